@@ -1,0 +1,1 @@
+"""Alembic migrations for Cairn's PostgreSQL schema."""

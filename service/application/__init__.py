@@ -1,0 +1,25 @@
+"""The application layer both front ends call: create, act, view, events, fork, bots."""
+
+from service.application.app import Application, Outcome, new_seed
+from service.application.errors import (
+    ApplicationError,
+    BadRequest,
+    ForkRefused,
+    IdempotencyKeyReused,
+    NotASeat,
+    RulesVersionMismatch,
+)
+from service.application.loading import Loaded
+
+__all__ = [
+    "Application",
+    "ApplicationError",
+    "BadRequest",
+    "ForkRefused",
+    "IdempotencyKeyReused",
+    "Loaded",
+    "NotASeat",
+    "Outcome",
+    "RulesVersionMismatch",
+    "new_seed",
+]

@@ -1,0 +1,346 @@
+"""The application layer: the one path from a request to appended events.
+
+``act`` loads a game, folds it, decides the command and appends the decision with the
+expected version. The API, the CLI and the tests all go through this class.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import uuid
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+from uuid import UUID
+
+from domain.core import Reseed, Result, RuleViolation, SetUp, registry
+from domain.core.codec import encode
+from domain.core.luck import Luck
+from domain.core.registry import command_from_json, command_to_json, event_to_record
+from service.application.errors import ForkRefused, IdempotencyKeyReused, NotASeat
+from service.application.loading import Loaded, Loader
+from service.application.visibility import parse_game_id, revealed_in, visible_events
+from service.store import Decision, EventStore, GameRecord, NewEvent, StoredEvent, VersionConflict
+from service.store.records import canonical_json
+
+MAX_RETRIES = 16
+SYSTEM = "system"
+
+
+def new_seed() -> str:
+    """A fresh secret seed: the only place Cairn draws real randomness for a game."""
+    return secrets.token_hex(32)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What one accepted command did: the new version and the events it appended."""
+
+    game_id: UUID
+    version: int
+    events: list[StoredEvent]
+    is_terminal: bool
+    replayed: bool = False
+
+
+def result_json(result: Result | None) -> dict[str, Any] | None:
+    return None if result is None else dict(encode(result))
+
+
+class Application:
+    def __init__(self, store: EventStore, seeds: Callable[[], str] = new_seed) -> None:
+        self.store = store
+        self.loader = Loader(store)
+        self.seeds = seeds
+
+    # -- writing ---------------------------------------------------------------------------
+
+    def create_game(
+        self,
+        ruleset_id: str,
+        seats: int,
+        options: Mapping[str, Any] | None = None,
+        setup: Mapping[str, Any] | None = None,
+        seat_info: Sequence[Mapping[str, Any]] = (),
+        seed: str | None = None,
+    ) -> Outcome:
+        """Set a new game up; ``seed`` is drawn fresh unless given (tests, simulations)."""
+        ruleset = registry.get(ruleset_id)
+        if not ruleset.min_seats <= seats <= ruleset.max_seats:
+            raise RuleViolation(
+                "invalid_command",
+                f"{ruleset.title} takes {ruleset.min_seats} to {ruleset.max_seats} seats",
+            )
+        command = SetUp(
+            seats=seats, seed=seed or self.seeds(), options=dict(options or {}), setup=setup
+        )
+        events = ruleset.decide(ruleset.initial_state, command)
+        created = events[0]
+        game = GameRecord(
+            game_id=uuid.uuid4(),
+            ruleset=ruleset.id,
+            rules_version=ruleset.rules_version,
+            content_hash=created.content_hash,
+            seats=seats,
+            seat_info=[dict(s) for s in seat_info],
+            options=encode(created.options),
+            status="active",
+            version=0,
+            result=None,
+            parent_id=None,
+            fork_at=None,
+            created_at=datetime.now(UTC),
+            finished_at=None,
+        )
+        stored = self.store.create_game(game, self._decision(ruleset, events, SYSTEM, command))
+        return Outcome(game.game_id, stored[-1].seq, stored, False)
+
+    def act(
+        self,
+        game_id: UUID | str,
+        seat: int,
+        command: Mapping[str, Any] | Any,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> Outcome:
+        """Decide ``command`` for ``seat`` and append it; retried on conflicts if unversioned.
+
+        A command without ``expected_version`` is re-decided against the fresh state after a
+        conflict, up to MAX_RETRIES times. One with it gets the conflict back. With an
+        ``idempotency_key`` a retry returns the first outcome without appending again.
+        """
+        game_id = parse_game_id(game_id)
+        request = canonical_json({"seat": seat, "command": _as_json(command)})
+        request_hash = hashlib.sha256(request.encode()).hexdigest()
+        for _ in range(MAX_RETRIES):
+            if idempotency_key is not None:
+                prior = self._replay(game_id, idempotency_key, request_hash)
+                if prior is not None:
+                    return prior
+            loaded = self.loader.load(game_id)
+            if expected_version is not None and expected_version != loaded.version:
+                raise VersionConflict(game_id, expected_version, loaded.version)
+            try:
+                return self._decide_and_append(loaded, seat, command, idempotency_key, request_hash)
+            except VersionConflict:
+                if expected_version is not None:
+                    raise
+        raise VersionConflict(game_id, -1, self.store.version(game_id))
+
+    def _decide_and_append(
+        self,
+        loaded: Loaded,
+        seat: int,
+        command: Mapping[str, Any] | Any,
+        idempotency_key: str | None,
+        request_hash: str,
+    ) -> Outcome:
+        ruleset = loaded.ruleset
+        if not 0 <= seat < loaded.game.seats:
+            raise NotASeat(f"seat {seat} is not a seat of this game")
+        parsed = _parse(ruleset, command, seat)
+        events = ruleset.decide(loaded.state, parsed)
+        state = ruleset.fold(events, loaded.state)
+        terminal = ruleset.is_terminal(state)
+        version = loaded.version + len(events)
+        response = {"version": version, "from": loaded.version + 1, "to": version}
+        stored = self.store.append(
+            loaded.game.game_id,
+            loaded.version,
+            loaded.head_hash,
+            self._decision(ruleset, events, f"seat:{seat}", parsed),
+            idempotency=(idempotency_key, request_hash, response) if idempotency_key else None,
+            result=result_json(ruleset.result(state)) if terminal else None,
+        )
+        self.loader.after_append(loaded, stored, state)
+        return Outcome(loaded.game.game_id, version, stored, terminal)
+
+    def _replay(self, game_id: UUID, key: str, request_hash: str) -> Outcome | None:
+        prior = self.store.idempotent_response(game_id, key)
+        if prior is None:
+            return None
+        if prior[0] != request_hash:
+            raise IdempotencyKeyReused(
+                "this idempotency key was already used for a different command"
+            )
+        first = prior[1]
+        stored = self.store.read(game_id, after=first["from"] - 1, until=first["to"])
+        terminal = self.store.game(game_id).is_finished and first["to"] == self.store.version(
+            game_id
+        )
+        return Outcome(game_id, first["version"], stored, terminal, replayed=True)
+
+    def _decision(self, ruleset: Any, events: Sequence[Any], actor: str, command: Any) -> Decision:
+        new = []
+        for event in events:
+            name, version, payload = event_to_record(event)
+            new.append(NewEvent(name, version, payload, ruleset.visibility(event)))
+        return Decision(tuple(new), actor, command_to_json(command))
+
+    def fork(
+        self,
+        game_id: UUID | str,
+        at: int,
+        luck: str = "reshuffle",
+        seat_info: Sequence[Mapping[str, Any]] | None = None,
+        seed: str | None = None,
+    ) -> Outcome:
+        """A new game whose first ``at`` events copy the parent's; the parent is untouched.
+
+        ``at`` must fall between two decisions. "same" luck keeps the parent's hidden order
+        and is refused while the parent is unfinished, since the fork would reveal it.
+        "reshuffle" re-draws every hidden future order from a new seed.
+        """
+        parent = self.store.game(parse_game_id(game_id))
+        _check_fork(self.store, parent, at, luck)
+        if at == 0:
+            return self._fork_from_start(parent, luck, seat_info, seed)
+        loaded = self.loader.load(parent.game_id, at=at)
+        reseed: tuple[Any, ...] = ()
+        command: Any = None
+        if luck == "reshuffle":
+            command = Reseed(seed=seed or self.seeds())
+            reseed = loaded.ruleset.decide(loaded.state, command)
+        game = _child(parent, at, seat_info)
+        decision = (
+            self._decision(loaded.ruleset, reseed, SYSTEM, command)
+            if reseed
+            else Decision((), SYSTEM, None)
+        )
+        stored = self.store.create_game(game, decision)
+        return Outcome(game.game_id, stored[-1].seq if stored else 0, stored, False)
+
+    def _fork_from_start(
+        self, parent: GameRecord, luck: str, seat_info: Any, seed: str | None
+    ) -> Outcome:
+        first = self.store.read(parent.game_id, until=1)[0]
+        setup = dict(first.command or {})
+        seed = setup["seed"] if luck == "same" else (seed or self.seeds())
+        ruleset = registry.get(parent.ruleset)
+        command = SetUp(
+            seats=parent.seats,
+            seed=seed,
+            options=setup.get("options", {}),
+            setup=setup.get("setup"),
+        )
+        events = ruleset.decide(ruleset.initial_state, command)
+        game = _child(parent, 0, seat_info)
+        stored = self.store.create_game(game, self._decision(ruleset, events, SYSTEM, command))
+        return Outcome(game.game_id, stored[-1].seq, stored, False)
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def load(self, game_id: UUID | str, at: int | None = None) -> Loaded:
+        return self.loader.load(parse_game_id(game_id), at)
+
+    def view(
+        self, game_id: UUID | str, viewer: int | None, at: int | None = None
+    ) -> dict[str, Any]:
+        loaded = self.load(game_id, at)
+        ruleset, state = loaded.ruleset, loaded.state
+        return {
+            "game_id": str(loaded.game.game_id),
+            "ruleset": ruleset.id,
+            "version": loaded.version,
+            "status": loaded.game.status,
+            "to_act": sorted(ruleset.to_act(state)),
+            "is_terminal": ruleset.is_terminal(state),
+            "result": result_json(ruleset.result(state)),
+            "view": dict(ruleset.view(state, viewer)),
+        }
+
+    def legal_commands(self, game_id: UUID | str, seat: int) -> list[dict[str, Any]]:
+        loaded = self.load(game_id)
+        return [command_to_json(c) for c in loaded.ruleset.legal_commands(loaded.state, seat)]
+
+    def events_since(
+        self, game_id: UUID | str, after: int = 0, limit: int = 500, viewer: int | None = None
+    ) -> list[dict[str, Any]]:
+        """The events after seq ``after`` that ``viewer`` may see, as JSON-ready dicts."""
+        game = self.store.game(parse_game_id(game_id))
+        stored = self.store.read(game.game_id, after=after, limit=limit)
+        return visible_events(self.store, game, stored, viewer)
+
+    def is_log_public(self, game_id: UUID | str) -> bool:
+        game = self.store.game(parse_game_id(game_id))
+        revealed = revealed_in(self.store, game)
+        return revealed(1) or game.version == 0
+
+    # -- bots ------------------------------------------------------------------------------
+
+    def play_bots(
+        self,
+        game_id: UUID | str,
+        bots: Mapping[int, str],
+        entropy: str,
+        max_commands: int = 100_000,
+    ) -> int:
+        """Let bot seats act until a human must act or the game ends; returns commands played.
+
+        ``entropy`` is the bots' own randomness: each choice draws from
+        sha256(entropy:version:seat), so a simulation with a fixed entropy is reproducible.
+        """
+        played = 0
+        while played < max_commands:
+            loaded = self.load(game_id)
+            ruleset, state = loaded.ruleset, loaded.state
+            ready = sorted(s for s in ruleset.to_act(state) if s in bots)
+            if ruleset.is_terminal(state) or not ready:
+                return played
+            seat = ready[0]
+            luck = Luck(hashlib.sha256(f"{entropy}:{loaded.version}:{seat}".encode()).hexdigest())
+            choice = ruleset.bots[bots[seat]](state, seat, luck)
+            self.act(loaded.game.game_id, seat, choice)
+            played += 1
+        return played
+
+
+def _as_json(command: Any) -> Any:
+    return command if isinstance(command, Mapping) else command_to_json(command)
+
+
+def _parse(ruleset: Any, command: Mapping[str, Any] | Any, seat: int) -> Any:
+    if isinstance(command, Mapping):
+        return command_from_json(ruleset, dict(command), seat=seat)
+    if getattr(command, "seat", seat) != seat:
+        raise NotASeat(f"seat {seat} cannot act for seat {command.seat}")
+    return command
+
+
+def _check_fork(store: EventStore, parent: GameRecord, at: int, luck: str) -> None:
+    if luck not in ("same", "reshuffle"):
+        raise ForkRefused("luck must be 'same' or 'reshuffle'")
+    if not 0 <= at <= parent.version:
+        raise ForkRefused(f"at must be between 0 and {parent.version}")
+    if luck == "same" and not parent.is_finished:
+        raise ForkRefused(
+            "forking an unfinished game with the same luck would reveal its hidden order;"
+            " use reshuffle"
+        )
+    following = store.read(parent.game_id, after=at, until=at + 1)
+    if following and following[0].decision_seq != following[0].seq:
+        start = following[0].decision_seq - 1
+        raise ForkRefused(f"event {at} is inside a decision; fork at {start} instead")
+    if at and not store.read(parent.game_id, after=at - 1, until=at):
+        raise ForkRefused(f"the game has no event {at}")
+
+
+def _child(parent: GameRecord, at: int, seat_info: Any) -> GameRecord:
+    return GameRecord(
+        game_id=uuid.uuid4(),
+        ruleset=parent.ruleset,
+        rules_version=parent.rules_version,
+        content_hash=parent.content_hash,
+        seats=parent.seats,
+        seat_info=[dict(s) for s in seat_info] if seat_info is not None else parent.seat_info,
+        options=parent.options,
+        status="active",
+        version=0,
+        result=None,
+        parent_id=parent.game_id,
+        fork_at=at,
+        created_at=datetime.now(UTC),
+        finished_at=None,
+    )

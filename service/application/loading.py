@@ -1,0 +1,128 @@
+"""Loading a game: its record, its events decoded, and its state folded (with caches).
+
+Two caches make long games cheap, and neither can change a result:
+* an in-process LRU of the latest folded state per game, topped up with only the events
+  appended since (by any process);
+* stored snapshots every ``SNAPSHOT_EVERY`` events, keyed by the engine fingerprint (ruleset
+  id, rules version and a hash of the rules' source), so a code change never reuses them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import pickle
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+from uuid import UUID
+
+from domain.core import Ruleset, registry
+from domain.core.registry import event_from_record
+from service.application.errors import RulesVersionMismatch
+from service.store import EventStore, GameRecord, StoredEvent
+from service.store.records import GENESIS_HASH
+
+SNAPSHOT_EVERY = 200
+CACHE_SIZE = 4096
+
+
+@dataclass(frozen=True)
+class Loaded:
+    game: GameRecord
+    ruleset: Ruleset[Any, Any, Any]
+    state: Any
+    version: int
+    head_hash: str
+
+
+@cache
+def engine_fingerprint(ruleset_id: str) -> str:
+    """Identifies the exact rules code: snapshots from other code are never reused."""
+    ruleset = registry.get(ruleset_id)
+    digest = hashlib.sha256(f"{ruleset.id}:{ruleset.rules_version}".encode())
+    module = __import__(ruleset.decide.__module__, fromlist=["_"])
+    package = Path(module.__file__ or "").parent
+    core = Path(registry.__file__).parent
+    for source in sorted([*package.rglob("*.py"), *core.rglob("*.py")]):
+        digest.update(source.read_bytes())
+    return f"{ruleset.id}:{ruleset.rules_version}:{digest.hexdigest()[:16]}"
+
+
+def ruleset_for(game: GameRecord) -> Ruleset[Any, Any, Any]:
+    ruleset = registry.get(game.ruleset)
+    if ruleset.rules_version != game.rules_version:
+        raise RulesVersionMismatch(
+            f"game {game.game_id} was recorded under {game.ruleset} rules"
+            f" {game.rules_version}; this engine plays {ruleset.rules_version}"
+        )
+    return ruleset
+
+
+def decode_events(ruleset: Ruleset[Any, Any, Any], stored: list[StoredEvent]) -> list[Any]:
+    return [event_from_record(ruleset, e.type, e.schema_version, e.payload) for e in stored]
+
+
+class Loader:
+    """Folds games from the store, reusing cached states and snapshots where it can."""
+
+    def __init__(self, store: EventStore) -> None:
+        self.store = store
+        self._cache: OrderedDict[UUID, tuple[int, str, Any]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def load(self, game_id: UUID, at: int | None = None) -> Loaded:
+        game = self.store.game(game_id)
+        ruleset = ruleset_for(game)
+        target = game.version if at is None else min(at, game.version)
+        version, head, state = self._start(game, ruleset, target)
+        if version < target:
+            stored = self.store.read(game_id, after=version, until=target)
+            state = ruleset.fold(decode_events(ruleset, stored), state)
+            version, head = stored[-1].seq, stored[-1].hash
+            self._maybe_snapshot(game_id, ruleset, version, state, stored[0].seq)
+        if at is None:
+            self.remember(game_id, version, head, state)
+        return Loaded(game, ruleset, state, version, head)
+
+    def _start(
+        self, game: GameRecord, ruleset: Ruleset[Any, Any, Any], target: int
+    ) -> tuple[int, str, Any]:
+        with self._lock:
+            cached = self._cache.get(game.game_id)
+        if cached is not None and cached[0] <= target:
+            return cached
+        snapshot = self.store.latest_snapshot(game.game_id, engine_fingerprint(ruleset.id), target)
+        if snapshot is not None:
+            seq, blob = snapshot
+            head = self.store.read(game.game_id, after=seq - 1, until=seq)[0].hash
+            return seq, head, pickle.loads(blob)
+        return 0, GENESIS_HASH, ruleset.initial_state
+
+    def remember(self, game_id: UUID, version: int, head: str, state: Any) -> None:
+        with self._lock:
+            current = self._cache.get(game_id)
+            if current is None or current[0] <= version:
+                self._cache[game_id] = (version, head, state)
+                self._cache.move_to_end(game_id)
+            while len(self._cache) > CACHE_SIZE:
+                self._cache.popitem(last=False)
+
+    def forget(self) -> None:
+        with self._lock:
+            self._cache.clear()
+
+    def after_append(self, loaded: Loaded, stored: list[StoredEvent], state: Any) -> None:
+        version, head = stored[-1].seq, stored[-1].hash
+        self.remember(loaded.game.game_id, version, head, state)
+        self._maybe_snapshot(loaded.game.game_id, loaded.ruleset, version, state, stored[0].seq)
+
+    def _maybe_snapshot(
+        self, game_id: UUID, ruleset: Ruleset[Any, Any, Any], version: int, state: Any, first: int
+    ) -> None:
+        # A snapshot is taken whenever a multiple of SNAPSHOT_EVERY was crossed.
+        if version // SNAPSHOT_EVERY > (first - 1) // SNAPSHOT_EVERY:
+            blob = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+            self.store.save_snapshot(game_id, engine_fingerprint(ruleset.id), version, blob)

@@ -1,0 +1,73 @@
+"""Where the database is: ``DATABASE_URL``, or a private embedded PostgreSQL under CAIRN_HOME.
+
+Both paths run the same SQL. The embedded server comes from the ``pgserver`` package, which
+ships PostgreSQL binaries; it listens on a Unix socket inside the data directory only, and
+stops when the last process using it exits.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+from typing import Any
+
+import psycopg
+from psycopg import sql
+
+DATABASE_NAME = "cairn"
+_lock = threading.Lock()
+_servers: dict[Path, Any] = {}
+
+
+def cairn_home() -> Path:
+    """``CAIRN_HOME``, else ``$XDG_DATA_HOME/cairn``, else ``~/.local/share/cairn``."""
+    explicit = os.environ.get("CAIRN_HOME")
+    if explicit:
+        return Path(explicit).expanduser()
+    data_home = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data_home) / "cairn"
+
+
+def database_url() -> str:
+    """The libpq URL Cairn should use: ``DATABASE_URL`` if set, else the embedded server."""
+    url = os.environ.get("DATABASE_URL", "").strip()
+    if url:
+        return normalize_url(url)
+    return embedded_url(cairn_home())
+
+
+def normalize_url(url: str) -> str:
+    """Accept the common ``postgres://`` and SQLAlchemy ``+psycopg`` spellings."""
+    for prefix in ("postgres://", "postgresql+psycopg://", "postgresql+psycopg2://"):
+        if url.startswith(prefix):
+            return "postgresql://" + url[len(prefix) :]
+    return url
+
+
+def is_embedded() -> bool:
+    return not os.environ.get("DATABASE_URL", "").strip()
+
+
+def embedded_url(home: Path, database: str = DATABASE_NAME) -> str:
+    """Start (or join) the embedded server under ``home`` and make sure ``database`` exists."""
+    import pgserver  # imported lazily: only the embedded path needs its binaries
+
+    pgdata = (home / "pgdata").resolve()
+    with _lock:
+        server = _servers.get(pgdata)
+        if server is None:
+            pgdata.parent.mkdir(parents=True, exist_ok=True)
+            server = pgserver.get_server(pgdata, cleanup_mode="stop")
+            _servers[pgdata] = server
+    ensure_database(server.get_uri("postgres"), database)
+    uri: str = server.get_uri(database)
+    return uri
+
+
+def ensure_database(admin_url: str, database: str) -> None:
+    """Create ``database`` through ``admin_url`` unless it already exists."""
+    with psycopg.connect(admin_url, autocommit=True) as conn:
+        exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (database,))
+        if exists.fetchone() is None:
+            conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(database)))

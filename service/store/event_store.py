@@ -1,0 +1,360 @@
+"""The PostgreSQL event store: games, appends with an expected version, reads, the feed.
+
+Appends are optimistic. A decision's rows are inserted in one statement, in one
+transaction, at ``expected_version + 1 ...``. A writer that lost the race hits the primary
+key ``(game_id, seq)``; a writer that skipped ahead hits the foreign key to the previous seq.
+Both surface as ``VersionConflict``. ``NOTIFY cairn_events`` is queued in the same
+transaction, so PostgreSQL delivers it only after commit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+from uuid import UUID
+
+import psycopg
+from psycopg import errors as pg_errors
+from psycopg.rows import dict_row
+from psycopg.types.json import Jsonb
+from psycopg_pool import ConnectionPool
+
+from service.store.errors import DatabaseUnavailable, UnknownGame, VersionConflict
+from service.store.records import (
+    GENESIS_HASH,
+    Decision,
+    GameRecord,
+    StoredEvent,
+    chain_hash,
+)
+
+CHANNEL = "cairn_events"
+
+_EVENT_COLUMNS = (
+    "game_id, seq, type, schema_version, payload, visibility, actor, decision_seq, command,"
+    " recorded_at, prev_hash, hash, global_position, tx::text AS tx_text"
+)
+_GAME_COLUMNS = (
+    "g.game_id, g.ruleset, g.rules_version, g.content_hash, g.seats, g.seat_info, g.options,"
+    " g.status, g.result, g.parent_id, g.fork_at, g.created_at, g.finished_at,"
+    " COALESCE((SELECT max(e.seq) FROM events e WHERE e.game_id = g.game_id), 0) AS version"
+)
+
+
+def _event(row: dict[str, Any]) -> StoredEvent:
+    tx = row.pop("tx_text")
+    return StoredEvent(**row, cursor=f"{tx}:{row['global_position']}")
+
+
+def _game(row: dict[str, Any]) -> GameRecord:
+    return GameRecord(**row)
+
+
+def _rows(game_id: UUID, start_seq: int, prev_hash: str, decision: Decision) -> list[Any]:
+    """Parameters for one multi-row INSERT, each event chained to the one before."""
+    params: list[Any] = []
+    for offset, event in enumerate(decision.events):
+        seq = start_seq + offset
+        command = decision.command if offset == 0 else None
+        digest = chain_hash(
+            prev_hash,
+            seq=seq,
+            type=event.type,
+            schema_version=event.schema_version,
+            visibility=event.visibility,
+            actor=decision.actor,
+            payload=event.payload,
+            command=command,
+        )
+        params += [
+            game_id,
+            seq,
+            event.type,
+            event.schema_version,
+            Jsonb(event.payload),
+            event.visibility,
+            decision.actor,
+            start_seq,
+            Jsonb(command) if command is not None else None,
+            Jsonb(decision.metadata),
+            prev_hash,
+            digest,
+        ]
+        prev_hash = digest
+    return params
+
+
+def _insert_sql(count: int) -> str:
+    row = "(" + ", ".join(["%s"] * 12) + ")"
+    return (
+        "INSERT INTO events (game_id, seq, type, schema_version, payload, visibility, actor,"
+        " decision_seq, command, metadata, prev_hash, hash) VALUES "
+        + ", ".join([row] * count)
+        + f" RETURNING {_EVENT_COLUMNS}"
+    )
+
+
+class EventStore:
+    """All SQL Cairn runs against its event store lives here."""
+
+    def __init__(self, pool: ConnectionPool[Any]) -> None:
+        self.pool = pool
+
+    @contextmanager
+    def connection(self) -> Iterator[psycopg.Connection[dict[str, Any]]]:
+        try:
+            with self.pool.connection() as conn:
+                conn.row_factory = dict_row  # type: ignore[assignment]
+                yield conn  # type: ignore[misc]
+        except psycopg.OperationalError as exc:
+            raise DatabaseUnavailable(str(exc).strip().splitlines()[0]) from exc
+        except psycopg.errors.AdminShutdown as exc:  # pragma: no cover - server restarts
+            raise DatabaseUnavailable("the database is restarting") from exc
+
+    # -- games ---------------------------------------------------------------------------
+
+    def create_game(self, game: GameRecord, decision: Decision) -> list[StoredEvent]:
+        """Insert a game row and its opening decision atomically."""
+        with self.connection() as conn, conn.transaction():
+            conn.execute(
+                "INSERT INTO games (game_id, ruleset, rules_version, content_hash, seats,"
+                " seat_info, options, status, result, parent_id, fork_at)"
+                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                (
+                    game.game_id,
+                    game.ruleset,
+                    game.rules_version,
+                    game.content_hash,
+                    game.seats,
+                    Jsonb(game.seat_info),
+                    Jsonb(game.options),
+                    game.status,
+                    Jsonb(game.result) if game.result is not None else None,
+                    game.parent_id,
+                    game.fork_at,
+                ),
+            )
+            if game.parent_id is not None and game.fork_at:
+                self._copy_prefix(conn, game.parent_id, game.game_id, game.fork_at)
+            prev = self._head_hash(conn, game.game_id, game.fork_at or 0)
+            if decision.events:
+                self._insert(conn, game.game_id, (game.fork_at or 0) + 1, prev, decision)
+            else:
+                conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game.game_id}:0"))
+        return self.read(game.game_id)
+
+    def _copy_prefix(
+        self, conn: psycopg.Connection[Any], parent: UUID, child: UUID, at: int
+    ) -> None:
+        copied = conn.execute(
+            "INSERT INTO events (game_id, seq, type, schema_version, payload, visibility, actor,"
+            " decision_seq, command, recorded_at, metadata, prev_hash, hash)"
+            " SELECT %s, seq, type, schema_version, payload, visibility, actor, decision_seq,"
+            " command, recorded_at, metadata || jsonb_build_object('copied_from', %s::text),"
+            " prev_hash, hash FROM events WHERE game_id = %s AND seq <= %s ORDER BY seq",
+            (child, str(parent), parent, at),
+        ).rowcount
+        if copied != at:
+            raise ValueError(f"cannot fork at {at}: the parent has only {copied} events")
+
+    def _head_hash(self, conn: psycopg.Connection[Any], game_id: UUID, seq: int) -> str:
+        if seq == 0:
+            return GENESIS_HASH
+        row = conn.execute(
+            "SELECT hash FROM events WHERE game_id = %s AND seq = %s", (game_id, seq)
+        ).fetchone()
+        return GENESIS_HASH if row is None else str(row["hash"])
+
+    def game(self, game_id: UUID) -> GameRecord:
+        with self.connection() as conn:
+            row = conn.execute(
+                f"SELECT {_GAME_COLUMNS} FROM games g WHERE g.game_id = %s", (game_id,)
+            ).fetchone()
+        if row is None:
+            raise UnknownGame(game_id)
+        return _game(row)
+
+    def games(
+        self,
+        *,
+        ruleset: str | None = None,
+        status: str | None = None,
+        player: str | None = None,
+        limit: int = 50,
+        offset: int = 0,
+    ) -> list[GameRecord]:
+        clauses, params = ["TRUE"], []
+        if ruleset:
+            clauses.append("g.ruleset = %s")
+            params.append(ruleset)
+        if status:
+            clauses.append("g.status = %s")
+            params.append(status)
+        if player:
+            clauses.append("g.seat_info @> %s")
+            params.append(Jsonb([{"player": player}]))
+        with self.connection() as conn:
+            rows = conn.execute(
+                f"SELECT {_GAME_COLUMNS} FROM games g WHERE {' AND '.join(clauses)}"
+                " ORDER BY g.created_at DESC, g.game_id LIMIT %s OFFSET %s",
+                (*params, limit, offset),
+            ).fetchall()
+        return [_game(r) for r in rows]
+
+    def finish(self, game_id: UUID, result: dict[str, Any]) -> None:
+        """Record the result on the game row (a projection of the final event)."""
+        with self.connection() as conn:
+            self._finish(conn, game_id, result)
+
+    def _finish(self, conn: psycopg.Connection[Any], game_id: UUID, result: dict[str, Any]) -> None:
+        conn.execute(
+            "UPDATE games SET status = 'finished', result = %s, finished_at = now()"
+            " WHERE game_id = %s AND status <> 'finished'",
+            (Jsonb(result), game_id),
+        )
+
+    # -- appends ---------------------------------------------------------------------------
+
+    def append(
+        self,
+        game_id: UUID,
+        expected_version: int,
+        expected_hash: str,
+        decision: Decision,
+        idempotency: tuple[str, str, dict[str, Any]] | None = None,
+        result: dict[str, Any] | None = None,
+    ) -> list[StoredEvent]:
+        """Append one decision after ``expected_version`` (whose hash is ``expected_hash``).
+
+        ``idempotency`` records ``(key, request_hash, response)`` and ``result`` marks the
+        game finished, both in the same transaction as the events.
+        """
+        try:
+            with self.connection() as conn, conn.transaction():
+                stored = self._insert(conn, game_id, expected_version + 1, expected_hash, decision)
+                if result is not None:
+                    self._finish(conn, game_id, result)
+                if idempotency is not None:
+                    key, request_hash, response = idempotency
+                    conn.execute(
+                        "INSERT INTO idempotency (game_id, key, request_hash, response)"
+                        " VALUES (%s, %s, %s, %s)",
+                        (game_id, key, request_hash, Jsonb(response)),
+                    )
+                return stored
+        except (pg_errors.UniqueViolation, pg_errors.ForeignKeyViolation) as exc:
+            raise VersionConflict(game_id, expected_version, self.version(game_id)) from exc
+
+    def _insert(
+        self,
+        conn: psycopg.Connection[Any],
+        game_id: UUID,
+        start_seq: int,
+        prev_hash: str,
+        decision: Decision,
+    ) -> list[StoredEvent]:
+        params = _rows(game_id, start_seq, prev_hash, decision)
+        with conn.cursor() as cur:
+            cur.execute(_insert_sql(len(decision.events)), params)
+            rows = cur.fetchall()
+            cur.execute(
+                "SELECT pg_notify(%s, %s)",
+                (CHANNEL, f"{game_id}:{start_seq + len(decision.events) - 1}"),
+            )
+        return [_event(r) for r in rows]
+
+    def head(self, game_id: UUID) -> tuple[int, str]:
+        """The last seq of a game and its hash (0 and the genesis hash for none)."""
+        with self.connection() as conn:
+            row = conn.execute(
+                "SELECT seq, hash FROM events WHERE game_id = %s ORDER BY seq DESC LIMIT 1",
+                (game_id,),
+            ).fetchone()
+        return (0, GENESIS_HASH) if row is None else (int(row["seq"]), str(row["hash"]))
+
+    def version(self, game_id: UUID) -> int:
+        with self.connection() as conn:
+            row = conn.execute(
+                "SELECT COALESCE(max(seq), 0) AS v FROM events WHERE game_id = %s", (game_id,)
+            ).fetchone()
+        return int(row["v"]) if row else 0
+
+    # -- reads -----------------------------------------------------------------------------
+
+    def read(
+        self, game_id: UUID, after: int = 0, until: int | None = None, limit: int | None = None
+    ) -> list[StoredEvent]:
+        with self.connection() as conn:
+            rows = conn.execute(
+                f"SELECT {_EVENT_COLUMNS} FROM events WHERE game_id = %s AND seq > %s"
+                " AND seq <= %s ORDER BY seq LIMIT %s",
+                (game_id, after, until if until is not None else 2**31 - 1, limit),
+            ).fetchall()
+        return [_event(r) for r in rows]
+
+    def read_all(self, after: str | None = None, limit: int = 1000) -> list[StoredEvent]:
+        """The global feed, in commit-safe order; pass the last event's ``cursor`` to go on.
+
+        Why readers never skip a late commit: every row records the id of the transaction
+        that wrote it (``tx``). A reader only returns rows whose ``tx`` is below the oldest
+        transaction still running (``pg_snapshot_xmin``), so every transaction it could
+        return has already finished, and any transaction that commits later has a ``tx`` at
+        or above that horizon. Reading in ``(tx, global_position)`` order past the cursor
+        therefore never passes over a row that becomes visible afterwards.
+        """
+        last_tx, last_position = _parse_cursor(after)
+        with self.connection() as conn:
+            rows = conn.execute(
+                f"SELECT {_EVENT_COLUMNS} FROM events"
+                " WHERE (tx, global_position) > (%s::text::xid8, %s)"
+                " AND tx < pg_snapshot_xmin(pg_current_snapshot())"
+                " ORDER BY tx, global_position LIMIT %s",
+                (last_tx, last_position, limit),
+            ).fetchall()
+        return [_event(r) for r in rows]
+
+    # -- idempotency and snapshots -----------------------------------------------------------
+
+    def idempotent_response(self, game_id: UUID, key: str) -> tuple[str, dict[str, Any]] | None:
+        with self.connection() as conn:
+            row = conn.execute(
+                "SELECT request_hash, response FROM idempotency WHERE game_id = %s AND key = %s",
+                (game_id, key),
+            ).fetchone()
+        return None if row is None else (str(row["request_hash"]), dict(row["response"]))
+
+    def latest_snapshot(self, game_id: UUID, engine: str, at_most: int) -> tuple[int, bytes] | None:
+        with self.connection() as conn:
+            row = conn.execute(
+                "SELECT seq, state FROM snapshots WHERE game_id = %s AND engine = %s"
+                " AND seq <= %s ORDER BY seq DESC LIMIT 1",
+                (game_id, engine, at_most),
+            ).fetchone()
+        return None if row is None else (int(row["seq"]), bytes(row["state"]))
+
+    def save_snapshot(self, game_id: UUID, engine: str, seq: int, state: bytes) -> None:
+        with self.connection() as conn:
+            conn.execute(
+                "INSERT INTO snapshots (game_id, engine, seq, state) VALUES (%s, %s, %s, %s)"
+                " ON CONFLICT DO NOTHING",
+                (game_id, engine, seq, state),
+            )
+
+    def delete_snapshots(self, game_id: UUID | None = None) -> int:
+        with self.connection() as conn:
+            if game_id is None:
+                return conn.execute("DELETE FROM snapshots").rowcount
+            return conn.execute("DELETE FROM snapshots WHERE game_id = %s", (game_id,)).rowcount
+
+
+def _parse_cursor(cursor: str | None) -> tuple[str, int]:
+    if not cursor:
+        return "0", 0
+    tx, _, position = cursor.partition(":")
+    if not (tx.isdigit() and position.isdigit()):
+        raise ValueError(f"not a feed cursor: {cursor!r}")
+    return tx, int(position)
+
+
+__all__: Sequence[str] = ("CHANNEL", "EventStore")

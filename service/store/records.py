@@ -1,0 +1,117 @@
+"""The shapes the event store reads and writes, and the hash chain over them."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+from uuid import UUID
+
+GENESIS_HASH = "0" * 64
+
+
+def canonical_json(value: Any) -> str:
+    """The one JSON spelling hashed and exported: sorted keys, no spaces, UTF-8."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def chain_hash(
+    prev_hash: str,
+    *,
+    seq: int,
+    type: str,
+    schema_version: int,
+    visibility: str,
+    actor: str | None,
+    payload: Any,
+    command: Any,
+) -> str:
+    """sha256 over the previous hash and this event's canonical body (docs/replay-format.md).
+
+    The body covers what an audit relies on: position, type, schema, visibility, actor, the
+    payload and the command that produced it. Time and request metadata are not covered.
+    """
+    body = canonical_json(
+        {
+            "seq": seq,
+            "type": type,
+            "schema_version": schema_version,
+            "visibility": visibility,
+            "actor": actor,
+            "payload": payload,
+            "command": command,
+        }
+    )
+    return hashlib.sha256((prev_hash + body).encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class NewEvent:
+    type: str
+    schema_version: int
+    payload: dict[str, Any]
+    visibility: str
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The events one command produced, appended all together or not at all."""
+
+    events: tuple[NewEvent, ...]
+    actor: str | None
+    command: dict[str, Any] | None
+    metadata: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class StoredEvent:
+    game_id: UUID
+    seq: int
+    type: str
+    schema_version: int
+    payload: dict[str, Any]
+    visibility: str
+    actor: str | None
+    decision_seq: int
+    command: dict[str, Any] | None
+    recorded_at: datetime
+    prev_hash: str
+    hash: str
+    global_position: int = 0
+    cursor: str = ""
+
+    def expected_hash(self) -> str:
+        return chain_hash(
+            self.prev_hash,
+            seq=self.seq,
+            type=self.type,
+            schema_version=self.schema_version,
+            visibility=self.visibility,
+            actor=self.actor,
+            payload=self.payload,
+            command=self.command,
+        )
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    game_id: UUID
+    ruleset: str
+    rules_version: str
+    content_hash: str
+    seats: int
+    seat_info: list[dict[str, Any]]
+    options: dict[str, Any]
+    status: str
+    version: int
+    result: dict[str, Any] | None
+    parent_id: UUID | None
+    fork_at: int | None
+    created_at: datetime
+    finished_at: datetime | None
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status == "finished"
