@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import threading
 import uuid
 from datetime import UTC, datetime
@@ -60,7 +61,7 @@ def test_a_decision_is_appended_whole_with_a_valid_chain(store: EventStore) -> N
     assert [e.seq for e in events] == [1, 2, 3, 4]
     assert [e.decision_seq for e in events] == [1, 2, 2, 2]
     assert events[0].prev_hash == GENESIS_HASH
-    for before, after in zip(events, events[1:], strict=False):
+    for before, after in itertools.pairwise(events):
         assert after.prev_hash == before.hash
     assert all(e.hash == e.expected_hash() for e in events)
     assert events[1].command == {"type": "tick", "n": 1} and events[2].command is None
@@ -114,7 +115,7 @@ def test_sixteen_writers_fifty_appends_each_all_land_gapless(store: EventStore) 
     assert sorted(e.payload["n"] for e in events[1:]) == sorted(
         w * 100 + i for w in range(16) for i in range(50)
     )
-    assert all(b.prev_hash == a.hash for a, b in zip(events, events[1:], strict=False))
+    assert all(b.prev_hash == a.hash for a, b in itertools.pairwise(events))
     assert all(e.hash == e.expected_hash() for e in events)
 
 
