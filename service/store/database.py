@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import threading
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +52,10 @@ def is_embedded() -> bool:
 
 def embedded_url(home: Path, database: str = DATABASE_NAME) -> str:
     """Start (or join) the embedded server under ``home`` and make sure ``database`` exists."""
-    import pgserver  # imported lazily: only the embedded path needs its binaries
+    with warnings.catch_warnings():
+        # platformdirs warns about XDG_RUNTIME_DIR on headless machines; pgserver copes.
+        warnings.simplefilter("ignore")
+        import pgserver  # imported lazily: only the embedded path needs its binaries
 
     pgdata = (home / "pgdata").resolve()
     with _lock:

@@ -112,6 +112,11 @@ class EventStore:
         except psycopg.errors.AdminShutdown as exc:  # pragma: no cover - server restarts
             raise DatabaseUnavailable("the database is restarting") from exc
 
+    def ping(self) -> None:
+        """Touch the database; raises DatabaseUnavailable if it cannot answer."""
+        with self.connection() as conn:
+            conn.execute("SELECT 1")
+
     # -- games ---------------------------------------------------------------------------
 
     def create_game(self, game: GameRecord, decision: Decision) -> list[StoredEvent]:

@@ -1,0 +1,62 @@
+"""How CLI commands reach the database and the application, with errors a person can act on."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import click
+import psycopg
+from psycopg_pool import ConnectionPool
+
+from domain.games import load_all
+from service.application import Application
+from service.store import EventStore
+from service.store.database import database_url, is_embedded
+from service.store.migrate import current_revision, head_revision, upgrade
+
+
+def resolve_url() -> str:
+    """The database URL, or a clean CLI error naming what to fix."""
+    try:
+        return database_url()
+    except psycopg.OperationalError as exc:
+        raise click.ClickException(f"cannot reach PostgreSQL: {_first_line(exc)}") from exc
+    except Exception as exc:  # pgserver failures come in many types
+        where = "the embedded PostgreSQL" if is_embedded() else "DATABASE_URL"
+        raise click.ClickException(f"cannot start {where}: {_first_line(exc)}") from exc
+
+
+def ensure_schema(url: str, migrate: bool) -> None:
+    """Bring the schema to head, or refuse (when ``migrate`` is off) naming the command."""
+    try:
+        current = current_revision(url)
+    except psycopg.OperationalError as exc:
+        raise click.ClickException(f"cannot reach PostgreSQL: {_first_line(exc)}") from exc
+    if current == head_revision():
+        return
+    if not migrate:
+        raise click.ClickException(
+            f"the database schema is at {current or 'nothing'}, not {head_revision()};"
+            " run `cairn db upgrade` first"
+        )
+    upgrade(url)
+
+
+@contextmanager
+def open_app(migrate: bool = True) -> Iterator[Application]:
+    """An Application over a small pool, schema checked, for one CLI command."""
+    load_all()
+    url = resolve_url()
+    ensure_schema(url, migrate)
+    pool: ConnectionPool[Any] = ConnectionPool(url, min_size=1, max_size=4, open=True, timeout=10)
+    try:
+        yield Application(EventStore(pool))
+    finally:
+        pool.close()
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__

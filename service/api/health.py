@@ -1,0 +1,20 @@
+"""Liveness and readiness: /health answers only when the database does."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from litestar import Response, get
+
+from service.application import Application
+
+
+@get(
+    "/health",
+    summary="Readiness: the service and its database answer",
+    tags=["health"],
+    sync_to_thread=True,
+)
+def health(cairn: Application) -> Response[dict[str, Any]]:
+    cairn.store.ping()  # DatabaseUnavailable becomes a 503 problem
+    return Response({"status": "ok", "database": "ok"})

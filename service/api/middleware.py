@@ -1,0 +1,58 @@
+"""Request context for logs: a request id (from X-Request-ID or new) and the game id."""
+
+from __future__ import annotations
+
+import re
+import time
+import uuid
+from typing import Any
+
+import structlog
+from litestar.types import ASGIApp, Message, Receive, Scope, Send
+
+from service.logs import logger
+
+_GAME_PATH = re.compile(r"^/games/([0-9a-fA-F-]{36})")
+
+
+class RequestContext:
+    """Binds request_id and game_id into structlog's context for everything logged inside."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = dict(scope.get("headers") or [])
+        incoming = headers.get(b"x-request-id", b"").decode("latin-1")[:64]
+        request_id = incoming if re.fullmatch(r"[\w.-]{1,64}", incoming) else uuid.uuid4().hex
+        context: dict[str, Any] = {"request_id": request_id}
+        match = _GAME_PATH.match(scope.get("path", ""))
+        if match:
+            context["game_id"] = match.group(1).lower()
+        structlog.contextvars.clear_contextvars()
+        structlog.contextvars.bind_contextvars(**context)
+        started = time.perf_counter()
+        status = 500
+
+        async def send_with_id(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = message["status"]
+                message.setdefault("headers", [])
+                message["headers"] = [*message["headers"], (b"x-request-id", request_id.encode())]
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_with_id)
+        finally:
+            logger().info(
+                "request.completed",
+                method=scope.get("method"),
+                path=scope.get("path"),
+                status=status,
+                ms=round((time.perf_counter() - started) * 1000, 2),
+            )
+            structlog.contextvars.clear_contextvars()
