@@ -1,0 +1,53 @@
+"""domain/ stays pure: no I/O, clock, randomness or framework imports (DESIGN.md, layers)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+DOMAIN = Path(__file__).resolve().parents[3] / "domain"
+FORBIDDEN_MODULES = {
+    "random", "time", "datetime", "uuid", "secrets", "socket", "os", "sys", "io",
+    "pathlib", "shutil", "subprocess", "threading", "asyncio", "tempfile", "urllib",
+    "http", "sqlite3", "psycopg", "psycopg_pool", "litestar", "sqlalchemy", "alembic",
+    "msgspec", "structlog", "click", "requests", "httpx", "uvicorn", "pgserver", "service",
+    "cli", "numpy",
+}  # fmt: skip
+FORBIDDEN_CALLS = {"open", "print", "input", "exec", "eval", "__import__"}
+
+
+def _sources() -> list[Path]:
+    return sorted(DOMAIN.rglob("*.py"))
+
+
+def violations(tree: ast.AST) -> list[str]:
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [a.name for a in node.names if a.name.split(".")[0] in FORBIDDEN_MODULES]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            if node.module.split(".")[0] in FORBIDDEN_MODULES:
+                found.append(node.module)
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in FORBIDDEN_CALLS
+        ):
+            found.append(f"{node.func.id}()")
+    return found
+
+
+@pytest.mark.parametrize("source", _sources(), ids=lambda p: str(p.relative_to(DOMAIN)))
+def test_domain_module_is_pure(source: Path) -> None:
+    assert violations(ast.parse(source.read_text(), str(source))) == []
+
+
+@pytest.mark.parametrize(
+    "snippet",
+    ["import random", "from time import monotonic", "import os.path", "open('x')",
+     "from datetime import datetime", "import psycopg"],
+)  # fmt: skip
+def test_the_check_catches_impurity(snippet: str) -> None:
+    assert violations(ast.parse(snippet)) != []

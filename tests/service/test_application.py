@@ -1,0 +1,155 @@
+"""The application layer end to end, with the test-only counting ruleset."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from domain.core import RuleViolation, commitment
+from service.application import Application, ForkRefused, NotASeat, Outcome
+from service.store import VersionConflict
+
+pytestmark = pytest.mark.storage
+
+SEED = "5e" * 32
+
+
+def _game(app: Application, target: int = 10) -> Outcome:
+    return app.create_game("counting", seats=2, seed=SEED, options={"target": target})
+
+
+def test_create_commits_to_the_seed_and_hides_it(app: Application) -> None:
+    game = _game(app)
+    created, sealed, shuffled = game.events
+    assert created.payload["commitment"] == commitment(SEED)
+    assert (sealed.visibility, shuffled.visibility) == ("server", "server")
+    feed = app.events_since(game.game_id, viewer=None)
+    assert [e["type"] for e in feed] == ["game.created"]
+    assert SEED not in repr(feed)
+    assert "hash" not in feed[0]
+
+
+def test_act_folds_decides_and_appends(app: Application) -> None:
+    game = _game(app)
+    outcome = app.act(game.game_id, 0, {"type": "add", "amount": 2})
+    assert outcome.version == game.version + 1
+    assert app.view(game.game_id, None)["view"]["count"] == 2
+    assert app.legal_commands(game.game_id, 1)[0] == {"type": "add", "seat": 1, "amount": 1}
+    assert app.legal_commands(game.game_id, 0) == []
+
+
+def test_a_rejected_command_appends_nothing(app: Application) -> None:
+    game = _game(app)
+    with pytest.raises(RuleViolation) as raised:
+        app.act(game.game_id, 1, {"type": "add", "amount": 1})
+    assert raised.value.code == "not_your_turn"
+    with pytest.raises(RuleViolation):
+        app.act(game.game_id, 0, {"type": "add", "amount": 7})
+    with pytest.raises(NotASeat):
+        app.act(game.game_id, 5, {"type": "add", "amount": 1})
+    assert app.store.version(game.game_id) == game.version
+
+
+def test_a_stale_expected_version_gets_the_conflict_back(app: Application) -> None:
+    game = _game(app)
+    app.act(game.game_id, 0, {"type": "add", "amount": 1}, expected_version=game.version)
+    with pytest.raises(VersionConflict) as raised:
+        app.act(game.game_id, 1, {"type": "add", "amount": 1}, expected_version=game.version)
+    assert raised.value.actual == game.version + 1
+
+
+def test_an_unversioned_command_is_redecided_after_a_conflict(app: Application) -> None:
+    game = _game(app, target=20)
+    # Two processes' worth of applications race on the same game; each seat only acts on
+    # its own turn, so every command must eventually be decided against fresh state.
+    apps = [Application(app.store) for _ in range(2)]
+    errors: list[Exception] = []
+
+    def play(seat: int) -> None:
+        done = 0
+        while done < 4:
+            try:
+                apps[seat].act(game.game_id, seat, {"type": "add", "amount": 1})
+                done += 1
+            except RuleViolation as exc:
+                if exc.code != "not_your_turn":
+                    errors.append(exc)
+                    return
+
+    threads = [threading.Thread(target=play, args=(s,)) for s in (0, 1)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert app.view(game.game_id, None)["view"]["count"] == 8
+
+
+def test_private_events_reach_only_their_seat_until_the_end(app: Application) -> None:
+    game = _game(app, target=5)
+    app.act(game.game_id, 0, {"type": "draw"})
+    mine = app.events_since(game.game_id, viewer=0)
+    theirs = app.events_since(game.game_id, viewer=1)
+    assert "counting.card_drawn" in [e["type"] for e in mine]
+    assert "counting.card_drawn" not in [e["type"] for e in theirs]
+    assert app.view(game.game_id, 1)["view"]["hand"] == []
+    for amount in (2, 2, 1):
+        seat = app.view(game.game_id, None)["to_act"][0]
+        app.act(game.game_id, seat, {"type": "add", "amount": amount})
+    everything = app.events_since(game.game_id, viewer=None)
+    assert [e["type"] for e in everything][-1] == "game.seed_revealed"
+    assert everything[-1]["payload"]["seed"] == SEED
+    assert all("hash" in e for e in everything)
+    assert app.store.game(game.game_id).status == "finished"
+
+
+def _finish(app: Application, game_id: object) -> None:
+    app.play_bots(game_id, {0: "random", 1: "random"}, entropy="finish")  # type: ignore[arg-type]
+
+
+def test_fork_copies_the_prefix_and_leaves_the_parent_alone(app: Application) -> None:
+    game = _game(app)
+    app.act(game.game_id, 0, {"type": "draw"})
+    app.act(game.game_id, 1, {"type": "add", "amount": 1})
+    parent_before = app.store.read(game.game_id)
+    fork = app.fork(game.game_id, at=5)
+    child = app.store.read(fork.game_id)
+    assert [e.hash for e in child[:5]] == [e.hash for e in parent_before[:5]]
+    assert [e.type for e in child[5:7]] == ["game.reseeded", "game.seed_sealed"]
+    assert app.store.read(game.game_id) == parent_before
+    record = app.store.game(fork.game_id)
+    assert (record.parent_id, record.fork_at) == (game.game_id, 5)
+    _finish(app, fork.game_id)
+    assert app.store.game(fork.game_id).is_finished
+
+
+def test_a_finished_fork_of_a_live_game_keeps_the_parents_secrets(app: Application) -> None:
+    game = _game(app)
+    fork = app.fork(game.game_id, at=game.version)
+    _finish(app, fork.game_id)
+    feed = app.events_since(fork.game_id, viewer=None)
+    assert SEED not in repr(feed), "the live parent's seed leaked through its fork"
+    assert [e["type"] for e in feed][-1] == "game.seed_revealed"
+
+
+def test_same_luck_fork_of_an_unfinished_game_is_refused(app: Application) -> None:
+    game = _game(app)
+    with pytest.raises(ForkRefused):
+        app.fork(game.game_id, at=1, luck="same")
+
+
+def test_fork_points_must_fall_between_decisions(app: Application) -> None:
+    game = _game(app)
+    with pytest.raises(ForkRefused, match="inside a decision"):
+        app.fork(game.game_id, at=1)
+    with pytest.raises(ForkRefused):
+        app.fork(game.game_id, at=game.version + 5)
+
+
+def test_same_luck_fork_at_zero_of_a_finished_game_replays_identically(app: Application) -> None:
+    game = _game(app)
+    _finish(app, game.game_id)
+    fork = app.fork(game.game_id, at=0, luck="same")
+    parent = app.store.read(game.game_id)
+    assert [e.hash for e in fork.events] == [e.hash for e in parent[: len(fork.events)]]
