@@ -8,6 +8,7 @@ from typing import Any
 
 import click
 import psycopg
+import sqlalchemy.exc
 from psycopg_pool import ConnectionPool
 
 from domain.games import load_all
@@ -28,12 +29,20 @@ def resolve_url() -> str:
         raise click.ClickException(f"cannot start {where}: {_first_line(exc)}") from exc
 
 
+@contextmanager
+def reaching_database() -> Iterator[None]:
+    """Turn connection failures (through psycopg or SQLAlchemy) into one-line CLI errors."""
+    try:
+        yield
+    except (psycopg.OperationalError, sqlalchemy.exc.OperationalError) as exc:
+        reason = exc.orig if isinstance(exc, sqlalchemy.exc.OperationalError) else exc
+        raise click.ClickException(f"cannot reach PostgreSQL: {_first_line(reason)}") from exc
+
+
 def ensure_schema(url: str, migrate: bool) -> None:
     """Bring the schema to head, or refuse (when ``migrate`` is off) naming the command."""
-    try:
+    with reaching_database():
         current = current_revision(url)
-    except psycopg.OperationalError as exc:
-        raise click.ClickException(f"cannot reach PostgreSQL: {_first_line(exc)}") from exc
     if current == head_revision():
         return
     if not migrate:
@@ -41,7 +50,8 @@ def ensure_schema(url: str, migrate: bool) -> None:
             f"the database schema is at {current or 'nothing'}, not {head_revision()};"
             " run `cairn db upgrade` first"
         )
-    upgrade(url)
+    with reaching_database():
+        upgrade(url)
 
 
 @contextmanager

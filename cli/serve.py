@@ -6,7 +6,7 @@ import os
 
 import click
 
-from cli.database import ensure_schema, resolve_url
+from cli.database import ensure_schema, reaching_database, resolve_url
 from service.store.database import cairn_home, is_embedded
 from service.store.migrate import current_revision, head_revision, upgrade
 
@@ -76,15 +76,17 @@ def db_upgrade(revision: str) -> None:
     Example: cairn db upgrade
     """
     url = resolve_url()
-    upgrade(url, revision)
-    click.echo(f"database schema at {current_revision(url)}")
+    with reaching_database():
+        upgrade(url, revision)
+        click.echo(f"database schema at {current_revision(url)}")
 
 
 @db.command("status")
 def db_status() -> None:
     """Show the schema revision and whether it is up to date."""
     url = resolve_url()
-    current, head = current_revision(url), head_revision()
+    with reaching_database():
+        current, head = current_revision(url), head_revision()
     state = "up to date" if current == head else f"behind (head is {head}): run `cairn db upgrade`"
     click.echo(f"schema {current or 'none'}: {state}")
 

@@ -2,25 +2,17 @@
 
 from __future__ import annotations
 
-import uuid
-
 import psycopg
 import pytest
-from psycopg import sql
 
 from service.store.migrate import current_revision, downgrade, head_revision, upgrade
+from tests.support.databases import scratch_database
 
 pytestmark = pytest.mark.storage
 
 
 def test_upgrade_to_head_and_downgrade_to_base(database_url: str) -> None:
-    name = f"cairn_mig_{uuid.uuid4().hex[:10]}"
-    with psycopg.connect(database_url, autocommit=True) as conn:
-        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-    info = psycopg.conninfo.conninfo_to_dict(database_url)
-    info["dbname"] = name
-    url = psycopg.conninfo.make_conninfo(**info)
-    try:
+    with scratch_database(database_url, "cairn_mig") as url:
         upgrade(url)
         assert current_revision(url) == head_revision()
         downgrade(url)
@@ -32,8 +24,3 @@ def test_upgrade_to_head_and_downgrade_to_base(database_url: str) -> None:
         assert [t for (t,) in tables if t != "alembic_version"] == []
         upgrade(url)
         assert current_revision(url) == head_revision()
-    finally:
-        with psycopg.connect(database_url, autocommit=True) as conn:
-            conn.execute(
-                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
-            )
