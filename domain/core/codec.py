@@ -116,7 +116,9 @@ def _decode_tuple(tp: Any, data: JSON, path: str) -> tuple[Any, ...]:
     if len(args) == 2 and args[1] is Ellipsis:
         return tuple(decode(args[0], v, f"{path}[{i}]") for i, v in enumerate(data))
     _require(len(data) == len(args), path, f"must have exactly {len(args)} items")
-    return tuple(decode(a, v, f"{path}[{i}]") for i, (a, v) in enumerate(zip(args, data, strict=True)))
+    return tuple(
+        decode(a, v, f"{path}[{i}]") for i, (a, v) in enumerate(zip(args, data, strict=True))
+    )
 
 
 def _decode_mapping(tp: Any, data: JSON, path: str) -> Mapping[str, Any]:
