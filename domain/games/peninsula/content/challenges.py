@@ -70,11 +70,11 @@ def _setup(read: Reader, raw: Any, path: str, seats: int, known: Any) -> Mapping
     fields = read.obj(raw, path, (), SETUP_KEYS)
     if "map" in fields:
         read.choice(fields["map"], f"{path}.map", sorted(maps))
+    # rulebook, Setup 3 and 4: 6 bonus cards pair with landmarks 1-6; 6 missions are revealed.
     if "missions" in fields:
-        _distinct(read, fields["missions"], f"{path}.missions", letters, MISSION_ROW)
+        _six_distinct(read, fields["missions"], f"{path}.missions", letters)
     if "bonuses" in fields:
-        _distinct(read, fields["bonuses"], f"{path}.bonuses", cards, 6)
-        read.check(len(fields["bonuses"]) == 6, f"{path}.bonuses", "pairs with landmarks 1-6")
+        _six_distinct(read, fields["bonuses"], f"{path}.bonuses", cards)
     if "start_seat" in fields:
         read.integer(fields["start_seat"], f"{path}.start_seat", 0, seats - 1)
     used: Counter[frozenset[str]] = Counter()
@@ -86,9 +86,9 @@ def _setup(read: Reader, raw: Any, path: str, seats: int, known: Any) -> Mapping
     return _frozen_map(fields)
 
 
-def _distinct(read: Reader, raw: Any, path: str, options: Collection[str], most: int) -> None:
+def _six_distinct(read: Reader, raw: Any, path: str, options: Collection[str]) -> None:
     items = read.items(raw, path)
-    read.check(len(items) <= most, path, f"at most {most} items")
+    read.check(len(items) == MISSION_ROW, path, f"must list exactly {MISSION_ROW} items")
     for i, item in enumerate(items):
         read.choice(item, f"{path}[{i}]", sorted(options))
     read.check(len(set(items)) == len(items), path, "items must be distinct")
