@@ -128,6 +128,8 @@ def test_harbors_link_a_sea_hex_to_an_adjacent_coastal_land_hex(sheet: MapSpec) 
         assert are_adjacent(harbor.sea, harbor.land)
         assert sheet.is_coastal(harbor.land)
     assert len(sheet.harbor_hexes()) == len(sheet.harbors)
+    # Our design choice (docs: Harbors): no harbor on a landmark or on the start hex.
+    assert not sheet.harbor_hexes() & {*sheet.landmarks.values(), sheet.start}
 
 
 def test_ticket_layout(sheet: MapSpec) -> None:
@@ -156,6 +158,19 @@ def test_off_map_counts_as_water_for_cliffs() -> None:
     assert len(off_map) == 3
     assert all(m1.is_water(n) for n in off_map)
     assert m1.water_edges(a5) == 4
+
+
+def test_a_hex_touching_3_water_hexes_gets_3_cliff_segments() -> None:
+    # rulebook, Cliffs: "A hex that touches 3 water hexes, for instance, will get 3 cliff
+    # segments." C2 on M1 touches the sea hexes B2, C1 and D1.
+    m1 = CONTENT.maps["M1"]
+    c2 = parse_hex("C2")
+    assert {n for n in c2.neighbours() if m1.is_water(n)} == {
+        parse_hex("B2"),
+        parse_hex("C1"),
+        parse_hex("D1"),
+    }
+    assert m1.water_edges(c2) == 3
 
 
 def test_the_lake_is_water_for_cliffs() -> None:
