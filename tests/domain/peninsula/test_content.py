@@ -288,6 +288,18 @@ BAD_DATA = [
     ("challenges.json", _set(("challenges", 0, "rules", "fly"), True), "rules", "unknown"),
     ("challenges.json", _set(("challenges", 0, "setup", "missions"), ["A"]), "missions", "exactly"),
     ("challenges.json", _set(("challenges", 0, "setup", "extra"), 1), "setup", "unknown"),
+    (
+        "challenges.json",
+        _set(("challenges", 1, "setup", "face_up"), [["boat", "forest"]]),
+        "$.challenges[1].setup.face_up",
+        "solo",
+    ),
+    (
+        "challenges.json",
+        _set(("challenges", 1, "setup", "removed"), [["boat", "forest"]]),
+        "$.challenges[1].setup.removed",
+        "remove_cards",
+    ),
     ("challenges.json", _set(("challenges", 0, "win"), {}), "$.challenges[0].win", "at least"),
     ("challenges.json", _set(("challenges", 0, "seats"), [3, 2]), "seats[1]", "between"),
     (

@@ -54,13 +54,15 @@ def _challenge(read: Reader, raw: Any, path: str, known: Any) -> Challenge:
     low = read.integer(seats[0], f"{path}.seats[0]", 1, MAX_SEATS)
     high = read.integer(seats[1], f"{path}.seats[1]", low, MAX_SEATS)
     setup = _setup(read, fields["setup"], f"{path}.setup", low, known)
+    rules = _rules(read, fields["rules"], f"{path}.rules")
+    _consistent(read, setup, rules, path, solo_only=high == 1)
     return Challenge(
         id=read.text(fields["id"], f"{path}.id"),
         name=read.text(fields["name"], f"{path}.name"),
         description=read.text(fields["description"], f"{path}.description"),
         seats=(low, high),
         setup=setup,
-        rules=_rules(read, fields["rules"], f"{path}.rules"),
+        rules=rules,
         win=_win(read, fields["win"], f"{path}.win"),
     )
 
@@ -84,6 +86,17 @@ def _setup(read: Reader, raw: Any, path: str, seats: int, known: Any) -> Mapping
     extra = used - DECK
     read.check(not extra, path, "deck, removed and face_up use cards the icon deck lacks")
     return _frozen_map(fields)
+
+
+def _consistent(
+    read: Reader, setup: Mapping[str, Any], rules: Mapping[str, Any], path: str, solo_only: bool
+) -> None:
+    if "removed" in setup and "remove_cards" in rules:
+        agree = len(setup["removed"]) == rules["remove_cards"]
+        read.check(agree, f"{path}.setup.removed", "must list rules.remove_cards cards")
+    # rulebook, Solo Game setup: "Don't reveal any cards from the icon card pile."
+    solo_face_up = solo_only and "face_up" in setup
+    read.check(not solo_face_up, f"{path}.setup.face_up", "a solo game has no face-up cards")
 
 
 def _six_distinct(read: Reader, raw: Any, path: str, options: Collection[str]) -> None:
