@@ -149,6 +149,13 @@ def test_ticket_layout(sheet: MapSpec) -> None:
             assert t.between is None
 
 
+def test_maps_can_key_a_cache() -> None:
+    again = build("cairn-original", read_pack("cairn-original"))
+    assert again.maps["M1"] == CONTENT.maps["M1"]
+    assert hash(again.maps["M1"]) == hash(CONTENT.maps["M1"])
+    assert len({*CONTENT.maps.values(), *again.maps.values()}) == 2
+
+
 def test_off_map_counts_as_water_for_cliffs() -> None:
     # rulebook map terms: "(Virtual) Water hex"; Drawing an Icon, Cliffs: "trace a small line
     # segment on every coastal edge". A5 on M1 touches 1 sea hex and 3 off-map hexes.
