@@ -41,26 +41,35 @@ def orientations(mission: MissionSpec) -> tuple[Orientation, ...]:
     return tuple(sorted(forms, key=lambda form: (form.ticked, form.crossed)))
 
 
-def _matches_at(
-    form: Orientation, anchor: Hex, holds: frozenset[Hex], usable: frozenset[Hex]
-) -> tuple[Hex, ...] | None:
-    ticked = tuple(anchor + h for h in form.ticked)
-    if any(h not in usable for h in ticked):
-        return None
-    if any(anchor + h in holds for h in form.crossed):
-        return None
-    return ticked
+Cell = tuple[int, int]
 
 
-def _matches_anchored(
-    mission: MissionSpec, anchor: Hex, holds: frozenset[Hex], usable: frozenset[Hex]
+@functools.cache
+def _cells(mission: MissionSpec) -> tuple[tuple[tuple[Cell, ...], tuple[Cell, ...]], ...]:
+    """The orientations as plain (q, r) pairs: matching runs for every mission and icon type
+    on every state a bot looks at, and tuple lookups are much cheaper than Hex objects."""
+    return tuple(
+        (tuple((h.q, h.r) for h in form.ticked), tuple((h.q, h.r) for h in form.crossed))
+        for form in orientations(mission)
+    )
+
+
+def _matches(
+    mission: MissionSpec, anchor: Cell, holds: frozenset[Cell], usable: frozenset[Cell]
 ) -> set[tuple[Hex, ...]]:
+    q, r = anchor
     found = set()
-    for form in orientations(mission):
-        placed = _matches_at(form, anchor, holds, usable)
-        if placed is not None:
-            found.add(placed)
+    for ticked, crossed in _cells(mission):
+        if all((q + dq, r + dr) in usable for dq, dr in ticked) and not any(
+            (q + dq, r + dr) in holds for dq, dr in crossed
+        ):
+            found.add(tuple(Hex(q + dq, r + dr) for dq, dr in ticked))
     return found
+
+
+def _cell_sets(holds: frozenset[Hex], land: frozenset[Hex]) -> tuple[frozenset[Cell], ...]:
+    cells = frozenset((h.q, h.r) for h in holds)
+    return cells, frozenset((h.q, h.r) for h in holds & land)
 
 
 def find_placement(
@@ -71,9 +80,13 @@ def find_placement(
     ``holds``: the hexes holding the chosen icon type (filled or not). Ticked hexes must be
     land hexes in ``holds``; crossed hexes must not be in ``holds``.
     """
-    usable = holds & land
+    if len(holds) < len(mission.ticked):
+        return None
+    cells, usable = _cell_sets(holds, land)
+    # A placement's smallest hex is where its smallest ticked hex (the origin) lands, so the
+    # first anchor in order that matches gives the smallest placement.
     for anchor in sorted(usable):
-        found = _matches_anchored(mission, anchor, holds, usable)
+        found = _matches(mission, anchor, cells, usable)
         if found:
             return min(found)
     return None
@@ -83,8 +96,8 @@ def placements(
     mission: MissionSpec, holds: frozenset[Hex], land: frozenset[Hex]
 ) -> tuple[tuple[Hex, ...], ...]:
     """Every distinct matching placement (as sorted ticked hexes), smallest first."""
-    usable = holds & land
+    cells, usable = _cell_sets(holds, land)
     found: set[tuple[Hex, ...]] = set()
     for anchor in usable:
-        found |= _matches_anchored(mission, anchor, holds, usable)
+        found |= _matches(mission, anchor, cells, usable)
     return tuple(sorted(found))

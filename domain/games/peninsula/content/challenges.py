@@ -54,13 +54,15 @@ def _challenge(read: Reader, raw: Any, path: str, known: Any) -> Challenge:
     low = read.integer(seats[0], f"{path}.seats[0]", 1, MAX_SEATS)
     high = read.integer(seats[1], f"{path}.seats[1]", low, MAX_SEATS)
     setup = _setup(read, fields["setup"], f"{path}.setup", low, known)
+    rules = _rules(read, fields["rules"], f"{path}.rules")
+    _consistent(read, setup, rules, path, solo_only=high == 1)
     return Challenge(
         id=read.text(fields["id"], f"{path}.id"),
         name=read.text(fields["name"], f"{path}.name"),
         description=read.text(fields["description"], f"{path}.description"),
         seats=(low, high),
         setup=setup,
-        rules=_rules(read, fields["rules"], f"{path}.rules"),
+        rules=rules,
         win=_win(read, fields["win"], f"{path}.win"),
     )
 
@@ -70,11 +72,11 @@ def _setup(read: Reader, raw: Any, path: str, seats: int, known: Any) -> Mapping
     fields = read.obj(raw, path, (), SETUP_KEYS)
     if "map" in fields:
         read.choice(fields["map"], f"{path}.map", sorted(maps))
+    # rulebook, Setup 3 and 4: 6 bonus cards pair with landmarks 1-6; 6 missions are revealed.
     if "missions" in fields:
-        _distinct(read, fields["missions"], f"{path}.missions", letters, MISSION_ROW)
+        _six_distinct(read, fields["missions"], f"{path}.missions", letters)
     if "bonuses" in fields:
-        _distinct(read, fields["bonuses"], f"{path}.bonuses", cards, 6)
-        read.check(len(fields["bonuses"]) == 6, f"{path}.bonuses", "pairs with landmarks 1-6")
+        _six_distinct(read, fields["bonuses"], f"{path}.bonuses", cards)
     if "start_seat" in fields:
         read.integer(fields["start_seat"], f"{path}.start_seat", 0, seats - 1)
     used: Counter[frozenset[str]] = Counter()
@@ -86,9 +88,20 @@ def _setup(read: Reader, raw: Any, path: str, seats: int, known: Any) -> Mapping
     return _frozen_map(fields)
 
 
-def _distinct(read: Reader, raw: Any, path: str, options: Collection[str], most: int) -> None:
+def _consistent(
+    read: Reader, setup: Mapping[str, Any], rules: Mapping[str, Any], path: str, solo_only: bool
+) -> None:
+    if "removed" in setup and "remove_cards" in rules:
+        agree = len(setup["removed"]) == rules["remove_cards"]
+        read.check(agree, f"{path}.setup.removed", "must list rules.remove_cards cards")
+    # rulebook, Solo Game setup: "Don't reveal any cards from the icon card pile."
+    solo_face_up = solo_only and "face_up" in setup
+    read.check(not solo_face_up, f"{path}.setup.face_up", "a solo game has no face-up cards")
+
+
+def _six_distinct(read: Reader, raw: Any, path: str, options: Collection[str]) -> None:
     items = read.items(raw, path)
-    read.check(len(items) <= most, path, f"at most {most} items")
+    read.check(len(items) == MISSION_ROW, path, f"must list exactly {MISSION_ROW} items")
     for i, item in enumerate(items):
         read.choice(item, f"{path}[{i}]", sorted(options))
     read.check(len(set(items)) == len(items), path, "items must be distinct")

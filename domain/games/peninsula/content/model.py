@@ -84,6 +84,12 @@ class MapSpec:
     tickets: tuple[TicketSlot, ...]
     lifesavers: int
 
+    def __hash__(self) -> int:
+        # Explicit because the landmarks mapping proxy is unhashable; lets callers cache
+        # per-map geometry (e.g. functools.cache) keyed on the MapSpec itself.
+        landmarks = tuple(sorted(self.landmarks.items()))
+        return hash((self.id, self.land, self.sea, self.lake, self.start, landmarks))
+
     def is_land(self, h: Hex) -> bool:
         return h in self.land
 
