@@ -7,6 +7,7 @@ placement; here are the ones that draw on the map by themselves.
 
 from __future__ import annotations
 
+from domain.games.peninsula.adjacency import around
 from domain.games.peninsula.content import MapSpec
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.state import Game, Sheet
@@ -35,7 +36,7 @@ def harbor_sites(spec: MapSpec, sheet: Sheet) -> tuple[tuple[Hex, Hex], ...]:
     return tuple(
         (sea, land)
         for sea in sorted(spec.sea - taken)
-        for land in sea.neighbours()
+        for land in around(sea)
         if land in spec.land and land not in sheet.cliffs
     )
 
@@ -55,7 +56,7 @@ def bridge_sites(spec: MapSpec) -> tuple[tuple[Hex, Hex], ...]:
         return cached[1]
     pairs: set[tuple[Hex, Hex]] = set()
     for water in spec.sea | spec.lake:
-        shore = sorted(n for n in water.neighbours() if n in spec.land)
+        shore = sorted(n for n in around(water) if n in spec.land)
         for i, a in enumerate(shore):
             for b in shore[i + 1 :]:
                 if a.distance(b) > 1:
@@ -67,7 +68,7 @@ def bridge_sites(spec: MapSpec) -> tuple[tuple[Hex, Hex], ...]:
 
 def steep_sites(sheet: Sheet) -> tuple[Hex, ...]:
     """rulebook: Steep coast, "Double the cliffs in a cliff hex adjacent to you." """
-    return tuple(sorted(n for n in sheet.location.neighbours() if n in sheet.cliffs))
+    return tuple(sorted(n for n in around(sheet.location) if n in sheet.cliffs))
 
 
 def lighthouse_sites(spec: MapSpec, sheet: Sheet) -> tuple[Hex, ...]:

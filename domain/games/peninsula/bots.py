@@ -12,8 +12,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from domain.core import Luck
+from domain.games.peninsula.adjacency import around
 from domain.games.peninsula.bonuses import held_bonuses
-from domain.games.peninsula.cards import Icon
+from domain.games.peninsula.cards import FILLABLE, Icon
 from domain.games.peninsula.commands import (
     BuildBridge,
     ChooseIcons,
@@ -32,10 +33,10 @@ from domain.games.peninsula.commands import (
     UseRainbow,
 )
 from domain.games.peninsula.events import IconDrawn
-from domain.games.peninsula.filling import fillable
+from domain.games.peninsula.filling import fill_problem
+from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.movement import destinations, landmarks_on
 from domain.games.peninsula.rules import draws, legal_commands
-from domain.games.peninsula.scoring import breakdown
 from domain.games.peninsula.state import Game, Sheet
 from domain.games.peninsula.transitions import after_draw
 
@@ -43,6 +44,9 @@ BONUS_DRAW_COST = 1.0
 LANDMARK_GAIN = 2.0
 FREE_MOVES = ("street", "canal", "bridge", "tunnel")
 TICKET_MOVES = ("boot", "balloon")
+TICKET_COST = 2.0
+GOOD_DRAW = 0.0
+"""A draw gaining this much is taken where the architect stands, without looking around."""
 
 
 def random_bot(game: Game, seat: int, luck: Luck) -> SeatCommand:
@@ -58,27 +62,41 @@ def random_bot(game: Game, seat: int, luck: Luck) -> SeatCommand:
     return options[index]
 
 
-def worth(game: Game, sheet: Sheet) -> float:
-    """Score now plus 2 per icon that could be filled now: what a draw is judged by."""
-    return sum(breakdown(game, sheet).values()) + 2.0 * len(fillable(sheet, False))
+def _fillable_around(sheet: Sheet, hexes: frozenset[Hex]) -> int:
+    return sum(1 for h in hexes if h in sheet.icons and fill_problem(sheet, h, False) is None)
 
 
-def _drawn(game: Game, sheet: Sheet, command: DrawIcon) -> Sheet:
-    segments = game.map.water_edges(command.at) if command.icon == "cliffs" else 0
-    event = IconDrawn(
-        seat=command.seat, icon=command.icon, at=command.at, arrow=command.arrow, segments=segments
-    )
-    return after_draw(sheet, event)
+def draw_gain(game: Game, sheet: Sheet, command: DrawIcon) -> float:
+    """The immediate points a draw brings, plus 2 per icon it makes fillable and a little
+    for what it prepares (a lone tunnel fills at the end; mountains want filled icons)."""
+    at, icon, spec = command.at, command.icon, game.map
+    near = frozenset((at, *around(at), *((command.arrow,) if command.arrow else ())))
+    segments = spec.water_edges(at) if icon == "cliffs" else 0
+    event = IconDrawn(seat=command.seat, icon=icon, at=at, arrow=command.arrow, segments=segments)
+    after = after_draw(sheet, event)
+    gain = 2.0 * (_fillable_around(after, near) - _fillable_around(sheet, near))
+    if at not in sheet.icons and at not in sheet.cliffs:
+        gain -= 1
+    if icon == "cliffs":
+        cliffs = sum(sheet.cliffs.values())
+        gain += (cliffs + segments) // 2 - cliffs // 2
+    neighbours = around(at)
+    if icon == "mountain":
+        gain += sum(1 for n in neighbours if n in sheet.filled)
+        gain += 0.5 * sum(1 for n in neighbours if sheet.icons.get(n) in FILLABLE)
+    if icon == "tunnel":
+        blocked = [n for n in neighbours if sheet.icons.get(n) == "tunnel"]
+        gain += -2.0 * len(blocked) if blocked else 1.5
+    return gain
 
 
 def best_draw(game: Game, sheet: Sheet, seat: int, icon: Icon) -> tuple[float, DrawIcon | None]:
-    """The draw of ``icon`` with the largest gain in worth (bonus draws cost a little)."""
-    base = worth(game, sheet)
+    """The draw of ``icon`` with the largest gain (bonus draws cost a little)."""
     held = frozenset({"catapult", "ferry"}) & _held(game, sheet)
     scratch = sheet if icon in sheet.hand and sheet.uses else _with_hand(sheet, icon)
     best: tuple[float, DrawIcon | None] = (float("-inf"), None)
     for command in draws(game, scratch, seat, icon, held):
-        gain = worth(game, _drawn(game, scratch, command)) - base
+        gain = draw_gain(game, scratch, command)
         if command.bonus is not None:
             gain -= BONUS_DRAW_COST
         if gain > best[0]:
@@ -217,16 +235,21 @@ def _move_for_draw(
     game: Game, seat: int, options: Sequence[SeatCommand], gain: float
 ) -> SeatCommand | None:
     """A free move (or a ticket, if it gains 2 more) to a hex with a strictly better draw."""
+    if gain >= GOOD_DRAW:
+        return None
     sheet = game.sheets[seat]
     best: tuple[float, SeatCommand | None] = (gain, None)
+    seen: dict[Hex, float] = {}
     for command in options:
         if not isinstance(command, MoveArchitect) or command.by not in (*FREE_MOVES, *TICKET_MOVES):
             continue
-        cost = 0.0 if command.by in FREE_MOVES else 2.0
-        moved = replace(sheet, location=command.to)
-        there = max(best_draw(game, moved, seat, i)[0] for i in dict.fromkeys(sheet.hand))
-        if there - cost > best[0] + 0.5:
-            best = (there - cost, command)
+        cost = 0.0 if command.by in FREE_MOVES else TICKET_COST
+        if command.to not in seen:
+            moved = replace(sheet, location=command.to)
+            icons = dict.fromkeys(sheet.hand)
+            seen[command.to] = max(best_draw(game, moved, seat, i)[0] for i in icons)
+        if seen[command.to] - cost > best[0] + 0.5:
+            best = (seen[command.to] - cost, command)
     return best[1]
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from domain.games.peninsula.adjacency import around
 from domain.games.peninsula.cards import FILLABLE, Icon
 from domain.games.peninsula.content import MapSpec
 from domain.games.peninsula.events import UnlockReason
@@ -15,7 +16,7 @@ FOREST_REWARDS: dict[int, UnlockReason] = {3: "forest3", 5: "forest5"}
 def neighbour_types(sheet: Sheet, at: Hex) -> frozenset[Icon]:
     """Icon types on adjacent hexes; a hex with cliffs and another icon shows both."""
     types: set[Icon] = set()
-    for n in at.neighbours():
+    for n in around(at):
         icon = sheet.icons.get(n)
         if icon is not None:
             types.add(icon)
@@ -48,12 +49,12 @@ def fill_problem(sheet: Sheet, at: Hex, game_end: bool) -> str | None:
             if not is_pointed_at(sheet, at):
                 return f"no arrow points at the boat at {at}"
         case "forest":
-            if not any(sheet.icons.get(n) == "forest" for n in at.neighbours()):
+            if not any(sheet.icons.get(n) == "forest" for n in around(at)):
                 return f"the forest at {at} needs another forest next to it"
         case "tunnel":
             if not game_end:
                 return "tunnels can only be filled at the end of the game"
-            if any(sheet.icons.get(n) == "tunnel" for n in at.neighbours()):
+            if any(sheet.icons.get(n) == "tunnel" for n in around(at)):
                 return f"the tunnel at {at} has another tunnel next to it"
     return None
 

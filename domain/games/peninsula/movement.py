@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from domain.games.peninsula.adjacency import around
 from domain.games.peninsula.commands import MoveKind
 from domain.games.peninsula.content import MapSpec
 from domain.games.peninsula.hexes import Hex
@@ -21,12 +22,12 @@ HARBOR_BONUS = "harbor_bonus"
 
 def ring2(spec: MapSpec, at: Hex) -> tuple[Hex, ...]:
     """Land hexes exactly 2 away: a balloon's reach, or a catapult's."""
-    seen = {n2 for n in at.neighbours() for n2 in n.neighbours()}
+    seen = {n2 for n in around(at) for n2 in around(n)}
     return tuple(sorted(h for h in seen if h in spec.land and at.distance(h) == 2))
 
 
 def land_neighbours(spec: MapSpec, at: Hex) -> tuple[Hex, ...]:
-    return tuple(n for n in at.neighbours() if n in spec.land)
+    return tuple(n for n in around(at) if n in spec.land)
 
 
 def destinations(spec: MapSpec, sheet: Sheet, by: MoveKind) -> Paths:
@@ -84,7 +85,7 @@ def train_tunnel(spec: MapSpec, sheet: Sheet) -> Paths:
 
 
 def _water_around(spec: MapSpec, h: Hex) -> frozenset[Hex]:
-    return frozenset(n for n in h.neighbours() if n not in spec.land)
+    return frozenset(n for n in around(h) if n not in spec.land)
 
 
 def coast_steps(spec: MapSpec, at: Hex) -> tuple[Hex, ...]:

@@ -7,6 +7,7 @@ from types import MappingProxyType
 from typing import Any
 
 from domain.core import Result, ranks_for
+from domain.games.peninsula.adjacency import around
 from domain.games.peninsula.challenges import challenge_verdict
 from domain.games.peninsula.state import Game, Sheet
 
@@ -38,7 +39,7 @@ def breakdown(game: Game, sheet: Sheet) -> dict[str, int]:
     points["cliffs"] = sum(sheet.cliffs.values()) // 2
     # rulebook: "For each mountain, score 1 VP for every filled icon adjacent to it"
     points["mountains"] = sum(
-        sum(1 for n in h.neighbours() if n in sheet.filled)
+        sum(1 for n in around(h) if n in sheet.filled)
         for h, icon in sheet.icons.items()
         if icon == "mountain"
     )

@@ -14,7 +14,7 @@ from domain.games.peninsula.events import (
     IconDrawn,
     IconsChosen,
 )
-from domain.games.peninsula.state import Arrow, Game, Sheet, put
+from domain.games.peninsula.state import Arrow, ArrowKind, Game, Sheet, put
 
 FAST_SEAT = -1
 """The ``used`` pile's seat for a fast-play card, which no single seat drafted."""
@@ -121,15 +121,25 @@ def after_use(sheet: Sheet, icon: Icon) -> Sheet:
 
 
 def after_draw(sheet: Sheet, event: IconDrawn) -> Sheet:
-    sheet = after_use(sheet, event.icon)
-    at = event.at
+    hand = list(sheet.hand)
+    hand.remove(event.icon)
+    at, icons, cliffs, arrows = event.at, sheet.icons, sheet.cliffs, sheet.arrows
     if event.icon == "cliffs":
-        return replace(sheet, cliffs=put(sheet.cliffs, at, event.segments))
-    icons = put(sheet.icons, at, event.icon)
-    if event.arrow is None:
-        return replace(sheet, icons=icons)
-    arrow = Arrow(at, event.arrow, "street" if event.icon == "village" else "canal")
-    return replace(sheet, icons=icons, arrows=(*sheet.arrows, arrow))
+        cliffs = put(cliffs, at, event.segments)
+    else:
+        icons = put(icons, at, event.icon)
+    if event.arrow is not None:
+        kind: ArrowKind = "street" if event.icon == "village" else "canal"
+        arrows = (*arrows, Arrow(at, event.arrow, kind))
+    return replace(
+        sheet,
+        hand=tuple(hand),
+        uses=sheet.uses - 1,
+        must_draw=False,
+        icons=icons,
+        cliffs=cliffs,
+        arrows=arrows,
+    )
 
 
 def with_changed_icon(sheet: Sheet, icon: Icon, into: Icon) -> Sheet:
