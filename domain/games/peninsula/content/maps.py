@@ -40,50 +40,45 @@ def _map(read: Reader, raw: Any, path: str, legend: Any) -> MapSpec:
     fields = read.obj(raw, path, _MAP_FIELDS)
     cells = read.grid(fields["rows"], f"{path}.rows", legend)
     land = frozenset(cells.get("land", set()))
+    sea = frozenset(cells.get("sea", set()))
     read.check(bool(land), f"{path}.rows", "a map needs land hexes")
-    spec = MapSpec(
+    start = read.hex(fields["start"], f"{path}.start")
+    read.check(start in land, f"{path}.start", f"the start hex {start} is not land")
+    landmarks = _landmarks(read, land, start, fields["landmarks"], f"{path}.landmarks")
+    return MapSpec(
         id=read.text(fields["id"], f"{path}.id"),
         name=read.text(fields["name"], f"{path}.name"),
         land=land,
-        sea=frozenset(cells.get("sea", set())),
+        sea=sea,
         lake=frozenset(cells.get("lake", set())),
-        start=read.hex(fields["start"], f"{path}.start"),
-        harbors=(),
-        landmarks=types.MappingProxyType({}),
+        start=start,
+        harbors=_harbors(read, land, sea, fields["harbors"], f"{path}.harbors"),
+        landmarks=types.MappingProxyType(landmarks),
         tickets=_tickets(read, fields["tickets"], f"{path}.tickets"),
         lifesavers=read.integer(fields["lifesavers"], f"{path}.lifesavers", 0, 12),
     )
-    read.check(spec.start in land, f"{path}.start", f"the start hex {spec.start} is not land")
-    landmarks = _landmarks(read, spec, fields["landmarks"], f"{path}.landmarks")
-    harbors = _harbors(read, spec, fields["harbors"], f"{path}.harbors")
-    return MapSpec(
-        id=spec.id,
-        name=spec.name,
-        land=spec.land,
-        sea=spec.sea,
-        lake=spec.lake,
-        start=spec.start,
-        harbors=harbors,
-        landmarks=types.MappingProxyType(landmarks),
-        tickets=spec.tickets,
-        lifesavers=spec.lifesavers,
-    )
 
 
-def _landmarks(read: Reader, spec: MapSpec, raw: Any, path: str) -> dict[int, Hex]:
+def _landmarks(
+    read: Reader, land: frozenset[Hex], start: Hex, raw: Any, path: str
+) -> dict[int, Hex]:
     fields = read.obj(raw, path, tuple(str(n) for n in _LANDMARKS))
     landmarks: dict[int, Hex] = {}
     for number in _LANDMARKS:
         where = f"{path}.{number}"
         h = read.hex(fields[str(number)], where)
-        read.check(h in spec.land, where, f"landmark {number} at {h} is not on land")
-        read.check(h != spec.start, where, "a landmark cannot be the start hex")
+        read.check(h in land, where, f"landmark {number} at {h} is not on land")
+        # rulebook, Landmarks: "The first time you move onto a landmark hex" unlocks it, so a
+        # landmark on the start hex could never be moved onto first.
+        read.check(h != start, where, "a landmark cannot be the start hex")
         read.check(h not in landmarks.values(), where, f"two landmarks share {h}")
         landmarks[number] = h
     return landmarks
 
 
-def _harbors(read: Reader, spec: MapSpec, raw: Any, path: str) -> tuple[Harbor, ...]:
+def _harbors(
+    read: Reader, land: frozenset[Hex], sea: frozenset[Hex], raw: Any, path: str
+) -> tuple[Harbor, ...]:
     harbors: list[Harbor] = []
     # Harbor tickets move from one harbor hex to another, so fewer than 2 would be useless.
     for i, item in enumerate(read.items(raw, path, min_len=2)):
@@ -93,8 +88,8 @@ def _harbors(read: Reader, spec: MapSpec, raw: Any, path: str) -> tuple[Harbor, 
             sea=read.hex(fields["sea"], f"{where}.sea"),
             land=read.hex(fields["land"], f"{where}.land"),
         )
-        read.check(harbor.sea in spec.sea, f"{where}.sea", f"{harbor.sea} is not a sea hex")
-        read.check(harbor.land in spec.land, f"{where}.land", f"{harbor.land} is not land")
+        read.check(harbor.sea in sea, f"{where}.sea", f"{harbor.sea} is not a sea hex")
+        read.check(harbor.land in land, f"{where}.land", f"{harbor.land} is not land")
         adjacent = are_adjacent(harbor.sea, harbor.land)
         read.check(adjacent, where, f"{harbor.sea} and {harbor.land} are not adjacent")
         taken = harbor.land in {h.land for h in harbors}
