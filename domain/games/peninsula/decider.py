@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, assert_never
 
 from domain.core import GameCreated, Luck, Reseed, Reseeded, SeedRevealed, SeedSealed, SetUp
@@ -57,7 +56,7 @@ from domain.games.peninsula.events import (
 )
 from domain.games.peninsula.movement import HARBOR_BONUS
 from domain.games.peninsula.setup import reseed, set_up
-from domain.games.peninsula.state import Arrow, Game, Sheet, put
+from domain.games.peninsula.state import Arrow, Game, Sheet, changed, put
 
 
 def decide(state: Game, command: Command) -> tuple[Event, ...]:
@@ -103,18 +102,18 @@ def decide(state: Game, command: Command) -> tuple[Event, ...]:
 def evolve(state: Game, event: Event) -> Game:
     match event:
         case GameCreated(seats=seats, options=options):
-            return replace(state, seats=seats, options=options)
+            return changed(state, seats=seats, options=options)
         case SeedSealed(seed=seed):
-            return replace(state, luck=Luck(seed))
+            return changed(state, luck=Luck(seed))
         case Reseeded() | SeedRevealed() | StackTopShown():
             return state
         case GameSetUp():
             return t.opened(state, event, load())
         case PileShuffled(order=order, counter=counter):
-            return replace(state, pile=order, luck=Luck(state.luck.seed, counter))
+            return changed(state, pile=order, luck=Luck(state.luck.seed, counter))
         case CardsFlipped(cards=cards, counter=counter):
             luck = Luck(state.luck.seed, counter)
-            return replace(state, flipped=cards, pile=state.pile[len(cards) :], luck=luck)
+            return changed(state, flipped=cards, pile=state.pile[len(cards) :], luck=luck)
         case CardRevealed(card=card):
             return t.revealed(state, card)
         case CardDrafted():
@@ -162,12 +161,12 @@ def evolve(state: Game, event: Event) -> Game:
         case RoundEnded(next_active=active):
             return t.new_round(state, active)
         case FinalWindowOpened(rounds=rounds):
-            sheets = tuple(replace(s, done=False) for s in state.sheets)
-            return replace(
+            sheets = tuple(changed(s, done=False) for s in state.sheets)
+            return changed(
                 state, phase="final", sheets=sheets, face_up=(), flipped=(), round=rounds
             )
         case GameEnded(scores=scores):
-            return replace(state, phase="over", scores=scores)
+            return changed(state, phase="over", scores=scores)
         case _:
             assert_never(event)
 
@@ -177,4 +176,4 @@ def _s(state: Game, seat: int) -> Sheet:
 
 
 def _sheet(state: Game, seat: int, **changes: Any) -> Game:
-    return state.with_sheet(seat, replace(state.sheets[seat], **changes))
+    return state.with_sheet(seat, changed(state.sheets[seat], **changes))

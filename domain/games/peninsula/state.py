@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from domain.core import Luck
 from domain.games.peninsula.cards import Card, Icon
@@ -78,6 +78,26 @@ class Sheet:
         return self.landmarks - self.used_landmarks
 
 
+T = TypeVar("T")
+
+
+def changed(value: T, **changes: Any) -> T:
+    """A copy of frozen dataclass ``value`` with some fields changed.
+
+    The fold applies every event through this, so it must be cheap: ``dataclasses.replace``
+    re-runs ``__init__`` over every field and costs several times more. The copy is built
+    before anyone can see it, so the frozen value itself is never mutated.
+    """
+    fields = value.__dataclass_fields__  # type: ignore[attr-defined]
+    unknown = changes.keys() - fields.keys()
+    if unknown:
+        raise TypeError(f"{type(value).__name__} has no field(s) {sorted(unknown)}")
+    copy = object.__new__(type(value))
+    copy.__dict__.update(value.__dict__)
+    copy.__dict__.update(changes)
+    return copy
+
+
 def put(mapping: Mapping[Any, Any], key: Any, value: Any) -> Mapping[Any, Any]:
     """A read-only copy of ``mapping`` with ``key`` set (maps are small: a sheet's hexes)."""
     return MappingProxyType({**mapping, key: value})
@@ -117,7 +137,7 @@ class Game:
 
     def with_sheet(self, seat: int, sheet: Sheet) -> Game:
         sheets = self.sheets
-        return replace(self, sheets=(*sheets[:seat], sheet, *sheets[seat + 1 :]))
+        return changed(self, sheets=(*sheets[:seat], sheet, *sheets[seat + 1 :]))
 
     def mission(self, letter: str) -> MissionSpec | None:
         return next((m for m in self.missions if m.letter == letter), None)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from types import MappingProxyType
 
 from domain.games.peninsula.cards import Card, Icon
@@ -14,7 +13,7 @@ from domain.games.peninsula.events import (
     IconDrawn,
     IconsChosen,
 )
-from domain.games.peninsula.state import Arrow, ArrowKind, Game, Sheet, put
+from domain.games.peninsula.state import Arrow, ArrowKind, Game, Sheet, changed, put
 
 FAST_SEAT = -1
 """The ``used`` pile's seat for a fast-play card, which no single seat drafted."""
@@ -33,7 +32,7 @@ def opened(state: Game, event: GameSetUp, content: Content) -> Game:
         number: content.bonus_card(card_id).bonus
         for number, card_id in zip(range(1, 1 + len(event.bonuses)), event.bonuses, strict=True)
     }
-    state = replace(
+    state = changed(
         state,
         mode=event.mode,
         spec=spec,
@@ -55,24 +54,24 @@ def _fast_round(state: Game) -> Game:
     """rulebook: Play Faster, "all players decide simultaneously and individually which of
     the 2 icons on the face-up card they want to use"."""
     card = state.face_up[0]
-    sheets = tuple(replace(s, hand=card, uses=1, done=False) for s in state.sheets)
-    return replace(state, sheets=sheets, phase="actions")
+    sheets = tuple(changed(s, hand=card, uses=1, done=False) for s in state.sheets)
+    return changed(state, sheets=sheets, phase="actions")
 
 
 def revealed(state: Game, card: Card) -> Game:
     if state.mode == "fast":
-        return _fast_round(replace(state, face_up=(card,), pile=state.pile[1:]))
-    return replace(state, face_up=(*state.face_up, card), pile=state.pile[1:])
+        return _fast_round(changed(state, face_up=(card,), pile=state.pile[1:]))
+    return changed(state, face_up=(*state.face_up, card), pile=state.pile[1:])
 
 
 def drafted(state: Game, event: CardDrafted) -> Game:
     kept, left = event.kept, event.left
     sheets = tuple(
-        replace(s, hand=(kept,) if i == event.seat else (left,), uses=1, done=False)
+        changed(s, hand=(kept,) if i == event.seat else (left,), uses=1, done=False)
         for i, s in enumerate(state.sheets)
     )
     face_up = tuple(c for i, c in enumerate(state.face_up) if i != event.index)
-    return replace(
+    return changed(
         state,
         sheets=sheets,
         face_up=face_up,
@@ -84,14 +83,14 @@ def drafted(state: Game, event: CardDrafted) -> Game:
 
 def chosen(state: Game, event: IconsChosen) -> Game:
     sheet = state.sheets[event.seat]
-    sheet = replace(
+    sheet = changed(
         sheet,
         hand=event.icons,
         uses=len(event.icons),
         done=False,
         lifesavers=sheet.lifesavers - event.lifesaver,
     )
-    return replace(state.with_sheet(event.seat, sheet), phase="actions")
+    return changed(state.with_sheet(event.seat, sheet), phase="actions")
 
 
 def new_round(state: Game, active: int) -> Game:
@@ -102,7 +101,7 @@ def new_round(state: Game, active: int) -> Game:
     else:
         used = (*used, *((active, c) for c in state.flipped))
         face_up = state.face_up
-    return replace(
+    return changed(
         state,
         used=used,
         face_up=face_up,
@@ -117,7 +116,7 @@ def new_round(state: Game, active: int) -> Game:
 def after_use(sheet: Sheet, icon: Icon) -> Sheet:
     hand = list(sheet.hand)
     hand.remove(icon)
-    return replace(sheet, hand=tuple(hand), uses=sheet.uses - 1, must_draw=False)
+    return changed(sheet, hand=tuple(hand), uses=sheet.uses - 1, must_draw=False)
 
 
 def after_draw(sheet: Sheet, event: IconDrawn) -> Sheet:
@@ -131,7 +130,7 @@ def after_draw(sheet: Sheet, event: IconDrawn) -> Sheet:
     if event.arrow is not None:
         kind: ArrowKind = "street" if event.icon == "village" else "canal"
         arrows = (*arrows, Arrow(at, event.arrow, kind))
-    return replace(
+    return changed(
         sheet,
         hand=tuple(hand),
         uses=sheet.uses - 1,
@@ -145,19 +144,19 @@ def after_draw(sheet: Sheet, event: IconDrawn) -> Sheet:
 def with_changed_icon(sheet: Sheet, icon: Icon, into: Icon) -> Sheet:
     hand = list(sheet.hand)
     hand[hand.index(icon)] = into
-    return replace(sheet, hand=tuple(hand))
+    return changed(sheet, hand=tuple(hand))
 
 
 def after_move(sheet: Sheet, event: ArchitectMoved, bonus_ticket: str) -> Sheet:
     location = event.path[-1]
     if event.ticket is None:
-        return replace(sheet, location=location)
+        return changed(sheet, location=location)
     if event.ticket == bonus_ticket:
         tickets = sheet.bonus_harbor_tickets - 1
-        return replace(sheet, location=location, bonus_harbor_tickets=tickets)
+        return changed(sheet, location=location, bonus_harbor_tickets=tickets)
     used = sheet.used_tickets | {event.ticket}
-    return replace(sheet, location=location, used_tickets=used)
+    return changed(sheet, location=location, used_tickets=used)
 
 
 def round_reset(sheet: Sheet) -> Sheet:
-    return replace(sheet, done=True, hand=(), uses=0, must_draw=False, bonus_harbor_tickets=0)
+    return changed(sheet, done=True, hand=(), uses=0, must_draw=False, bonus_harbor_tickets=0)
