@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from domain.core import Luck
+from domain.games.peninsula.actions import placement_for
 from domain.games.peninsula.adjacency import around
 from domain.games.peninsula.bonuses import held_bonuses
 from domain.games.peninsula.cards import FILLABLE, Icon
@@ -46,6 +47,7 @@ FREE_MOVES = ("street", "canal", "bridge", "tunnel")
 TICKET_MOVES = ("boot", "balloon")
 TICKET_COST = 2.0
 GOOD_DRAW = 0.0
+MISSION_LOOKS = 5
 """A draw gaining this much is taken where the architect stands, without looking around."""
 
 
@@ -94,14 +96,39 @@ def best_draw(game: Game, sheet: Sheet, seat: int, icon: Icon) -> tuple[float, D
     """The draw of ``icon`` with the largest gain (bonus draws cost a little)."""
     held = frozenset({"catapult", "ferry"}) & _held(game, sheet)
     scratch = sheet if icon in sheet.hand and sheet.uses else _with_hand(sheet, icon)
-    best: tuple[float, DrawIcon | None] = (float("-inf"), None)
-    for command in draws(game, scratch, seat, icon, held):
+    scored: list[tuple[float, int, DrawIcon]] = []
+    for index, command in enumerate(draws(game, scratch, seat, icon, held)):
         gain = draw_gain(game, scratch, command)
         if command.bonus is not None:
             gain -= BONUS_DRAW_COST
-        if gain > best[0]:
-            best = (gain, command)
-    return best
+        scored.append((gain, -index, command))
+    if not scored:
+        return float("-inf"), None
+    scored.sort(key=lambda item: item[:2], reverse=True)
+    # only the best few draws are worth a pattern search: missions are the costly check
+    best = max(
+        (gain + mission_gain(game, scratch, command), order, command)
+        for gain, order, command in scored[:MISSION_LOOKS]
+    )
+    return best[0], best[2]
+
+
+def mission_gain(game: Game, sheet: Sheet, command: DrawIcon) -> float:
+    """The VP of the best mission this draw would make claimable with its icon type."""
+    icon = command.icon
+    if icon in sheet.missions.values():
+        return 0.0
+    before = sheet.holds(icon)
+    after = before | {command.at}
+    land = game.map.land
+    gains = [
+        m.vp
+        for m in game.missions
+        if m.letter not in sheet.missions
+        and placement_for(m, before, land) is None
+        and placement_for(m, after, land) is not None
+    ]
+    return float(max(gains, default=0))
 
 
 def _with_hand(sheet: Sheet, icon: Icon) -> Sheet:
@@ -119,7 +146,7 @@ def greedy_bot(game: Game, seat: int, luck: Luck) -> SeatCommand:
     if game.phase == "draft":
         return _choose(game, seat, options)
     return (
-        _claim(options)
+        _claim(game, options)
         or _fill(options)
         or _one_shot(game, seat, options)
         or _landmark_move(game, seat, options)
@@ -151,9 +178,10 @@ def _chosen_icons(game: Game, command: ChooseIcons) -> tuple[Icon, Icon]:
     )
 
 
-def _claim(options: Sequence[SeatCommand]) -> SeatCommand | None:
+def _claim(game: Game, options: Sequence[SeatCommand]) -> SeatCommand | None:
     claims = [c for c in options if isinstance(c, ClaimMission)]
-    return claims[0] if claims else None
+    vp = {m.letter: m.vp for m in game.missions}
+    return max(claims, key=lambda c: vp[c.mission]) if claims else None
 
 
 def _fill(options: Sequence[SeatCommand]) -> SeatCommand | None:
