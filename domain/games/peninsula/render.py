@@ -21,7 +21,10 @@ COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 def render(game: Game, viewer: Viewer) -> str:
     if game.phase == "setup":
         return "Peninsula: not set up yet"
-    seats = [viewer] if viewer is not None else list(range(min(game.seats, 4)))
+    if viewer is not None and 0 <= viewer < game.seats:
+        seats = [viewer]
+    else:
+        seats = list(range(min(game.seats, 4)))
     parts = [_table(game)]
     for seat in seats:
         parts.append(_sheet(game, seat, game.sheets[seat]))

@@ -45,6 +45,7 @@ def view(game: Game, viewer: Viewer) -> Mapping[str, Any]:
         "active": game.active,
         "to_act": sorted(to_act(game)),
         "map": game.map.id,
+        "options": dict(game.options),
         "challenge": game.challenge or None,
         "missions": [{"letter": m.letter, "name": m.name, "vp": m.vp} for m in game.missions],
         "landmarks": [

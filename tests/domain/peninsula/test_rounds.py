@@ -23,6 +23,7 @@ from domain.games.peninsula.events import (
     RoundEnded,
     StackTopShown,
 )
+from domain.games.peninsula.state import changed
 from tests.domain.peninsula.play import play
 from tests.domain.peninsula.scenario import Given, H, drafted, given
 
@@ -142,3 +143,14 @@ def _arrow(icon):
 
 def test_no_drafting_in_solo():  # rulebook: Solo, "choose 1 SIDE of the river"
     given(seats=1).when(DraftCard(seat=0, card=0, keep="village")).rejected("wrong_phase")
+
+
+def test_the_solo_river_example():  # rulebook: Solo, Option phase, Example
+    g = given(seats=1)
+    river = Given(changed(g.game, flipped=(("forest", "tunnel"), ("village", "mountain"))))
+    river.when(ChooseIcons(seat=0, first="left", second="left")).then(
+        IconsChosen(seat=0, icons=("forest", "village"), lifesaver=False)
+    )
+    river.when(ChooseIcons(seat=0, first="right", second="right")).then(
+        IconsChosen(seat=0, icons=("tunnel", "mountain"), lifesaver=False)
+    )
