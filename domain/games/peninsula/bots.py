@@ -37,6 +37,7 @@ from domain.games.peninsula.events import IconDrawn
 from domain.games.peninsula.filling import fill_problem
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.movement import destinations, landmarks_on
+from domain.games.peninsula.routes import first_step_to_landmark
 from domain.games.peninsula.rules import draws, legal_commands
 from domain.games.peninsula.state import Game, Sheet
 from domain.games.peninsula.transitions import after_draw
@@ -151,6 +152,7 @@ def greedy_bot(game: Game, seat: int, luck: Luck) -> SeatCommand:
         or _one_shot(game, seat, options)
         or _landmark_move(game, seat, options)
         or _use_icon(game, seat, options)
+        or _towards_landmark(game, seat)
         or EndActions(seat=seat)
     )
 
@@ -216,6 +218,14 @@ def _landmark_move(game: Game, seat: int, options: Sequence[SeatCommand]) -> Sea
             if landmarks_on(spec, sheet, path):
                 return command
     return None
+
+
+def _towards_landmark(game: Game, seat: int) -> SeatCommand | None:
+    """Once the icons are used, spend tickets on the way to a landmark."""
+    if game.phase != "actions":
+        return None
+    step = first_step_to_landmark(game.map, game.sheets[seat])
+    return None if step is None else MoveArchitect(seat=seat, to=step[1], by=step[0])
 
 
 def _use_icon(game: Game, seat: int, options: Sequence[SeatCommand]) -> SeatCommand | None:
