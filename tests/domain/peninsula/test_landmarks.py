@@ -7,6 +7,8 @@ six give 1 extra harbor, 2 train tunnel, 3 steep coast, 4 bridge, 5 swimmer, 6 f
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from domain.games.peninsula.commands import (
     BuildBridge,
     DrawHarbor,
@@ -221,3 +223,10 @@ def test_landmarks_without_bonus_cards_still_unlock():  # docs: bonuses "none" r
     g.when(MoveArchitect(seat=0, to=H("C3"), by="boot")).then_includes(
         LandmarkUnlocked(seat=0, landmark=1)
     )
+
+
+def test_bonuses_other_than_builder_wait_for_no_final_window():  # docs: final window
+    final = Given(replace(holding(1).game, phase="final"))
+    final.when(UseHarborTickets(seat=0)).rejected("wrong_phase")
+    builder = Given(replace(holding(2, icons={"C6": "village"}).game, phase="final"))
+    builder.when(FillIcon(seat=0, at=H("C6"), bonus="builder")).then_includes()

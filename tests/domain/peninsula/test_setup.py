@@ -159,3 +159,16 @@ def test_reseed_before_setup_is_refused():
     with pytest.raises(RuleViolation) as error:
         RULESET.decide(Game(), Reseed(seed=seed_for("x")))
     assert error.value.code == "wrong_phase"
+
+
+def test_reseed_shows_the_new_top_of_a_face_up_stack():  # rulebook: Face-Up Stack
+    game, _ = start(2, "stack", {"face_up_stack": True})
+    events = RULESET.decide(game, Reseed(seed=seed_for("new")))
+    forked = RULESET.fold(events, game)
+    assert StackTopShown(card=forked.pile[0]) in events
+
+
+def test_reseed_in_solo_keeps_the_flipped_cards():  # rulebook: Solo, Option phase
+    game, _ = start(1, "solo-fork")
+    forked = RULESET.fold(RULESET.decide(game, Reseed(seed=seed_for("other"))), game)
+    assert forked.flipped == game.flipped and Counter(forked.pile) == Counter(game.pile)
