@@ -49,6 +49,9 @@ TICKET_MOVES = ("boot", "balloon")
 TICKET_COST = 2.0
 GOOD_DRAW = 0.0
 MISSION_LOOKS = 5
+EARLY_TICKETS = 0
+LATE_TICKETS = 3
+LATE_PILE = 3
 """A draw gaining this much is taken where the architect stands, without looking around."""
 
 
@@ -224,7 +227,10 @@ def _towards_landmark(game: Game, seat: int) -> SeatCommand | None:
     """Once the icons are used, spend tickets on the way to a landmark."""
     if game.phase != "actions":
         return None
-    step = first_step_to_landmark(game.map, game.sheets[seat])
+    # early on a trip pulls the architect away from where it builds; near the end unused
+    # tickets are worth nothing, so any route will do
+    budget = LATE_TICKETS if len(game.pile) <= LATE_PILE else EARLY_TICKETS
+    step = first_step_to_landmark(game.map, game.sheets[seat], budget)
     return None if step is None else MoveArchitect(seat=seat, to=step[1], by=step[0])
 
 

@@ -17,7 +17,6 @@ from domain.games.peninsula.movement import ring2, tunnels
 from domain.games.peninsula.state import Sheet
 
 TICKET_KINDS: tuple[MoveKind, ...] = ("boot", "balloon", "harbor")
-MAX_TICKETS = 3
 Step = tuple[MoveKind, Hex]
 
 
@@ -50,9 +49,9 @@ def _tickets_left(spec: MapSpec, sheet: Sheet) -> dict[str, int]:
     return left
 
 
-def first_step_to_landmark(spec: MapSpec, sheet: Sheet) -> Step | None:
-    """The first move of a cheapest route to a locked landmark: fewest tickets (at most 3),
-    then fewest moves, so following it step by step always gets strictly closer."""
+def first_step_to_landmark(spec: MapSpec, sheet: Sheet, budget: int) -> Step | None:
+    """The first move of a cheapest route to a locked landmark: fewest tickets (at most
+    ``budget``), then fewest moves, so following it step by step always gets closer."""
     goals = {where for n, where in spec.landmarks.items() if n not in sheet.landmarks}
     left = _tickets_left(spec, sheet)
     if not goals:
@@ -76,7 +75,7 @@ def first_step_to_landmark(spec: MapSpec, sheet: Sheet) -> Step | None:
             if kind in TICKET_KINDS:
                 index = TICKET_KINDS.index(kind)
                 used[index] += 1
-                if used[index] > left[kind] or cost + 1 > MAX_TICKETS:
+                if used[index] > left[kind] or cost + 1 > budget:
                     continue
             order += 1
             step_cost = cost + (kind in TICKET_KINDS)
