@@ -1,0 +1,86 @@
+"""The landmark bonuses a seat holds, and where the drawing-type bonuses may act.
+
+Each bonus is read in docs/rules/peninsula.md (Rules, Landmark Bonuses) with the rulebook
+sentence it interprets. The ones that move or change a draw live beside movement and
+placement; here are the ones that draw on the map by themselves.
+"""
+
+from __future__ import annotations
+
+from domain.games.peninsula.adjacency import around
+from domain.games.peninsula.content import MapSpec
+from domain.games.peninsula.hexes import Hex
+from domain.games.peninsula.state import Game, Sheet
+
+
+def bonus_landmark(game: Game, sheet: Sheet, bonus: str) -> int | None:
+    """The landmark whose ``bonus`` the seat would spend: the lowest-numbered unlocked one
+    not yet used (rulebook: Landmarks, "Once used, cross off the landmark icon")."""
+    for number in sorted(sheet.unused_landmarks()):
+        if game.bonuses.get(number) == bonus:
+            return number
+    return None
+
+
+def held_bonuses(game: Game, sheet: Sheet) -> frozenset[str]:
+    return frozenset(game.bonuses[n] for n in sheet.unused_landmarks() if n in game.bonuses)
+
+
+def harbor_sites(spec: MapSpec, sheet: Sheet) -> tuple[tuple[Hex, Hex], ...]:
+    """(sea, land) pairs for Extra Harbor.
+
+    rulebook: Extra Harbor, "Draw a harbor in the sea and connect it with a coastal hex
+    without cliffs." A sea hex holds one harbor; lake hexes are not sea.
+    """
+    taken = {h.sea for h in spec.harbors} | {sea for sea, _ in sheet.drawn_harbors}
+    return tuple(
+        (sea, land)
+        for sea in sorted(spec.sea - taken)
+        for land in around(sea)
+        if land in spec.land and land not in sheet.cliffs
+    )
+
+
+_BRIDGES: dict[int, tuple[MapSpec, tuple[tuple[Hex, Hex], ...]]] = {}
+
+
+def bridge_sites(spec: MapSpec) -> tuple[tuple[Hex, Hex], ...]:
+    """Pairs for Bridge: land hexes not adjacent to each other, both adjacent to one
+    (printed) sea or lake hex.
+
+    rulebook: Bridge, "Connect 2 land hexes that are not adjacent to each other but adjacent
+    to the same water hex, by drawing a bidirectional arrow."
+    """
+    cached = _BRIDGES.get(id(spec))
+    if cached is not None and cached[0] is spec:
+        return cached[1]
+    pairs: set[tuple[Hex, Hex]] = set()
+    for water in spec.sea | spec.lake:
+        shore = sorted(n for n in around(water) if n in spec.land)
+        for i, a in enumerate(shore):
+            for b in shore[i + 1 :]:
+                if a.distance(b) > 1:
+                    pairs.add((a, b))
+    # a map's bridge sites never change: computed once per map, kept with the map itself
+    _BRIDGES[id(spec)] = (spec, tuple(sorted(pairs)))
+    return _BRIDGES[id(spec)][1]
+
+
+def steep_sites(sheet: Sheet) -> tuple[Hex, ...]:
+    """rulebook: Steep coast, "Double the cliffs in a cliff hex adjacent to you." """
+    return tuple(sorted(n for n in around(sheet.location) if n in sheet.cliffs))
+
+
+def lighthouse_sites(spec: MapSpec, sheet: Sheet) -> tuple[Hex, ...]:
+    """rulebook: Lighthouse, "Unlock a landmark in an adjacent hex." """
+    return tuple(
+        sorted(
+            where
+            for number, where in spec.landmarks.items()
+            if where.distance(sheet.location) == 1 and number not in sheet.landmarks
+        )
+    )
+
+
+def landmark_at(spec: MapSpec, at: Hex) -> int | None:
+    return next((n for n, where in spec.landmarks.items() if where == at), None)

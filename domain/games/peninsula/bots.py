@@ -1,0 +1,307 @@
+"""Two bots: "random" picks any legal command; "greedy" takes the best immediate gain.
+
+Both end an action phase in bounded time: infrastructure moves are unlimited, so a bot that
+only ever chose uniformly could wander for ever. The random bot, once its icons are used,
+ends its actions with probability 1/2 before choosing uniformly; the greedy bot never makes
+a move that does not improve its position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from domain.core import Luck
+from domain.games.peninsula.actions import placement_for
+from domain.games.peninsula.adjacency import around
+from domain.games.peninsula.bonuses import held_bonuses
+from domain.games.peninsula.cards import FILLABLE, Icon
+from domain.games.peninsula.commands import (
+    BuildBridge,
+    ChooseIcons,
+    ClaimMission,
+    DraftCard,
+    DrawHarbor,
+    DrawIcon,
+    EndActions,
+    FillIcon,
+    LightLandmark,
+    MoveArchitect,
+    SeatCommand,
+    SteepenCoast,
+    TradeIcon,
+    UseLifesaver,
+    UseRainbow,
+)
+from domain.games.peninsula.events import IconDrawn
+from domain.games.peninsula.filling import fill_problem
+from domain.games.peninsula.hexes import Hex
+from domain.games.peninsula.movement import destinations, landmarks_on
+from domain.games.peninsula.routes import first_step_to_landmark
+from domain.games.peninsula.rules import draws, legal_commands
+from domain.games.peninsula.state import Game, Sheet
+from domain.games.peninsula.transitions import after_draw
+
+BONUS_DRAW_COST = 1.0
+LANDMARK_GAIN = 2.0
+FREE_MOVES = ("street", "canal", "bridge", "tunnel")
+TICKET_MOVES = ("boot", "balloon")
+TICKET_COST = 2.0
+GOOD_DRAW = 0.0
+MISSION_LOOKS = 5
+EARLY_TICKETS = 0
+LATE_TICKETS = 3
+LATE_PILE = 3
+"""A draw gaining this much is taken where the architect stands, without looking around."""
+
+
+def random_bot(game: Game, seat: int, luck: Luck) -> SeatCommand:
+    options = legal_commands(game, seat)
+    if not options:
+        raise ValueError(f"seat {seat} has nothing to do now")
+    sheet = game.sheets[seat]
+    if game.phase == "actions" and sheet.uses == 0:
+        coin, luck = luck.draw_below(2)
+        if coin == 0:
+            return EndActions(seat=seat)
+    index, _ = luck.draw_below(len(options))
+    return options[index]
+
+
+def _fillable_around(sheet: Sheet, hexes: frozenset[Hex]) -> int:
+    return sum(1 for h in hexes if h in sheet.icons and fill_problem(sheet, h, False) is None)
+
+
+def draw_gain(game: Game, sheet: Sheet, command: DrawIcon) -> float:
+    """The immediate points a draw brings, plus 2 per icon it makes fillable and a little
+    for what it prepares (a lone tunnel fills at the end; mountains want filled icons)."""
+    at, icon, spec = command.at, command.icon, game.map
+    near = frozenset((at, *around(at), *((command.arrow,) if command.arrow else ())))
+    segments = spec.water_edges(at) if icon == "cliffs" else 0
+    event = IconDrawn(seat=command.seat, icon=icon, at=at, arrow=command.arrow, segments=segments)
+    after = after_draw(sheet, event)
+    gain = 2.0 * (_fillable_around(after, near) - _fillable_around(sheet, near))
+    if at not in sheet.icons and at not in sheet.cliffs:
+        gain -= 1
+    if icon == "cliffs":
+        cliffs = sum(sheet.cliffs.values())
+        gain += (cliffs + segments) // 2 - cliffs // 2
+    neighbours = around(at)
+    if icon == "mountain":
+        gain += sum(1 for n in neighbours if n in sheet.filled)
+        gain += 0.5 * sum(1 for n in neighbours if sheet.icons.get(n) in FILLABLE)
+    if icon == "tunnel":
+        blocked = [n for n in neighbours if sheet.icons.get(n) == "tunnel"]
+        gain += -2.0 * len(blocked) if blocked else 1.5
+    return gain
+
+
+def best_draw(game: Game, sheet: Sheet, seat: int, icon: Icon) -> tuple[float, DrawIcon | None]:
+    """The draw of ``icon`` with the largest gain (bonus draws cost a little)."""
+    held = frozenset({"catapult", "ferry"}) & _held(game, sheet)
+    scratch = sheet if icon in sheet.hand and sheet.uses else _with_hand(sheet, icon)
+    scored: list[tuple[float, int, DrawIcon]] = []
+    for index, command in enumerate(draws(game, scratch, seat, icon, held)):
+        gain = draw_gain(game, scratch, command)
+        if command.bonus is not None:
+            gain -= BONUS_DRAW_COST
+        scored.append((gain, -index, command))
+    if not scored:
+        return float("-inf"), None
+    scored.sort(key=lambda item: item[:2], reverse=True)
+    # only the best few draws are worth a pattern search: missions are the costly check
+    best = max(
+        (gain + mission_gain(game, scratch, command), order, command)
+        for gain, order, command in scored[:MISSION_LOOKS]
+    )
+    return best[0], best[2]
+
+
+def mission_gain(game: Game, sheet: Sheet, command: DrawIcon) -> float:
+    """The VP of the best mission this draw would make claimable with its icon type."""
+    icon = command.icon
+    if icon in sheet.missions.values():
+        return 0.0
+    before = sheet.holds(icon)
+    after = before | {command.at}
+    land = game.map.land
+    gains = [
+        m.vp
+        for m in game.missions
+        if m.letter not in sheet.missions
+        and placement_for(m, before, land) is None
+        and placement_for(m, after, land) is not None
+    ]
+    return float(max(gains, default=0))
+
+
+def _with_hand(sheet: Sheet, icon: Icon) -> Sheet:
+    return replace(sheet, hand=(icon,), uses=1)
+
+
+def _held(game: Game, sheet: Sheet) -> frozenset[str]:
+    return held_bonuses(game, sheet)
+
+
+def greedy_bot(game: Game, seat: int, luck: Luck) -> SeatCommand:
+    options = legal_commands(game, seat)
+    if not options:
+        raise ValueError(f"seat {seat} has nothing to do now")
+    if game.phase == "draft":
+        return _choose(game, seat, options)
+    return (
+        _claim(game, options)
+        or _fill(options)
+        or _one_shot(game, seat, options)
+        or _landmark_move(game, seat, options)
+        or _use_icon(game, seat, options)
+        or _towards_landmark(game, seat)
+        or EndActions(seat=seat)
+    )
+
+
+def _choose(game: Game, seat: int, options: Sequence[SeatCommand]) -> SeatCommand:
+    sheet = game.sheets[seat]
+
+    def value(command: SeatCommand) -> float:
+        if isinstance(command, DraftCard):
+            return best_draw(game, sheet, seat, command.keep)[0]
+        if isinstance(command, ChooseIcons):
+            icons = _chosen_icons(game, command)
+            cost = LANDMARK_GAIN if command.first != command.second else 0.0
+            return sum(best_draw(game, sheet, seat, i)[0] for i in icons) - cost
+        return float("-inf")
+
+    return max(options, key=value)
+
+
+def _chosen_icons(game: Game, command: ChooseIcons) -> tuple[Icon, Icon]:
+    first, second = game.flipped
+    return (
+        first[0 if command.first == "left" else 1],
+        second[0 if command.second == "left" else 1],
+    )
+
+
+def _claim(game: Game, options: Sequence[SeatCommand]) -> SeatCommand | None:
+    claims = [c for c in options if isinstance(c, ClaimMission)]
+    vp = {m.letter: m.vp for m in game.missions}
+    return max(claims, key=lambda c: vp[c.mission]) if claims else None
+
+
+def _fill(options: Sequence[SeatCommand]) -> SeatCommand | None:
+    return next((c for c in options if isinstance(c, FillIcon) and c.bonus is None), None)
+
+
+def _one_shot(game: Game, seat: int, options: Sequence[SeatCommand]) -> SeatCommand | None:
+    """Bonuses that score at once: Builder, Steep coast, Lighthouse; Extra Harbor and Bridge
+    when they point at an unfilled boat."""
+    sheet = game.sheets[seat]
+    for command in options:
+        match command:
+            case FillIcon(bonus="builder") | SteepenCoast() | LightLandmark():
+                return command
+            case DrawHarbor(land=land) if _unfilled_boat(sheet, land):
+                return command
+            case BuildBridge(a=a, b=b) if _unfilled_boat(sheet, a) or _unfilled_boat(sheet, b):
+                return command
+    return None
+
+
+def _unfilled_boat(sheet: Sheet, at: object) -> bool:
+    return any(h == at and i == "boat" and h not in sheet.filled for h, i in sheet.icons.items())
+
+
+def _landmark_move(game: Game, seat: int, options: Sequence[SeatCommand]) -> SeatCommand | None:
+    sheet = game.sheets[seat]
+    spec = game.map
+    for command in options:
+        if isinstance(command, MoveArchitect) and command.by != "harbor":
+            path = destinations(spec, sheet, command.by).get(command.to, ())
+            if landmarks_on(spec, sheet, path):
+                return command
+    return None
+
+
+def _towards_landmark(game: Game, seat: int) -> SeatCommand | None:
+    """Once the icons are used, spend tickets on the way to a landmark."""
+    if game.phase != "actions":
+        return None
+    # early on a trip pulls the architect away from where it builds; near the end unused
+    # tickets are worth nothing, so any route will do
+    budget = LATE_TICKETS if len(game.pile) <= LATE_PILE else EARLY_TICKETS
+    step = first_step_to_landmark(game.map, game.sheets[seat], budget)
+    return None if step is None else MoveArchitect(seat=seat, to=step[1], by=step[0])
+
+
+def _use_icon(game: Game, seat: int, options: Sequence[SeatCommand]) -> SeatCommand | None:
+    sheet = game.sheets[seat]
+    if sheet.uses == 0:
+        return None
+    gain, draw = max(
+        (best_draw(game, sheet, seat, icon) for icon in dict.fromkeys(sheet.hand)),
+        key=lambda pair: pair[0],
+    )
+    better = _better_icon(game, seat, options, gain)
+    if better is not None:
+        return better
+    move = _move_for_draw(game, seat, options, gain)
+    if move is not None:
+        return move
+    trade = _landmark_trade(game, sheet, options)
+    if trade is not None and (draw is None or gain < LANDMARK_GAIN):
+        return trade
+    if draw is not None:
+        return draw
+    return next((c for c in options if isinstance(c, TradeIcon)), None)
+
+
+def _better_icon(
+    game: Game, seat: int, options: Sequence[SeatCommand], gain: float
+) -> SeatCommand | None:
+    """A lifesaver (1 VP) or the rainbow, when the other icon draws clearly better."""
+    sheet = game.sheets[seat]
+    kept = game.kept
+    lifesaver = next((c for c in options if isinstance(c, UseLifesaver)), None)
+    # a lifesaver is worth 1 VP unused: take it only for a clearly better draw
+    if lifesaver and kept and best_draw(game, sheet, seat, kept)[0] - 1 > gain + 1:
+        return lifesaver
+    rainbows = [c for c in options if isinstance(c, UseRainbow)]
+    if rainbows:
+        scored = [(best_draw(game, sheet, seat, c.into)[0], c) for c in rainbows]
+        top, command = max(scored, key=lambda pair: pair[0])
+        if top > gain + 2:
+            return command
+    return None
+
+
+def _move_for_draw(
+    game: Game, seat: int, options: Sequence[SeatCommand], gain: float
+) -> SeatCommand | None:
+    """A free move (or a ticket, if it gains 2 more) to a hex with a strictly better draw."""
+    if gain >= GOOD_DRAW:
+        return None
+    sheet = game.sheets[seat]
+    best: tuple[float, SeatCommand | None] = (gain, None)
+    seen: dict[Hex, float] = {}
+    for command in options:
+        if not isinstance(command, MoveArchitect) or command.by not in (*FREE_MOVES, *TICKET_MOVES):
+            continue
+        cost = 0.0 if command.by in FREE_MOVES else TICKET_COST
+        if command.to not in seen:
+            moved = replace(sheet, location=command.to)
+            icons = dict.fromkeys(sheet.hand)
+            seen[command.to] = max(best_draw(game, moved, seat, i)[0] for i in icons)
+        if seen[command.to] - cost > best[0] + 0.5:
+            best = (seen[command.to] - cost, command)
+    return best[1]
+
+
+def _landmark_trade(game: Game, sheet: Sheet, options: Sequence[SeatCommand]) -> SeatCommand | None:
+    spec = game.map
+    for command in options:
+        if not isinstance(command, TradeIcon) or command.by == "lightning":
+            continue
+        if landmarks_on(spec, sheet, (command.to,)):
+            return command
+    return None

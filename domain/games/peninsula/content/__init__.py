@@ -1,0 +1,131 @@
+"""Peninsula's content packs: maps, missions, landmark bonus cards, lifesaver chart, challenges.
+
+A pack is a folder of JSON files beside this module. ``load`` reads, validates and caches
+one; ``build`` does the same from already-parsed JSON (tests use it to try bad data). The
+content hash is sha256 over the canonical JSON (sorted keys, no spaces, UTF-8) of
+``{"pack": name, "files": {file name: parsed JSON}}``, so reformatting a file keeps it while
+any change of value changes it.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import types
+from collections.abc import Mapping
+from importlib import resources
+from typing import Any
+
+from domain.games.peninsula.content.cards import (
+    BONUS_FILE,
+    LIFESAVERS_FILE,
+    MISSIONS_FILE,
+    parse_bonus_cards,
+    parse_lifesaver_chart,
+    parse_missions,
+)
+from domain.games.peninsula.content.challenges import FILE as CHALLENGES_FILE
+from domain.games.peninsula.content.challenges import parse_challenges
+from domain.games.peninsula.content.maps import FILE as MAPS_FILE
+from domain.games.peninsula.content.maps import parse_maps
+from domain.games.peninsula.content.model import (
+    BONUSES,
+    FILLABLE_ICONS,
+    ICONS,
+    MISSION_ROW,
+    Bonus,
+    BonusCard,
+    Challenge,
+    Content,
+    ContentError,
+    Harbor,
+    MapSpec,
+    MissionSpec,
+    TicketSlot,
+)
+from domain.games.peninsula.content.reader import Reader
+
+PACKS: tuple[str, ...] = ("cairn-original",)
+FILES: tuple[str, ...] = (
+    MAPS_FILE,
+    MISSIONS_FILE,
+    BONUS_FILE,
+    LIFESAVERS_FILE,
+    CHALLENGES_FILE,
+)
+
+__all__ = [
+    "BONUSES",
+    "FILES",
+    "FILLABLE_ICONS",
+    "ICONS",
+    "MISSION_ROW",
+    "PACKS",
+    "Bonus",
+    "BonusCard",
+    "Challenge",
+    "Content",
+    "ContentError",
+    "Harbor",
+    "MapSpec",
+    "MissionSpec",
+    "TicketSlot",
+    "build",
+    "content_hash",
+    "load",
+    "read_pack",
+]
+
+
+@functools.cache
+def load(pack: str = "cairn-original") -> Content:
+    """The validated pack; raises ContentError (a ValueError) naming file and path."""
+    return build(pack, read_pack(pack))
+
+
+def read_pack(pack: str) -> dict[str, Any]:
+    """The parsed JSON of every file of ``pack``, by file name."""
+    if pack not in PACKS:
+        raise ValueError(f"unknown content pack {pack!r}; known: {', '.join(PACKS)}")
+    folder = resources.files(__name__).joinpath(pack)
+    files: dict[str, Any] = {}
+    for name in FILES:
+        try:
+            files[name] = json.loads(folder.joinpath(name).read_text(encoding="utf-8"))
+        except json.JSONDecodeError as exc:
+            raise ContentError(name, "$", f"not valid JSON: {exc}") from None
+    return files
+
+
+def content_hash(pack: str, files: Mapping[str, Any]) -> str:
+    canonical = json.dumps(
+        {"pack": pack, "files": files}, sort_keys=True, separators=(",", ":"), ensure_ascii=False
+    )
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def build(pack: str, files: Mapping[str, Any]) -> Content:
+    """Validate parsed JSON files into a Content value."""
+    for name in FILES:
+        Reader(name).check(name in files, "$", "file missing from the pack")
+    maps = parse_maps(files[MAPS_FILE])
+    missions = parse_missions(files[MISSIONS_FILE])
+    cards = parse_bonus_cards(files[BONUS_FILE])
+    fewest = min(spec.lifesavers for spec in maps.values())
+    chart = parse_lifesaver_chart(files[LIFESAVERS_FILE], fewest)
+    challenges = parse_challenges(
+        files[CHALLENGES_FILE],
+        maps=tuple(maps),
+        letters=tuple(m.letter for m in missions),
+        cards=tuple(c.id for c in cards),
+    )
+    return Content(
+        pack=pack,
+        maps=types.MappingProxyType(maps),
+        missions=missions,
+        bonus_cards=cards,
+        lifesaver_chart=chart,
+        challenges=challenges,
+        content_hash=content_hash(pack, files),
+    )

@@ -1,0 +1,179 @@
+"""decide(state, command) holds every rule check; evolve(state, event) only applies facts."""
+
+from __future__ import annotations
+
+from typing import Any, assert_never
+
+from domain.core import GameCreated, Luck, Reseed, Reseeded, SeedRevealed, SeedSealed, SetUp
+from domain.games.peninsula import actions, landmarks, rounds
+from domain.games.peninsula import transitions as t
+from domain.games.peninsula.commands import (
+    BuildBridge,
+    ChooseIcons,
+    ClaimMission,
+    Command,
+    DraftCard,
+    DrawHarbor,
+    DrawIcon,
+    EndActions,
+    FillIcon,
+    LightLandmark,
+    MoveArchitect,
+    SteepenCoast,
+    TradeIcon,
+    UseHarborTickets,
+    UseLifesaver,
+    UseRainbow,
+)
+from domain.games.peninsula.content import load
+from domain.games.peninsula.events import (
+    ActionsEnded,
+    ArchitectMoved,
+    BridgeBuilt,
+    CardDrafted,
+    CardRevealed,
+    CardsFlipped,
+    CoastSteepened,
+    Event,
+    FinalWindowOpened,
+    GameEnded,
+    GameSetUp,
+    HarborDrawn,
+    HarborTicketsGained,
+    IconChanged,
+    IconDrawn,
+    IconFilled,
+    IconsChosen,
+    IconTraded,
+    LandmarkBonusUsed,
+    LandmarkUnlocked,
+    LifesaverUsed,
+    MissionClaimed,
+    PileShuffled,
+    RoundEnded,
+    StackTopShown,
+    TicketUnlocked,
+)
+from domain.games.peninsula.movement import HARBOR_BONUS
+from domain.games.peninsula.setup import reseed, set_up
+from domain.games.peninsula.state import Arrow, Game, Sheet, changed, put
+
+
+def decide(state: Game, command: Command) -> tuple[Event, ...]:
+    match command:
+        case SetUp():
+            return set_up(state, command, load())
+        case Reseed():
+            return reseed(state, command)
+        case DraftCard():
+            return rounds.draft_card(state, command)
+        case ChooseIcons():
+            return rounds.choose_icons(state, command)
+        case EndActions():
+            return rounds.end_actions(state, command)
+        case UseLifesaver():
+            return actions.use_lifesaver(state, command)
+        case DrawIcon():
+            return actions.draw_icon(state, command)
+        case TradeIcon():
+            return actions.trade_icon(state, command)
+        case MoveArchitect():
+            return actions.move_architect(state, command)
+        case FillIcon():
+            return actions.fill_icon(state, command)
+        case ClaimMission():
+            return actions.claim_mission(state, command)
+        case UseRainbow():
+            return landmarks.use_rainbow(state, command)
+        case UseHarborTickets():
+            return landmarks.use_harbor_tickets(state, command)
+        case DrawHarbor():
+            return landmarks.draw_harbor(state, command)
+        case SteepenCoast():
+            return landmarks.steepen_coast(state, command)
+        case BuildBridge():
+            return landmarks.build_bridge(state, command)
+        case LightLandmark():
+            return landmarks.light_landmark(state, command)
+        case _:
+            assert_never(command)
+
+
+def evolve(state: Game, event: Event) -> Game:
+    match event:
+        case GameCreated(seats=seats, options=options):
+            return changed(state, seats=seats, options=options)
+        case SeedSealed(seed=seed):
+            return changed(state, luck=Luck(seed))
+        case Reseeded() | SeedRevealed() | StackTopShown():
+            return state
+        case GameSetUp():
+            return t.opened(state, event, load())
+        case PileShuffled(order=order, counter=counter):
+            return changed(state, pile=order, luck=Luck(state.luck.seed, counter))
+        case CardsFlipped(cards=cards, counter=counter):
+            luck = Luck(state.luck.seed, counter)
+            return changed(state, flipped=cards, pile=state.pile[len(cards) :], luck=luck)
+        case CardRevealed(card=card):
+            return t.revealed(state, card)
+        case CardDrafted():
+            return t.drafted(state, event)
+        case IconsChosen():
+            return t.chosen(state, event)
+        case LifesaverUsed(seat=seat, icon=icon):
+            return _sheet(
+                state, seat, hand=(icon,), must_draw=True, lifesavers=_s(state, seat).lifesavers - 1
+            )
+        case IconDrawn(seat=seat):
+            return state.with_sheet(seat, t.after_draw(state.sheets[seat], event))
+        case IconTraded(seat=seat, icon=icon):
+            return state.with_sheet(seat, t.after_use(state.sheets[seat], icon))
+        case IconChanged(seat=seat, icon=icon, into=into):
+            return state.with_sheet(seat, t.with_changed_icon(state.sheets[seat], icon, into))
+        case ArchitectMoved(seat=seat):
+            return state.with_sheet(seat, t.after_move(state.sheets[seat], event, HARBOR_BONUS))
+        case LandmarkUnlocked(seat=seat, landmark=n):
+            return _sheet(state, seat, landmarks=_s(state, seat).landmarks | {n})
+        case LandmarkBonusUsed(seat=seat, landmark=n):
+            return _sheet(state, seat, used_landmarks=_s(state, seat).used_landmarks | {n})
+        case IconFilled(seat=seat, at=at):
+            return _sheet(state, seat, filled=_s(state, seat).filled | {at})
+        case TicketUnlocked(seat=seat, ticket=ticket):
+            return _sheet(state, seat, tickets=_s(state, seat).tickets | {ticket})
+        case MissionClaimed(seat=seat, mission=letter, icon=icon):
+            return _sheet(state, seat, missions=put(_s(state, seat).missions, letter, icon))
+        case HarborTicketsGained(seat=seat, count=count):
+            return _sheet(
+                state, seat, bonus_harbor_tickets=_s(state, seat).bonus_harbor_tickets + count
+            )
+        case HarborDrawn(seat=seat, sea=sea, land=land):
+            sheet = _s(state, seat)
+            drawn = (*sheet.drawn_harbors, (sea, land))
+            return _sheet(
+                state, seat, drawn_harbors=drawn, harbor_lands=sheet.harbor_lands | {land}
+            )
+        case CoastSteepened(seat=seat, at=at, segments=segments):
+            return _sheet(state, seat, cliffs=put(_s(state, seat).cliffs, at, segments))
+        case BridgeBuilt(seat=seat, a=a, b=b):
+            return _sheet(state, seat, arrows=(*_s(state, seat).arrows, Arrow(a, b, "bridge")))
+        case ActionsEnded(seat=seat):
+            return state.with_sheet(seat, t.round_reset(state.sheets[seat]))
+        case RoundEnded(next_active=active):
+            return t.new_round(state, active)
+        case FinalWindowOpened(rounds=rounds):
+            sheets = tuple(changed(s, done=False) for s in state.sheets)
+            return changed(
+                state, phase="final", sheets=sheets, face_up=(), flipped=(), round=rounds
+            )
+        case GameEnded(scores=scores):
+            return changed(state, phase="over", scores=scores)
+        case _:
+            assert_never(event)
+
+
+def _s(state: Game, seat: int) -> Sheet:
+    return state.sheets[seat]
+
+
+def _sheet(state: Game, seat: int, **changes: Any) -> Game:
+    return state.with_sheet(seat, changed(state.sheets[seat], **changes))

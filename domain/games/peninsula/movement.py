@@ -1,0 +1,135 @@
+"""Where an architect may go: tickets, infrastructure and the moving landmark bonuses.
+
+Each function maps every reachable hex to the path that reaches it (the hexes entered, in
+order), so a move also knows which landmark hexes it passes (rulebook: Landmarks, "The first
+time you move onto a landmark hex").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from domain.games.peninsula.adjacency import around
+from domain.games.peninsula.commands import MoveKind
+from domain.games.peninsula.content import MapSpec
+from domain.games.peninsula.hexes import Hex
+from domain.games.peninsula.state import Sheet
+
+Paths = Mapping[Hex, tuple[Hex, ...]]
+HARBOR_BONUS = "harbor_bonus"
+"""The ``ticket`` recorded when a Harbor Tickets bonus ticket is spent."""
+
+
+def ring2(spec: MapSpec, at: Hex) -> tuple[Hex, ...]:
+    """Land hexes exactly 2 away: a balloon's reach, or a catapult's."""
+    seen = {n2 for n in around(at) for n2 in around(n)}
+    return tuple(sorted(h for h in seen if h in spec.land and at.distance(h) == 2))
+
+
+def land_neighbours(spec: MapSpec, at: Hex) -> tuple[Hex, ...]:
+    return tuple(n for n in around(at) if n in spec.land)
+
+
+def destinations(spec: MapSpec, sheet: Sheet, by: MoveKind) -> Paths:
+    here = sheet.location
+    match by:
+        case "boot":
+            return {n: (n,) for n in land_neighbours(spec, here)}
+        case "harbor":
+            if here not in sheet.harbor_lands:
+                return {}
+            return {h: (h,) for h in sheet.harbor_lands if h != here}
+        case "balloon":
+            return {h: (h,) for h in ring2(spec, here)}
+        case "street" | "canal" | "bridge":
+            return {
+                to: (to,)
+                for arrow in sheet.arrows
+                if arrow.kind == by
+                for to in (arrow.start, arrow.end)
+                if to != here and arrow.leads(here, to)
+            }
+        case "tunnel":
+            if sheet.icons.get(here) != "tunnel":
+                return {}
+            return {h: (h,) for h in tunnels(sheet) if h != here}
+        case "train_tunnel":
+            return train_tunnel(spec, sheet)
+        case "swimmer":
+            return swimmer(spec, sheet)
+
+
+def tunnels(sheet: Sheet) -> tuple[Hex, ...]:
+    return tuple(sorted(h for h, icon in sheet.icons.items() if icon == "tunnel"))
+
+
+def train_tunnel(spec: MapSpec, sheet: Sheet) -> Paths:
+    """Onto an adjacent tunnel, any tunnel-to-tunnel hops, then one hex further.
+
+    rulebook: Landmark Bonuses, Train tunnel: "Move onto an adjacent tunnel icon and then
+    move 1 hex further. You may use movements from tunnel to tunnel in between."
+    """
+    here = sheet.location
+    all_tunnels = tunnels(sheet)
+    entries = [t for t in all_tunnels if t.distance(here) == 1]
+    if not entries:
+        return {}
+    entry = entries[0]
+    paths: dict[Hex, tuple[Hex, ...]] = {}
+    for exit_ in (entry, *(t for t in all_tunnels if t != entry)):
+        for to in land_neighbours(spec, exit_):
+            if to == here or to in paths:
+                continue
+            paths[to] = (entry, to) if exit_ == entry else (entry, exit_, to)
+    return paths
+
+
+def _water_around(spec: MapSpec, h: Hex) -> frozenset[Hex]:
+    return frozenset(n for n in around(h) if n not in spec.land)
+
+
+def coast_steps(spec: MapSpec, at: Hex) -> tuple[Hex, ...]:
+    """Adjacent land hexes on the same stretch of coast: both touch one common water hex."""
+    water = _water_around(spec, at)
+    if not water:
+        return ()
+    return tuple(n for n in land_neighbours(spec, at) if water & _water_around(spec, n))
+
+
+def swimmer(spec: MapSpec, sheet: Sheet) -> Paths:
+    """Up to 2 steps along the coast, never back to the start.
+
+    rulebook: Landmark Bonuses, Swimmer: "Move up to 2 land hexes adjacent to the same
+    coastline as your starting hex, but not back and forth."
+    """
+    here = sheet.location
+    paths: dict[Hex, tuple[Hex, ...]] = {}
+    for first in coast_steps(spec, here):
+        paths.setdefault(first, (first,))
+    for first in coast_steps(spec, here):
+        for second in coast_steps(spec, first):
+            if second != here and second not in paths:
+                paths[second] = (first, second)
+    return paths
+
+
+def ticket_for(spec: MapSpec, sheet: Sheet, kind: str) -> str | None:
+    """The ticket a move spends: a Harbor Tickets bonus ticket first (it expires), then the
+    first printed ticket of that kind still available."""
+    if kind == "harbor" and sheet.bonus_harbor_tickets > 0:
+        return HARBOR_BONUS
+    available = sheet.available_tickets()
+    for slot in spec.tickets:
+        if slot.kind == kind and slot.id in available:
+            return slot.id
+    return None
+
+
+def landmarks_on(spec: MapSpec, sheet: Sheet, path: tuple[Hex, ...]) -> tuple[int, ...]:
+    """Landmarks entered for the first time along ``path``, in order."""
+    found: list[int] = []
+    for h in path:
+        for number, where in spec.landmarks.items():
+            if where == h and number not in sheet.landmarks and number not in found:
+                found.append(number)
+    return tuple(found)

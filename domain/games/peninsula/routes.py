@@ -1,0 +1,84 @@
+"""Routes for the greedy bot: the fewest tickets that reach a locked landmark.
+
+Unused tickets score nothing at the end, while a landmark scores 2 VP, so a bot loses
+nothing by spending tickets on the way to one.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Iterator
+
+from domain.games.peninsula.adjacency import around
+from domain.games.peninsula.commands import MoveKind
+from domain.games.peninsula.content import MapSpec
+from domain.games.peninsula.hexes import Hex
+from domain.games.peninsula.movement import ring2, tunnels
+from domain.games.peninsula.state import Sheet
+
+TICKET_KINDS: tuple[MoveKind, ...] = ("boot", "balloon", "harbor")
+Step = tuple[MoveKind, Hex]
+
+
+def _steps(spec: MapSpec, sheet: Sheet, here: Hex) -> Iterator[Step]:
+    for arrow in sheet.arrows:
+        for to in (arrow.start, arrow.end):
+            if to != here and arrow.leads(here, to):
+                yield arrow.kind, to
+    if sheet.icons.get(here) == "tunnel":
+        for to in tunnels(sheet):
+            if to != here:
+                yield "tunnel", to
+    for to in around(here):
+        if to in spec.land:
+            yield "boot", to
+    for to in ring2(spec, here):
+        yield "balloon", to
+    if here in sheet.harbor_lands:
+        for to in sorted(sheet.harbor_lands - {here}):
+            yield "harbor", to
+
+
+def _tickets_left(spec: MapSpec, sheet: Sheet) -> dict[str, int]:
+    available = sheet.available_tickets()
+    left: dict[str, int] = dict.fromkeys(TICKET_KINDS, 0)
+    for slot in spec.tickets:
+        if slot.id in available:
+            left[slot.kind] += 1
+    left["harbor"] += sheet.bonus_harbor_tickets
+    return left
+
+
+def first_step_to_landmark(spec: MapSpec, sheet: Sheet, budget: int) -> Step | None:
+    """The first move of a cheapest route to a locked landmark: fewest tickets (at most
+    ``budget``), then fewest moves, so following it step by step always gets closer."""
+    goals = {where for n, where in spec.landmarks.items() if n not in sheet.landmarks}
+    left = _tickets_left(spec, sheet)
+    if not goals:
+        return None
+    start = (sheet.location, 0, 0, 0)
+    queue: list[tuple[int, int, int, tuple[Hex, int, int, int], Step | None]] = [
+        (0, 0, 0, start, None)
+    ]
+    seen: set[tuple[Hex, int, int, int]] = set()
+    order = 0
+    while queue:
+        cost, hops, _, state, first = heapq.heappop(queue)
+        here = state[0]
+        if here in goals and first is not None:
+            return first
+        if state in seen:
+            continue
+        seen.add(state)
+        for kind, to in _steps(spec, sheet, here):
+            used = list(state[1:])
+            if kind in TICKET_KINDS:
+                index = TICKET_KINDS.index(kind)
+                used[index] += 1
+                if used[index] > left[kind] or cost + 1 > budget:
+                    continue
+            order += 1
+            step_cost = cost + (kind in TICKET_KINDS)
+            nxt = (to, used[0], used[1], used[2])
+            heapq.heappush(queue, (step_cost, hops + 1, order, nxt, first or (kind, to)))
+    return None

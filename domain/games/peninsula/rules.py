@@ -1,0 +1,183 @@
+"""legal_commands: everything a seat may do now, from the same predicates decide uses."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from domain.games.peninsula.actions import claim_problem, placement_for
+from domain.games.peninsula.bonuses import (
+    bridge_sites,
+    harbor_sites,
+    held_bonuses,
+    lighthouse_sites,
+    steep_sites,
+)
+from domain.games.peninsula.cards import ICONS, Icon
+from domain.games.peninsula.commands import (
+    BuildBridge,
+    ChooseIcons,
+    ClaimMission,
+    DraftCard,
+    DrawBonus,
+    DrawHarbor,
+    DrawIcon,
+    EndActions,
+    FillIcon,
+    LightLandmark,
+    MoveArchitect,
+    MoveKind,
+    SeatCommand,
+    SteepenCoast,
+    TradeIcon,
+    UseHarborTickets,
+    UseLifesaver,
+    UseRainbow,
+)
+from domain.games.peninsula.filling import fillable
+from domain.games.peninsula.movement import destinations, ticket_for
+from domain.games.peninsula.placement import arrow_targets, icon_problem, reach
+from domain.games.peninsula.state import Game, Sheet
+
+TICKETS: tuple[MoveKind, ...] = ("boot", "harbor", "balloon")
+INFRASTRUCTURE: tuple[MoveKind, ...] = ("street", "canal", "bridge", "tunnel")
+BONUS_MOVES: tuple[MoveKind, ...] = ("train_tunnel", "swimmer")
+DRAW_BONUSES: tuple[DrawBonus, ...] = ("catapult", "ferry")
+
+
+def legal_commands(game: Game, seat: int) -> tuple[SeatCommand, ...]:
+    if game.phase in ("setup", "over") or not 0 <= seat < game.seats:
+        return ()
+    if game.phase == "draft":
+        return tuple(_choices(game, seat))
+    sheet = game.sheets[seat]
+    if sheet.done:
+        return ()
+    end = EndActions(seat=seat)
+    if game.phase == "final":
+        builder = held_bonuses(game, sheet) & {"builder"}
+        return (*fills(game, sheet, seat, builder), *claims(game, sheet, seat), end)
+    held = held_bonuses(game, sheet)
+    return (
+        *icon_uses(game, sheet, seat, held),
+        *moves(game, sheet, seat, held),
+        *fills(game, sheet, seat, held),
+        *claims(game, sheet, seat),
+        *bonus_actions(game, sheet, seat, held),
+        end,
+    )
+
+
+def can_use_lifesaver(game: Game, sheet: Sheet, seat: int) -> bool:
+    """rulebook: Using a Lifesaver, "As a passive player" with a lifesaver left."""
+    passive = game.mode == "standard" and seat != game.active and game.kept is not None
+    return passive and sheet.lifesavers > 0 and sheet.uses > 0 and not sheet.must_draw
+
+
+def _choices(game: Game, seat: int) -> Iterator[SeatCommand]:
+    if game.mode == "solo":
+        yield ChooseIcons(seat=seat, first="left", second="left")
+        yield ChooseIcons(seat=seat, first="right", second="right")
+        if game.sheets[seat].lifesavers > 0:
+            yield ChooseIcons(seat=seat, first="left", second="right")
+            yield ChooseIcons(seat=seat, first="right", second="left")
+    elif seat == game.active:
+        for index, card in enumerate(game.face_up):
+            for keep in card:
+                yield DraftCard(seat=seat, card=index, keep=keep)
+
+
+def icon_uses(game: Game, sheet: Sheet, seat: int, held: frozenset[str]) -> tuple[SeatCommand, ...]:
+    if sheet.uses == 0:
+        return ()
+    out: list[SeatCommand] = []
+    for icon in dict.fromkeys(sheet.hand):
+        out.extend(draws(game, sheet, seat, icon, held))
+        if not sheet.must_draw:
+            out.extend(trades(game, sheet, seat, icon, held))
+        if "rainbow" in held:
+            out.extend(
+                UseRainbow(seat=seat, icon=icon, into=into) for into in ICONS if into != icon
+            )
+    if can_use_lifesaver(game, sheet, seat):
+        out.append(UseLifesaver(seat=seat))
+    return tuple(out)
+
+
+def draws(
+    game: Game, sheet: Sheet, seat: int, icon: Icon, held: frozenset[str]
+) -> Iterator[DrawIcon]:
+    spec = game.map
+    for bonus in (None, *(b for b in DRAW_BONUSES if b in held)):
+        for at in reach(spec, sheet, bonus):
+            if icon_problem(spec, sheet, icon, at) is not None:
+                continue
+            for arrow in arrow_targets(spec, icon, at):
+                yield DrawIcon(seat=seat, icon=icon, at=at, arrow=arrow, bonus=bonus)
+
+
+def trades(
+    game: Game, sheet: Sheet, seat: int, icon: Icon, held: frozenset[str]
+) -> Iterator[TradeIcon]:
+    spec = game.map
+    for by in ("boot", "harbor"):
+        for to in sorted(destinations(spec, sheet, by)):
+            yield TradeIcon(seat=seat, icon=icon, to=to, by=by)
+    if "lightning" in held:
+        for to in sorted(spec.land - {sheet.location}):
+            yield TradeIcon(seat=seat, icon=icon, to=to, by="lightning")
+
+
+def moves(game: Game, sheet: Sheet, seat: int, held: frozenset[str]) -> Iterator[MoveArchitect]:
+    spec = game.map
+    kinds = [
+        *(k for k in TICKETS if ticket_for(spec, sheet, k) is not None),
+        *INFRASTRUCTURE,
+        *(k for k in BONUS_MOVES if k in held),
+    ]
+    for by in kinds:
+        for to in sorted(destinations(spec, sheet, by)):
+            yield MoveArchitect(seat=seat, to=to, by=by)
+
+
+def fills(
+    game: Game, sheet: Sheet, seat: int, held: frozenset[str] = frozenset()
+) -> Iterator[FillIcon]:
+    for at in fillable(sheet, game.phase == "final"):
+        yield FillIcon(seat=seat, at=at)
+    if "builder" in held:
+        for at, icon in sorted(sheet.icons.items()):
+            if icon == "village" and at not in sheet.filled:
+                yield FillIcon(seat=seat, at=at, bonus="builder")
+
+
+def claims(game: Game, sheet: Sheet, seat: int) -> Iterator[ClaimMission]:
+    land = game.map.land
+    for mission in game.missions:
+        for icon in ICONS:
+            if claim_problem(game, sheet, mission.letter, icon) is not None:
+                continue
+            placement = placement_for(mission, sheet.holds(icon), land)
+            if placement is not None:
+                yield ClaimMission(
+                    seat=seat, mission=mission.letter, icon=icon, placement=placement
+                )
+
+
+def bonus_actions(
+    game: Game, sheet: Sheet, seat: int, held: frozenset[str]
+) -> Iterator[SeatCommand]:
+    spec = game.map
+    if "harbor_tickets" in held:
+        yield UseHarborTickets(seat=seat)
+    if "extra_harbor" in held:
+        for sea, land in harbor_sites(spec, sheet):
+            yield DrawHarbor(seat=seat, sea=sea, land=land)
+    if "steep_coast" in held:
+        for at in steep_sites(sheet):
+            yield SteepenCoast(seat=seat, at=at)
+    if "bridge" in held:
+        for a, b in bridge_sites(spec):
+            yield BuildBridge(seat=seat, a=a, b=b)
+    if "lighthouse" in held:
+        for at in lighthouse_sites(spec, sheet):
+            yield LightLandmark(seat=seat, at=at)

@@ -1,0 +1,146 @@
+"""The position: the shared table and one map sheet per seat, as frozen values."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Literal, TypeVar
+
+from domain.core import Luck
+from domain.games.peninsula.cards import Card, Icon
+from domain.games.peninsula.content import MapSpec, MissionSpec
+from domain.games.peninsula.events import Mode
+from domain.games.peninsula.hexes import Hex
+
+Phase = Literal["setup", "draft", "actions", "final", "over"]
+ArrowKind = Literal["street", "canal", "bridge"]
+EMPTY: Mapping[Any, Any] = MappingProxyType({})
+
+
+def _empty() -> Mapping[Any, Any]:
+    return EMPTY
+
+
+@dataclass(frozen=True)
+class Arrow:
+    """A drawn arrow. Streets and bridges point both ways; a canal points ``start -> end``."""
+
+    start: Hex
+    end: Hex
+    kind: ArrowKind
+
+    def points_at(self, h: Hex) -> bool:
+        return self.end == h or (self.kind != "canal" and self.start == h)
+
+    def leads(self, frm: Hex, to: Hex) -> bool:
+        if self.start == frm and self.end == to:
+            return True
+        return self.kind != "canal" and self.start == to and self.end == frm
+
+
+@dataclass(frozen=True)
+class Sheet:
+    """One seat's map sheet and its round-by-round allowance."""
+
+    location: Hex
+    tickets: frozenset[str]
+    lifesavers: int
+    harbor_lands: frozenset[Hex]
+    icons: Mapping[Hex, Icon] = field(default_factory=_empty)
+    cliffs: Mapping[Hex, int] = field(default_factory=_empty)
+    filled: frozenset[Hex] = frozenset()
+    arrows: tuple[Arrow, ...] = ()
+    drawn_harbors: tuple[tuple[Hex, Hex], ...] = ()
+    used_tickets: frozenset[str] = frozenset()
+    bonus_harbor_tickets: int = 0
+    landmarks: frozenset[int] = frozenset()
+    used_landmarks: frozenset[int] = frozenset()
+    missions: Mapping[str, Icon] = field(default_factory=_empty)
+    hand: tuple[Icon, ...] = ()
+    uses: int = 0
+    must_draw: bool = False
+    done: bool = True
+
+    def holds(self, icon: Icon) -> frozenset[Hex]:
+        """Hexes holding ``icon``, filled or not (cliffs share a hex with another icon)."""
+        if icon == "cliffs":
+            return frozenset(self.cliffs)
+        return frozenset(h for h, i in self.icons.items() if i == icon)
+
+    def has(self, h: Hex, icon: Icon) -> bool:
+        return h in self.cliffs if icon == "cliffs" else self.icons.get(h) == icon
+
+    def available_tickets(self) -> frozenset[str]:
+        return self.tickets - self.used_tickets
+
+    def unused_landmarks(self) -> frozenset[int]:
+        return self.landmarks - self.used_landmarks
+
+
+T = TypeVar("T")
+
+
+def changed(value: T, **changes: Any) -> T:
+    """A copy of frozen dataclass ``value`` with some fields changed.
+
+    The fold applies every event through this, so it must be cheap: ``dataclasses.replace``
+    re-runs ``__init__`` over every field and costs several times more. The copy is built
+    before anyone can see it, so the frozen value itself is never mutated.
+    """
+    fields = value.__dataclass_fields__  # type: ignore[attr-defined]
+    unknown = changes.keys() - fields.keys()
+    if unknown:
+        raise TypeError(f"{type(value).__name__} has no field(s) {sorted(unknown)}")
+    copy = object.__new__(type(value))
+    copy.__dict__.update(value.__dict__)
+    copy.__dict__.update(changes)
+    return copy
+
+
+def put(mapping: Mapping[Any, Any], key: Any, value: Any) -> Mapping[Any, Any]:
+    """A read-only copy of ``mapping`` with ``key`` set (maps are small: a sheet's hexes)."""
+    return MappingProxyType({**mapping, key: value})
+
+
+@dataclass(frozen=True)
+class Game:
+    phase: Phase = "setup"
+    mode: Mode = "standard"
+    seats: int = 0
+    options: Mapping[str, Any] = field(default_factory=_empty)
+    spec: MapSpec | None = None
+    missions: tuple[MissionSpec, ...] = ()
+    bonus_cards: tuple[str, ...] = ()
+    bonuses: Mapping[int, str] = field(default_factory=_empty)
+    removed: tuple[Card, ...] = ()
+    face_up: tuple[Card, ...] = ()
+    pile: tuple[Card, ...] = ()
+    flipped: tuple[Card, ...] = ()
+    used: tuple[tuple[int, Card], ...] = ()
+    active: int = 0
+    round: int = 0
+    kept: Icon | None = None
+    sheets: tuple[Sheet, ...] = ()
+    challenge: str = ""
+    scores: tuple[int, ...] = ()
+    luck: Luck = field(default_factory=Luck)
+
+    @property
+    def map(self) -> MapSpec:
+        if self.spec is None:
+            raise ValueError("the game has not been set up")
+        return self.spec
+
+    def sheet(self, seat: int) -> Sheet:
+        return self.sheets[seat]
+
+    def with_sheet(self, seat: int, sheet: Sheet) -> Game:
+        sheets = self.sheets
+        return changed(self, sheets=(*sheets[:seat], sheet, *sheets[seat + 1 :]))
+
+    def mission(self, letter: str) -> MissionSpec | None:
+        return next((m for m in self.missions if m.letter == letter), None)
+
+    def flag(self, name: str) -> bool:
+        return bool(self.options.get(name, False))

@@ -1,0 +1,162 @@
+"""How each fact changes the position. Called only from evolve: no checks, no draws."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from domain.games.peninsula.cards import Card, Icon
+from domain.games.peninsula.content import Content
+from domain.games.peninsula.events import (
+    ArchitectMoved,
+    CardDrafted,
+    GameSetUp,
+    IconDrawn,
+    IconsChosen,
+)
+from domain.games.peninsula.state import Arrow, ArrowKind, Game, Sheet, changed, put
+
+FAST_SEAT = -1
+"""The ``used`` pile's seat for a fast-play card, which no single seat drafted."""
+
+
+def opened(state: Game, event: GameSetUp, content: Content) -> Game:
+    spec = content.maps[event.map]
+    start_tickets = frozenset(t.id for t in spec.tickets if t.unlock == "start")
+    sheet = Sheet(
+        location=spec.start,
+        tickets=start_tickets,
+        lifesavers=event.lifesavers,
+        harbor_lands=spec.harbor_hexes(),
+    )
+    bonuses = {
+        number: content.bonus_card(card_id).bonus
+        for number, card_id in zip(range(1, 1 + len(event.bonuses)), event.bonuses, strict=True)
+    }
+    state = changed(
+        state,
+        mode=event.mode,
+        spec=spec,
+        missions=tuple(content.mission(letter) for letter in event.missions),
+        bonus_cards=event.bonuses,
+        bonuses=MappingProxyType(bonuses),
+        removed=event.removed,
+        face_up=event.face_up,
+        active=event.start_seat,
+        round=1,
+        challenge=event.challenge,
+        sheets=(sheet,) * state.seats,
+        phase="draft",
+    )
+    return _fast_round(state) if event.mode == "fast" else state
+
+
+def _fast_round(state: Game) -> Game:
+    """rulebook: Play Faster, "all players decide simultaneously and individually which of
+    the 2 icons on the face-up card they want to use"."""
+    card = state.face_up[0]
+    sheets = tuple(changed(s, hand=card, uses=1, done=False) for s in state.sheets)
+    return changed(state, sheets=sheets, phase="actions")
+
+
+def revealed(state: Game, card: Card) -> Game:
+    if state.mode == "fast":
+        return _fast_round(changed(state, face_up=(card,), pile=state.pile[1:]))
+    return changed(state, face_up=(*state.face_up, card), pile=state.pile[1:])
+
+
+def drafted(state: Game, event: CardDrafted) -> Game:
+    kept, left = event.kept, event.left
+    sheets = tuple(
+        changed(s, hand=(kept,) if i == event.seat else (left,), uses=1, done=False)
+        for i, s in enumerate(state.sheets)
+    )
+    face_up = tuple(c for i, c in enumerate(state.face_up) if i != event.index)
+    return changed(
+        state,
+        sheets=sheets,
+        face_up=face_up,
+        used=(*state.used, (event.seat, (kept, left))),
+        kept=kept,
+        phase="actions",
+    )
+
+
+def chosen(state: Game, event: IconsChosen) -> Game:
+    sheet = state.sheets[event.seat]
+    sheet = changed(
+        sheet,
+        hand=event.icons,
+        uses=len(event.icons),
+        done=False,
+        lifesavers=sheet.lifesavers - event.lifesaver,
+    )
+    return changed(state.with_sheet(event.seat, sheet), phase="actions")
+
+
+def new_round(state: Game, active: int) -> Game:
+    used = state.used
+    if state.mode == "fast":
+        used = (*used, *((FAST_SEAT, c) for c in state.face_up))
+        face_up: tuple[Card, ...] = ()
+    else:
+        used = (*used, *((active, c) for c in state.flipped))
+        face_up = state.face_up
+    return changed(
+        state,
+        used=used,
+        face_up=face_up,
+        flipped=(),
+        kept=None,
+        active=active,
+        round=state.round + 1,
+        phase="draft",
+    )
+
+
+def after_use(sheet: Sheet, icon: Icon) -> Sheet:
+    hand = list(sheet.hand)
+    hand.remove(icon)
+    return changed(sheet, hand=tuple(hand), uses=sheet.uses - 1, must_draw=False)
+
+
+def after_draw(sheet: Sheet, event: IconDrawn) -> Sheet:
+    hand = list(sheet.hand)
+    hand.remove(event.icon)
+    at, icons, cliffs, arrows = event.at, sheet.icons, sheet.cliffs, sheet.arrows
+    if event.icon == "cliffs":
+        cliffs = put(cliffs, at, event.segments)
+    else:
+        icons = put(icons, at, event.icon)
+    if event.arrow is not None:
+        kind: ArrowKind = "street" if event.icon == "village" else "canal"
+        arrows = (*arrows, Arrow(at, event.arrow, kind))
+    return changed(
+        sheet,
+        hand=tuple(hand),
+        uses=sheet.uses - 1,
+        must_draw=False,
+        icons=icons,
+        cliffs=cliffs,
+        arrows=arrows,
+    )
+
+
+def with_changed_icon(sheet: Sheet, icon: Icon, into: Icon) -> Sheet:
+    hand = list(sheet.hand)
+    hand[hand.index(icon)] = into
+    return changed(sheet, hand=tuple(hand))
+
+
+def after_move(sheet: Sheet, event: ArchitectMoved, bonus_ticket: str) -> Sheet:
+    location = event.path[-1]
+    if event.ticket is None:
+        return changed(sheet, location=location)
+    if event.ticket == bonus_ticket:
+        tickets = sheet.bonus_harbor_tickets - 1
+        return changed(sheet, location=location, bonus_harbor_tickets=tickets)
+    used = sheet.used_tickets | {event.ticket}
+    return changed(sheet, location=location, used_tickets=used)
+
+
+def round_reset(sheet: Sheet) -> Sheet:
+    return changed(sheet, done=True, hand=(), uses=0, must_draw=False, bonus_harbor_tickets=0)
