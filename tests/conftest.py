@@ -9,6 +9,7 @@ temporary directory. Either way, migrations run to head first, and the session e
 from __future__ import annotations
 
 import os
+import tempfile
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -45,9 +46,14 @@ def _admin_and_test_urls(tmp: Path) -> tuple[str | None, str]:
 
 
 @pytest.fixture(scope="session")
-def database_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def database_url() -> Iterator[str]:
     previous = os.environ.get("DATABASE_URL")
-    admin, url = _admin_and_test_urls(tmp_path_factory.mktemp("pg"))
+    # Not under pytest's basetemp: pytest prunes old basetemps, which must never take a
+    # running server's data directory with it. Readable by the unprivileged user pgserver
+    # runs PostgreSQL as when the tests run as root.
+    home = Path(tempfile.mkdtemp(prefix="cairn-test-pg-"))
+    home.chmod(0o755)
+    admin, url = _admin_and_test_urls(home)
     upgrade(url)
     os.environ["DATABASE_URL"] = url
     try:
