@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import click
 
+from cli.audit import audit
+from cli.fork import diff, fork
+from cli.games import games, show
+from cli.replay import replay
 from cli.serve import db, serve
+from cli.simulate import simulate
+from cli.transfer import export, import_
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -18,6 +24,8 @@ def cairn() -> None:
 
 cairn.add_command(serve)
 cairn.add_command(db)
+for command in (games, show, replay, audit, fork, diff, export, import_, simulate):
+    cairn.add_command(command)
 
 
 def main() -> None:
