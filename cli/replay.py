@@ -58,8 +58,7 @@ def replay(
 
 def _line(step: Step) -> str:
     scores = "" if step.scores is None else "   [" + " ".join(map(str, step.scores)) + "]"
-    who = f"{step.actor}: " if step.actor and step.actor != "system" else ""
-    return f"{step.seq:>5}  {who}{step.text}{scores}"
+    return f"{step.seq:>5}  {step.text}{scores}"
 
 
 def _step_through(steps: list[Step]) -> None:
