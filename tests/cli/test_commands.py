@@ -116,8 +116,9 @@ def test_audit_all_checks_every_stored_game(empty_database: str) -> None:
 
 
 def test_fork_with_bots_plays_on_and_diff_finds_the_divergence(game: str, store: object) -> None:
-    at = fork_points(Application(store), uuid.UUID(game))["middle"]  # type: ignore[arg-type]
-    bots = [f"--seat={seat}=bot:greedy" for seat in range(registry.get(RULESET).min_seats)]
+    app = Application(store)  # type: ignore[arg-type]
+    at = fork_points(app, uuid.UUID(game))["middle"]
+    bots = [f"--seat={seat}=bot:greedy" for seat in range(app.store.game(uuid.UUID(game)).seats)]
     forked = run("fork", game, "--at", str(at), *bots, "--json")
     assert forked.exit_code == 0, forked.output
     child = json_lines(forked)[0]

@@ -24,8 +24,10 @@ from service.store import UnknownGame
 from service.trail import trail_from_store
 from tests.support.replaying import (
     finished_game,
+    forged,
     fork_points,
     play_out,
+    reversible_list,
     seed_for,
     tampered,
     with_game_id,
@@ -197,3 +199,54 @@ def test_a_replay_tells_every_event_with_the_final_score(
     assert all(s.text for s in steps)
     assert steps[-1].scores == trail.game.result["scores"]  # type: ignore[index]
     assert [s.seq for s in replay_steps(trail, start=2, stop=3, store=app.store)] == [2, 3]
+
+
+def test_a_forgery_with_a_recomputed_chain_fails_the_audit_at_that_seq(
+    app: Application, parent: tuple[str, uuid.UUID]
+) -> None:
+    text = export_game(app.store, parent[1])
+    assert audit_file(forged(text, 1, lambda e: None)).is_clean, "re-chaining alone is harmless"
+    seq = app.store.game(parent[1]).version // 2
+    added = audit_file(forged(text, seq, lambda e: e["payload"].update(extra=1)))
+    assert added.finding is not None and (added.finding.check, added.finding.seq) == ("decide", seq)
+    other_seed = seed_for("another seed")
+    reseeded = audit_file(forged(text, 1, lambda e: e["command"].update(seed=other_seed)))
+    assert reseeded.finding is not None
+    assert (reseeded.finding.check, reseeded.finding.seq) == ("commitment", 1)
+    drawn = reversible_list(text)
+    if drawn is not None:
+        at, name = drawn
+        redrawn = audit_file(forged(text, at, lambda e: e["payload"][name].reverse()))
+        assert redrawn.finding is not None
+        assert (redrawn.finding.check, redrawn.finding.seq) == ("decide", at)
+
+
+def test_a_forged_result_fails_the_audit_at_the_last_seq(
+    app: Application, parent: tuple[str, uuid.UUID]
+) -> None:
+    header, _, rest = export_game(app.store, parent[1]).partition("\n")
+    data = json.loads(header)
+    data["result"]["scores"][0] += 1
+    report = audit_file(json.dumps(data, sort_keys=True, separators=(",", ":")) + "\n" + rest)
+    assert report.finding is not None
+    assert (report.finding.check, report.finding.seq) == ("result", data["events"])
+
+
+def test_a_fork_file_imports_after_its_parent_and_not_before(
+    app: Application, parent: tuple[str, uuid.UUID]
+) -> None:
+    _, parent_id = parent
+    at = fork_points(app, parent_id)["middle"]
+    child = app.fork(parent_id, at, "reshuffle", seed=seed_for("fork file")).game_id
+    play_out(app, child)
+    text = with_game_id(export_game(app.store, child), uuid.uuid4())
+    imported = import_replay(app.store, text)
+    assert export_game(app.store, imported.game_id) == text
+    assert app.store.game(imported.game_id).parent_id == parent_id
+    header, _, rest = with_game_id(text, uuid.uuid4()).partition("\n")
+    orphan = json.loads(header)
+    orphan["lineage"]["parent_id"] = str(uuid.uuid4())
+    with pytest.raises(ImportRefused, match="import that game's file first"):
+        import_replay(
+            app.store, json.dumps(orphan, sort_keys=True, separators=(",", ":")) + "\n" + rest
+        )

@@ -13,6 +13,7 @@ import psycopg
 
 from domain.core import registry
 from service.application import Application
+from service.store.records import GENESIS_HASH, chain_hash
 from service.trail import Trail, states_along, trail_from_store
 
 
@@ -21,9 +22,10 @@ def seed_for(label: str) -> str:
 
 
 def finished_game(app: Application, ruleset_id: str, label: str = "a") -> uuid.UUID:
-    """A bot game of ``ruleset_id`` played to the end from a fixed seed."""
+    """A bot game of ``ruleset_id`` played to the end from a fixed seed; two seats when the
+    ruleset allows, so that simultaneous phases occur."""
     ruleset = registry.get(ruleset_id)
-    seats = ruleset.min_seats
+    seats = min(max(ruleset.min_seats, 2), ruleset.max_seats)
     created = app.create_game(ruleset_id, seats, seed=seed_for(f"{ruleset_id}:{label}"))
     app.play_bots(created.game_id, dict.fromkeys(range(seats), "random"), seed_for(label))
     assert app.store.game(created.game_id).is_finished
@@ -87,3 +89,36 @@ def with_game_id(text: str, game_id: uuid.UUID) -> str:
     data = json.loads(header)
     data["game_id"] = str(game_id)
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False) + "\n" + rest
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def forged(text: str, seq: int, change: Any) -> str:
+    """A replay file with event ``seq`` changed by ``change(event)`` and the hash chain
+    recomputed from there on, as a forger who knows the hashing would do."""
+    lines = text.split("\n")[:-1]
+    header, events = json.loads(lines[0]), [json.loads(line) for line in lines[1:]]
+    change(events[seq - 1])
+    previous = events[seq - 2]["hash"] if seq > 1 else GENESIS_HASH
+    for event in events[seq - 1 :]:
+        body = {k: event[k] for k in CHAINED}
+        event["prev_hash"] = previous
+        event["hash"] = previous = chain_hash(previous, **body)
+    header["head_hash"] = previous
+    return "".join(_dumps(line) + "\n" for line in [header, *events])
+
+
+CHAINED = ("seq", "type", "schema_version", "visibility", "actor", "payload", "command")
+
+
+def reversible_list(text: str) -> tuple[int, str] | None:
+    """The first event after set-up holding a list whose reversal changes it: a drawn
+    order, typically. Returns its seq and the field name."""
+    for line in text.split("\n")[2:-1]:
+        event = json.loads(line)
+        for name, value in event["payload"].items():
+            if isinstance(value, list) and value != value[::-1]:
+                return event["seq"], name
+    return None
