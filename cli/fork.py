@@ -57,10 +57,7 @@ def fork(game: str, at: int, luck: str, seats: tuple[str, ...], as_json: bool) -
         bad = sorted(s for s in bots if s >= parent.seats)
         if bad:
             raise CliError(f"the game has seats 0 to {parent.seats - 1}, not {bad[0]}", USAGE)
-        seat_info = [
-            {"player": f"bot:{bots[s]}"} if s in bots else dict(info)
-            for s, info in enumerate(_padded(parent.seat_info, parent.seats))
-        ]
+        seat_info = _with_bots(parent.seat_info, parent.seats, bots) if bots else None
         outcome = app.fork(parent.game_id, at, luck, seat_info=seat_info)
         played = app.play_bots(outcome.game_id, bots, new_seed()) if bots else 0
         child = app.store.game(outcome.game_id)
@@ -86,8 +83,10 @@ def fork(game: str, at: int, luck: str, seats: tuple[str, ...], as_json: bool) -
     )
 
 
-def _padded(info: list[dict[str, Any]], seats: int) -> list[dict[str, Any]]:
-    return [*info, *({} for _ in range(seats - len(info)))][:seats]
+def _with_bots(info: list[dict[str, Any]], seats: int, bots: dict[int, str]) -> list[Any]:
+    """The parent's seat descriptors, with the bot seats replaced (the API's shape)."""
+    padded = [*info, *({} for _ in range(seats - len(info)))][:seats]
+    return [{"kind": "bot", "bot": bots[s]} if s in bots else dict(d) for s, d in enumerate(padded)]
 
 
 @click.command()

@@ -177,16 +177,18 @@ def parse(text: str) -> Trail:
     header = _line(lines[0], 1, _HEADER_KEYS)
     if header["format"] != FORMAT or header["format_version"] != FORMAT_VERSION:
         raise ReplayFileError(1, f"not a {FORMAT} file of format version {FORMAT_VERSION}")
+    _check_types(header, _HEADER_TYPES, 1)
     game_id = _uuid(header["game_id"], 1)
     events = tuple(
         _event(_line(raw, number, _EVENT_KEYS), game_id, number)
         for number, raw in enumerate(lines[1:], start=2)
     )
-    if len(events) != header["events"]:
-        raise ReplayFileError(
-            len(lines) + 1,
-            f"the file ends after {len(events)} events; its header promises {header['events']}",
-        )
+    promised = header["events"]
+    if len(events) < promised:
+        reason = f"the file ends after {len(events)} events; its header promises {promised}"
+        raise ReplayFileError(len(lines) + 1, reason)
+    if len(events) > promised:
+        raise ReplayFileError(promised + 2, f"the header promises only {promised} events")
     trail = Trail(_game(header, game_id, len(events)), events)
     _check_header(header, trail)
     return trail
@@ -223,24 +225,49 @@ def _when(value: Any, number: int) -> datetime | None:
     return parsed
 
 
+_NULL = type(None)
 _EVENT_TYPES: dict[str, tuple[type, ...]] = {
     "seq": (int,),
     "type": (str,),
     "schema_version": (int,),
     "visibility": (str,),
-    "actor": (str, type(None)),
+    "actor": (str, _NULL),
     "decision_seq": (int,),
-    "command": (dict, type(None)),
+    "command": (dict, _NULL),
     "payload": (dict,),
     "prev_hash": (str,),
     "hash": (str,),
 }
 
 
-def _event(data: dict[str, Any], game_id: UUID, number: int) -> StoredEvent:
-    for key, types in _EVENT_TYPES.items():
-        if not isinstance(data[key], types) or isinstance(data[key], bool):
+_HEADER_TYPES: dict[str, tuple[type, ...]] = {
+    "game_id": (str,),
+    "ruleset": (str,),
+    "rules_version": (str,),
+    "content_hash": (str,),
+    "options": (dict,),
+    "seats": (int,),
+    "seat_info": (list,),
+    "status": (str,),
+    "result": (dict, _NULL),
+    "commitment": (str, _NULL),
+    "seed": (str, _NULL),
+    "lineage": (dict, _NULL),
+    "events": (int,),
+    "head_hash": (str, _NULL),
+    "created_at": (str,),
+    "finished_at": (str, _NULL),
+}
+
+
+def _check_types(data: dict[str, Any], types: dict[str, tuple[type, ...]], number: int) -> None:
+    for key, allowed in types.items():
+        if not isinstance(data[key], allowed) or isinstance(data[key], bool):
             raise ReplayFileError(number, f"field {key} has the wrong type")
+
+
+def _event(data: dict[str, Any], game_id: UUID, number: int) -> StoredEvent:
+    _check_types(data, _EVENT_TYPES, number)
     recorded_at = _when(data["recorded_at"], number)
     if recorded_at is None:
         raise ReplayFileError(number, "recorded_at is missing")
@@ -252,7 +279,7 @@ def _game(header: dict[str, Any], game_id: UUID, count: int) -> GameRecord:
     try:
         parent = _uuid(lineage["parent_id"], 1) if lineage else None
         fork_at = int(lineage["fork_at"]) if lineage else None
-        created_at = _when(header["created_at"], 1)
+        created_at = _when(header["created_at"], 1) or datetime.fromtimestamp(0, UTC)
         return GameRecord(
             game_id=game_id,
             ruleset=str(header["ruleset"]),
@@ -266,7 +293,7 @@ def _game(header: dict[str, Any], game_id: UUID, count: int) -> GameRecord:
             result=header["result"],
             parent_id=parent,
             fork_at=fork_at,
-            created_at=created_at or datetime.fromtimestamp(0, UTC),
+            created_at=created_at,
             finished_at=_when(header["finished_at"], 1),
         )
     except (KeyError, TypeError, ValueError) as exc:
@@ -276,7 +303,7 @@ def _game(header: dict[str, Any], game_id: UUID, count: int) -> GameRecord:
 def _check_header(header: dict[str, Any], trail: Trail) -> None:
     """The header's summary fields must be what the events say."""
     derived = header_of(trail)
-    for key in ("commitment", "seed", "head_hash", "status"):
+    for key in ("commitment", "seed", "head_hash"):
         if header[key] != derived[key]:
             raise ReplayFileError(1, f"the header's {key} does not match the events")
     if header["status"] != "finished":

@@ -74,7 +74,7 @@ def simulate(
             ruleset_id,
             count,
             options=options,
-            seat_info=[{"player": f"bot:{bot}"} for _ in range(count)],
+            seat_info=[{"kind": "bot", "bot": bot} for _ in range(count)],
             seed=game_seed,
         )
         app.play_bots(created.game_id, dict.fromkeys(range(count), bot), entropy)
