@@ -96,7 +96,6 @@ class AuditReport:
 
 @dataclass
 class _Audit:
-    trail: Trail
     passed: list[str] = field(default_factory=list)
 
     def run(self, name: str, check: Callable[[], None]) -> None:
@@ -106,7 +105,7 @@ class _Audit:
 
 def audit_trail(trail: Trail, extra: Callable[[Trail], None] | None = None) -> AuditReport:
     """Audit one game's record; ``extra`` adds a check (raising ``Failed``) after the chain."""
-    audit = _Audit(trail)
+    audit = _Audit()
     game = trail.game
 
     def report(verdict: Verdict, finding: Finding | None) -> AuditReport:
@@ -278,18 +277,25 @@ class _Seeds:
 
 
 def _redecide(ruleset: Ruleset[Any, Any, Any], trail: Trail, audit: _Audit) -> Any:
+    """Decide every stored command again; the first failure is the earliest bad seq."""
     state = ruleset.initial_state
     seeds = _Seeds()
     for group in trail.decisions():
         command = _command(ruleset, group[0])
-        stored = [_decode(ruleset, e) for e in group]
-        if isinstance(command, (SetUp, Reseed)) and stored:
-            published = getattr(stored[0], "commitment", None)
+        if isinstance(command, (SetUp, Reseed)):
+            published = getattr(_decode(ruleset, group[0]), "commitment", None)
             if published != commitment(command.seed):
                 raise Failed("commitment", group[0].seq, "the seed does not match its commitment")
-        for event, record in zip(stored, group, strict=True):
+        decided = _decide(ruleset, state, command, group[0].seq)
+        stored = []
+        for index, record in enumerate(group):
+            event = _decode(ruleset, record)
             seeds.observe(event, record.seq)
-        _compare(ruleset, group, _decide(ruleset, state, command, group[0].seq))
+            _compare(ruleset, record, decided[index] if index < len(decided) else None)
+            stored.append(event)
+        if len(decided) > len(group):
+            missing = group[-1].seq + 1
+            raise Failed("decide", missing, "the command yields more events than were stored")
         state = ruleset.fold(stored, state)
     audit.passed += ["commitment", "decide"]
     if ruleset.is_terminal(state) and not seeds.revealed:
@@ -332,23 +338,11 @@ def _decode(ruleset: Ruleset[Any, Any, Any], stored: StoredEvent) -> Any:
         raise Failed("decide", stored.seq, f"the event cannot be read: {exc}") from None
 
 
-def _compare(
-    ruleset: Ruleset[Any, Any, Any], stored: tuple[StoredEvent, ...], decided: list[Any]
-) -> None:
-    for index, event in enumerate(decided):
-        if index >= len(stored):
-            seq = stored[0].seq + index
-            raise Failed("decide", seq, "the command yields more events than were stored")
-        record = stored[index]
-        name, version, payload = registry.event_to_record(event)
-        if record.schema_version == version:
-            kept = record.payload
-        else:
-            kept = encode(_decode(ruleset, record))
-        if (record.type, record.visibility) != (name, ruleset.visibility(event)) or canonical_json(
-            kept
-        ) != canonical_json(payload):
-            raise Failed("decide", record.seq, f"re-deciding the command gives a different {name}")
-    if len(stored) > len(decided):
-        seq = stored[len(decided)].seq
-        raise Failed("decide", seq, "this event was stored but the command does not yield it")
+def _compare(ruleset: Ruleset[Any, Any, Any], record: StoredEvent, decided: Any) -> None:
+    if decided is None:
+        raise Failed("decide", record.seq, "the command does not yield this stored event")
+    name, version, payload = registry.event_to_record(decided)
+    kept = record.payload if record.schema_version == version else encode(_decode(ruleset, record))
+    same = (record.type, record.visibility) == (name, ruleset.visibility(decided))
+    if not same or canonical_json(kept) != canonical_json(payload):
+        raise Failed("decide", record.seq, f"re-deciding the command gives a different {name}")
