@@ -97,7 +97,12 @@ def progress(items: Iterable[T], length: int, label: str, enabled: bool = True) 
 
 
 def is_replay_file(target: str) -> bool:
-    return Path(target).is_file()
+    """Whether a GAME|FILE argument names a file; a missing path is refused as such."""
+    if Path(target).is_file():
+        return True
+    if target.endswith(".ndjson") or "/" in target:
+        raise CliError(f"no file {target}", NOT_FOUND)
+    return False
 
 
 def read_replay_file(path: str) -> str:

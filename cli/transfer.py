@@ -18,8 +18,14 @@ from service.replays import export_game, import_replay
     type=click.Path(dir_okay=False, writable=True),
     help="Write to FILE instead of standard output.",
 )
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="With -o, print a JSON summary (the file itself is always NDJSON).",
+)
 @reports_errors
-def export(game: str, output: str | None) -> None:
+def export(game: str, output: str | None, as_json: bool) -> None:
     """Export a finished game as a replay file (docs/replay-format.md).
 
     A game that is not over, or a fork of one that is not over, is refused: its file would
@@ -33,7 +39,10 @@ def export(game: str, output: str | None) -> None:
         click.echo(text, nl=False)
         return
     Path(output).write_bytes(text.encode("utf-8"))
-    click.echo(f"wrote {output}", err=True)
+    if as_json:
+        emit_json({"game_id": game, "file": output, "lines": text.count("\n")})
+    else:
+        click.echo(f"wrote {output}", err=True)
 
 
 @click.command("import")

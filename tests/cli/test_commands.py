@@ -134,7 +134,8 @@ def test_export_import_and_audit_a_file_without_a_database(
     game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     path = tmp_path / "game.ndjson"
-    assert run("export", game, "-o", str(path)).exit_code == 0
+    exported = json_lines(run("export", game, "-o", str(path), "--json"))[0]
+    assert exported["lines"] == path.read_text().count("\n")
     again = json_lines(run("import", str(path), "--json"))[0]
     assert again == {**again, "game_id": game, "imported": False, "audit": "clean"}
     assert run("export", game).stdout == path.read_text()
@@ -166,6 +167,8 @@ def test_errors_have_meaningful_exit_codes(game: str) -> None:
     assert len(unknown.stderr.strip().splitlines()) == 1
     assert run("simulate", "no-such-game", "--games", "1").exit_code == 3
     assert run("fork", game, "--at", "10000").exit_code == 1
+    missing = run("audit", "nowhere/game.ndjson")
+    assert missing.exit_code == 3 and "no file" in missing.stderr
 
 
 def test_the_cairn_executable_runs_as_a_subprocess(game: str, database_url: str) -> None:
