@@ -312,7 +312,7 @@ def _command(ruleset: Ruleset[Any, Any, Any], first: StoredEvent) -> Any:
         lifecycle = LIFECYCLE_COMMANDS.get(str(data.get("type")))
         if lifecycle is not None:
             body = {k: v for k, v in data.items() if k != "type"}
-            command = decode_fields(lifecycle, body, "command")
+            command: Any = decode_fields(lifecycle, body, "command")
             actor_ok = first.actor == SYSTEM
         else:
             command = command_from_json(ruleset, data)
