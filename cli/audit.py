@@ -27,7 +27,7 @@ from service.store import EventStore
 PAGE = 500
 
 
-@click.command()
+@click.command(short_help="Check games against their rules, seeds and hashes.")
 @click.argument("targets", nargs=-1, metavar="(GAME... | --all | FILE)")
 @click.option("--all", "every", is_flag=True, help="Audit every stored game.")
 @json_option

@@ -24,7 +24,7 @@ def _seat_bots(pairs: tuple[str, ...]) -> dict[int, str]:
     return bots
 
 
-@click.command()
+@click.command(short_help="Start a new game from the first N events of a game.")
 @click.argument("game")
 @click.option("--at", required=True, type=click.IntRange(0), help="Copy the first N events.")
 @click.option(
@@ -89,7 +89,7 @@ def _with_bots(info: list[dict[str, Any]], seats: int, bots: dict[int, str]) -> 
     return [{"kind": "bot", "bot": bots[s]} if s in bots else dict(d) for s, d in enumerate(padded)]
 
 
-@click.command()
+@click.command(short_help="Compare two games: common prefix, divergence, results.")
 @click.argument("game_a")
 @click.argument("game_b")
 @json_option

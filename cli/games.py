@@ -54,7 +54,7 @@ def _game_json(game: Any) -> dict[str, Any]:
     }
 
 
-@click.command()
+@click.command(short_help="Show a game's board, scores and lineage.")
 @click.argument("game")
 @click.option("--at", type=click.IntRange(0), help="Show the game after event N.")
 @click.option("--seat", type=click.IntRange(0), help="As this seat sees it.")

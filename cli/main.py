@@ -19,6 +19,9 @@ def cairn() -> None:
     """Cairn: play, review, audit and fork board games recorded as immutable events.
 
     Uses DATABASE_URL if set; otherwise a private embedded PostgreSQL under CAIRN_HOME.
+
+    Exit codes: 0 success, 1 a check failed or a request was refused, 2 bad usage, 3 no such
+    game, file or ruleset, 4 the database is unavailable, 5 recorded under other rules.
     """
 
 

@@ -39,7 +39,7 @@ def simulate(
     seed: str | None,
     as_json: bool,
 ) -> None:
-    """Play GAMES bot games of RULESET into the store.
+    """Play N (--games N) bot games of RULESET into the store.
 
     With --json, prints one line per game:
     {"game_id", "seats", "events", "result": {"scores", "ranks", "breakdown"}}.

@@ -45,7 +45,7 @@ def export(game: str, output: str | None, as_json: bool) -> None:
         click.echo(f"wrote {output}", err=True)
 
 
-@click.command("import")
+@click.command("import", short_help="Import a replay file, validated first.")
 @click.argument("file", type=click.Path(dir_okay=False))
 @json_option
 @reports_errors
