@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import click
 
+from cli.audit import audit
+from cli.fork import diff, fork
+from cli.games import games, show
+from cli.replay import replay
 from cli.serve import db, serve
+from cli.simulate import simulate
+from cli.transfer import export, import_
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -13,11 +19,16 @@ def cairn() -> None:
     """Cairn: play, review, audit and fork board games recorded as immutable events.
 
     Uses DATABASE_URL if set; otherwise a private embedded PostgreSQL under CAIRN_HOME.
+
+    Exit codes: 0 success, 1 a check failed or a request was refused, 2 bad usage, 3 no such
+    game, file or ruleset, 4 the database is unavailable, 5 recorded under other rules.
     """
 
 
 cairn.add_command(serve)
 cairn.add_command(db)
+for command in (games, show, replay, audit, fork, diff, export, import_, simulate):
+    cairn.add_command(command)
 
 
 def main() -> None:

@@ -6,6 +6,7 @@ expected version. The API, the CLI and the tests all go through this class.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import secrets
 import uuid
@@ -209,6 +210,11 @@ class Application:
             if reseed
             else Decision((), SYSTEM, None)
         )
+        # A fork taken at the end of a finished game is finished from its first moment.
+        state = loaded.ruleset.fold(reseed, loaded.state)
+        if loaded.ruleset.is_terminal(state):
+            result = result_json(loaded.ruleset.result(state))
+            game = dataclasses.replace(game, status="finished", result=result)
         stored = self.store.create_game(game, decision)
         return Outcome(game.game_id, stored[-1].seq if stored else 0, stored, False)
 

@@ -9,9 +9,11 @@ Two caches make long games cheap, and neither can change a result:
 
 from __future__ import annotations
 
+import copyreg
 import hashlib
 import pickle
 import threading
+import types
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cache
@@ -26,6 +28,19 @@ from service.store import EventStore, GameRecord, StoredEvent
 from service.store.records import GENESIS_HASH
 
 SNAPSHOT_EVERY = 200
+
+
+def read_only(data: dict[Any, Any]) -> types.MappingProxyType[Any, Any]:
+    return types.MappingProxyType(data)
+
+
+def _reduce_mapping_proxy(proxy: types.MappingProxyType[Any, Any]) -> tuple[Any, ...]:
+    return read_only, (dict(proxy),)
+
+
+# Domain states hold read-only mappings (MappingProxyType), which pickle cannot store by
+# itself; snapshots pickle them as the dict they wrap.
+copyreg.pickle(types.MappingProxyType, _reduce_mapping_proxy)
 CACHE_SIZE = 4096
 
 

@@ -1,0 +1,124 @@
+"""What every game command shares: exit codes, one-line errors, JSON output, progress bars.
+
+Exit codes (README, "CLI"): 0 success; 1 a check failed or the request was refused; 2 bad
+usage; 3 no such game, file or ruleset; 4 the database is unavailable; 5 the game was
+recorded under rules this engine cannot replay exactly.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import ExitStack, contextmanager
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from cli.database import open_app
+from domain.core import RuleViolation
+from domain.core.registry import UnknownRuleset
+from domain.games import load_all
+from service.application import Application, ApplicationError, RulesVersionMismatch
+from service.replays import ReplayFileError
+from service.store import DatabaseUnavailable, UnknownGame, VersionConflict
+
+FAILED, USAGE, NOT_FOUND, UNAVAILABLE, UNVERIFIABLE = 1, 2, 3, 4, 5
+T = TypeVar("T")
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class CliError(click.ClickException):
+    """A one-line reason and the exit code that classifies it."""
+
+    def __init__(self, message: str, exit_code: int = FAILED) -> None:
+        super().__init__(message)
+        self.exit_code = exit_code
+
+
+def _classify(exc: Exception) -> CliError | None:
+    if isinstance(exc, ReplayFileError):
+        return CliError(f"refused: {exc.message}", FAILED)
+    if isinstance(exc, RulesVersionMismatch):
+        return CliError(exc.message, UNVERIFIABLE)
+    if isinstance(exc, (UnknownGame, UnknownRuleset)):
+        return CliError(str(exc), NOT_FOUND)
+    if isinstance(exc, DatabaseUnavailable):
+        return CliError(f"the database is unavailable: {exc}", UNAVAILABLE)
+    if isinstance(exc, RuleViolation):
+        return CliError(f"{exc.code}: {exc.message}", FAILED)
+    if isinstance(exc, ApplicationError):
+        return CliError(exc.message, FAILED)
+    if isinstance(exc, VersionConflict):
+        return CliError(str(exc), FAILED)
+    return None
+
+
+def reports_errors(command: F) -> F:
+    """Turn the service's errors into a one-line reason and a meaningful exit code."""
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return command(*args, **kwargs)
+        except Exception as exc:
+            mapped = _classify(exc)
+            if mapped is None:
+                raise
+            raise mapped from exc
+
+    return wrapper  # type: ignore[return-value]
+
+
+@contextmanager
+def application() -> Iterator[Application]:
+    """The application over the configured database; failing to reach it exits 4."""
+    with ExitStack() as stack:
+        try:
+            app = stack.enter_context(open_app())
+        except click.ClickException as exc:
+            raise CliError(exc.message, UNAVAILABLE) from exc
+        yield app
+
+
+def emit_json(value: Any) -> None:
+    click.echo(json.dumps(value, sort_keys=True, ensure_ascii=False, default=str))
+
+
+def progress(items: Iterable[T], length: int, label: str, enabled: bool = True) -> Iterator[T]:
+    """Items with a progress bar on stderr (never on stdout, which --json keeps clean)."""
+    if not enabled or length < 2:
+        yield from items
+        return
+    with click.progressbar(items, length=length, label=label, file=sys.stderr) as bar:
+        yield from bar
+
+
+def is_replay_file(target: str) -> bool:
+    """Whether a GAME|FILE argument names a file; a missing path is refused as such."""
+    if Path(target).is_file():
+        return True
+    if target.endswith(".ndjson") or "/" in target:
+        raise CliError(f"no file {target}", NOT_FOUND)
+    return False
+
+
+def read_replay_file(path: str) -> str:
+    load_all()
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CliError(f"no file {path}", NOT_FOUND) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CliError(f"cannot read {path}: {exc}", FAILED) from None
+
+
+def viewer_option(seat: int | None, spectator: bool) -> int | None:
+    if seat is not None and spectator:
+        raise CliError("give --seat or --spectator, not both", USAGE)
+    return seat
+
+
+json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
