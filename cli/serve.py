@@ -14,12 +14,25 @@ from service.store.migrate import current_revision, head_revision, upgrade
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=int, help="Port to listen on.")
-@click.option("--workers", default=1, show_default=True, type=click.IntRange(1, 64),
-              help="Service processes sharing the one database.")
-@click.option("--migrate/--no-migrate", default=True, show_default=True,
-              help="Bring the schema up to date first, or refuse if it is behind.")
-@click.option("--log-level", default="INFO", show_default=True,
-              type=click.Choice(["DEBUG", "INFO", "WARNING", "ERROR"]))
+@click.option(
+    "--workers",
+    default=1,
+    show_default=True,
+    type=click.IntRange(1, 64),
+    help="Service processes sharing the one database.",
+)
+@click.option(
+    "--migrate/--no-migrate",
+    default=True,
+    show_default=True,
+    help="Bring the schema up to date first, or refuse if it is behind.",
+)
+@click.option(
+    "--log-level",
+    default="INFO",
+    show_default=True,
+    type=click.Choice(["DEBUG", "INFO", "WARNING", "ERROR"]),
+)
 def serve(host: str, port: int, workers: int, migrate: bool, log_level: str) -> None:
     """Run the REST API.
 
