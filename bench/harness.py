@@ -93,6 +93,8 @@ def machine(database_url: str | None = None) -> dict[str, Any]:
         "memory_mib": _memory_mib(),
         "python": platform.python_version(),
         "platform": platform.platform(),
+        # Other work on a shared machine shows here; compare figures with that in mind.
+        "load_average": list(os.getloadavg()),
     }
     if database_url is not None:
         with psycopg.connect(database_url) as conn:
