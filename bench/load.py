@@ -108,7 +108,7 @@ def run(url: str | None = None, sizes: Sizes = FULL, out_dir: Path | None = None
                 meets=lambda ratio: ratio <= 1.2,
             ),
             comparison(
-                f"load a {events}-event game from its snapshot (loads/s)",
+                f"load a {events}-event game, cold, snapshots kept (loads/s)",
                 samples["select"],
                 samples["snapshot"],
                 count,
