@@ -21,12 +21,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
+from functools import cache
 from typing import Any
 from uuid import UUID
 
 import psycopg
 from psycopg import errors as pg_errors
-from psycopg.rows import dict_row
+from psycopg.rows import dict_row, tuple_row
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
@@ -40,6 +41,7 @@ from service.store.records import (
 )
 
 CHANNEL = "cairn_events"
+_INSERT_PARAMS = 12
 
 _EVENT_COLUMNS = (
     "game_id, seq, type, schema_version, payload, visibility, actor, decision_seq, command,"
@@ -95,13 +97,14 @@ def _rows(game_id: UUID, start_seq: int, prev_hash: str, decision: Decision) -> 
     return params
 
 
+@cache
 def _insert_sql(count: int) -> str:
-    row = "(" + ", ".join(["%s"] * 12) + ")"
+    row = "(" + ", ".join(["%s"] * _INSERT_PARAMS) + ")"
     return (
         "INSERT INTO events (game_id, seq, type, schema_version, payload, visibility, actor,"
         " decision_seq, command, metadata, prev_hash, hash) VALUES "
         + ", ".join([row] * count)
-        + f" RETURNING {_EVENT_COLUMNS}"
+        + " RETURNING seq, recorded_at, global_position, tx::text"
     )
 
 
@@ -294,10 +297,32 @@ class EventStore:
         decision: Decision,
     ) -> list[StoredEvent]:
         params = _rows(game_id, start_seq, prev_hash, decision)
-        with conn.cursor() as cur:
+        with conn.cursor(row_factory=tuple_row) as cur:
             cur.execute(_insert_sql(len(decision.events)), params)
-            rows = cur.fetchall()
-        return [_event(r) for r in rows]
+            assigned = sorted(cur.fetchall())
+        # Only what the database assigned comes back; the rest is what was just sent.
+        stored = []
+        for offset, (seq, recorded_at, position, tx) in enumerate(assigned):
+            event, row = decision.events[offset], offset * _INSERT_PARAMS
+            stored.append(
+                StoredEvent(
+                    game_id=game_id,
+                    seq=seq,
+                    type=event.type,
+                    schema_version=event.schema_version,
+                    payload=event.payload,
+                    visibility=event.visibility,
+                    actor=decision.actor,
+                    decision_seq=start_seq,
+                    command=decision.command if offset == 0 else None,
+                    recorded_at=recorded_at,
+                    prev_hash=params[row + 10],
+                    hash=params[row + 11],
+                    global_position=position,
+                    cursor=f"{tx}:{position}",
+                )
+            )
+        return stored
 
     def head(self, game_id: UUID) -> tuple[int, str]:
         """The last seq of a game and its hash (0 and the genesis hash for none)."""
