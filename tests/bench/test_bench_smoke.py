@@ -14,8 +14,15 @@ import pytest
 
 from bench import append, fold, length, load
 from bench.__main__ import BENCHMARKS, main
+from domain.core import registry
 
 pytestmark = pytest.mark.storage
+
+
+@pytest.fixture(autouse=True)
+def _registry_restored(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bench-only marathon ruleset must not leak into tests that list rulesets."""
+    monkeypatch.setattr(registry, "_RULESETS", dict(registry._RULESETS))
 
 
 def _well_formed(report: dict[str, Any], out_dir: Path, name: str) -> None:
@@ -38,8 +45,6 @@ def test_fold_covers_every_registered_ruleset(tmp_path: Path, database_url: str)
     report = fold.run(database_url, fold.SMOKE, tmp_path)
     _well_formed(report, tmp_path, "fold")
     names = " ".join(line["name"] for line in report["results"])
-    from domain.core import registry
-
     for ruleset in registry.all_rulesets():
         if ruleset.id != "marathon":
             assert f"{ruleset.id}: rebuild" in names
@@ -64,3 +69,7 @@ def test_one_command_runs_them_all(
     main(["--smoke", "--out", str(tmp_path)])
     assert {p.name for p in tmp_path.iterdir()} == {f"{name}.json" for name in BENCHMARKS}
     assert "ratio" in capsys.readouterr().out
+
+
+def test_the_bench_only_ruleset_stays_out_of_the_registry() -> None:
+    assert "marathon" not in {r.id for r in registry.all_rulesets()}
