@@ -7,6 +7,7 @@ on a quiet machine (bench/README.md), not from a test.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,9 +15,19 @@ import pytest
 
 from bench import append, fold, length, load
 from bench.__main__ import BENCHMARKS, main
+from bench.harness import bench_database
 from domain.core import registry
+from service.store import EventStore
 
 pytestmark = pytest.mark.storage
+
+
+@pytest.fixture(scope="module")
+def bench_url(database_url: str) -> Iterator[str]:
+    """A database of their own, on the session's server: the games the benchmarks leave,
+    of rulesets registered only while they run, must not reach other tests' listings."""
+    with bench_database() as url:
+        yield url
 
 
 @pytest.fixture(autouse=True)
@@ -41,8 +52,8 @@ def _well_formed(report: dict[str, Any], out_dir: Path, name: str) -> None:
             assert line[side]["median_s"] > 0
 
 
-def test_fold_covers_every_registered_ruleset(tmp_path: Path, database_url: str) -> None:
-    report = fold.run(database_url, fold.SMOKE, tmp_path)
+def test_fold_covers_every_registered_ruleset(tmp_path: Path, bench_url: str) -> None:
+    report = fold.run(bench_url, fold.SMOKE, tmp_path)
     _well_formed(report, tmp_path, "fold")
     names = " ".join(line["name"] for line in report["results"])
     for ruleset in registry.all_rulesets():
@@ -50,16 +61,16 @@ def test_fold_covers_every_registered_ruleset(tmp_path: Path, database_url: str)
             assert f"{ruleset.id}: rebuild" in names
 
 
-def test_append(tmp_path: Path, database_url: str) -> None:
-    _well_formed(append.run(database_url, append.SMOKE, tmp_path), tmp_path, "append")
+def test_append(tmp_path: Path, bench_url: str) -> None:
+    _well_formed(append.run(bench_url, append.SMOKE, tmp_path), tmp_path, "append")
 
 
-def test_load(tmp_path: Path, database_url: str) -> None:
-    _well_formed(load.run(database_url, load.SMOKE, tmp_path), tmp_path, "load")
+def test_load(tmp_path: Path, bench_url: str) -> None:
+    _well_formed(load.run(bench_url, load.SMOKE, tmp_path), tmp_path, "load")
 
 
-def test_length(tmp_path: Path, database_url: str) -> None:
-    _well_formed(length.run(database_url, length.SMOKE, tmp_path), tmp_path, "length")
+def test_length(tmp_path: Path, bench_url: str) -> None:
+    _well_formed(length.run(bench_url, length.SMOKE, tmp_path), tmp_path, "length")
 
 
 def test_one_command_runs_them_all(
@@ -71,5 +82,6 @@ def test_one_command_runs_them_all(
     assert "ratio" in capsys.readouterr().out
 
 
-def test_the_bench_only_ruleset_stays_out_of_the_registry() -> None:
+def test_bench_games_and_rulesets_stay_out_of_the_session(store: EventStore) -> None:
     assert "marathon" not in {r.id for r in registry.all_rulesets()}
+    assert store.games(ruleset="marathon") == [] and store.games(ruleset="bench") == []
