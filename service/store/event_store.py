@@ -3,20 +3,31 @@
 Appends are optimistic. A decision's rows are inserted in one statement, in one
 transaction, at ``expected_version + 1 ...``. A writer that lost the race hits the primary
 key ``(game_id, seq)``; a writer that skipped ahead hits the foreign key to the previous seq.
-Both surface as ``VersionConflict``. ``NOTIFY cairn_events`` is queued in the same
-transaction, so PostgreSQL delivers it only after commit.
+Both surface as ``VersionConflict``.
+
+``NOTIFY cairn_events`` is sent right after the commit, in a transaction of its own. Queued
+inside the appending transaction, it would make PostgreSQL serialise every notifying
+commit behind one global lock held across the WAL flush, which cut 8 writers' throughput
+to a third (bench/README.md). The price: if the process dies between the commit and the
+NOTIFY, live readers are not woken for that append, so a listener also re-reads on a
+timeout; nothing is lost, since readers always read from the log.
+
+Store connections run in autocommit: a single statement is its own transaction (one round
+trip instead of BEGIN, statement, COMMIT), and ``conn.transaction()`` wraps the places
+where several statements must be atomic.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
+from functools import cache
 from typing import Any
 from uuid import UUID
 
 import psycopg
 from psycopg import errors as pg_errors
-from psycopg.rows import dict_row
+from psycopg.rows import dict_row, tuple_row
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
@@ -30,6 +41,7 @@ from service.store.records import (
 )
 
 CHANNEL = "cairn_events"
+_INSERT_PARAMS = 12
 
 _EVENT_COLUMNS = (
     "game_id, seq, type, schema_version, payload, visibility, actor, decision_seq, command,"
@@ -85,13 +97,14 @@ def _rows(game_id: UUID, start_seq: int, prev_hash: str, decision: Decision) -> 
     return params
 
 
+@cache
 def _insert_sql(count: int) -> str:
-    row = "(" + ", ".join(["%s"] * 12) + ")"
+    row = "(" + ", ".join(["%s"] * _INSERT_PARAMS) + ")"
     return (
         "INSERT INTO events (game_id, seq, type, schema_version, payload, visibility, actor,"
         " decision_seq, command, metadata, prev_hash, hash) VALUES "
         + ", ".join([row] * count)
-        + f" RETURNING {_EVENT_COLUMNS}"
+        + " RETURNING seq, recorded_at, global_position, tx::text"
     )
 
 
@@ -106,6 +119,8 @@ class EventStore:
         try:
             with self.pool.connection() as conn:
                 conn.row_factory = dict_row  # type: ignore[assignment]
+                if not conn.autocommit:
+                    conn.autocommit = True
                 yield conn  # type: ignore[misc]
         except psycopg.OperationalError as exc:
             raise DatabaseUnavailable(str(exc).strip().splitlines()[0]) from exc
@@ -143,10 +158,10 @@ class EventStore:
             if game.parent_id is not None and game.fork_at:
                 self._copy_prefix(conn, game.parent_id, game.game_id, game.fork_at)
             prev = self._head_hash(conn, game.game_id, game.fork_at or 0)
+            stored = []
             if decision.events:
-                self._insert(conn, game.game_id, (game.fork_at or 0) + 1, prev, decision)
-            else:
-                conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game.game_id}:0"))
+                stored = self._insert(conn, game.game_id, (game.fork_at or 0) + 1, prev, decision)
+        self._notify(game.game_id, stored[-1].seq if stored else game.fork_at or 0)
         return self.read(game.game_id)
 
     def _copy_prefix(
@@ -235,21 +250,43 @@ class EventStore:
         ``idempotency`` records ``(key, request_hash, response)`` and ``result`` marks the
         game finished, both in the same transaction as the events.
         """
+        start = expected_version + 1
         try:
-            with self.connection() as conn, conn.transaction():
-                stored = self._insert(conn, game_id, expected_version + 1, expected_hash, decision)
-                if result is not None:
-                    self._finish(conn, game_id, result)
-                if idempotency is not None:
-                    key, request_hash, response = idempotency
-                    conn.execute(
-                        "INSERT INTO idempotency (game_id, key, request_hash, response)"
-                        " VALUES (%s, %s, %s, %s)",
-                        (game_id, key, request_hash, Jsonb(response)),
-                    )
+            with self.connection() as conn:
+                if result is None and idempotency is None:
+                    # One multi-row INSERT is atomic by itself: no BEGIN/COMMIT round trips.
+                    stored = self._insert(conn, game_id, start, expected_hash, decision)
+                else:
+                    with conn.transaction():
+                        stored = self._insert(conn, game_id, start, expected_hash, decision)
+                        if result is not None:
+                            self._finish(conn, game_id, result)
+                        if idempotency is not None:
+                            key, request_hash, response = idempotency
+                            conn.execute(
+                                "INSERT INTO idempotency (game_id, key, request_hash, response)"
+                                " VALUES (%s, %s, %s, %s)",
+                                (game_id, key, request_hash, Jsonb(response)),
+                            )
+                self._notify_on(conn, game_id, stored[-1].seq)
                 return stored
         except (pg_errors.UniqueViolation, pg_errors.ForeignKeyViolation) as exc:
             raise VersionConflict(game_id, expected_version, self.version(game_id)) from exc
+
+    def _notify(self, game_id: UUID, seq: int) -> None:
+        with self.connection() as conn:
+            self._notify_on(conn, game_id, seq)
+
+    def _notify_on(self, conn: psycopg.Connection[Any], game_id: UUID, seq: int) -> None:
+        """Wake live readers; called after the commit (see the module docstring for why)."""
+        # Sent through libpq directly: psycopg's execute machinery cost as much client CPU as
+        # the NOTIFY itself, which showed with 8 writers (bench/README.md). The payload is a
+        # UUID and an integer, so the literal needs no quoting.
+        payload = f"{UUID(str(game_id))}:{int(seq)}"
+        # The append is already durable; a lost wake-up only delays live readers until their
+        # next timeout, while reporting a failure would make the caller retry it.
+        with suppress(psycopg.OperationalError):
+            conn.pgconn.exec_(f"NOTIFY {CHANNEL}, '{payload}'".encode())
 
     def _insert(
         self,
@@ -260,14 +297,32 @@ class EventStore:
         decision: Decision,
     ) -> list[StoredEvent]:
         params = _rows(game_id, start_seq, prev_hash, decision)
-        with conn.cursor() as cur:
+        with conn.cursor(row_factory=tuple_row) as cur:
             cur.execute(_insert_sql(len(decision.events)), params)
-            rows = cur.fetchall()
-            cur.execute(
-                "SELECT pg_notify(%s, %s)",
-                (CHANNEL, f"{game_id}:{start_seq + len(decision.events) - 1}"),
+            assigned = sorted(cur.fetchall())
+        # Only what the database assigned comes back; the rest is what was just sent.
+        stored = []
+        for offset, (seq, recorded_at, position, tx) in enumerate(assigned):
+            event, row = decision.events[offset], offset * _INSERT_PARAMS
+            stored.append(
+                StoredEvent(
+                    game_id=game_id,
+                    seq=seq,
+                    type=event.type,
+                    schema_version=event.schema_version,
+                    payload=event.payload,
+                    visibility=event.visibility,
+                    actor=decision.actor,
+                    decision_seq=start_seq,
+                    command=decision.command if offset == 0 else None,
+                    recorded_at=recorded_at,
+                    prev_hash=params[row + 10],
+                    hash=params[row + 11],
+                    global_position=position,
+                    cursor=f"{tx}:{position}",
+                )
             )
-        return [_event(r) for r in rows]
+        return stored
 
     def head(self, game_id: UUID) -> tuple[int, str]:
         """The last seq of a game and its hash (0 and the genesis hash for none)."""
@@ -339,7 +394,10 @@ class EventStore:
         return None if row is None else (int(row["seq"]), bytes(row["state"]))
 
     def save_snapshot(self, game_id: UUID, engine: str, seq: int, state: bytes) -> None:
-        with self.connection() as conn:
+        # A snapshot is a disposable cache, so its commit need not wait for the WAL flush:
+        # one lost in a crash is simply rebuilt, and loads stop paying for a disk sync.
+        with self.connection() as conn, conn.transaction():
+            conn.execute("SET LOCAL synchronous_commit TO OFF")
             conn.execute(
                 "INSERT INTO snapshots (game_id, engine, seq, state) VALUES (%s, %s, %s, %s)"
                 " ON CONFLICT DO NOTHING",

@@ -1,0 +1,38 @@
+"""Run every benchmark (or the ones named) on one database: ``python -m bench [--smoke]``."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from bench import append, fold, harness, length, load
+
+BENCHMARKS: dict[str, tuple[Callable[..., dict[str, Any]], Any, Any]] = {
+    "fold": (fold.run, fold.FULL, fold.SMOKE),
+    "append": (append.run, append.FULL, append.SMOKE),
+    "load": (load.run, load.FULL, load.SMOKE),
+    "length": (length.run, length.FULL, length.SMOKE),
+}
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser.add_argument("names", nargs="*", metavar="NAME", help=", ".join(BENCHMARKS))
+    parser.add_argument("--smoke", action="store_true", help="tiny sizes: seconds, not figures")
+    parser.add_argument("--out", type=Path, default=harness.RESULTS, help="where JSON goes")
+    args = parser.parse_args(argv)
+    unknown = sorted(set(args.names) - set(BENCHMARKS))
+    if unknown:
+        parser.error(f"unknown benchmark(s): {', '.join(unknown)}")
+    chosen = args.names or list(BENCHMARKS)
+    with harness.bench_database() as url:
+        for name in chosen:
+            run, full, smoke = BENCHMARKS[name]
+            harness.print_report(run(url, sizes=smoke if args.smoke else full, out_dir=args.out))
+    print(f"results in {args.out}")
+
+
+if __name__ == "__main__":
+    main()

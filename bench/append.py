@@ -1,0 +1,219 @@
+"""Append: decisions per second through EventStore.append against raw psycopg INSERT+COMMIT.
+
+The subject is the real path: a connection from the pool, the hash chain computed, the
+multi-row INSERT with RETURNING, NOTIFY, and the commit. The baseline inserts the very
+same rows (same columns and values, hashes computed beforehand) with a plain
+``INSERT ... ; COMMIT`` on a connection of its own. One writer, then 8 writers each on its
+own game, in threads; each writer appends one single-event decision per transaction.
+"""
+
+from __future__ import annotations
+
+import argparse
+import threading
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import psycopg
+from psycopg.types.json import Jsonb
+from psycopg_pool import ConnectionPool
+
+from bench.harness import (
+    bench_database,
+    comparison,
+    interleaved,
+    print_report,
+    write_report,
+)
+from service.store import Decision, EventStore, GameRecord, NewEvent
+from service.store.records import GENESIS_HASH, chain_hash
+
+RAW_INSERT = (
+    "INSERT INTO events (game_id, seq, type, schema_version, payload, visibility, actor,"
+    " decision_seq, command, metadata, prev_hash, hash)"
+    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
+)
+# A payload and command the size of a typical board-game move.
+PAYLOAD = {"seat": 2, "hex": "C4", "icon": "village", "rewards": [{"kind": "star", "n": 1}]}
+COMMAND = {"type": "fill_icon", "seat": 2, "hex": "C4"}
+DECISION = Decision((NewEvent("bench.icon_filled", 1, PAYLOAD, "public"),), "seat:2", COMMAND)
+
+
+@dataclass(frozen=True)
+class Sizes:
+    rounds: int = 9
+    appends_one_writer: int = 300
+    appends_per_writer: int = 60
+    writers: int = 8
+
+
+FULL = Sizes()
+SMOKE = Sizes(rounds=2, appends_one_writer=5, appends_per_writer=3, writers=2)
+
+
+def new_game(store: EventStore) -> uuid.UUID:
+    game = GameRecord(
+        game_id=uuid.uuid4(),
+        ruleset="bench",
+        rules_version="1",
+        content_hash="none",
+        seats=4,
+        seat_info=[],
+        options={},
+        status="active",
+        version=0,
+        result=None,
+        parent_id=None,
+        fork_at=None,
+        created_at=datetime.now(UTC),
+        finished_at=None,
+    )
+    store.create_game(game, Decision((), None, None))
+    return game.game_id
+
+
+class StoreWriter:
+    """Appends through the EventStore, keeping its game's head as the service would."""
+
+    def __init__(self, store: EventStore) -> None:
+        self.store = store
+        self.game_id = new_game(store)
+        self.version, self.head = 0, GENESIS_HASH
+
+    def prepare(self, count: int) -> Callable[[], None]:
+        def work() -> None:
+            for _ in range(count):
+                stored = self.store.append(self.game_id, self.version, self.head, DECISION)
+                self.version, self.head = stored[-1].seq, stored[-1].hash
+
+        return work
+
+
+class RawWriter:
+    """Inserts the same rows with plain psycopg on a connection of its own."""
+
+    def __init__(self, store: EventStore, url: str) -> None:
+        self.game_id = new_game(store)
+        self.conn = psycopg.connect(url)
+        self.version, self.head = 0, GENESIS_HASH
+
+    def prepare(self, count: int) -> Callable[[], None]:
+        rows = []
+        for _ in range(count):
+            self.version += 1
+            digest = chain_hash(
+                self.head,
+                seq=self.version,
+                type="bench.icon_filled",
+                schema_version=1,
+                visibility="public",
+                actor="seat:2",
+                payload=PAYLOAD,
+                command=COMMAND,
+            )
+            rows.append(
+                (
+                    self.game_id,
+                    self.version,
+                    "bench.icon_filled",
+                    1,
+                    Jsonb(PAYLOAD),
+                    "public",
+                    "seat:2",
+                    self.version,
+                    Jsonb(COMMAND),
+                    Jsonb({}),
+                    self.head,
+                    digest,
+                )
+            )
+            self.head = digest
+
+        def work() -> None:
+            for row in rows:
+                self.conn.execute(RAW_INSERT, row)
+                self.conn.commit()
+
+        return work
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+def run_writers(writers: list[Any], count: int) -> float:
+    """Seconds for every writer to do ``count`` appends at once, each in its own thread."""
+    works = [w.prepare(count) for w in writers]
+    if len(works) == 1:
+        start = time.perf_counter()
+        works[0]()
+        return time.perf_counter() - start
+    barrier = threading.Barrier(len(works) + 1)
+
+    def go(work: Callable[[], None]) -> None:
+        barrier.wait()
+        work()
+
+    threads = [threading.Thread(target=go, args=(w,)) for w in works]
+    for thread in threads:
+        thread.start()
+    barrier.wait()
+    start = time.perf_counter()
+    for thread in threads:
+        thread.join()
+    return time.perf_counter() - start
+
+
+def measure(store: EventStore, url: str, writers: int, count: int, rounds: int) -> dict[str, Any]:
+    subject = [StoreWriter(store) for _ in range(writers)]
+    baseline = [RawWriter(store, url) for _ in range(writers)]
+    try:
+        samples = interleaved(
+            {
+                "raw": lambda: run_writers(baseline, count),
+                "store": lambda: run_writers(subject, count),
+            },
+            rounds,
+        )
+    finally:
+        for writer in baseline:
+            writer.close()
+    label = "1 writer" if writers == 1 else f"{writers} writers, one game each"
+    return comparison(
+        f"append, {label} (appends/s)",
+        samples["raw"],
+        samples["store"],
+        writers * count,
+        ratio_of="throughput",
+        target=">= 0.9",
+        meets=lambda ratio: ratio >= 0.9,
+    )
+
+
+def run(url: str | None = None, sizes: Sizes = FULL, out_dir: Path | None = None) -> dict[str, Any]:
+    with bench_database(url) as database_url:
+        with ConnectionPool(
+            database_url, min_size=sizes.writers, max_size=sizes.writers + 2, open=True
+        ) as pool:
+            pool.wait()
+            store = EventStore(pool)
+            lines = [
+                measure(store, database_url, 1, sizes.appends_one_writer, sizes.rounds),
+                measure(store, database_url, sizes.writers, sizes.appends_per_writer, sizes.rounds),
+            ]
+        return write_report("append", vars(sizes), lines, database_url, out_dir)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--smoke", action="store_true", help="tiny sizes, seconds")
+    args = parser.parse_args(argv)
+    print_report(run(sizes=SMOKE if args.smoke else FULL))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Bench-only helpers; nothing here is registered by product code."""

@@ -1,0 +1,87 @@
+"""Every benchmark runs end to end at tiny sizes, so none of them rots between real runs.
+
+These check the shape of the JSON each writes, never a timing: figures come from real runs
+on a quiet machine (bench/README.md), not from a test.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bench import append, fold, length, load
+from bench.__main__ import BENCHMARKS, main
+from bench.harness import bench_database
+from domain.core import registry
+from service.store import EventStore
+
+pytestmark = pytest.mark.storage
+
+
+@pytest.fixture(scope="module")
+def bench_url(database_url: str) -> Iterator[str]:
+    """A database of their own, on the session's server: the games the benchmarks leave,
+    of rulesets registered only while they run, must not reach other tests' listings."""
+    with bench_database() as url:
+        yield url
+
+
+@pytest.fixture(autouse=True)
+def _registry_restored(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bench-only marathon ruleset must not leak into tests that list rulesets."""
+    monkeypatch.setattr(registry, "_RULESETS", dict(registry._RULESETS))
+
+
+def _well_formed(report: dict[str, Any], out_dir: Path, name: str) -> None:
+    written = json.loads((out_dir / f"{name}.json").read_text())
+    assert written == json.loads(json.dumps(report))
+    assert written["benchmark"] == name
+    assert written["machine"]["nproc"] >= 1
+    assert written["results"], "a benchmark reports at least one line"
+    assert isinstance(written["ratio"], float) and written["ratio"] > 0
+    for line in written["results"]:
+        assert isinstance(line["ratio"], float) and line["ratio"] > 0
+        assert line["ratio_of"] in ("throughput", "time")
+        assert isinstance(line["meets_target"], bool)
+        for side in ("baseline", "subject"):
+            assert line[side]["samples"] >= 1
+            assert line[side]["median_s"] > 0
+
+
+def test_fold_covers_every_registered_ruleset(tmp_path: Path, bench_url: str) -> None:
+    report = fold.run(bench_url, fold.SMOKE, tmp_path)
+    _well_formed(report, tmp_path, "fold")
+    names = " ".join(line["name"] for line in report["results"])
+    for ruleset in registry.all_rulesets():
+        if ruleset.id != "marathon":
+            assert f"{ruleset.id}: rebuild" in names
+
+
+def test_append(tmp_path: Path, bench_url: str) -> None:
+    _well_formed(append.run(bench_url, append.SMOKE, tmp_path), tmp_path, "append")
+
+
+def test_load(tmp_path: Path, bench_url: str) -> None:
+    _well_formed(load.run(bench_url, load.SMOKE, tmp_path), tmp_path, "load")
+
+
+def test_length(tmp_path: Path, bench_url: str) -> None:
+    _well_formed(length.run(bench_url, length.SMOKE, tmp_path), tmp_path, "length")
+
+
+def test_one_command_runs_them_all(
+    tmp_path: Path, database_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``python -m bench --smoke`` on DATABASE_URL's server (the test session exports it)."""
+    main(["--smoke", "--out", str(tmp_path)])
+    assert {p.name for p in tmp_path.iterdir()} == {f"{name}.json" for name in BENCHMARKS}
+    assert "ratio" in capsys.readouterr().out
+
+
+def test_bench_games_and_rulesets_stay_out_of_the_session(store: EventStore) -> None:
+    assert "marathon" not in {r.id for r in registry.all_rulesets()}
+    assert store.games(ruleset="marathon") == [] and store.games(ruleset="bench") == []
