@@ -14,7 +14,7 @@ import enum
 import functools
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin
 
 T = TypeVar("T")
@@ -61,114 +61,253 @@ def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
 
+Decoder = Callable[[JSON], Any]
+
+
+class _Fail(Exception):
+    """A decoding failure on its way out; each level adds its path segment to ``trail``."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.trail: list[str] = []
+
+
 def decode(tp: Any, data: JSON, path: str = "$") -> Any:
     """Build a value of type ``tp`` from JSON ``data``, strictly."""
-    if tp is Any:
-        return data
-    origin = get_origin(tp)
-    if origin is Union or origin is types.UnionType:
-        return _decode_union(tp, data, path)
-    if origin is Literal:
-        if data not in get_args(tp) or isinstance(data, bool) != any(
-            isinstance(a, bool) for a in get_args(tp) if a == data
-        ):
-            raise CodecError(path, f"must be one of {list(get_args(tp))}")
-        return data
-    if origin is tuple:
-        return _decode_tuple(tp, data, path)
-    if origin is frozenset:
-        (item,) = get_args(tp)
-        _require(isinstance(data, list), path, "must be a list")
-        return frozenset(decode(item, v, f"{path}[{i}]") for i, v in enumerate(data))
-    if origin is not None and isinstance(origin, type) and issubclass(origin, Mapping):
-        return _decode_mapping(tp, data, path)
-    if tp is type(None):
-        _require(data is None, path, "must be null")
-        return None
-    if isinstance(tp, type):
-        return _decode_plain(tp, data, path)
-    raise TypeError(f"unsupported type {tp!r}")
-
-
-def _require(ok: bool, path: str, message: str) -> None:
-    if not ok:
-        raise CodecError(path, message)
-
-
-def _decode_union(tp: Any, data: JSON, path: str) -> Any:
-    options = get_args(tp)
-    if data is None and type(None) in options:
-        return None
-    errors = []
-    for option in options:
-        if option is type(None):
-            continue
-        try:
-            return decode(option, data, path)
-        except CodecError as exc:
-            errors.append(exc.reason)
-    raise CodecError(path, " or ".join(dict.fromkeys(errors)))
-
-
-def _decode_tuple(tp: Any, data: JSON, path: str) -> tuple[Any, ...]:
-    _require(isinstance(data, list), path, "must be a list")
-    args = get_args(tp)
-    if len(args) == 2 and args[1] is Ellipsis:
-        return tuple(decode(args[0], v, f"{path}[{i}]") for i, v in enumerate(data))
-    _require(len(data) == len(args), path, f"must have exactly {len(args)} items")
-    return tuple(
-        decode(a, v, f"{path}[{i}]") for i, (a, v) in enumerate(zip(args, data, strict=True))
-    )
-
-
-def _decode_mapping(tp: Any, data: JSON, path: str) -> Mapping[str, Any]:
-    _require(isinstance(data, dict), path, "must be an object")
-    args = get_args(tp)
-    value_type = args[1] if len(args) == 2 else Any
-    return types.MappingProxyType(
-        {str(k): decode(value_type, v, f"{path}.{k}") for k, v in data.items()}
-    )
-
-
-def _decode_plain(tp: type, data: JSON, path: str) -> Any:
-    if dataclasses.is_dataclass(tp):
-        return decode_fields(tp, data, path)
-    if issubclass(tp, enum.Enum):
-        try:
-            return tp(data)
-        except ValueError:
-            raise CodecError(path, f"must be one of {[m.value for m in tp]}") from None
-    if tp is bool:
-        _require(isinstance(data, bool), path, "must be true or false")
-        return data
-    if tp is int:
-        _require(isinstance(data, int) and not isinstance(data, bool), path, "must be an integer")
-        return data
-    if tp is float:
-        ok = isinstance(data, (int, float)) and not isinstance(data, bool)
-        _require(ok, path, "must be a number")
-        return float(data)
-    if tp is str:
-        _require(isinstance(data, str), path, "must be a string")
-        return data
-    raise TypeError(f"unsupported type {tp!r}")
+    try:
+        return decoder_for(tp)(data)
+    except _Fail as failure:
+        raise CodecError(path + "".join(reversed(failure.trail)), failure.message) from None
 
 
 def decode_fields(cls: type[T], data: JSON, path: str = "$", **given: Any) -> T:
     """Build dataclass ``cls`` from an object; ``given`` supplies fields not read from data."""
-    _require(isinstance(data, dict), path, "must be an object")
-    shape: Any = cls
-    hints = _hints(shape)
-    fields = _fields(shape)
-    names = {f.name for f in fields}
-    unknown = sorted(set(data) - names - set(given))
-    _require(not unknown, path, f"unknown field(s): {', '.join(unknown)}")
-    kwargs: dict[str, Any] = dict(given)
-    for f in fields:
-        if f.name in given:
-            continue
-        if f.name in data:
-            kwargs[f.name] = decode(hints[f.name], data[f.name], f"{path}.{f.name}")
-        elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-            raise CodecError(path, f"missing field: {f.name}")
-    return cls(**kwargs)
+    try:
+        built: T = _DataclassDecoder.for_type(cls)(data, given)
+        return built
+    except _Fail as failure:
+        raise CodecError(path + "".join(reversed(failure.trail)), failure.message) from None
+
+
+@functools.cache
+def decoder_for(tp: Any) -> Decoder:
+    """A decoder for ``tp``, built once: decoding then never re-inspects type hints."""
+    if tp is Any:
+        return _identity
+    origin = get_origin(tp)
+    if origin is Union or origin is types.UnionType:
+        return _union_decoder(get_args(tp))
+    if origin is Literal:
+        return _literal_decoder(get_args(tp))
+    if origin is tuple:
+        return _tuple_decoder(get_args(tp))
+    if origin is frozenset:
+        return _frozenset_decoder(decoder_for(get_args(tp)[0]))
+    if origin is not None and isinstance(origin, type) and issubclass(origin, Mapping):
+        args = get_args(tp)
+        return _mapping_decoder(decoder_for(args[1] if len(args) == 2 else Any))
+    if tp is type(None):
+        return _none
+    if isinstance(tp, type):
+        return _plain_decoder(tp)
+    raise TypeError(f"unsupported type {tp!r}")
+
+
+def _identity(data: JSON) -> Any:
+    return data
+
+
+def _none(data: JSON) -> None:
+    if data is not None:
+        raise _Fail("must be null")
+
+
+def _union_decoder(options: tuple[Any, ...]) -> Decoder:
+    nullable = type(None) in options
+    decoders = [decoder_for(o) for o in options if o is not type(None)]
+
+    def decode_union(data: JSON) -> Any:
+        if data is None and nullable:
+            return None
+        errors = []
+        for decoder in decoders:
+            try:
+                return decoder(data)
+            except _Fail as failure:
+                errors.append(failure.message)
+        raise _Fail(" or ".join(dict.fromkeys(errors)))
+
+    return decode_union
+
+
+def _literal_decoder(allowed: tuple[Any, ...]) -> Decoder:
+    # (type, value) pairs, so that True never passes for 1 nor 1 for True.
+    pairs = {(type(a), a) for a in allowed}
+
+    def decode_literal(data: JSON) -> Any:
+        if isinstance(data, (str, int, float)) and (type(data), data) in pairs:
+            return data
+        raise _Fail(f"must be one of {list(allowed)}")
+
+    return decode_literal
+
+
+def _items(decoder: Decoder, data: list[JSON]) -> list[Any]:
+    try:
+        return [decoder(v) for v in data]
+    except _Fail:
+        for index, value in enumerate(data):
+            try:
+                decoder(value)
+            except _Fail as failure:
+                failure.trail.append(f"[{index}]")
+                raise failure from None
+        raise
+
+
+def _tuple_decoder(args: tuple[Any, ...]) -> Decoder:
+    if len(args) == 2 and args[1] is Ellipsis:
+        item = decoder_for(args[0])
+
+        def decode_variadic(data: JSON) -> tuple[Any, ...]:
+            if type(data) is not list:
+                raise _Fail("must be a list")
+            return tuple(_items(item, data))
+
+        return decode_variadic
+    decoders = [decoder_for(a) for a in args]
+
+    def decode_fixed(data: JSON) -> tuple[Any, ...]:
+        if type(data) is not list:
+            raise _Fail("must be a list")
+        if len(data) != len(decoders):
+            raise _Fail(f"must have exactly {len(decoders)} items")
+        out = []
+        for index, (decoder, value) in enumerate(zip(decoders, data, strict=True)):
+            try:
+                out.append(decoder(value))
+            except _Fail as failure:
+                failure.trail.append(f"[{index}]")
+                raise
+        return tuple(out)
+
+    return decode_fixed
+
+
+def _frozenset_decoder(item: Decoder) -> Decoder:
+    def decode_frozenset(data: JSON) -> frozenset[Any]:
+        if type(data) is not list:
+            raise _Fail("must be a list")
+        return frozenset(_items(item, data))
+
+    return decode_frozenset
+
+
+def _mapping_decoder(value: Decoder) -> Decoder:
+    def decode_mapping(data: JSON) -> Mapping[str, Any]:
+        if type(data) is not dict:
+            raise _Fail("must be an object")
+        out = {}
+        for key, item in data.items():
+            try:
+                out[str(key)] = value(item)
+            except _Fail as failure:
+                failure.trail.append(f".{key}")
+                raise
+        return types.MappingProxyType(out)
+
+    return decode_mapping
+
+
+def _plain_decoder(tp: type) -> Decoder:
+    if dataclasses.is_dataclass(tp):
+        dataclass_decoder = _DataclassDecoder.for_type(tp)
+        return lambda data: dataclass_decoder(data, _NOTHING)
+    if issubclass(tp, enum.Enum):
+        return _enum_decoder(tp)
+    checks: dict[type, tuple[Callable[[JSON], bool], str]] = {
+        bool: (lambda d: type(d) is bool, "must be true or false"),
+        int: (lambda d: type(d) is int, "must be an integer"),
+        float: (lambda d: type(d) in (int, float), "must be a number"),
+        str: (lambda d: type(d) is str, "must be a string"),
+    }
+    if tp not in checks:
+        raise TypeError(f"unsupported type {tp!r}")
+    accepts, message = checks[tp]
+    convert: Callable[[Any], Any] = float if tp is float else _identity
+
+    def decode_plain(data: JSON) -> Any:
+        if accepts(data):
+            return convert(data)
+        raise _Fail(message)
+
+    return decode_plain
+
+
+def _enum_decoder(tp: type[enum.Enum]) -> Decoder:
+    members = {(type(m.value), m.value): m for m in tp}
+    message = f"must be one of {[m.value for m in tp]}"
+
+    def decode_enum(data: JSON) -> enum.Enum:
+        try:
+            return members[(type(data), data)]
+        except (KeyError, TypeError):
+            raise _Fail(message) from None
+
+    return decode_enum
+
+
+_NOTHING: Mapping[str, Any] = types.MappingProxyType({})
+
+
+class _DataclassDecoder:
+    """Decodes one dataclass; field decoders resolve on first use, so types may recurse."""
+
+    _built: dict[type, _DataclassDecoder] = {}
+
+    @classmethod
+    def for_type(cls, tp: type) -> _DataclassDecoder:
+        decoder = cls._built.get(tp)
+        if decoder is None:
+            decoder = cls._built[tp] = cls(tp)
+        return decoder
+
+    def __init__(self, tp: type) -> None:
+        self.tp = tp
+        self.specs: list[tuple[str, Decoder, bool]] | None = None
+        self.names: frozenset[str] = frozenset(f.name for f in _fields(tp))
+
+    def _resolve(self) -> list[tuple[str, Decoder, bool]]:
+        hints = _hints(self.tp)
+        self.specs = [
+            (
+                f.name,
+                decoder_for(hints[f.name]),
+                f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING,
+            )
+            for f in _fields(self.tp)
+        ]
+        return self.specs
+
+    def __call__(self, data: JSON, given: Mapping[str, Any]) -> Any:
+        if type(data) is not dict:
+            raise _Fail("must be an object")
+        specs = self.specs or self._resolve()
+        if not self.names.issuperset(data):
+            unknown = sorted(set(data) - self.names - set(given))
+            if unknown:
+                raise _Fail(f"unknown field(s): {', '.join(unknown)}")
+        kwargs: dict[str, Any] = dict(given)
+        for name, decoder, required in specs:
+            if name in given:
+                continue
+            if name in data:
+                try:
+                    kwargs[name] = decoder(data[name])
+                except _Fail as failure:
+                    failure.trail.append(f".{name}")
+                    raise
+            elif required:
+                raise _Fail(f"missing field: {name}")
+        return self.tp(**kwargs)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -69,17 +70,24 @@ def event_from_record(
     ruleset: Ruleset[Any, Any, Any], name: str, version: int, payload: Mapping[str, Any]
 ) -> Any:
     """Rebuild an event, upcasting older schema versions step by step."""
-    by_name = {wire_name(t): t for t in ruleset.event_types}
-    if name not in by_name:
+    event_type = _by_name(ruleset.event_types).get(name)
+    if event_type is None:
         raise ValueError(f"{ruleset.id}: unknown event type {name!r}")
-    event_type = by_name[name]
+    current = schema_version(event_type)
+    if version == current:
+        return decode_fields(event_type, payload)
     data = dict(payload)
-    while version < schema_version(event_type):
+    while version < current:
         data = ruleset.upcasters[(name, version)](data)
         version += 1
-    if version != schema_version(event_type):
+    if version != current:
         raise ValueError(f"{name}: schema version {version} is newer than this engine")
     return decode_fields(event_type, data)
+
+
+@functools.cache
+def _by_name(types: tuple[type, ...]) -> dict[str, type]:
+    return {wire_name(t): t for t in types}
 
 
 def command_to_json(command: Any) -> dict[str, Any]:
@@ -91,7 +99,7 @@ def command_from_json(ruleset: Ruleset[Any, Any, Any], data: Any, seat: int | No
     """Parse a command. ``seat``, when given, is the acting seat and overrides the body."""
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise RuleViolation("invalid_command", "a command must be an object with a 'type'")
-    by_name = {wire_name(t): t for t in ruleset.command_types}
+    by_name = _by_name(ruleset.command_types)
     command_type = by_name.get(data["type"])
     if command_type is None:
         known = ", ".join(sorted(by_name))

@@ -55,7 +55,7 @@ CREATE TABLE events (
     PRIMARY KEY (game_id, seq),
     FOREIGN KEY (game_id, prev_seq) REFERENCES events (game_id, seq)
 );
--- The global feed reads in (tx, global_position) order; see service/store/feed.py.
+-- The global feed reads in (tx, global_position) order; see EventStore.read_all.
 CREATE INDEX events_feed ON events (tx, global_position);
 
 CREATE FUNCTION cairn_events_are_immutable() RETURNS trigger LANGUAGE plpgsql AS $$
