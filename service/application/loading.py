@@ -76,10 +76,6 @@ def ruleset_for(game: GameRecord) -> Ruleset[Any, Any, Any]:
     return ruleset
 
 
-def decode_events(ruleset: Ruleset[Any, Any, Any], stored: list[StoredEvent]) -> list[Any]:
-    return [event_from_record(ruleset, e.type, e.schema_version, e.payload) for e in stored]
-
-
 class Loader:
     """Folds games from the store, reusing cached states and snapshots where it can."""
 
@@ -94,10 +90,13 @@ class Loader:
         target = game.version if at is None else min(at, game.version)
         version, head, state = self._start(game, ruleset, target)
         if version < target:
-            stored = self.store.read(game_id, after=version, until=target)
-            state = ruleset.fold(decode_events(ruleset, stored), state)
-            version, head = stored[-1].seq, stored[-1].hash
-            self._maybe_snapshot(game_id, ruleset, version, state, stored[0].seq)
+            rows = self.store.read_facts(game_id, after=version, until=target)
+            events = [
+                event_from_record(ruleset, name, v, payload) for _, name, v, payload, _ in rows
+            ]
+            state = ruleset.fold(events, state)
+            version, head = rows[-1][0], rows[-1][4]
+            self._maybe_snapshot(game_id, ruleset, version, state, rows[0][0])
         if at is None:
             self.remember(game_id, version, head, state)
         return Loaded(game, ruleset, state, version, head)

@@ -353,6 +353,21 @@ class EventStore:
             ).fetchall()
         return [_event(r) for r in rows]
 
+    def read_facts(
+        self, game_id: UUID, after: int = 0, until: int | None = None
+    ) -> list[tuple[int, str, int, dict[str, Any], str]]:
+        """Just what a fold needs, as ``(seq, type, schema_version, payload, hash)`` rows.
+
+        Loading a game reads only these columns, without building StoredEvent records.
+        """
+        with self.connection() as conn, conn.cursor(row_factory=tuple_row) as cur:
+            cur.execute(
+                "SELECT seq, type, schema_version, payload, hash FROM events"
+                " WHERE game_id = %s AND seq > %s AND seq <= %s ORDER BY seq",
+                (game_id, after, until if until is not None else 2**31 - 1),
+            )
+            return cur.fetchall()
+
     def read_all(self, after: str | None = None, limit: int = 1000) -> list[StoredEvent]:
         """The global feed, in commit-safe order; pass the last event's ``cursor`` to go on.
 
