@@ -15,7 +15,6 @@ import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -57,22 +56,7 @@ SMOKE = Sizes(rounds=2, appends_one_writer=5, appends_per_writer=3, writers=2)
 
 
 def new_game(store: EventStore) -> uuid.UUID:
-    game = GameRecord(
-        game_id=uuid.uuid4(),
-        ruleset="bench",
-        rules_version="1",
-        content_hash="none",
-        seats=4,
-        seat_info=[],
-        options={},
-        status="active",
-        version=0,
-        result=None,
-        parent_id=None,
-        fork_at=None,
-        created_at=datetime.now(UTC),
-        finished_at=None,
-    )
+    game = GameRecord.new("bench", "1", "none", 4)
     store.create_game(game, Decision((), None, None))
     return game.game_id
 

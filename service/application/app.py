@@ -9,10 +9,8 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import secrets
-import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
 
@@ -79,21 +77,13 @@ class Application:
         )
         events = ruleset.decide(ruleset.initial_state, command)
         created = events[0]
-        game = GameRecord(
-            game_id=uuid.uuid4(),
-            ruleset=ruleset.id,
-            rules_version=ruleset.rules_version,
-            content_hash=created.content_hash,
-            seats=seats,
+        game = GameRecord.new(
+            ruleset.id,
+            ruleset.rules_version,
+            created.content_hash,
+            seats,
             seat_info=[dict(s) for s in seat_info],
             options=encode(created.options),
-            status="active",
-            version=0,
-            result=None,
-            parent_id=None,
-            fork_at=None,
-            created_at=datetime.now(UTC),
-            finished_at=None,
         )
         stored = self.store.create_game(game, self._decision(ruleset, events, SYSTEM, command))
         return Outcome(game.game_id, stored[-1].seq, stored, False)
@@ -334,19 +324,13 @@ def _check_fork(store: EventStore, parent: GameRecord, at: int, luck: str) -> No
 
 
 def _child(parent: GameRecord, at: int, seat_info: Any) -> GameRecord:
-    return GameRecord(
-        game_id=uuid.uuid4(),
-        ruleset=parent.ruleset,
-        rules_version=parent.rules_version,
-        content_hash=parent.content_hash,
-        seats=parent.seats,
+    return GameRecord.new(
+        parent.ruleset,
+        parent.rules_version,
+        parent.content_hash,
+        parent.seats,
         seat_info=[dict(s) for s in seat_info] if seat_info is not None else parent.seat_info,
         options=parent.options,
-        status="active",
-        version=0,
-        result=None,
         parent_id=parent.game_id,
         fork_at=at,
-        created_at=datetime.now(UTC),
-        finished_at=None,
     )

@@ -5,9 +5,9 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
-from uuid import UUID
+from uuid import UUID, uuid4
 
 GENESIS_HASH = "0" * 64
 
@@ -115,3 +115,34 @@ class GameRecord:
     @property
     def is_finished(self) -> bool:
         return self.status == "finished"
+
+    @classmethod
+    def new(
+        cls,
+        ruleset: str,
+        rules_version: str,
+        content_hash: str,
+        seats: int,
+        *,
+        seat_info: list[dict[str, Any]] | None = None,
+        options: dict[str, Any] | None = None,
+        parent_id: UUID | None = None,
+        fork_at: int | None = None,
+    ) -> GameRecord:
+        """A fresh, active game with a new id, not yet stored."""
+        return cls(
+            game_id=uuid4(),
+            ruleset=ruleset,
+            rules_version=rules_version,
+            content_hash=content_hash,
+            seats=seats,
+            seat_info=seat_info or [],
+            options=options or {},
+            status="active",
+            version=0,
+            result=None,
+            parent_id=parent_id,
+            fork_at=fork_at,
+            created_at=datetime.now(UTC),
+            finished_at=None,
+        )

@@ -5,7 +5,6 @@ from __future__ import annotations
 import itertools
 import threading
 import uuid
-from datetime import UTC, datetime
 
 import psycopg
 import pytest
@@ -18,22 +17,7 @@ pytestmark = pytest.mark.storage
 
 
 def _new_game(store: EventStore) -> uuid.UUID:
-    game = GameRecord(
-        game_id=uuid.uuid4(),
-        ruleset="counting",
-        rules_version="1",
-        content_hash="none",
-        seats=2,
-        seat_info=[],
-        options={},
-        status="active",
-        version=0,
-        result=None,
-        parent_id=None,
-        fork_at=None,
-        created_at=datetime.now(UTC),
-        finished_at=None,
-    )
+    game = GameRecord.new("counting", "1", "none", 2)
     store.create_game(game, _decision(0))
     return game.game_id
 
