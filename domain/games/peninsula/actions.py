@@ -215,10 +215,9 @@ def claim_mission(game: Game, command: ClaimMission) -> tuple[Event, ...]:
     seat, letter, icon = command.seat, command.mission, command.icon
     sheet = acting_sheet(game, seat, final_ok=True)
     problem = claim_problem(game, sheet, letter, icon)
-    if problem:
-        raise illegal(problem)
     mission = game.mission(letter)
-    assert mission is not None
+    if problem or mission is None:
+        raise illegal(problem or f"mission {letter} is not in this game")
     holds = sheet.holds(icon)
     placement: tuple[Hex, ...] | None
     if command.placement is None:

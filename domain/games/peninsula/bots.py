@@ -8,7 +8,7 @@ a move that does not improve its position.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from domain.core import Luck
@@ -37,6 +37,7 @@ from domain.games.peninsula.events import IconDrawn
 from domain.games.peninsula.filling import fill_problem
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.movement import destinations, landmarks_on
+from domain.games.peninsula.planning import progress
 from domain.games.peninsula.routes import first_step_to_landmark
 from domain.games.peninsula.rules import draws, legal_commands
 from domain.games.peninsula.state import Game, Sheet
@@ -101,8 +102,9 @@ def best_draw(game: Game, sheet: Sheet, seat: int, icon: Icon) -> tuple[float, D
     held = frozenset({"catapult", "ferry"}) & _held(game, sheet)
     scratch = sheet if icon in sheet.hand and sheet.uses else _with_hand(sheet, icon)
     scored: list[tuple[float, int, DrawIcon]] = []
+    plan = _plan(game, scratch, icon)
     for index, command in enumerate(draws(game, scratch, seat, icon, held)):
-        gain = draw_gain(game, scratch, command)
+        gain = draw_gain(game, scratch, command) + plan.get(command.at, 0.0)
         if command.bonus is not None:
             gain -= BONUS_DRAW_COST
         scored.append((gain, -index, command))
@@ -115,6 +117,13 @@ def best_draw(game: Game, sheet: Sheet, seat: int, icon: Icon) -> tuple[float, D
         for gain, order, command in scored[:MISSION_LOOKS]
     )
     return best[0], best[2]
+
+
+def _plan(game: Game, sheet: Sheet, icon: Icon) -> Mapping[Hex, float]:
+    if icon in sheet.missions.values():
+        return {}
+    open_missions = tuple(m for m in game.missions if m.letter not in sheet.missions)
+    return progress(open_missions, sheet.holds(icon), game.map.land)
 
 
 def mission_gain(game: Game, sheet: Sheet, command: DrawIcon) -> float:

@@ -101,19 +101,11 @@ def decide(state: Game, command: Command) -> tuple[Event, ...]:
 
 def evolve(state: Game, event: Event) -> Game:
     match event:
-        case GameCreated(seats=seats, options=options):
-            return changed(state, seats=seats, options=options)
-        case SeedSealed(seed=seed):
-            return changed(state, luck=Luck(seed))
-        case Reseeded() | SeedRevealed() | StackTopShown():
-            return state
-        case GameSetUp():
-            return t.opened(state, event, load())
-        case PileShuffled(order=order, counter=counter):
-            return changed(state, pile=order, luck=Luck(state.luck.seed, counter))
-        case CardsFlipped(cards=cards, counter=counter):
-            luck = Luck(state.luck.seed, counter)
-            return changed(state, flipped=cards, pile=state.pile[len(cards) :], luck=luck)
+        # the most frequent facts first: a match tries its cases in order
+        case IconDrawn(seat=seat):
+            return state.with_sheet(seat, t.after_draw(state.sheets[seat], event))
+        case ActionsEnded(seat=seat):
+            return state.with_sheet(seat, t.round_reset(state.sheets[seat]))
         case CardRevealed(card=card):
             return t.revealed(state, card)
         case CardDrafted():
@@ -124,8 +116,6 @@ def evolve(state: Game, event: Event) -> Game:
             return _sheet(
                 state, seat, hand=(icon,), must_draw=True, lifesavers=_s(state, seat).lifesavers - 1
             )
-        case IconDrawn(seat=seat):
-            return state.with_sheet(seat, t.after_draw(state.sheets[seat], event))
         case IconTraded(seat=seat, icon=icon):
             return state.with_sheet(seat, t.after_use(state.sheets[seat], icon))
         case IconChanged(seat=seat, icon=icon, into=into):
@@ -156,8 +146,6 @@ def evolve(state: Game, event: Event) -> Game:
             return _sheet(state, seat, cliffs=put(_s(state, seat).cliffs, at, segments))
         case BridgeBuilt(seat=seat, a=a, b=b):
             return _sheet(state, seat, arrows=(*_s(state, seat).arrows, Arrow(a, b, "bridge")))
-        case ActionsEnded(seat=seat):
-            return state.with_sheet(seat, t.round_reset(state.sheets[seat]))
         case RoundEnded(next_active=active):
             return t.new_round(state, active)
         case FinalWindowOpened(rounds=rounds):
@@ -167,6 +155,19 @@ def evolve(state: Game, event: Event) -> Game:
             )
         case GameEnded(scores=scores):
             return changed(state, phase="over", scores=scores)
+        case GameCreated(seats=seats, options=options):
+            return changed(state, seats=seats, options=options)
+        case SeedSealed(seed=seed):
+            return changed(state, luck=Luck(seed))
+        case Reseeded() | SeedRevealed() | StackTopShown():
+            return state
+        case GameSetUp():
+            return t.opened(state, event, load())
+        case PileShuffled(order=order, counter=counter):
+            return changed(state, pile=order, luck=Luck(state.luck.seed, counter))
+        case CardsFlipped(cards=cards, counter=counter):
+            luck = Luck(state.luck.seed, counter)
+            return changed(state, flipped=cards, pile=state.pile[len(cards) :], luck=luck)
         case _:
             assert_never(event)
 

@@ -109,8 +109,9 @@ def describe(event: Event) -> str:
 
 def _set_up(event: GameSetUp) -> str:
     missions = ", ".join(event.missions) or "none"
+    challenge = f"challenge {event.challenge}; " if event.challenge else ""
     return (
-        f"{event.mode} game on map {event.map}; missions {missions}; "
+        f"{challenge}{event.mode} game on map {event.map}; missions {missions}; "
         f"{len(event.removed)} cards removed; seat {event.start_seat} starts"
     )
 

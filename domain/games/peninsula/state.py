@@ -100,7 +100,10 @@ def changed(value: T, **changes: Any) -> T:
 
 def put(mapping: Mapping[Any, Any], key: Any, value: Any) -> Mapping[Any, Any]:
     """A read-only copy of ``mapping`` with ``key`` set (maps are small: a sheet's hexes)."""
-    return MappingProxyType({**mapping, key: value})
+    # copying the dict behind a proxy reuses the stored key hashes; unpacking would rehash
+    copy = mapping.copy() if isinstance(mapping, MappingProxyType) else dict(mapping)
+    copy[key] = value
+    return MappingProxyType(copy)
 
 
 @dataclass(frozen=True)

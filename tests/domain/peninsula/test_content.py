@@ -71,6 +71,15 @@ def test_easy_first_game_missions_a_to_f_are_the_cheapest() -> None:
     assert max(m.vp for m in first) <= min(m.vp for m in CONTENT.missions[6:])
 
 
+def test_lookup_by_letter_and_card_id() -> None:
+    assert CONTENT.mission("C").name == "Stepping Stone"
+    assert CONTENT.bonus_card("LB06").bonus == "lighthouse"
+    with pytest.raises(KeyError, match="no mission"):
+        CONTENT.mission("AA")
+    with pytest.raises(KeyError, match="no landmark bonus card"):
+        CONTENT.bonus_card("LB21")
+
+
 def test_20_bonus_cards_cover_all_12_bonuses() -> None:
     # rulebook: Components, "20 Landmark Bonus Cards"; Landmark Bonuses lists 12 bonuses.
     cards = CONTENT.bonus_cards

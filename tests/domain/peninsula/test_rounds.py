@@ -23,7 +23,7 @@ from domain.games.peninsula.events import (
     RoundEnded,
     StackTopShown,
 )
-from domain.games.peninsula.state import changed
+from domain.games.peninsula.state import Game, changed
 from tests.domain.peninsula.play import play
 from tests.domain.peninsula.scenario import Given, H, drafted, given
 
@@ -154,3 +154,15 @@ def test_the_solo_river_example():  # rulebook: Solo, Option phase, Example
     river.when(ChooseIcons(seat=0, first="right", second="right")).then(
         IconsChosen(seat=0, icons=("tunnel", "mountain"), lifesaver=False)
     )
+
+
+def test_a_seat_that_does_not_exist_is_refused():
+    drafted().when(EndActions(seat=5)).rejected("invalid_command", "no seat 5")
+    drafted().when(DrawIcon(seat=-1, icon="boat", at=H("E4"), arrow=H("E3"))).rejected(
+        "invalid_command"
+    )
+
+
+def test_nothing_happens_before_the_set_up():
+    Given(Game()).when(EndActions(seat=0)).rejected("wrong_phase", "not been set up")
+    assert RULESET.legal_commands(Game(), 0) == () and RULESET.to_act(Game()) == frozenset()

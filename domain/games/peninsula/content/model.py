@@ -152,7 +152,13 @@ class Content:
     content_hash: str
 
     def mission(self, letter: str) -> MissionSpec:
-        return next(m for m in self.missions if m.letter == letter)
+        for mission in self.missions:
+            if mission.letter == letter:
+                return mission
+        raise KeyError(f"no mission {letter!r} in content pack {self.pack}")
 
     def bonus_card(self, card_id: str) -> BonusCard:
-        return next(c for c in self.bonus_cards if c.id == card_id)
+        for card in self.bonus_cards:
+            if card.id == card_id:
+                return card
+        raise KeyError(f"no landmark bonus card {card_id!r} in content pack {self.pack}")
