@@ -142,3 +142,16 @@ async def strict_body(request: Request[Any, Any, Any]) -> None:
         msgspec.json.decode(body, type=parameter.annotation, strict=True)
     except (msgspec.ValidationError, msgspec.DecodeError) as exc:
         raise ValidationException(f"invalid request body: {exc}") from None
+    if _has_nul(msgspec.json.decode(body)):
+        # PostgreSQL text and jsonb cannot hold U+0000; refuse it here, not at the INSERT.
+        raise ValidationException("invalid request body: text may not contain U+0000")
+
+
+def _has_nul(value: Any) -> bool:
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_nul(v) for v in value)
+    return False
