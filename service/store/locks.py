@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -10,14 +11,14 @@ from uuid import UUID
 from psycopg.rows import tuple_row
 from psycopg_pool import ConnectionPool
 
-# Distinguishes Cairn's per-game locks from any other advisory lock on the same database.
-_NAMESPACE = 0x636169726E  # "cairn"
-
 
 def game_lock_key(game_id: UUID) -> int:
-    """A signed 64-bit key derived from the game id (what pg_advisory_lock takes)."""
-    raw = int.from_bytes(game_id.bytes[:8], "big") ^ _NAMESPACE
-    return raw - (1 << 64) if raw >= 1 << 63 else raw
+    """A signed 64-bit key from the whole game id (what pg_advisory_lock takes).
+
+    Hashed with a "cairn-game:" prefix so it stays apart from other advisory lock users.
+    """
+    digest = hashlib.sha256(b"cairn-game:" + game_id.bytes).digest()
+    return int.from_bytes(digest[:8], "big", signed=True)
 
 
 @contextmanager
