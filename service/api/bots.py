@@ -25,10 +25,15 @@ from service.store import VersionConflict
 from service.store.locks import try_game_lock
 
 MOVES_PER_STEP = 8
+RESUME_LIMIT = 10_000
 
 
 def bot_seats(seat_info: list[dict[str, Any]]) -> dict[int, str]:
-    return {i: s["bot"] for i, s in enumerate(seat_info) if s.get("kind") == "bot"}
+    return {
+        i: s["bot"]
+        for i, s in enumerate(seat_info)
+        if isinstance(s, dict) and s.get("kind") == "bot" and isinstance(s.get("bot"), str)
+    }
 
 
 class BotDriver:
@@ -50,7 +55,25 @@ class BotDriver:
                 self._running[game_id] = True
                 return
             self._running[game_id] = False
-        self._executor.submit(self._run, game_id)
+            self._executor.submit(self._run, game_id)  # under the lock: close() waits for it
+
+    def resume(self, limit: int = RESUME_LIMIT) -> None:
+        """Kick every active game with bot seats (at start: a process may have died mid-game)."""
+        with self._done:
+            if not self._closed:
+                self._executor.submit(self._resume, limit)
+
+    def _resume(self, limit: int) -> None:
+        try:
+            for offset in range(0, limit, 200):
+                games = self.cairn.store.games(status="active", limit=200, offset=offset)
+                for game in games:
+                    if bot_seats(game.seat_info):
+                        self.kick(game.game_id)
+                if len(games) < 200:
+                    return
+        except Exception:
+            logger().exception("bots.resume_failed")
 
     def wait_idle(self, timeout: float = 30.0) -> bool:
         """Block until no driver runs in this process (tests: bot quiescence)."""

@@ -73,6 +73,7 @@ async def hosting(app: Litestar) -> AsyncIterator[None]:
     host = Host(cairn, SeatTokens(cairn.store.pool), BotDriver(cairn), live)
     app.state.host = host
     live.start()
+    host.bots.resume()
     try:
         yield
     finally:
