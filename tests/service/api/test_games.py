@@ -9,6 +9,7 @@ import jsonschema_rs  # schemathesis's JSON Schema validator
 import pytest
 
 from domain.core import registry
+from domain.core.registry import wire_name
 from tests.service.api.conftest import Server
 from tests.service.api.playing import Table
 
@@ -25,7 +26,7 @@ def test_rulesets_list_options_content_and_a_schema_per_command(http: httpx.Clie
         assert [o["name"] for o in body["options"]] == [o.name for o in ruleset.options]
         assert [o["default"] for o in body["options"]] == [o.default for o in ruleset.options]
         assert body["content_packs"][0]["content_hash"] == ruleset.content_hash
-        assert set(body["commands"]) == {t.NAME for t in ruleset.command_types}
+        assert set(body["commands"]) == {wire_name(t) for t in ruleset.command_types}
     add = http.get("/rulesets/counting").json()["commands"]["add"]
     assert add["properties"]["amount"] == {"enum": [1, 2]}
     assert add["required"] == ["type", "amount"] and add["additionalProperties"] is False

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.storage
 
 
 @pytest.fixture
-def logs() -> Iterator[list[dict[str, Any]]]:
+def logs() -> Iterator[list[Any]]:
     capture = LogCapture()
     old = structlog.get_config()
     structlog.configure(processors=[structlog.contextvars.merge_contextvars, capture])
