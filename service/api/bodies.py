@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 from litestar import Request
 from litestar.exceptions import ValidationException
+from litestar.openapi.datastructures import ResponseSpec
 from msgspec import Meta, Struct
 
 PlayerName = Annotated[str, Meta(min_length=1, max_length=64, pattern=r"^\S(.*\S)?$")]
@@ -155,3 +156,39 @@ def _has_nul(value: Any) -> bool:
     if isinstance(value, list):
         return any(_has_nul(v) for v in value)
     return False
+
+
+class Problem(Struct, omit_defaults=True):
+    """An RFC 9457 problem; ``code`` is stable, ``detail`` is for people."""
+
+    type: str
+    title: str
+    status: int
+    code: str
+    detail: str
+    current_version: int | None = None
+    errors: list[dict[str, Any]] | None = None
+
+
+_MEANINGS = {
+    400: "Malformed JSON, an unknown field, a wrong type or a value out of range",
+    401: "A missing or wrong seat token",
+    403: "Not a seat to act now, or acting for another seat",
+    404: "No such game or ruleset",
+    409: "A stale expected_version (with current_version), or a refused fork",
+    413: "The body is over 256 KiB",
+    422: "A rule violation: its code says which, its detail says why",
+}
+
+
+def problems(*statuses: int) -> dict[int, ResponseSpec]:
+    """The problem+json responses a handler may give, for the OpenAPI document."""
+    return {
+        status: ResponseSpec(
+            data_container=Problem,
+            description=_MEANINGS[status],
+            media_type="application/problem+json",
+            generate_examples=False,
+        )
+        for status in statuses
+    }

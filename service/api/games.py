@@ -18,6 +18,7 @@ from service.api.bodies import (
     GameSummary,
     Joined,
     JoinGame,
+    problems,
     strict_body,
 )
 from service.api.hosting import Host
@@ -37,6 +38,7 @@ MAX_SEQ = 2**31 - 1
 @post(
     "/games",
     summary="Create a game: ruleset, options, seats (open, player or bot), optional setup",
+    responses=problems(400, 404, 413, 422),
     tags=["games"],
     status_code=201,
     sync_to_thread=True,
@@ -74,6 +76,7 @@ def _guarded(create: Any) -> Outcome:
 @get(
     "/games",
     summary="List games, filtered by ruleset, status or player",
+    responses=problems(400),
     tags=["games"],
     sync_to_thread=True,
 )
@@ -112,6 +115,7 @@ def summary(game: GameRecord) -> GameSummary:
 @get(
     "/games/{game_id:str}",
     summary="A game as the caller sees it: a seat's view with its token, else a spectator's",
+    responses=problems(400, 401, 404),
     tags=["games"],
     sync_to_thread=True,
 )
@@ -142,6 +146,7 @@ def game_view(
 @post(
     "/games/{game_id:str}/join",
     summary="Take an open seat with its invite code; returns that seat's token",
+    responses=problems(400, 401, 404, 413),
     tags=["games"],
     status_code=200,
     sync_to_thread=True,
@@ -162,6 +167,7 @@ def join_game(
 @post(
     "/games/{game_id:str}/forks",
     summary="Fork a game at event N with the same or reshuffled luck; new seats and tokens",
+    responses=problems(400, 401, 403, 404, 409, 413, 422),
     tags=["games"],
     status_code=201,
     sync_to_thread=True,

@@ -13,7 +13,14 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, HeaderParameter, JSONBody, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
-from service.api.bodies import CommandAccepted, EventPage, LegalCommands, SendCommand, strict_body
+from service.api.bodies import (
+    CommandAccepted,
+    EventPage,
+    LegalCommands,
+    SendCommand,
+    problems,
+    strict_body,
+)
 from service.api.games import MAX_SEQ, Authorization
 from service.api.hosting import Host
 from service.api.seating import NotYourTurn, caller_seat
@@ -36,6 +43,7 @@ KEEPALIVE_SECONDS = 15.0
 @get(
     "/games/{game_id:str}/legal-commands",
     summary="The commands the calling seat may send now",
+    responses=problems(401, 404),
     tags=["play"],
     sync_to_thread=True,
 )
@@ -53,6 +61,7 @@ def legal_commands(
 @post(
     "/games/{game_id:str}/commands",
     summary="Send a command as the token's seat; returns the new version and your events",
+    responses=problems(400, 401, 403, 404, 409, 413, 422),
     tags=["play"],
     status_code=200,
     sync_to_thread=True,
@@ -111,6 +120,7 @@ def _may_act(host: NamedDependency[Host], game_id: UUID, seat: int, data: SendCo
 @get(
     "/games/{game_id:str}/events",
     summary="The events the caller may see; after the end, the whole log with the seed",
+    responses=problems(400, 401, 404),
     tags=["play"],
     sync_to_thread=True,
 )
@@ -132,6 +142,7 @@ def events(
     summary="Server-sent events of the caller's visible events as they commit",
     description="Each message's id is the event's seq: reconnect with Last-Event-ID to resume"
     " with no gap and no duplicate. An `end` message closes the stream once the game is over.",
+    responses=problems(400, 401, 404),
     tags=["play"],
 )
 async def stream(

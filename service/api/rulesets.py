@@ -9,6 +9,7 @@ from litestar.params import FromPath
 
 from domain.core import Ruleset, registry
 from domain.core.registry import wire_name
+from service.api.bodies import problems
 from service.command_schemas import command_schema
 
 
@@ -31,6 +32,7 @@ async def list_rulesets() -> list[dict[str, Any]]:
 @get(
     "/rulesets/{ruleset_id:str}",
     summary="A ruleset: its options and defaults, content, and a JSON Schema per command",
+    responses=problems(404),
     tags=["rulesets"],
 )
 async def ruleset_detail(ruleset_id: FromPath[str]) -> dict[str, Any]:
