@@ -22,7 +22,7 @@ from service.api.bodies import (
     strict_body,
 )
 from service.api.hosting import Host
-from service.api.seating import caller_seat, check_seats, descriptor, fork_seats, grant
+from service.api.seating import check_seats, descriptor, fork_seats, grant, seat_of, viewer
 from service.application import Outcome
 from service.logs import logger
 from service.store import GameRecord
@@ -124,11 +124,14 @@ def game_view(
     host: NamedDependency[Host],
     authorization: Authorization = None,
     at: Annotated[
-        int | None, QueryParameter(ge=1, le=MAX_SEQ, description="view at event N")
+        int | None,
+        QueryParameter(
+            ge=1, le=MAX_SEQ, description="the view after event N (and the rest of its decision)"
+        ),
     ] = None,
 ) -> dict[str, Any]:
     game = host.game(game_id)
-    seat = caller_seat(host.tokens, game, authorization, required=False)
+    seat = viewer(host.tokens, game, authorization)
     shown = None if at is None else host.decision_end(game.game_id, at)
     view = host.cairn.view(game.game_id, seat, shown)
     inner = view["view"]
@@ -180,7 +183,12 @@ def fork_game(
     authorization: Authorization = None,
 ) -> GameCreatedBody:
     parent = host.game(game_id)
-    forker = caller_seat(host.tokens, parent, authorization, required=not parent.is_finished)
+    # Only a seat of an unfinished game may fork it; anyone may fork a finished one.
+    forker = (
+        viewer(host.tokens, parent, authorization)
+        if parent.is_finished
+        else seat_of(host.tokens, parent, authorization)
+    )
     seats = fork_seats(parent, forker, data.seats)
     check_seats(parent.ruleset, seats)
     outcome = host.cairn.fork(parent.game_id, data.at, data.luck, [descriptor(s) for s in seats])

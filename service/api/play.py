@@ -23,7 +23,7 @@ from service.api.bodies import (
 )
 from service.api.games import MAX_SEQ, Authorization
 from service.api.hosting import Host
-from service.api.seating import NotYourTurn, caller_seat
+from service.api.seating import NotYourTurn, seat_of, viewer
 from service.application import NotASeat
 from service.application.visibility import visible_events
 from service.logs import logger
@@ -37,6 +37,7 @@ IdempotencyKey = Annotated[
         description="retrying with the same key returns the first outcome, appending nothing",
     ),
 ]
+# Streams re-read this often even without a wake-up, and send a comment to keep proxies open.
 KEEPALIVE_SECONDS = 15.0
 
 
@@ -51,8 +52,7 @@ def legal_commands(
     game_id: FromPath[str], host: NamedDependency[Host], authorization: Authorization = None
 ) -> LegalCommands:
     game = host.game(game_id)
-    seat = caller_seat(host.tokens, game, authorization, required=True)
-    assert seat is not None
+    seat = seat_of(host.tokens, game, authorization)
     loaded = host.cairn.load(game.game_id)
     commands = host.cairn.legal_commands(game.game_id, seat)
     return LegalCommands(seat, loaded.version, commands)
@@ -75,8 +75,7 @@ def send_command(
     idempotency_key: IdempotencyKey = None,
 ) -> CommandAccepted:
     game = host.game(game_id)
-    seat = caller_seat(host.tokens, game, authorization, required=True)
-    assert seat is not None
+    seat = seat_of(host.tokens, game, authorization)
     kind = str(data.command.get("type"))[:64]
     log = logger().bind(seat=seat, command=kind)
     try:
@@ -132,7 +131,7 @@ def events(
     limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 100,
 ) -> EventPage:
     game = host.game(game_id)
-    seat = caller_seat(host.tokens, game, authorization, required=False)
+    seat = viewer(host.tokens, game, authorization)
     page = host.page(game.game_id, seat, after, limit)
     return EventPage(page.events, page.next_after, page.game.version, page.log_is_public)
 
@@ -155,7 +154,7 @@ async def stream(
     after: Annotated[int, QueryParameter(ge=0, le=MAX_SEQ)] = 0,
 ) -> ServerSentEvent:
     game = await anyio.to_thread.run_sync(host.game, game_id)
-    seat = await anyio.to_thread.run_sync(caller_seat, host.tokens, game, authorization, False)
+    seat = await anyio.to_thread.run_sync(viewer, host.tokens, game, authorization)
     start = min(int(last_event_id), MAX_SEQ) if last_event_id is not None else after
     return ServerSentEvent(_messages(host, game.game_id, seat, start))
 

@@ -71,18 +71,22 @@ def bearer(authorization: str | None) -> str | None:
     return token.strip()
 
 
-def caller_seat(
-    tokens: SeatTokens, game: GameRecord, authorization: str | None, required: bool
-) -> int | None:
-    """The caller's seat in ``game``, None for a spectator; 401 for a missing or bad token."""
+def viewer(tokens: SeatTokens, game: GameRecord, authorization: str | None) -> int | None:
+    """The caller's seat in ``game``, or None for a spectator; 401 for a bad token."""
     token = bearer(authorization)
     if token is None:
-        if required:
-            raise NotAuthorizedException("this needs a seat token of this game")
         return None
     seat = tokens.seat_for(game.game_id, token)
     if seat is None:
         raise NotAuthorizedException("this token is not a seat token of this game")
+    return seat
+
+
+def seat_of(tokens: SeatTokens, game: GameRecord, authorization: str | None) -> int:
+    """The caller's seat in ``game``; 401 without a valid seat token."""
+    seat = viewer(tokens, game, authorization)
+    if seat is None:
+        raise NotAuthorizedException("this needs a seat token of this game")
     return seat
 
 

@@ -19,6 +19,10 @@ def test_every_event_arrives_once_across_a_reconnect(server: Server, http: httpx
     seats = [{"kind": "player", "player": "ann"}, {"kind": "bot", "bot": "random"}]
     table = Table.create(server, http, "counting", seats)
     server.quiet()
+    deadline = time.monotonic() + 10
+    while not server.host.live.listening.is_set():  # streams are woken by LISTEN/NOTIFY
+        assert time.monotonic() < deadline, "the server does not LISTEN"
+        time.sleep(0.05)
     received: list[dict[str, Any]] = []
     first_part = read_stream(table, 0, None, until_seq=table.events(0)["events"][-1]["seq"])
     received += first_part
