@@ -21,11 +21,18 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis.errors import Unsatisfiable
 from schemathesis import GenerationMode
 
+from domain.core import registry
 from tests.service.api.conftest import free_port
+from tests.service.api.playing import seats_for
 
 pytestmark = pytest.mark.storage
 
 ROOT = Path(__file__).resolve().parents[3]
+# The shipped rulesets (test-only ones live under tests/). With one, the real command runs;
+# with none yet, the same click command runs with the test rulesets registered.
+SHIPPED = [r.id for r in registry.all_rulesets() if not r.decide.__module__.startswith("tests.")]
+COMMAND = ["cli.main"] if SHIPPED else ["tests.support.serve"]
+RULESET = SHIPPED[0] if SHIPPED else "counting"
 
 
 @pytest.fixture(scope="module")
@@ -34,7 +41,7 @@ def served(database_url: str, tmp_path_factory: pytest.TempPathFactory) -> Itera
     env = {**os.environ, "DATABASE_URL": database_url, "PYTHONPATH": str(ROOT)}
     log = (tmp_path_factory.mktemp("serve") / "serve.log").open("w")
     process = subprocess.Popen(
-        [sys.executable, "-m", "tests.support.serve", "serve", "--port", str(port)],
+        [sys.executable, "-m", *COMMAND, "serve", "--port", str(port)],
         cwd=ROOT,
         env=env,
         stdout=log,
@@ -68,11 +75,11 @@ def _wait_healthy(url: str, process: subprocess.Popen[Any]) -> None:
 
 
 def _all_bot_game(url: str) -> str:
-    bots = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "greedy"}]
-    created = httpx.post(f"{url}/games", json={"ruleset": "counting", "seats": bots})
+    seats = seats_for(RULESET, bots=99)
+    created = httpx.post(f"{url}/games", json={"ruleset": RULESET, "seats": seats})
     assert created.status_code == 201, created.text
     game_id: str = created.json()["game_id"]
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + 90
     while time.monotonic() < deadline:
         view = httpx.get(f"{url}/games/{game_id}").json()
         if view["is_terminal"]:
@@ -94,8 +101,8 @@ def test_cairn_serve_plays_an_all_bot_game_to_the_end(served: str) -> None:
 def fuzz_target(served: str) -> dict[str, Any]:
     """A finished game (streams of it end) and a live one with a seat token."""
     finished = _all_bot_game(served)
-    players = [{"kind": "player", "player": "f0"}, {"kind": "player", "player": "f1"}]
-    live = httpx.post(f"{served}/games", json={"ruleset": "counting", "seats": players}).json()
+    players = seats_for(RULESET, bots=0)
+    live = httpx.post(f"{served}/games", json={"ruleset": RULESET, "seats": players}).json()
     return {"finished": finished, "live": live["game_id"], "token": live["seats"][0]["token"]}
 
 
