@@ -13,6 +13,7 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, HeaderParameter, JSONBody, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
+from domain.core import RuleViolation
 from service.api.bodies import (
     CommandAccepted,
     EventPage,
@@ -24,7 +25,7 @@ from service.api.bodies import (
 from service.api.games import MAX_SEQ, Authorization
 from service.api.hosting import Host
 from service.api.seating import NotYourTurn, seat_of, viewer
-from service.application import NotASeat
+from service.application import NotASeat, Outcome
 from service.application.visibility import visible_events
 from service.logs import logger
 from service.store import VersionConflict
@@ -79,11 +80,7 @@ def send_command(
     kind = str(data.command.get("type"))[:64]
     log = logger().bind(seat=seat, command=kind)
     try:
-        if idempotency_key is None or not _seen(host, game.game_id, idempotency_key):
-            _may_act(host, game.game_id, seat, data)
-        outcome = host.cairn.act(
-            game.game_id, seat, data.command, data.expected_version, idempotency_key
-        )
+        outcome = _act(host, game.game_id, seat, data, idempotency_key)
     except Exception as exc:
         log.info(
             "command.refused", outcome="refused", code=getattr(exc, "code", type(exc).__name__)
@@ -98,11 +95,22 @@ def send_command(
     return CommandAccepted(outcome.version, events, outcome.is_terminal, outcome.replayed)
 
 
-def _seen(host: NamedDependency[Host], game_id: UUID, key: str) -> bool:
+def _act(host: Host, game_id: UUID, seat: int, data: SendCommand, key: str | None) -> Outcome:
+    if key is None or not _seen(host, game_id, key):
+        _may_act(host, game_id, seat, data)
+    try:
+        return host.cairn.act(game_id, seat, data.command, data.expected_version, key)
+    except RuleViolation as exc:
+        if exc.code == "not_your_turn":  # the turn moved on after _may_act looked: still a 403
+            raise NotYourTurn(exc.message) from None
+        raise
+
+
+def _seen(host: Host, game_id: UUID, key: str) -> bool:
     return host.cairn.store.idempotent_response(game_id, key) is not None
 
 
-def _may_act(host: NamedDependency[Host], game_id: UUID, seat: int, data: SendCommand) -> None:
+def _may_act(host: Host, game_id: UUID, seat: int, data: SendCommand) -> None:
     """403 for acting as another seat or out of turn; 409 for a stale expected version."""
     claimed = data.command.get("seat", seat)
     if claimed != seat or isinstance(claimed, bool):
