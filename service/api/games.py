@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any, Literal
 
 from litestar import get, post
@@ -61,7 +62,7 @@ def create_game(data: JSONBody[CreateGame], host: NamedDependency[Host]) -> Game
     return GameCreatedBody(str(outcome.game_id), data.ruleset, outcome.version, seats)
 
 
-def _guarded(create: Any) -> Outcome:
+def _guarded(create: Callable[[], Outcome]) -> Outcome:
     """A malformed explicit setup is the caller's mistake, even where a ruleset trips on it."""
     try:
         outcome: Outcome = create()

@@ -168,7 +168,7 @@ async def stream(
 
 
 async def _messages(
-    host: NamedDependency[Host], game_id: UUID, seat: int | None, after: int
+    host: Host, game_id: UUID, seat: int | None, after: int
 ) -> AsyncIterator[ServerSentEventMessage]:
     with host.live.subscribe(game_id) as wake:
         while True:

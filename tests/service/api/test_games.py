@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 import httpx
 import jsonschema_rs  # schemathesis's JSON Schema validator
 import pytest
+from psycopg.rows import tuple_row
 
 from domain.core import registry
 from domain.core.registry import wire_name
@@ -148,3 +150,21 @@ def test_a_finished_game_forks_freely_with_the_same_luck(
     assert child_table.play_out()["is_terminal"]
     inside = fork(http, table, None, at=start - 1)
     assert inside.status_code == 409, "a fork starts between two decisions"
+
+
+def test_tokens_and_invites_are_stored_only_as_hashes(server: Server, http: httpx.Client) -> None:
+    created = http.post(
+        "/games", json={"ruleset": "counting", "seats": [PLAYERS[0], {"kind": "open"}]}
+    ).json()
+    secrets = [created["seats"][0]["token"], created["seats"][1]["invite"]]
+    with server.cairn.store.pool.connection() as conn, conn.cursor(row_factory=tuple_row) as cur:
+        rows = cur.execute(
+            "SELECT token_hash, seat, purpose FROM seat_tokens WHERE game_id = %s",
+            (created["game_id"],),
+        ).fetchall()
+    stored = " ".join(str(row) for row in rows)
+    assert all(secret not in stored for secret in secrets)
+    assert {tuple(row) for row in rows} == {
+        (hashlib.sha256(secrets[0].encode()).hexdigest(), 0, "seat"),
+        (hashlib.sha256(secrets[1].encode()).hexdigest(), 1, "invite"),
+    }
