@@ -18,13 +18,22 @@ import pytest
 import uvicorn
 from litestar import Litestar
 
+from domain.core import registry
 from service.api.app import create_app
 from service.api.hosting import Host
 from service.application import Application
 from service.store import EventStore
 from tests.support import sealed
 
-sealed.install()
+# Every registered ruleset, plus the test-only simultaneous one this package registers.
+RULESETS = sorted({r.id for r in registry.all_rulesets()} | {sealed.SEALED.id})
+
+
+@pytest.fixture(scope="package", autouse=True)
+def simultaneous_ruleset() -> None:
+    """Register "sealed" when these tests run, not at import, so that suites elsewhere that
+    parametrize over the registry at collection time do not pick it up."""
+    sealed.install()
 
 
 @dataclass

@@ -5,13 +5,10 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from domain.core import registry
-from tests.service.api.conftest import Server
+from tests.service.api.conftest import RULESETS, Server
 from tests.service.api.playing import Table, seats_for
 
 pytestmark = pytest.mark.storage
-
-RULESETS = [r.id for r in registry.all_rulesets()]
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

@@ -12,7 +12,7 @@ from psycopg.rows import tuple_row
 
 from domain.core import registry
 from domain.core.registry import wire_name
-from tests.service.api.conftest import Server
+from tests.service.api.conftest import RULESETS, Server
 from tests.service.api.playing import Table
 
 pytestmark = pytest.mark.storage
@@ -22,7 +22,7 @@ PLAYERS = [{"kind": "player", "player": "ann"}, {"kind": "player", "player": "bo
 
 def test_rulesets_list_options_content_and_a_schema_per_command(http: httpx.Client) -> None:
     listed = {r["id"] for r in http.get("/rulesets").json()}
-    assert listed == {r.id for r in registry.all_rulesets()}
+    assert listed == set(RULESETS)
     for ruleset in registry.all_rulesets():
         body = http.get(f"/rulesets/{ruleset.id}").json()
         assert [o["name"] for o in body["options"]] == [o.name for o in ruleset.options]

@@ -14,7 +14,7 @@ import httpx
 import pytest
 
 from domain.core import registry
-from tests.service.api.conftest import Server
+from tests.service.api.conftest import RULESETS, Server
 from tests.service.api.playing import Table, assert_hidden, read_stream
 
 pytestmark = pytest.mark.storage
@@ -78,7 +78,7 @@ class Walker:
 FULL_EVERY = 10
 
 
-@pytest.mark.parametrize("ruleset", [r.id for r in registry.all_rulesets()])
+@pytest.mark.parametrize("ruleset", RULESETS)
 def test_no_endpoint_leaks_hidden_information(
     server: Server, http: httpx.Client, ruleset: str
 ) -> None:
