@@ -123,6 +123,58 @@ class GameList(Struct):
     next_offset: int | None
 
 
+class GameView(Struct):
+    """A game as one viewer sees it; ``view`` is the ruleset's own view for that viewer."""
+
+    game_id: str
+    ruleset: str
+    version: int
+    status: str
+    phase: Any
+    to_act: list[int]
+    is_terminal: bool
+    result: dict[str, Any] | None
+    seat: int | None
+    view: dict[str, Any]
+    seats: list[dict[str, Any]]
+    parent_id: str | None
+    fork_at: int | None
+    created_at: str
+
+
+class OptionInfo(Struct):
+    name: str
+    default: Any
+    description: str
+    choices: list[Any] | None
+
+
+class ContentPack(Struct):
+    ruleset: str
+    content_hash: str
+
+
+class RulesetSummary(Struct):
+    id: str
+    title: str
+    rules_version: str
+    min_seats: int
+    max_seats: int
+    bots: list[str]
+
+
+class RulesetDetail(Struct):
+    id: str
+    title: str
+    rules_version: str
+    min_seats: int
+    max_seats: int
+    bots: list[str]
+    options: list[OptionInfo]
+    content_packs: list[ContentPack]
+    commands: dict[str, dict[str, Any]]
+
+
 class LegalCommands(Struct):
     seat: int
     version: int

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from litestar import get, post
 from litestar.di import NamedDependency
@@ -17,6 +17,7 @@ from service.api.bodies import (
     GameCreatedBody,
     GameList,
     GameSummary,
+    GameView,
     Joined,
     JoinGame,
     problems,
@@ -130,21 +131,27 @@ def game_view(
             ge=1, le=MAX_SEQ, description="the view after event N (and the rest of its decision)"
         ),
     ] = None,
-) -> dict[str, Any]:
+) -> GameView:
     game = host.game(game_id)
     seat = viewer(host.tokens, game, authorization)
     shown = None if at is None else host.decision_end(game.game_id, at)
-    view = host.cairn.view(game.game_id, seat, shown)
-    inner = view["view"]
-    return {
-        **view,
-        "seat": seat,
-        "phase": inner.get("phase") if isinstance(inner, dict) else None,
-        "seats": game.seat_info,
-        "parent_id": str(game.parent_id) if game.parent_id else None,
-        "fork_at": game.fork_at,
-        "created_at": game.created_at.isoformat(),
-    }
+    seen = host.cairn.view(game.game_id, seat, shown)
+    return GameView(
+        game_id=seen["game_id"],
+        ruleset=seen["ruleset"],
+        version=seen["version"],
+        status=seen["status"],
+        phase=seen["view"].get("phase"),
+        to_act=seen["to_act"],
+        is_terminal=seen["is_terminal"],
+        result=seen["result"],
+        seat=seat,
+        view=seen["view"],
+        seats=game.seat_info,
+        parent_id=str(game.parent_id) if game.parent_id else None,
+        fork_at=game.fork_at,
+        created_at=game.created_at.isoformat(),
+    )
 
 
 @post(

@@ -9,23 +9,23 @@ from litestar.params import FromPath
 
 from domain.core import Ruleset, registry
 from domain.core.registry import wire_name
-from service.api.bodies import problems
+from service.api.bodies import ContentPack, OptionInfo, RulesetDetail, RulesetSummary, problems
 from service.command_schemas import command_schema
 
 
-def _summary(ruleset: Ruleset[Any, Any, Any]) -> dict[str, Any]:
-    return {
-        "id": ruleset.id,
-        "title": ruleset.title,
-        "rules_version": ruleset.rules_version,
-        "min_seats": ruleset.min_seats,
-        "max_seats": ruleset.max_seats,
-        "bots": sorted(ruleset.bots),
-    }
+def _summary(ruleset: Ruleset[Any, Any, Any]) -> RulesetSummary:
+    return RulesetSummary(
+        id=ruleset.id,
+        title=ruleset.title,
+        rules_version=ruleset.rules_version,
+        min_seats=ruleset.min_seats,
+        max_seats=ruleset.max_seats,
+        bots=sorted(ruleset.bots),
+    )
 
 
 @get("/rulesets", summary="The rulesets this server plays", tags=["rulesets"])
-async def list_rulesets() -> list[dict[str, Any]]:
+async def list_rulesets() -> list[RulesetSummary]:
     return [_summary(r) for r in registry.all_rulesets()]
 
 
@@ -35,19 +35,20 @@ async def list_rulesets() -> list[dict[str, Any]]:
     responses=problems(404),
     tags=["rulesets"],
 )
-async def ruleset_detail(ruleset_id: FromPath[str]) -> dict[str, Any]:
+async def ruleset_detail(ruleset_id: FromPath[str]) -> RulesetDetail:
     ruleset = registry.get(ruleset_id)
-    return {
-        **_summary(ruleset),
-        "options": [
-            {
-                "name": o.name,
-                "default": o.default,
-                "description": o.description,
-                "choices": list(o.choices) or None,
-            }
+    summary = _summary(ruleset)
+    return RulesetDetail(
+        id=summary.id,
+        title=summary.title,
+        rules_version=summary.rules_version,
+        min_seats=summary.min_seats,
+        max_seats=summary.max_seats,
+        bots=summary.bots,
+        options=[
+            OptionInfo(o.name, o.default, o.description, list(o.choices) or None)
             for o in ruleset.options
         ],
-        "content_packs": [{"ruleset": ruleset.id, "content_hash": ruleset.content_hash}],
-        "commands": {wire_name(t): command_schema(t) for t in ruleset.command_types},
-    }
+        content_packs=[ContentPack(ruleset.id, ruleset.content_hash)],
+        commands={wire_name(t): command_schema(t) for t in ruleset.command_types},
+    )
