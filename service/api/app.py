@@ -32,12 +32,7 @@ ROUTES: list[Any] = [health, *PLAY_ROUTES]
 def open_application(url: str, pool_size: int = 16) -> tuple[Application, ConnectionPool[Any]]:
     """A connection pool and the application over it. The pool reconnects by itself."""
     pool: ConnectionPool[Any] = ConnectionPool(
-        url,
-        min_size=1,
-        max_size=pool_size,
-        open=True,
-        timeout=5,
-        reconnect_timeout=3600,
+        url, min_size=1, max_size=pool_size, open=True, timeout=5, reconnect_timeout=3600,
         check=ConnectionPool.check_connection,
     )
     return Application(EventStore(pool)), pool

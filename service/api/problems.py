@@ -59,14 +59,8 @@ _HTTP_CODES = {
 
 
 def problem(status: int, code: str, title: str, detail: str, **extra: Any) -> Response[Any]:
-    body = {
-        "type": f"https://cairn.games/problems/{code}",
-        "title": title,
-        "status": status,
-        "code": code,
-        "detail": detail,
-        **extra,
-    }
+    body = {"type": f"https://cairn.games/problems/{code}", "title": title, "status": status,
+            "code": code, "detail": detail, **extra}
     headers = {"Retry-After": "1"} if status == 503 else None
     return Response(body, status_code=status, media_type=PROBLEM, headers=headers)
 
@@ -124,9 +118,7 @@ def _title(exc: HTTPException) -> str:
 def unexpected_problem(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
     logger().exception("request.failed")
     return problem(
-        HTTP_500_INTERNAL_SERVER_ERROR,
-        "internal_error",
-        "Internal error",
+        HTTP_500_INTERNAL_SERVER_ERROR, "internal_error", "Internal error",
         "something went wrong on our side; the request was logged",
     )
 
