@@ -16,15 +16,17 @@ from psycopg_pool import ConnectionPool
 
 from domain.games import load_all
 from service.api.health import health
+from service.api.hosting import hosting, provide_host
 from service.api.middleware import RequestContext
 from service.api.problems import EXCEPTION_HANDLERS
+from service.api.routes import PLAY_ROUTES
 from service.application import Application
 from service.store import EventStore
 
 MAX_BODY_BYTES = 256 * 1024
 
 # Route modules add themselves here (the play API, forks, replays ...).
-ROUTES: list[Any] = [health]
+ROUTES: list[Any] = [health, *PLAY_ROUTES]
 
 
 def open_application(url: str, pool_size: int = 16) -> tuple[Application, ConnectionPool[Any]]:
@@ -69,9 +71,12 @@ def create_app(
 
     return Litestar(
         route_handlers=[*ROUTES, *extra_routes],
-        dependencies={"cairn": Provide(_cairn, sync_to_thread=False)},
+        dependencies={
+            "cairn": Provide(_cairn, sync_to_thread=False),
+            "host": Provide(provide_host, sync_to_thread=False),
+        },
         exception_handlers=EXCEPTION_HANDLERS,
-        lifespan=[lifespan],
+        lifespan=[lifespan, hosting],
         on_startup=list(on_startup),
         middleware=[RequestContext],
         request_max_body_size=MAX_BODY_BYTES,

@@ -1,0 +1,86 @@
+"""What the play API's controllers share for one app: the application, seat tokens, the bot
+driver and live notifications; created and stopped with the app."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any
+from uuid import UUID
+
+import anyio
+from litestar import Litestar
+from litestar.datastructures import State
+
+from service.api.bots import BotDriver
+from service.api.live import Notifications
+from service.application import Application
+from service.application.visibility import parse_game_id, revealed_in, visible_events
+from service.store import GameRecord
+from service.store.seats import SeatTokens
+
+
+@dataclass(frozen=True)
+class Page:
+    """Events after a seq that a viewer may see, and where to continue from."""
+
+    game: GameRecord
+    events: list[dict[str, Any]]
+    next_after: int
+    log_is_public: bool
+
+
+@dataclass
+class Host:
+    cairn: Application
+    tokens: SeatTokens
+    bots: BotDriver
+    live: Notifications
+
+    def game(self, game_id: str | UUID) -> GameRecord:
+        """The game record; UnknownGame (404) for a malformed or unknown id."""
+        return self.cairn.store.game(parse_game_id(game_id))
+
+    def page(self, game_id: UUID, viewer: int | None, after: int, limit: int) -> Page:
+        # The record is read before the events: if the game ends in between, the events
+        # are still shown as live ones, never the other way round.
+        game = self.cairn.store.game(game_id)
+        stored = self.cairn.store.read(game_id, after=after, limit=limit)
+        events = visible_events(self.cairn.store, game, stored, viewer)
+        next_after = stored[-1].seq if stored else min(after, game.version)
+        return Page(game, events, next_after, revealed_in(self.cairn.store, game)(1))
+
+    def decision_end(self, game_id: UUID, at: int) -> int:
+        """The last seq of the decision containing event ``at`` (states inside one decision
+        are never shown: a ruleset's view may assume a whole decision applied)."""
+        after = at
+        while True:
+            following = self.cairn.store.read(game_id, after=after, limit=64)
+            for event in following:
+                if event.decision_seq == event.seq:
+                    return event.seq - 1
+            if len(following) < 64:
+                return following[-1].seq if following else after
+            after = following[-1].seq
+
+
+@asynccontextmanager
+async def hosting(app: Litestar) -> AsyncIterator[None]:
+    cairn: Application = app.state.cairn
+    conninfo = cairn.store.pool.conninfo
+    live = Notifications(conninfo if isinstance(conninfo, str) else conninfo())
+    host = Host(cairn, SeatTokens(cairn.store.pool), BotDriver(cairn), live)
+    app.state.host = host
+    live.start()
+    host.bots.resume()
+    try:
+        yield
+    finally:
+        await anyio.to_thread.run_sync(host.bots.close)
+        await live.stop()
+
+
+def provide_host(state: State) -> Host:
+    host: Host = state.host
+    return host

@@ -1,0 +1,195 @@
+"""Playing a game: the caller's legal commands, sending a command, the event feed, the stream."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from typing import Annotated, Any
+from uuid import UUID
+
+import anyio
+from litestar import get, post
+from litestar.di import NamedDependency
+from litestar.params import FromPath, HeaderParameter, JSONBody, QueryParameter
+from litestar.response import ServerSentEvent, ServerSentEventMessage
+
+from domain.core import RuleViolation
+from service.api.bodies import (
+    CommandAccepted,
+    EventPage,
+    LegalCommands,
+    SendCommand,
+    problems,
+    strict_body,
+)
+from service.api.games import MAX_SEQ, Authorization
+from service.api.hosting import Host
+from service.api.seating import NotYourTurn, seat_of, viewer
+from service.application import NotASeat, Outcome
+from service.application.visibility import visible_events
+from service.logs import logger
+from service.store import VersionConflict
+
+IdempotencyKey = Annotated[
+    str | None,
+    HeaderParameter(
+        name="Idempotency-Key",
+        pattern=r"^[\x21-\x7e]{1,200}$",
+        description="retrying with the same key returns the first outcome, appending nothing",
+    ),
+]
+# Streams re-read this often even without a wake-up, and send a comment to keep proxies open.
+KEEPALIVE_SECONDS = 15.0
+
+
+@get(
+    "/games/{game_id:str}/legal-commands",
+    summary="The commands the calling seat may send now",
+    responses=problems(401, 404),
+    tags=["play"],
+    sync_to_thread=True,
+)
+def legal_commands(
+    game_id: FromPath[str], host: NamedDependency[Host], authorization: Authorization = None
+) -> LegalCommands:
+    game = host.game(game_id)
+    seat = seat_of(host.tokens, game, authorization)
+    loaded = host.cairn.load(game.game_id)
+    commands = host.cairn.legal_commands(game.game_id, seat)
+    return LegalCommands(seat, loaded.version, commands)
+
+
+@post(
+    "/games/{game_id:str}/commands",
+    summary="Send a command as the token's seat; returns the new version and your events",
+    responses=problems(400, 401, 403, 404, 409, 413, 422),
+    tags=["play"],
+    status_code=200,
+    sync_to_thread=True,
+    before_request=strict_body,
+)
+def send_command(
+    game_id: FromPath[str],
+    data: JSONBody[SendCommand],
+    host: NamedDependency[Host],
+    authorization: Authorization = None,
+    idempotency_key: IdempotencyKey = None,
+) -> CommandAccepted:
+    game = host.game(game_id)
+    seat = seat_of(host.tokens, game, authorization)
+    kind = str(data.command.get("type"))[:64]
+    log = logger().bind(seat=seat, command=kind)
+    try:
+        outcome = _act(host, game.game_id, seat, data, idempotency_key)
+    except Exception as exc:
+        log.info(
+            "command.refused", outcome="refused", code=getattr(exc, "code", type(exc).__name__)
+        )
+        raise
+    log.info(
+        "command.accepted", outcome="accepted", version=outcome.version, replayed=outcome.replayed
+    )
+    host.bots.kick(game.game_id)
+    after = host.cairn.store.game(game.game_id)
+    events = visible_events(host.cairn.store, after, outcome.events, seat)
+    return CommandAccepted(outcome.version, events, outcome.is_terminal, outcome.replayed)
+
+
+def _act(host: Host, game_id: UUID, seat: int, data: SendCommand, key: str | None) -> Outcome:
+    if key is None or not _seen(host, game_id, key):
+        _may_act(host, game_id, seat, data)
+    try:
+        return host.cairn.act(game_id, seat, data.command, data.expected_version, key)
+    except RuleViolation as exc:
+        if exc.code == "not_your_turn":  # the turn moved on after _may_act looked: still a 403
+            raise NotYourTurn(exc.message) from None
+        raise
+
+
+def _seen(host: Host, game_id: UUID, key: str) -> bool:
+    return host.cairn.store.idempotent_response(game_id, key) is not None
+
+
+def _may_act(host: Host, game_id: UUID, seat: int, data: SendCommand) -> None:
+    """403 for acting as another seat or out of turn; 409 for a stale expected version."""
+    claimed = data.command.get("seat", seat)
+    if claimed != seat or isinstance(claimed, bool):
+        raise NotASeat(f"your token is seat {seat}'s; it cannot act for seat {claimed}")
+    loaded = host.cairn.load(game_id)
+    if data.expected_version is not None and data.expected_version != loaded.version:
+        raise VersionConflict(game_id, data.expected_version, loaded.version)
+    ruleset, state = loaded.ruleset, loaded.state
+    if not ruleset.is_terminal(state) and seat not in ruleset.to_act(state):
+        waiting = ", ".join(map(str, sorted(ruleset.to_act(state)))) or "nobody"
+        raise NotYourTurn(f"seat {seat} is not a seat to act now (waiting for: {waiting})")
+
+
+@get(
+    "/games/{game_id:str}/events",
+    summary="The events the caller may see; after the end, the whole log with the seed",
+    responses=problems(400, 401, 404),
+    tags=["play"],
+    sync_to_thread=True,
+)
+def events(
+    game_id: FromPath[str],
+    host: NamedDependency[Host],
+    authorization: Authorization = None,
+    after: Annotated[int, QueryParameter(ge=0, le=MAX_SEQ)] = 0,
+    limit: Annotated[int, QueryParameter(ge=1, le=1000)] = 100,
+) -> EventPage:
+    game = host.game(game_id)
+    seat = viewer(host.tokens, game, authorization)
+    page = host.page(game.game_id, seat, after, limit)
+    return EventPage(page.events, page.next_after, page.game.version, page.log_is_public)
+
+
+@get(
+    "/games/{game_id:str}/stream",
+    summary="Server-sent events of the caller's visible events as they commit",
+    description="Each message's id is the event's seq: reconnect with Last-Event-ID to resume"
+    " with no gap and no duplicate. An `end` message closes the stream once the game is over.",
+    responses=problems(400, 401, 404),
+    tags=["play"],
+)
+async def stream(
+    game_id: FromPath[str],
+    host: NamedDependency[Host],
+    authorization: Authorization = None,
+    last_event_id: Annotated[
+        str | None, HeaderParameter(name="Last-Event-ID", pattern=r"^\d{1,10}$")
+    ] = None,
+    after: Annotated[int, QueryParameter(ge=0, le=MAX_SEQ)] = 0,
+) -> ServerSentEvent:
+    game = await anyio.to_thread.run_sync(host.game, game_id)
+    seat = await anyio.to_thread.run_sync(viewer, host.tokens, game, authorization)
+    start = min(int(last_event_id), MAX_SEQ) if last_event_id is not None else after
+    return ServerSentEvent(_messages(host, game.game_id, seat, start))
+
+
+async def _messages(
+    host: Host, game_id: UUID, seat: int | None, after: int
+) -> AsyncIterator[ServerSentEventMessage]:
+    with host.live.subscribe(game_id) as wake:
+        while True:
+            wake.clear()  # before reading: a commit after this read wakes us again
+            page = await anyio.to_thread.run_sync(host.page, game_id, seat, after, 200)
+            for event in page.events:
+                yield ServerSentEventMessage(data=_json(event), id=event["seq"])
+            after = page.next_after
+            if page.game.is_finished and after >= page.game.version:
+                yield ServerSentEventMessage(
+                    data=_json({"version": page.game.version, "result": page.game.result}),
+                    event="end",
+                )
+                return
+            if after < page.game.version:
+                continue  # more is committed already than one page held
+            with anyio.move_on_after(KEEPALIVE_SECONDS) as waited:
+                await wake.wait()
+            if waited.cancelled_caught:
+                yield ServerSentEventMessage(comment="keep-alive")
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)

@@ -1,0 +1,23 @@
+"""The play API's route handlers, in the order the OpenAPI document lists them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from service.api.games import create_game, fork_game, game_view, join_game, list_games
+from service.api.play import events, legal_commands, send_command, stream
+from service.api.rulesets import list_rulesets, ruleset_detail
+
+PLAY_ROUTES: list[Any] = [
+    list_rulesets,
+    ruleset_detail,
+    create_game,
+    list_games,
+    game_view,
+    join_game,
+    legal_commands,
+    send_command,
+    events,
+    stream,
+    fork_game,
+]

@@ -1,0 +1,88 @@
+"""Seat tokens and invite codes: secrets handed out once and stored only as sha256 hashes.
+
+A seat token is the bearer credential of one seat of one game. An invite code is a one-use
+code for an open seat; redeeming it names the player and issues that seat's token. Lookups
+always include the game id, so a token never works for another game.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Iterable
+from typing import Any
+from uuid import UUID
+
+from psycopg.rows import tuple_row
+from psycopg.types.json import Jsonb
+from psycopg_pool import ConnectionPool
+
+SEAT = "seat"
+INVITE = "invite"
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def new_secret() -> str:
+    return secrets.token_urlsafe(32)
+
+
+class SeatTokens:
+    def __init__(self, pool: ConnectionPool[Any]) -> None:
+        self.pool = pool
+
+    def issue(
+        self, game_id: UUID, seats: Iterable[int], invites: Iterable[int] = ()
+    ) -> tuple[dict[int, str], dict[int, str]]:
+        """New secrets for ``seats`` (tokens) and ``invites`` (codes); only hashes are kept."""
+        tokens = {seat: new_secret() for seat in seats}
+        codes = {seat: new_secret() for seat in invites}
+        rows = [(game_id, token_hash(t), s, SEAT) for s, t in tokens.items()]
+        rows += [(game_id, token_hash(c), s, INVITE) for s, c in codes.items()]
+        if rows:
+            with self.pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
+                cur.executemany(
+                    "INSERT INTO seat_tokens (game_id, token_hash, seat, purpose)"
+                    " VALUES (%s, %s, %s, %s)",
+                    rows,
+                )
+        return tokens, codes
+
+    def seat_for(self, game_id: UUID, token: str) -> int | None:
+        """The seat this token belongs to in this game, or None."""
+        with self.pool.connection() as conn, conn.cursor(row_factory=tuple_row) as cur:
+            row = cur.execute(
+                "SELECT seat FROM seat_tokens WHERE game_id = %s AND token_hash = %s"
+                " AND purpose = %s",
+                (game_id, token_hash(token), SEAT),
+            ).fetchone()
+        return None if row is None else int(row[0])
+
+    def redeem(self, game_id: UUID, code: str, player: str) -> tuple[int, str] | None:
+        """Use an invite: the seat becomes ``player``'s, and its new token is returned."""
+        token = new_secret()
+        with (
+            self.pool.connection() as conn,
+            conn.transaction(),
+            conn.cursor(row_factory=tuple_row) as cur,
+        ):
+            row = cur.execute(
+                "DELETE FROM seat_tokens WHERE game_id = %s AND token_hash = %s"
+                " AND purpose = %s RETURNING seat",
+                (game_id, token_hash(code), INVITE),
+            ).fetchone()
+            if row is None:
+                return None
+            seat = int(row[0])
+            cur.execute(
+                "INSERT INTO seat_tokens (game_id, token_hash, seat, purpose)"
+                " VALUES (%s, %s, %s, %s)",
+                (game_id, token_hash(token), seat, SEAT),
+            )
+            cur.execute(
+                "UPDATE games SET seat_info = jsonb_set(seat_info, %s, %s) WHERE game_id = %s",
+                ([str(seat)], Jsonb({"kind": "player", "player": player}), game_id),
+            )
+        return seat, token

@@ -1,0 +1,87 @@
+"""A real HTTP server over the test database for the play API tests.
+
+The app is ``create_app(application=Application(store))`` served by uvicorn in a thread on a
+free port, so streams, concurrency and bots run as in production. ``quiet(server)`` waits
+until no bot driver is running (bot quiescence).
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import httpx
+import pytest
+import uvicorn
+from litestar import Litestar
+
+from domain.core import registry
+from service.api.app import create_app
+from service.api.hosting import Host
+from service.application import Application
+from service.store import EventStore
+from tests.support import sealed
+
+# Every registered ruleset, plus the test-only simultaneous one this package registers.
+RULESETS = sorted({r.id for r in registry.all_rulesets()} | {sealed.SEALED.id})
+
+
+@pytest.fixture(scope="package", autouse=True)
+def simultaneous_ruleset() -> None:
+    """Register "sealed" when these tests run, not at import, so that suites elsewhere that
+    parametrize over the registry at collection time do not pick it up."""
+    sealed.install()
+
+
+@dataclass
+class Server:
+    url: str
+    app: Litestar
+    cairn: Application
+
+    @property
+    def host(self) -> Host:
+        host: Host = self.app.state.host
+        return host
+
+    def quiet(self, timeout: float = 30.0) -> None:
+        assert self.host.bots.wait_idle(timeout), "bots did not settle"
+
+    def client(self, timeout: float = 30.0) -> httpx.Client:
+        return httpx.Client(base_url=self.url, timeout=timeout)
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="session")
+def server(store: EventStore) -> Iterator[Server]:
+    cairn = Application(store)
+    app = create_app(application=cairn)
+    port = free_port()
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_config=None, lifespan="on")
+    uv = uvicorn.Server(config)
+    thread = threading.Thread(target=uv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not uv.started:
+        assert time.monotonic() < deadline, "the test server did not start"
+        time.sleep(0.02)
+    try:
+        yield Server(f"http://127.0.0.1:{port}", app, cairn)
+    finally:
+        uv.should_exit = True
+        thread.join(10)
+
+
+@pytest.fixture
+def http(server: Server) -> Iterator[httpx.Client]:
+    with server.client() as client:
+        yield client

@@ -1,0 +1,115 @@
+"""Nothing a seat may not see leaves through any endpoint, at any step of any ruleset's game.
+
+At every step of a full game, every endpoint is called as every seat and as a spectator, and
+each response is walked as JSON: none of ``ruleset.secrets(state, viewer)`` may appear as a
+subtree (nor a long secret string inside a text), and the seed never appears before the end.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import httpx
+import pytest
+
+from domain.core import registry
+from tests.service.api.conftest import RULESETS, Server
+from tests.service.api.playing import Table, assert_hidden, read_stream
+
+pytestmark = pytest.mark.storage
+
+
+def seed_of(server: Server, table: Table) -> str:
+    stored = server.cairn.store.read(server.host.game(table.game_id).game_id)
+    seed: str = next(e.payload["seed"] for e in stored if e.type == "game.seed_sealed")
+    return seed
+
+
+class Walker:
+    """Calls every endpoint as one viewer and checks each response against its secrets.
+
+    The event feed and the stream are read incrementally (what became visible since the
+    last step), and the whole feed, earlier positions and the games list every few steps,
+    so that long games stay quick to walk.
+    """
+
+    def __init__(self, server: Server, table: Table, seat: int | None) -> None:
+        self.server, self.table, self.seat = server, table, seat
+        self.seen = 0  # the feed's next_after for this viewer
+        self.streamed: int | None = None  # the stream's Last-Event-ID for this viewer
+
+    def check(self, secrets: list[Any], step: int, version: int) -> None:
+        table, seat, http = self.table, self.seat, self.table.http
+        auth = table.auth(seat)
+        game = f"/games/{table.game_id}"
+        feed = http.get(f"{game}/events", headers=auth, params={"after": self.seen})
+        responses = [http.get(game, headers=auth), feed]
+        if seat is not None:
+            responses += [
+                http.get(f"{game}/legal-commands", headers=auth),
+                table.send(seat, {"type": "no_such_command"}),
+            ]
+        if step % FULL_EVERY == 0:
+            responses += [
+                http.get(game, headers=auth, params={"at": max(1, version // 2)}),
+                http.get(f"{game}/events", headers=auth, params={"limit": 1000}),
+                http.get("/games", params={"limit": 100}),
+            ]
+            if seat is not None:
+                responses.append(table.send(seat, {"type": "x"}, expected_version=0))
+        for response in responses:
+            assert response.status_code < 500, response.text
+            where = f"step {step}, seat {seat}: {response.request.url}"
+            assert_hidden(response.text, secrets, where)
+        self.seen = feed.json()["next_after"]
+        self._check_stream(secrets, f"step {step}, seat {seat}: stream", feed.json()["events"])
+
+    def _check_stream(self, secrets: list[Any], where: str, new: list[dict[str, Any]]) -> None:
+        if not new:
+            return
+        messages = read_stream(self.table, self.seat, self.streamed, new[-1]["seq"])
+        assert [m["data"] for m in messages] == new, "the stream shows what the feed shows"
+        for message in messages:
+            assert_hidden(json.dumps(message["data"]), secrets, where)
+        self.streamed = int(messages[-1]["id"])
+
+
+FULL_EVERY = 10
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_no_endpoint_leaks_hidden_information(
+    server: Server, http: httpx.Client, ruleset: str
+) -> None:
+    rules = registry.get(ruleset)
+    count = min(max(rules.min_seats, 2), rules.max_seats)
+    seats = [{"kind": "player", "player": f"p{i}"} for i in range(count)]
+    table = Table.create(server, http, ruleset, seats)
+    seed = seed_of(server, table)
+    walkers = [Walker(server, table, seat) for seat in [None, *range(count)]]
+    step = 0
+    while True:
+        loaded = server.cairn.load(table.game_id)
+        if rules.is_terminal(loaded.state):
+            break
+        for walker in walkers:
+            secrets = [seed, *rules.secrets(loaded.state, walker.seat)]
+            walker.check(secrets, step, loaded.version)
+        assert server.cairn.load(table.game_id).version == loaded.version, "nothing appended"
+        assert table.step()
+        step += 1
+    log = table.events()
+    assert log["log_is_public"]
+    assert any(seed in str(e["payload"]) for e in log["events"]), "the seed is revealed at the end"
+
+
+def test_the_leak_detector_finds_subtrees_and_embedded_strings() -> None:
+    secret_order = [3, 1, 2]
+    with pytest.raises(AssertionError):
+        assert_hidden(json.dumps({"a": [{"deck": [3, 1, 2]}]}), [secret_order], "probe")
+    with pytest.raises(AssertionError):
+        assert_hidden(json.dumps({"detail": "the seed is abcdef123"}), ["abcdef123"], "probe")
+    with pytest.raises(AssertionError):
+        assert_hidden(json.dumps([{"k": {"x": 1}}]), [{"x": 1}], "probe")
+    assert_hidden(json.dumps({"deck": [3, 1], "n": 2}), [secret_order, [1, 3]], "probe")
