@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from litestar import Response, get
+from litestar.di import NamedDependency
 
 from service.application import Application
 
@@ -15,6 +16,6 @@ from service.application import Application
     tags=["health"],
     sync_to_thread=True,
 )
-def health(cairn: Application) -> Response[dict[str, Any]]:
+def health(cairn: NamedDependency[Application]) -> Response[dict[str, Any]]:
     cairn.store.ping()  # DatabaseUnavailable becomes a 503 problem
     return Response({"status": "ok", "database": "ok"})
