@@ -19,7 +19,7 @@ where several statements must be atomic.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, suppress
 from functools import cache
 from typing import Any
@@ -37,7 +37,8 @@ from service.store.records import (
     Decision,
     GameRecord,
     StoredEvent,
-    chain_hash,
+    canonical_json,
+    chain_hash_of_texts,
 )
 
 CHANNEL = "cairn_events"
@@ -69,32 +70,39 @@ def _rows(game_id: UUID, start_seq: int, prev_hash: str, decision: Decision) -> 
     for offset, event in enumerate(decision.events):
         seq = start_seq + offset
         command = decision.command if offset == 0 else None
-        digest = chain_hash(
+        payload_text = canonical_json(event.payload)
+        command_text = canonical_json(command)
+        digest = chain_hash_of_texts(
             prev_hash,
             seq=seq,
             type=event.type,
             schema_version=event.schema_version,
             visibility=event.visibility,
             actor=decision.actor,
-            payload=event.payload,
-            command=command,
+            payload_text=payload_text,
+            command_text=command_text,
         )
         params += [
             game_id,
             seq,
             event.type,
             event.schema_version,
-            Jsonb(event.payload),
+            Jsonb(event.payload, dumps=_already(payload_text)),
             event.visibility,
             decision.actor,
             start_seq,
-            Jsonb(command) if command is not None else None,
+            Jsonb(command, dumps=_already(command_text)) if command is not None else None,
             Jsonb(decision.metadata),
             prev_hash,
             digest,
         ]
         prev_hash = digest
     return params
+
+
+def _already(text: str) -> Callable[[Any], str]:
+    """A ``dumps`` for Jsonb that sends text serialised once already, for the hash."""
+    return lambda _value: text
 
 
 @cache

@@ -33,16 +33,39 @@ def chain_hash(
     The body covers what an audit relies on: position, type, schema, visibility, actor, the
     payload and the command that produced it. Time and request metadata are not covered.
     """
-    body = canonical_json(
-        {
-            "seq": seq,
-            "type": type,
-            "schema_version": schema_version,
-            "visibility": visibility,
-            "actor": actor,
-            "payload": payload,
-            "command": command,
-        }
+    return chain_hash_of_texts(
+        prev_hash,
+        seq=seq,
+        type=type,
+        schema_version=schema_version,
+        visibility=visibility,
+        actor=actor,
+        payload_text=canonical_json(payload),
+        command_text=canonical_json(command),
+    )
+
+
+def chain_hash_of_texts(
+    prev_hash: str,
+    *,
+    seq: int,
+    type: str,
+    schema_version: int,
+    visibility: str,
+    actor: str | None,
+    payload_text: str,
+    command_text: str,
+) -> str:
+    """``chain_hash`` with payload and command already in canonical JSON.
+
+    The appender serialises each payload once and sends the same text to PostgreSQL. The
+    body is the canonical JSON of the object in ``chain_hash``, spelled out in sorted-key
+    order (a test keeps the two identical).
+    """
+    body = (
+        f'{{"actor":{canonical_json(actor)},"command":{command_text},'
+        f'"payload":{payload_text},"schema_version":{int(schema_version)},"seq":{int(seq)},'
+        f'"type":{canonical_json(type)},"visibility":{canonical_json(visibility)}}}'
     )
     return hashlib.sha256((prev_hash + body).encode()).hexdigest()
 

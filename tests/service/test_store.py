@@ -8,10 +8,12 @@ import uuid
 
 import psycopg
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from service.application import Application
 from service.store import Decision, EventStore, GameRecord, NewEvent, VersionConflict
-from service.store.records import GENESIS_HASH
+from service.store.records import GENESIS_HASH, canonical_json, chain_hash, chain_hash_of_texts
 
 pytestmark = pytest.mark.storage
 
@@ -224,3 +226,39 @@ def test_snapshots_are_a_disposable_cache(app: Application) -> None:
         loading.SNAPSHOT_EVERY = original
     assert with_snapshot == without
     assert with_snapshot["version"] == before["version"] + 1
+
+
+@given(
+    payload=st.recursive(
+        st.none() | st.booleans() | st.integers() | st.text(),
+        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(), inner, max_size=3),
+        max_leaves=8,
+    ),
+    actor=st.none() | st.text(),
+    kind=st.text(),
+)
+def test_the_appenders_hash_is_the_documented_hash(
+    payload: object, actor: str | None, kind: str
+) -> None:
+    """The appender spells the hashed body out by hand; it must equal canonical JSON's."""
+    command = {"type": "x", "p": payload}
+    expected = chain_hash(
+        GENESIS_HASH,
+        seq=3,
+        type=kind,
+        schema_version=2,
+        visibility="seat:1",
+        actor=actor,
+        payload=payload,
+        command=command,
+    )
+    assert expected == chain_hash_of_texts(
+        GENESIS_HASH,
+        seq=3,
+        type=kind,
+        schema_version=2,
+        visibility="seat:1",
+        actor=actor,
+        payload_text=canonical_json(payload),
+        command_text=canonical_json(command),
+    )
