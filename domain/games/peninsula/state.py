@@ -157,6 +157,20 @@ class Game:
         _set(copy, "__dict__", attributes)
         return copy
 
+    def with_sheet_changes(self, seat: int, changes: Mapping[str, Any]) -> Game:
+        """``with_sheet(seat, copied(sheet, changes))`` in one frame: the fold's hottest path."""
+        sheets = list(self.sheets)
+        attributes = sheets[seat].__dict__.copy()
+        attributes.update(changes)
+        sheet = _new(Sheet)
+        _set(sheet, "__dict__", attributes)
+        sheets[seat] = sheet
+        attributes = self.__dict__.copy()
+        attributes["sheets"] = tuple(sheets)
+        copy = _new(Game)
+        _set(copy, "__dict__", attributes)
+        return copy
+
     def mission(self, letter: str) -> MissionSpec | None:
         return next((m for m in self.missions if m.letter == letter), None)
 

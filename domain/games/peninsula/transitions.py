@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
 
 from domain.games.peninsula.cards import Card, Icon
@@ -13,7 +14,7 @@ from domain.games.peninsula.events import (
     IconDrawn,
     IconsChosen,
 )
-from domain.games.peninsula.state import Arrow, ArrowKind, Game, Sheet, changed, put
+from domain.games.peninsula.state import Arrow, ArrowKind, Game, Sheet, changed, copied, put
 
 FAST_SEAT = -1
 """The ``used`` pile's seat for a fast-play card, which no single seat drafted."""
@@ -65,10 +66,11 @@ def revealed(state: Game, card: Card) -> Game:
 
 
 def drafted(state: Game, event: CardDrafted) -> Game:
-    kept, left = event.kept, event.left
+    kept, left, seat = event.kept, event.left, event.seat
+    drafter = {"hand": (kept,), "uses": 1, "done": False}
+    others = {"hand": (left,), "uses": 1, "done": False}
     sheets = tuple(
-        changed(s, hand=(kept,) if i == event.seat else (left,), uses=1, done=False)
-        for i, s in enumerate(state.sheets)
+        [copied(s, drafter if i == seat else others) for i, s in enumerate(state.sheets)]
     )
     face_up = tuple(c for i, c in enumerate(state.face_up) if i != event.index)
     return changed(
@@ -113,10 +115,11 @@ def new_round(state: Game, active: int) -> Game:
     )
 
 
-def after_use(sheet: Sheet, icon: Icon) -> Sheet:
+def used(sheet: Sheet, icon: Icon) -> Mapping[str, object]:
+    """The sheet fields that change when ``icon`` is spent from the hand."""
     hand = list(sheet.hand)
     hand.remove(icon)
-    return changed(sheet, hand=tuple(hand), uses=sheet.uses - 1, must_draw=False)
+    return {"hand": tuple(hand), "uses": sheet.uses - 1, "must_draw": False}
 
 
 def after_draw(sheet: Sheet, event: IconDrawn) -> Sheet:
@@ -130,14 +133,16 @@ def after_draw(sheet: Sheet, event: IconDrawn) -> Sheet:
     if event.arrow is not None:
         kind: ArrowKind = "street" if event.icon == "village" else "canal"
         arrows = (*arrows, Arrow(at, event.arrow, kind))
-    return changed(
+    return copied(
         sheet,
-        hand=tuple(hand),
-        uses=sheet.uses - 1,
-        must_draw=False,
-        icons=icons,
-        cliffs=cliffs,
-        arrows=arrows,
+        {
+            "hand": tuple(hand),
+            "uses": sheet.uses - 1,
+            "must_draw": False,
+            "icons": icons,
+            "cliffs": cliffs,
+            "arrows": arrows,
+        },
     )
 
 
@@ -150,7 +155,7 @@ def with_changed_icon(sheet: Sheet, icon: Icon, into: Icon) -> Sheet:
 def after_move(sheet: Sheet, event: ArchitectMoved, bonus_ticket: str) -> Sheet:
     location = event.path[-1]
     if event.ticket is None:
-        return changed(sheet, location=location)
+        return copied(sheet, {"location": location})
     if event.ticket == bonus_ticket:
         tickets = sheet.bonus_harbor_tickets - 1
         return changed(sheet, location=location, bonus_harbor_tickets=tickets)
@@ -158,5 +163,7 @@ def after_move(sheet: Sheet, event: ArchitectMoved, bonus_ticket: str) -> Sheet:
     return changed(sheet, location=location, used_tickets=used)
 
 
-def round_reset(sheet: Sheet) -> Sheet:
-    return changed(sheet, done=True, hand=(), uses=0, must_draw=False, bonus_harbor_tickets=0)
+ROUND_RESET: Mapping[str, object] = MappingProxyType(
+    {"done": True, "hand": (), "uses": 0, "must_draw": False, "bonus_harbor_tickets": 0}
+)
+"""The sheet fields an ``ActionsEnded`` sets: the round's allowance is gone."""
