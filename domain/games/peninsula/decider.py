@@ -110,7 +110,7 @@ def evolve(state: Game, event: Event) -> Game:
         case ArchitectMoved(seat=seat):
             return state.with_sheet(seat, t.after_move(state.sheets[seat], event, HARBOR_BONUS))
         case IconDrawn(seat=seat):
-            return state.with_sheet(seat, t.after_draw(state.sheets[seat], event))
+            return state.with_sheet_changes(seat, t.drawn(state.sheets[seat], event))
         case IconTraded(seat=seat, icon=icon):
             return state.with_sheet_changes(seat, t.used(state.sheets[seat], icon))
         case CardDrafted():

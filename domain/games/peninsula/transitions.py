@@ -62,7 +62,7 @@ def _fast_round(state: Game) -> Game:
 def revealed(state: Game, card: Card) -> Game:
     if state.mode == "fast":
         return _fast_round(changed(state, face_up=(card,), pile=state.pile[1:]))
-    return changed(state, face_up=(*state.face_up, card), pile=state.pile[1:])
+    return copied(state, {"face_up": (*state.face_up, card), "pile": state.pile[1:]})
 
 
 def drafted(state: Game, event: CardDrafted) -> Game:
@@ -72,14 +72,16 @@ def drafted(state: Game, event: CardDrafted) -> Game:
     sheets = tuple(
         [copied(s, drafter if i == seat else others) for i, s in enumerate(state.sheets)]
     )
-    face_up = tuple(c for i, c in enumerate(state.face_up) if i != event.index)
-    return changed(
+    face_up, index = state.face_up, event.index
+    return copied(
         state,
-        sheets=sheets,
-        face_up=face_up,
-        used=(*state.used, (event.seat, (kept, left))),
-        kept=kept,
-        phase="actions",
+        {
+            "sheets": sheets,
+            "face_up": face_up[:index] + face_up[index + 1 :],
+            "used": (*state.used, (seat, (kept, left))),
+            "kept": kept,
+            "phase": "actions",
+        },
     )
 
 
@@ -103,15 +105,17 @@ def new_round(state: Game, active: int) -> Game:
     else:
         used = (*used, *((active, c) for c in state.flipped))
         face_up = state.face_up
-    return changed(
+    return copied(
         state,
-        used=used,
-        face_up=face_up,
-        flipped=(),
-        kept=None,
-        active=active,
-        round=state.round + 1,
-        phase="draft",
+        {
+            "used": used,
+            "face_up": face_up,
+            "flipped": (),
+            "kept": None,
+            "active": active,
+            "round": state.round + 1,
+            "phase": "draft",
+        },
     )
 
 
@@ -122,7 +126,8 @@ def used(sheet: Sheet, icon: Icon) -> Mapping[str, object]:
     return {"hand": tuple(hand), "uses": sheet.uses - 1, "must_draw": False}
 
 
-def after_draw(sheet: Sheet, event: IconDrawn) -> Sheet:
+def drawn(sheet: Sheet, event: IconDrawn) -> Mapping[str, object]:
+    """The sheet fields that change when an icon is drawn on the map."""
     hand = list(sheet.hand)
     hand.remove(event.icon)
     at, icons, cliffs, arrows = event.at, sheet.icons, sheet.cliffs, sheet.arrows
@@ -133,17 +138,14 @@ def after_draw(sheet: Sheet, event: IconDrawn) -> Sheet:
     if event.arrow is not None:
         kind: ArrowKind = "street" if event.icon == "village" else "canal"
         arrows = (*arrows, Arrow(at, event.arrow, kind))
-    return copied(
-        sheet,
-        {
-            "hand": tuple(hand),
-            "uses": sheet.uses - 1,
-            "must_draw": False,
-            "icons": icons,
-            "cliffs": cliffs,
-            "arrows": arrows,
-        },
-    )
+    return {
+        "hand": tuple(hand),
+        "uses": sheet.uses - 1,
+        "must_draw": False,
+        "icons": icons,
+        "cliffs": cliffs,
+        "arrows": arrows,
+    }
 
 
 def with_changed_icon(sheet: Sheet, icon: Icon, into: Icon) -> Sheet:
@@ -163,7 +165,16 @@ def after_move(sheet: Sheet, event: ArchitectMoved, bonus_ticket: str) -> Sheet:
     return changed(sheet, location=location, used_tickets=used)
 
 
-ROUND_RESET: Mapping[str, object] = MappingProxyType(
-    {"done": True, "hand": (), "uses": 0, "must_draw": False, "bonus_harbor_tickets": 0}
-)
-"""The sheet fields an ``ActionsEnded`` sets: the round's allowance is gone."""
+ROUND_RESET: Mapping[str, object] = {
+    "done": True,
+    "hand": (),
+    "uses": 0,
+    "must_draw": False,
+    "bonus_harbor_tickets": 0,
+}
+"""The sheet fields an ``ActionsEnded`` sets: the round's allowance is gone. A plain dict
+typed read-only: ``dict.update`` from a proxy takes a slow path, twice the cost."""
+
+
+def after_draw(sheet: Sheet, event: IconDrawn) -> Sheet:
+    return copied(sheet, drawn(sheet, event))
