@@ -8,6 +8,7 @@ a move that does not improve its position.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
@@ -15,7 +16,7 @@ from domain.core import Luck
 from domain.games.peninsula.actions import placement_for
 from domain.games.peninsula.adjacency import around
 from domain.games.peninsula.bonuses import held_bonuses
-from domain.games.peninsula.cards import FILLABLE, Icon
+from domain.games.peninsula.cards import FILLABLE, ICONS, Icon
 from domain.games.peninsula.commands import (
     BuildBridge,
     ChooseIcons,
@@ -30,14 +31,16 @@ from domain.games.peninsula.commands import (
     SeatCommand,
     SteepenCoast,
     TradeIcon,
+    UseHarborTickets,
     UseLifesaver,
     UseRainbow,
 )
+from domain.games.peninsula.content import MissionSpec
 from domain.games.peninsula.events import IconDrawn
 from domain.games.peninsula.filling import fill_problem
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.movement import destinations, landmarks_on
-from domain.games.peninsula.planning import progress
+from domain.games.peninsula.planning import Target, progress, targets
 from domain.games.peninsula.routes import first_step_to_landmark
 from domain.games.peninsula.rules import draws, legal_commands
 from domain.games.peninsula.state import Game, Sheet
@@ -46,13 +49,18 @@ from domain.games.peninsula.transitions import after_draw
 BONUS_DRAW_COST = 1.0
 LANDMARK_GAIN = 2.0
 FREE_MOVES = ("street", "canal", "bridge", "tunnel")
-TICKET_MOVES = ("boot", "balloon")
+TICKET_MOVES = ("boot", "balloon", "harbor")
 TICKET_COST = 2.0
 GOOD_DRAW = 0.0
 MISSION_LOOKS = 5
 EARLY_TICKETS = 0
 LATE_TICKETS = 3
 LATE_PILE = 3
+TARGET_WEIGHT = 0.6
+"""How much a hex missing from a mission's target match is worth, per VP and share done."""
+HOLD_BACK = 2
+"""A claim waits while its icon type's bigger target lacks at most this many hexes."""
+Usable = tuple[tuple[Icon, tuple[frozenset[Hex], frozenset[Hex]]], ...]
 """A draw gaining this much is taken where the architect stands, without looking around."""
 
 
@@ -122,8 +130,45 @@ def best_draw(game: Game, sheet: Sheet, seat: int, icon: Icon) -> tuple[float, D
 def _plan(game: Game, sheet: Sheet, icon: Icon) -> Mapping[Hex, float]:
     if icon in sheet.missions.values():
         return {}
-    open_missions = tuple(m for m in game.missions if m.letter not in sheet.missions)
-    return progress(open_missions, sheet.holds(icon), game.map.land)
+    usable = _usable(game, sheet)
+    holds, open_hexes = dict(usable)[icon]
+    values = dict(progress(_open_missions(game, sheet), holds, holds | open_hexes))
+    target = _targets(game, sheet).get(icon)
+    if target is not None:
+        mission, have, missing, crossed = target
+        worth = TARGET_WEIGHT * mission.vp * (have + 1) / len(mission.ticked)
+        for h in missing:
+            values[h] = max(values.get(h, 0.0), worth)
+        # drawing the type on a crossed hex would spoil the match
+        for h in crossed - missing:
+            values[h] = min(values.get(h, 0.0), -worth)
+    return values
+
+
+def _open_missions(game: Game, sheet: Sheet) -> tuple[MissionSpec, ...]:
+    return tuple(m for m in game.missions if m.letter not in sheet.missions)
+
+
+def _usable(game: Game, sheet: Sheet) -> Usable:
+    """For each icon type not yet used for a claim: the hexes holding it, and the empty
+    hexes it could still be drawn in (the ones a mission plan may count on)."""
+    spec, spent = game.map, frozenset(sheet.missions.values())
+    free = spec.land.difference(sheet.icons)
+    coast = frozenset(h for h in spec.land if spec.water_edges(h) and h not in sheet.harbor_lands)
+    return tuple(
+        (icon, (sheet.holds(icon), coast.difference(sheet.cliffs) if icon == "cliffs" else free))
+        for icon in ICONS
+        if icon not in spent
+    )
+
+
+def _targets(game: Game, sheet: Sheet) -> Mapping[Icon, Target]:
+    return _cached_targets(_open_missions(game, sheet), _usable(game, sheet))
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def _cached_targets(missions: tuple[MissionSpec, ...], usable: Usable) -> Mapping[Icon, Target]:
+    return targets(missions, dict(usable))
 
 
 def mission_gain(game: Game, sheet: Sheet, command: DrawIcon) -> float:
@@ -159,7 +204,7 @@ def greedy_bot(game: Game, seat: int, luck: Luck) -> SeatCommand:
     if game.phase == "draft":
         return _choose(game, seat, options)
     return (
-        _claim(game, options)
+        _claim(game, seat, options)
         or _fill(options)
         or _one_shot(game, seat, options)
         or _landmark_move(game, seat, options)
@@ -192,10 +237,30 @@ def _chosen_icons(game: Game, command: ChooseIcons) -> tuple[Icon, Icon]:
     )
 
 
-def _claim(game: Game, options: Sequence[SeatCommand]) -> SeatCommand | None:
+def _claim(game: Game, seat: int, options: Sequence[SeatCommand]) -> SeatCommand | None:
+    """The claim worth most, with the icon type the bot's other plans need least. Before
+    the final window it holds back a claim that would spend the type aimed at a bigger
+    mission already nearly matched."""
     claims = [c for c in options if isinstance(c, ClaimMission)]
+    if not claims:
+        return None
     vp = {m.letter: m.vp for m in game.missions}
-    return max(claims, key=lambda c: vp[c.mission]) if claims else None
+    aims = _targets(game, game.sheets[seat])
+
+    def aimed_elsewhere(claim: ClaimMission) -> int:
+        target = aims.get(claim.icon)
+        return 0 if target is None or target[0].letter == claim.mission else target[0].vp
+
+    def holds_back(claim: ClaimMission) -> bool:
+        target = aims.get(claim.icon)
+        if game.phase == "final" or target is None or target[0].vp <= vp[claim.mission]:
+            return False
+        return target[1] >= len(target[0].ticked) - HOLD_BACK
+
+    ready = [c for c in claims if not holds_back(c)]
+    if not ready:
+        return None
+    return max(ready, key=lambda c: (vp[c.mission], -aimed_elsewhere(c)))
 
 
 def _fill(options: Sequence[SeatCommand]) -> SeatCommand | None:
@@ -239,8 +304,20 @@ def _towards_landmark(game: Game, seat: int) -> SeatCommand | None:
     # early on a trip pulls the architect away from where it builds; near the end unused
     # tickets are worth nothing, so any route will do
     budget = LATE_TICKETS if len(game.pile) <= LATE_PILE else EARLY_TICKETS
-    step = first_step_to_landmark(game.map, game.sheets[seat], budget)
+    sheet = game.sheets[seat]
+    step = first_step_to_landmark(game.map, sheet, budget)
+    if step is None and _harbor_trip(game, sheet, budget):
+        return UseHarborTickets(seat=seat)
     return None if step is None else MoveArchitect(seat=seat, to=step[1], by=step[0])
+
+
+def _harbor_trip(game: Game, sheet: Sheet, budget: int) -> bool:
+    """Harbor Tickets, when 2 free harbor tickets open a route to a locked landmark."""
+    if "harbor_tickets" not in _held(game, sheet):
+        return False
+    return (
+        first_step_to_landmark(game.map, replace(sheet, bonus_harbor_tickets=2), budget) is not None
+    )
 
 
 def _use_icon(game: Game, seat: int, options: Sequence[SeatCommand]) -> SeatCommand | None:
@@ -254,7 +331,7 @@ def _use_icon(game: Game, seat: int, options: Sequence[SeatCommand]) -> SeatComm
     better = _better_icon(game, seat, options, gain)
     if better is not None:
         return better
-    move = _move_for_draw(game, seat, options, gain)
+    move = _move_for_draw(game, seat, options, gain) or _harbor_for_draw(game, seat, gain)
     if move is not None:
         return move
     trade = _landmark_trade(game, sheet, options)
@@ -296,7 +373,8 @@ def _move_for_draw(
     for command in options:
         if not isinstance(command, MoveArchitect) or command.by not in (*FREE_MOVES, *TICKET_MOVES):
             continue
-        cost = 0.0 if command.by in FREE_MOVES else TICKET_COST
+        free = command.by in FREE_MOVES or (command.by == "harbor" and sheet.bonus_harbor_tickets)
+        cost = 0.0 if free else TICKET_COST
         if command.to not in seen:
             moved = replace(sheet, location=command.to)
             icons = dict.fromkeys(sheet.hand)
@@ -306,11 +384,28 @@ def _move_for_draw(
     return best[1]
 
 
+def _harbor_for_draw(game: Game, seat: int, gain: float) -> SeatCommand | None:
+    """Harbor Tickets, from a harbor hex, when another harbor hex has a clearly better draw
+    (the move itself is then a free harbor move)."""
+    sheet = game.sheets[seat]
+    if gain >= GOOD_DRAW or sheet.bonus_harbor_tickets or sheet.location not in sheet.harbor_lands:
+        return None
+    if "harbor_tickets" not in _held(game, sheet):
+        return None
+    icons = dict.fromkeys(sheet.hand)
+    for to in sorted(sheet.harbor_lands - {sheet.location}):
+        moved = replace(sheet, location=to)
+        if max(best_draw(game, moved, seat, i)[0] for i in icons) > gain + 0.5:
+            return UseHarborTickets(seat=seat)
+    return None
+
+
 def _landmark_trade(game: Game, sheet: Sheet, options: Sequence[SeatCommand]) -> SeatCommand | None:
     spec = game.map
-    for command in options:
-        if not isinstance(command, TradeIcon) or command.by == "lightning":
-            continue
+    trades = [c for c in options if isinstance(c, TradeIcon)]
+    # Lightning goes anywhere: kept for when no ordinary trade reaches a landmark
+    trades.sort(key=lambda c: c.by == "lightning")
+    for command in trades:
         if landmarks_on(spec, sheet, (command.to,)):
             return command
     return None

@@ -1,8 +1,11 @@
 """Mission plans for the greedy bot: which hexes would grow its best partial match.
 
 For every mission not yet claimed, the bot looks at the placements that already hold the
-most ticked hexes of one icon type (with no crossed hex holding it) and values the hexes
-still missing from them, more as the match nears completion.
+most ticked hexes of one icon type (with no crossed hex holding it, and every missing hex
+still open to that icon) and values the hexes still missing from them, more as the match
+nears completion. On top of that, each open mission, the highest VP first, gets one icon
+type of its own as a target (the free type whose match is furthest along): the large
+shapes take many draws of one type, which only a bot that sticks to a plan ever completes.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import functools
 from collections.abc import Mapping
 from types import MappingProxyType
 
+from domain.games.peninsula.cards import Icon
 from domain.games.peninsula.content import MissionSpec
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.missions import orientations
@@ -18,11 +22,15 @@ from domain.games.peninsula.missions import orientations
 WEIGHT = 0.25
 
 
-def _best_partial(
-    mission: MissionSpec, holds: frozenset[Hex], land: frozenset[Hex]
-) -> tuple[int, frozenset[Hex]]:
-    """The most ticked hexes any placement already holds, and the hexes those lack."""
-    best, missing = 0, set[Hex]()
+Partial = tuple[int, frozenset[Hex], frozenset[Hex]]
+
+
+def _best_partial(mission: MissionSpec, holds: frozenset[Hex], land: frozenset[Hex]) -> Partial:
+    """The most ticked hexes any placement already holds, the hexes those lack, and their
+    crossed hexes (which must stay free of the icon).
+
+    ``land``: the hexes a ticked hex may take, here the held and still open ones."""
+    best, missing, crossed = 0, set[Hex](), set[Hex]()
     for form in orientations(mission):
         anchors = {h - t for h in holds for t in form.ticked}
         for anchor in anchors:
@@ -33,10 +41,16 @@ def _best_partial(
                 continue
             have = sum(1 for h in ticked if h in holds)
             if have > best:
-                best, missing = have, set()
+                best, missing, crossed = have, set(), set()
             if have == best:
                 missing.update(h for h in ticked if h not in holds)
-    return best, frozenset(missing)
+                crossed.update(anchor + c for c in form.crossed)
+    return best, frozenset(missing), frozenset(crossed)
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def partial(mission: MissionSpec, holds: frozenset[Hex], usable: frozenset[Hex]) -> Partial:
+    return _best_partial(mission, holds, usable)
 
 
 @functools.lru_cache(maxsize=1 << 12)
@@ -46,10 +60,34 @@ def progress(
     """Hex -> the value of drawing the icon there for the missions in ``missions``."""
     values: dict[Hex, float] = {}
     for mission in missions:
-        have, missing = _best_partial(mission, holds, land)
+        have, missing, _ = partial(mission, holds, land)
         if have == 0:
             continue
         worth = WEIGHT * mission.vp * (have + 1) / len(mission.ticked)
         for h in missing:
             values[h] = max(values.get(h, 0.0), worth)
     return MappingProxyType(values)
+
+
+Target = tuple[MissionSpec, int, frozenset[Hex], frozenset[Hex]]
+"""A mission, the ticked hexes its best match holds, the hexes it lacks, its crossed hexes."""
+
+
+def targets(
+    missions: tuple[MissionSpec, ...], usable: Mapping[Icon, tuple[frozenset[Hex], frozenset[Hex]]]
+) -> Mapping[Icon, Target]:
+    """One icon type per open mission, highest VP first: the free type whose best match
+    holds the largest share of the mission's ticked hexes (at least one)."""
+    chosen: dict[Icon, Target] = {}
+    for mission in sorted(missions, key=lambda m: (-m.vp, m.letter)):
+        size = len(mission.ticked)
+        best: tuple[float, Icon | None, Partial] = (0.0, None, (0, frozenset(), frozenset()))
+        for icon, (holds, open_hexes) in usable.items():
+            if icon in chosen:
+                continue
+            found = partial(mission, holds, holds | open_hexes)
+            if found[0] and found[0] / size > best[0]:
+                best = (found[0] / size, icon, found)
+        if best[1] is not None:
+            chosen[best[1]] = (mission, *best[2])
+    return chosen
