@@ -35,7 +35,7 @@ from domain.games.peninsula.commands import (
     UseLifesaver,
     UseRainbow,
 )
-from domain.games.peninsula.content import MissionSpec
+from domain.games.peninsula.content import MapSpec, MissionSpec
 from domain.games.peninsula.events import IconDrawn
 from domain.games.peninsula.filling import fill_problem
 from domain.games.peninsula.hexes import Hex
@@ -154,12 +154,18 @@ def _usable(game: Game, sheet: Sheet) -> Usable:
     hexes it could still be drawn in (the ones a mission plan may count on)."""
     spec, spent = game.map, frozenset(sheet.missions.values())
     free = spec.land.difference(sheet.icons)
-    coast = frozenset(h for h in spec.land if spec.water_edges(h) and h not in sheet.harbor_lands)
+    coast = _coast(spec) - sheet.harbor_lands
     return tuple(
         (icon, (sheet.holds(icon), coast.difference(sheet.cliffs) if icon == "cliffs" else free))
         for icon in ICONS
         if icon not in spent
     )
+
+
+@functools.cache
+def _coast(spec: MapSpec) -> frozenset[Hex]:
+    """The land hexes touching water, where cliffs may go: fixed for a map."""
+    return frozenset(h for h in spec.land if spec.water_edges(h))
 
 
 def _targets(game: Game, sheet: Sheet) -> Mapping[Icon, Target]:

@@ -25,27 +25,45 @@ WEIGHT = 0.25
 Partial = tuple[int, frozenset[Hex], frozenset[Hex]]
 
 
+Cell = tuple[int, int]
+
+
+@functools.cache
+def _forms(mission: MissionSpec) -> tuple[tuple[tuple[Cell, ...], tuple[Cell, ...]], ...]:
+    """The orientations as plain (q, r) pairs: this search runs for every open mission and
+    icon type on most bot decisions, and tuple arithmetic is much cheaper than Hex objects."""
+    return tuple(
+        (tuple((h.q, h.r) for h in form.ticked), tuple((h.q, h.r) for h in form.crossed))
+        for form in orientations(mission)
+    )
+
+
 def _best_partial(mission: MissionSpec, holds: frozenset[Hex], land: frozenset[Hex]) -> Partial:
     """The most ticked hexes any placement already holds, the hexes those lack, and their
     crossed hexes (which must stay free of the icon).
 
     ``land``: the hexes a ticked hex may take, here the held and still open ones."""
-    best, missing, crossed = 0, set[Hex](), set[Hex]()
-    for form in orientations(mission):
-        anchors = {h - t for h in holds for t in form.ticked}
-        for anchor in anchors:
-            ticked = [anchor + t for t in form.ticked]
-            if any(h not in land for h in ticked):
+    held = {(h.q, h.r) for h in holds}
+    usable = {(h.q, h.r) for h in land}
+    best, missing, crossed = 0, set[Cell](), set[Cell]()
+    for ticked, crosses in _forms(mission):
+        for aq, ar in {(q - dq, r - dr) for q, r in held for dq, dr in ticked}:
+            cells = [(aq + dq, ar + dr) for dq, dr in ticked]
+            if any(c not in usable for c in cells):
                 continue
-            if any(anchor + c in holds for c in form.crossed):
+            if any((aq + dq, ar + dr) in held for dq, dr in crosses):
                 continue
-            have = sum(1 for h in ticked if h in holds)
+            have = sum(1 for c in cells if c in held)
             if have > best:
                 best, missing, crossed = have, set(), set()
             if have == best:
-                missing.update(h for h in ticked if h not in holds)
-                crossed.update(anchor + c for c in form.crossed)
-    return best, frozenset(missing), frozenset(crossed)
+                missing.update(c for c in cells if c not in held)
+                crossed.update((aq + dq, ar + dr) for dq, dr in crosses)
+    return (
+        best,
+        frozenset(Hex(q, r) for q, r in missing),
+        frozenset(Hex(q, r) for q, r in crossed),
+    )
 
 
 @functools.lru_cache(maxsize=1 << 14)
