@@ -41,7 +41,7 @@ from domain.games.peninsula.filling import fill_problem
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.movement import destinations, landmarks_on
 from domain.games.peninsula.planning import Target, progress, targets
-from domain.games.peninsula.routes import first_step_to_landmark
+from domain.games.peninsula.routes import cheapest_route, first_step_to_landmark
 from domain.games.peninsula.rules import draws, legal_commands
 from domain.games.peninsula.state import Game, Sheet
 from domain.games.peninsula.transitions import after_draw
@@ -52,16 +52,18 @@ FREE_MOVES = ("street", "canal", "bridge", "tunnel")
 TICKET_MOVES = ("boot", "balloon", "harbor")
 TICKET_COST = 2.0
 GOOD_DRAW = 0.0
+"""A draw gaining this much is taken where the architect stands, without looking around."""
 MISSION_LOOKS = 5
 EARLY_TICKETS = 0
 LATE_TICKETS = 3
 LATE_PILE = 3
-TARGET_WEIGHT = 0.6
+TARGET_WEIGHT = 0.8
 """How much a hex missing from a mission's target match is worth, per VP and share done."""
 HOLD_BACK = 2
 """A claim waits while its icon type's bigger target lacks at most this many hexes."""
+HARBOR_TRIP_TICKETS = 2
+"""Printed tickets a Harbor Tickets trip to a landmark may spend besides its 2 free ones."""
 Usable = tuple[tuple[Icon, tuple[frozenset[Hex], frozenset[Hex]]], ...]
-"""A draw gaining this much is taken where the architect stands, without looking around."""
 
 
 def random_bot(game: Game, seat: int, luck: Luck) -> SeatCommand:
@@ -311,19 +313,24 @@ def _towards_landmark(game: Game, seat: int) -> SeatCommand | None:
     # tickets are worth nothing, so any route will do
     budget = LATE_TICKETS if len(game.pile) <= LATE_PILE else EARLY_TICKETS
     sheet = game.sheets[seat]
-    step = first_step_to_landmark(game.map, sheet, budget)
-    if step is None and _harbor_trip(game, sheet, budget):
+    if _harbor_trip(game, sheet, budget):
         return UseHarborTickets(seat=seat)
+    step = first_step_to_landmark(game.map, sheet, budget)
     return None if step is None else MoveArchitect(seat=seat, to=step[1], by=step[0])
 
 
 def _harbor_trip(game: Game, sheet: Sheet, budget: int) -> bool:
-    """Harbor Tickets, when 2 free harbor tickets open a route to a locked landmark."""
-    if "harbor_tickets" not in _held(game, sheet):
+    """Harbor Tickets, when its 2 free harbor tickets make a route to a locked landmark
+    possible, or cheaper in printed tickets."""
+    if sheet.bonus_harbor_tickets or "harbor_tickets" not in _held(game, sheet):
         return False
-    return (
-        first_step_to_landmark(game.map, replace(sheet, bonus_harbor_tickets=2), budget) is not None
-    )
+    spec = game.map
+    boosted = replace(sheet, bonus_harbor_tickets=2)
+    trip = cheapest_route(spec, boosted, budget + HARBOR_TRIP_TICKETS)
+    if trip is None:
+        return False
+    plain = cheapest_route(spec, sheet, budget)
+    return plain is None or trip[0] < plain[0]
 
 
 def _use_icon(game: Game, seat: int, options: Sequence[SeatCommand]) -> SeatCommand | None:

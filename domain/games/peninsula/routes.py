@@ -53,6 +53,12 @@ def _tickets_left(spec: MapSpec, sheet: Sheet) -> dict[str, int]:
 def first_step_to_landmark(spec: MapSpec, sheet: Sheet, budget: int) -> Step | None:
     """The first move of a cheapest route to a locked landmark: fewest tickets (at most
     ``budget``), then fewest moves, so following it step by step always gets closer."""
+    route = cheapest_route(spec, sheet, budget)
+    return None if route is None else route[1]
+
+
+def cheapest_route(spec: MapSpec, sheet: Sheet, budget: int) -> tuple[int, Step] | None:
+    """The printed tickets a cheapest route to a locked landmark spends, and its first move."""
     goals = {where for n, where in spec.landmarks.items() if n not in sheet.landmarks}
     left = _tickets_left(spec, sheet)
     if not goals:
@@ -67,7 +73,7 @@ def first_step_to_landmark(spec: MapSpec, sheet: Sheet, budget: int) -> Step | N
         cost, hops, _, state, first = heapq.heappop(queue)
         here = state[0]
         if here in goals and first is not None:
-            return first
+            return cost, first
         if state in seen:
             continue
         seen.add(state)
