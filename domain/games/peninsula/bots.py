@@ -132,10 +132,10 @@ def best_draw(game: Game, sheet: Sheet, seat: int, icon: Icon) -> tuple[float, D
 def _plan(game: Game, sheet: Sheet, icon: Icon) -> Mapping[Hex, float]:
     if icon in sheet.missions.values():
         return {}
-    usable = _usable(game, sheet)
+    usable, missions = _usable(game, sheet), _open_missions(game, sheet)
     holds, open_hexes = dict(usable)[icon]
-    values = dict(progress(_open_missions(game, sheet), holds, holds | open_hexes))
-    target = _targets(game, sheet).get(icon)
+    values = dict(progress(missions, holds, holds | open_hexes))
+    target = _cached_targets(missions, usable).get(icon)
     if target is not None:
         mission, have, missing, crossed = target
         worth = TARGET_WEIGHT * mission.vp * (have + 1) / len(mission.ticked)
@@ -315,6 +315,9 @@ def _towards_landmark(game: Game, seat: int) -> SeatCommand | None:
     sheet = game.sheets[seat]
     if _harbor_trip(game, sheet, budget):
         return UseHarborTickets(seat=seat)
+    if sheet.bonus_harbor_tickets:
+        # on a Harbor Tickets trip: the printed tickets it was planned with
+        budget += HARBOR_TRIP_TICKETS
     step = first_step_to_landmark(game.map, sheet, budget)
     return None if step is None else MoveArchitect(seat=seat, to=step[1], by=step[0])
 
