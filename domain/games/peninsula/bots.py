@@ -8,15 +8,14 @@ a move that does not improve its position.
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 
 from domain.core import Luck
 from domain.games.peninsula.actions import placement_for
 from domain.games.peninsula.adjacency import around
 from domain.games.peninsula.bonuses import held_bonuses
-from domain.games.peninsula.cards import FILLABLE, ICONS, Icon
+from domain.games.peninsula.cards import FILLABLE, Icon
 from domain.games.peninsula.commands import (
     BuildBridge,
     ChooseIcons,
@@ -35,12 +34,11 @@ from domain.games.peninsula.commands import (
     UseLifesaver,
     UseRainbow,
 )
-from domain.games.peninsula.content import MapSpec, MissionSpec
 from domain.games.peninsula.events import IconDrawn
 from domain.games.peninsula.filling import fill_problem
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.movement import destinations, landmarks_on
-from domain.games.peninsula.planning import Target, progress, targets
+from domain.games.peninsula.planning import aims_of, mission_plan
 from domain.games.peninsula.routes import cheapest_route, first_step_to_landmark
 from domain.games.peninsula.rules import draws, legal_commands
 from domain.games.peninsula.state import Game, Sheet
@@ -63,7 +61,6 @@ HOLD_BACK = 2
 """A claim waits while its icon type's bigger target lacks at most this many hexes."""
 HARBOR_TRIP_TICKETS = 2
 """Printed tickets a Harbor Tickets trip to a landmark may spend besides its 2 free ones."""
-Usable = tuple[tuple[Icon, tuple[frozenset[Hex], frozenset[Hex]]], ...]
 
 
 def random_bot(game: Game, seat: int, luck: Luck) -> SeatCommand:
@@ -112,7 +109,7 @@ def best_draw(game: Game, sheet: Sheet, seat: int, icon: Icon) -> tuple[float, D
     held = frozenset({"catapult", "ferry"}) & _held(game, sheet)
     scratch = sheet if icon in sheet.hand and sheet.uses else _with_hand(sheet, icon)
     scored: list[tuple[float, int, DrawIcon]] = []
-    plan = _plan(game, scratch, icon)
+    plan = mission_plan(game, scratch, icon, TARGET_WEIGHT)
     for index, command in enumerate(draws(game, scratch, seat, icon, held)):
         gain = draw_gain(game, scratch, command) + plan.get(command.at, 0.0)
         if command.bonus is not None:
@@ -127,56 +124,6 @@ def best_draw(game: Game, sheet: Sheet, seat: int, icon: Icon) -> tuple[float, D
         for gain, order, command in scored[:MISSION_LOOKS]
     )
     return best[0], best[2]
-
-
-def _plan(game: Game, sheet: Sheet, icon: Icon) -> Mapping[Hex, float]:
-    if icon in sheet.missions.values():
-        return {}
-    usable, missions = _usable(game, sheet), _open_missions(game, sheet)
-    holds, open_hexes = dict(usable)[icon]
-    values = dict(progress(missions, holds, holds | open_hexes))
-    target = _cached_targets(missions, usable).get(icon)
-    if target is not None:
-        mission, have, missing, crossed = target
-        worth = TARGET_WEIGHT * mission.vp * (have + 1) / len(mission.ticked)
-        for h in missing:
-            values[h] = max(values.get(h, 0.0), worth)
-        # drawing the type on a crossed hex would spoil the match
-        for h in crossed - missing:
-            values[h] = min(values.get(h, 0.0), -worth)
-    return values
-
-
-def _open_missions(game: Game, sheet: Sheet) -> tuple[MissionSpec, ...]:
-    return tuple(m for m in game.missions if m.letter not in sheet.missions)
-
-
-def _usable(game: Game, sheet: Sheet) -> Usable:
-    """For each icon type not yet used for a claim: the hexes holding it, and the empty
-    hexes it could still be drawn in (the ones a mission plan may count on)."""
-    spec, spent = game.map, frozenset(sheet.missions.values())
-    free = spec.land.difference(sheet.icons)
-    coast = _coast(spec) - sheet.harbor_lands
-    return tuple(
-        (icon, (sheet.holds(icon), coast.difference(sheet.cliffs) if icon == "cliffs" else free))
-        for icon in ICONS
-        if icon not in spent
-    )
-
-
-@functools.cache
-def _coast(spec: MapSpec) -> frozenset[Hex]:
-    """The land hexes touching water, where cliffs may go: fixed for a map."""
-    return frozenset(h for h in spec.land if spec.water_edges(h))
-
-
-def _targets(game: Game, sheet: Sheet) -> Mapping[Icon, Target]:
-    return _cached_targets(_open_missions(game, sheet), _usable(game, sheet))
-
-
-@functools.lru_cache(maxsize=1 << 10)
-def _cached_targets(missions: tuple[MissionSpec, ...], usable: Usable) -> Mapping[Icon, Target]:
-    return targets(missions, dict(usable))
 
 
 def mission_gain(game: Game, sheet: Sheet, command: DrawIcon) -> float:
@@ -253,7 +200,7 @@ def _claim(game: Game, seat: int, options: Sequence[SeatCommand]) -> SeatCommand
     if not claims:
         return None
     vp = {m.letter: m.vp for m in game.missions}
-    aims = _targets(game, game.sheets[seat])
+    aims = aims_of(game, game.sheets[seat])
 
     def aimed_elsewhere(claim: ClaimMission) -> int:
         target = aims.get(claim.icon)

@@ -14,10 +14,11 @@ import functools
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from domain.games.peninsula.cards import Icon
-from domain.games.peninsula.content import MissionSpec
+from domain.games.peninsula.cards import ICONS, Icon
+from domain.games.peninsula.content import MapSpec, MissionSpec
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.missions import orientations
+from domain.games.peninsula.state import Game, Sheet
 
 WEIGHT = 0.25
 
@@ -109,3 +110,59 @@ def targets(
         if best[1] is not None:
             chosen[best[1]] = (mission, *best[2])
     return chosen
+
+
+Usable = tuple[tuple[Icon, tuple[frozenset[Hex], frozenset[Hex]]], ...]
+
+
+def mission_plan(game: Game, sheet: Sheet, icon: Icon, weight: float) -> Mapping[Hex, float]:
+    """Hex -> what drawing ``icon`` there does for the seat's open missions: ``progress``,
+    and for the mission ``icon`` is aimed at, ``weight`` x VP x share held after the draw."""
+    if icon in sheet.missions.values():
+        return {}
+    usable, missions = _usable(game, sheet), _open_missions(game, sheet)
+    holds, open_hexes = dict(usable)[icon]
+    values = dict(progress(missions, holds, holds | open_hexes))
+    target = _cached_targets(missions, usable).get(icon)
+    if target is not None:
+        mission, have, missing, crossed = target
+        worth = weight * mission.vp * (have + 1) / len(mission.ticked)
+        for h in missing:
+            values[h] = max(values.get(h, 0.0), worth)
+        # drawing the type on a crossed hex would spoil the match
+        for h in crossed - missing:
+            values[h] = min(values.get(h, 0.0), -worth)
+    return values
+
+
+def _open_missions(game: Game, sheet: Sheet) -> tuple[MissionSpec, ...]:
+    return tuple(m for m in game.missions if m.letter not in sheet.missions)
+
+
+def _usable(game: Game, sheet: Sheet) -> Usable:
+    """For each icon type not yet used for a claim: the hexes holding it, and the empty
+    hexes it could still be drawn in (the ones a mission plan may count on)."""
+    spec, spent = game.map, frozenset(sheet.missions.values())
+    free = spec.land.difference(sheet.icons)
+    coast = _coast(spec) - sheet.harbor_lands
+    return tuple(
+        (icon, (sheet.holds(icon), coast.difference(sheet.cliffs) if icon == "cliffs" else free))
+        for icon in ICONS
+        if icon not in spent
+    )
+
+
+@functools.cache
+def _coast(spec: MapSpec) -> frozenset[Hex]:
+    """The land hexes touching water, where cliffs may go: fixed for a map."""
+    return frozenset(h for h in spec.land if spec.water_edges(h))
+
+
+def aims_of(game: Game, sheet: Sheet) -> Mapping[Icon, Target]:
+    """``targets`` for one seat: its open missions and the icon types it has not spent."""
+    return _cached_targets(_open_missions(game, sheet), _usable(game, sheet))
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def _cached_targets(missions: tuple[MissionSpec, ...], usable: Usable) -> Mapping[Icon, Target]:
+    return MappingProxyType(dict(targets(missions, dict(usable))))
