@@ -8,7 +8,7 @@ a move that does not improve its position.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 
 from domain.core import Luck
@@ -30,6 +30,7 @@ from domain.games.peninsula.commands import (
     SeatCommand,
     SteepenCoast,
     TradeIcon,
+    UseHarborTickets,
     UseLifesaver,
     UseRainbow,
 )
@@ -37,8 +38,8 @@ from domain.games.peninsula.events import IconDrawn
 from domain.games.peninsula.filling import fill_problem
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.movement import destinations, landmarks_on
-from domain.games.peninsula.planning import progress
-from domain.games.peninsula.routes import first_step_to_landmark
+from domain.games.peninsula.planning import aims_of, mission_plan
+from domain.games.peninsula.routes import cheapest_route, first_step_to_landmark
 from domain.games.peninsula.rules import draws, legal_commands
 from domain.games.peninsula.state import Game, Sheet
 from domain.games.peninsula.transitions import after_draw
@@ -46,14 +47,20 @@ from domain.games.peninsula.transitions import after_draw
 BONUS_DRAW_COST = 1.0
 LANDMARK_GAIN = 2.0
 FREE_MOVES = ("street", "canal", "bridge", "tunnel")
-TICKET_MOVES = ("boot", "balloon")
+TICKET_MOVES = ("boot", "balloon", "harbor")
 TICKET_COST = 2.0
 GOOD_DRAW = 0.0
+"""A draw gaining this much is taken where the architect stands, without looking around."""
 MISSION_LOOKS = 5
 EARLY_TICKETS = 0
 LATE_TICKETS = 3
 LATE_PILE = 3
-"""A draw gaining this much is taken where the architect stands, without looking around."""
+TARGET_WEIGHT = 0.8
+"""How much a hex missing from a mission's target match is worth, per VP and share done."""
+HOLD_BACK = 2
+"""A claim waits while its icon type's bigger target lacks at most this many hexes."""
+HARBOR_TRIP_TICKETS = 2
+"""Printed tickets a Harbor Tickets trip to a landmark may spend besides its 2 free ones."""
 
 
 def random_bot(game: Game, seat: int, luck: Luck) -> SeatCommand:
@@ -102,7 +109,7 @@ def best_draw(game: Game, sheet: Sheet, seat: int, icon: Icon) -> tuple[float, D
     held = frozenset({"catapult", "ferry"}) & _held(game, sheet)
     scratch = sheet if icon in sheet.hand and sheet.uses else _with_hand(sheet, icon)
     scored: list[tuple[float, int, DrawIcon]] = []
-    plan = _plan(game, scratch, icon)
+    plan = mission_plan(game, scratch, icon, TARGET_WEIGHT)
     for index, command in enumerate(draws(game, scratch, seat, icon, held)):
         gain = draw_gain(game, scratch, command) + plan.get(command.at, 0.0)
         if command.bonus is not None:
@@ -117,13 +124,6 @@ def best_draw(game: Game, sheet: Sheet, seat: int, icon: Icon) -> tuple[float, D
         for gain, order, command in scored[:MISSION_LOOKS]
     )
     return best[0], best[2]
-
-
-def _plan(game: Game, sheet: Sheet, icon: Icon) -> Mapping[Hex, float]:
-    if icon in sheet.missions.values():
-        return {}
-    open_missions = tuple(m for m in game.missions if m.letter not in sheet.missions)
-    return progress(open_missions, sheet.holds(icon), game.map.land)
 
 
 def mission_gain(game: Game, sheet: Sheet, command: DrawIcon) -> float:
@@ -159,7 +159,7 @@ def greedy_bot(game: Game, seat: int, luck: Luck) -> SeatCommand:
     if game.phase == "draft":
         return _choose(game, seat, options)
     return (
-        _claim(game, options)
+        _claim(game, seat, options)
         or _fill(options)
         or _one_shot(game, seat, options)
         or _landmark_move(game, seat, options)
@@ -192,10 +192,30 @@ def _chosen_icons(game: Game, command: ChooseIcons) -> tuple[Icon, Icon]:
     )
 
 
-def _claim(game: Game, options: Sequence[SeatCommand]) -> SeatCommand | None:
+def _claim(game: Game, seat: int, options: Sequence[SeatCommand]) -> SeatCommand | None:
+    """The claim worth most, with the icon type the bot's other plans need least. Before
+    the final window it holds back a claim that would spend the type aimed at a bigger
+    mission already nearly matched."""
     claims = [c for c in options if isinstance(c, ClaimMission)]
+    if not claims:
+        return None
     vp = {m.letter: m.vp for m in game.missions}
-    return max(claims, key=lambda c: vp[c.mission]) if claims else None
+    aims = aims_of(game, game.sheets[seat])
+
+    def aimed_elsewhere(claim: ClaimMission) -> int:
+        target = aims.get(claim.icon)
+        return 0 if target is None or target[0].letter == claim.mission else target[0].vp
+
+    def holds_back(claim: ClaimMission) -> bool:
+        target = aims.get(claim.icon)
+        if game.phase == "final" or target is None or target[0].vp <= vp[claim.mission]:
+            return False
+        return target[1] >= len(target[0].ticked) - HOLD_BACK
+
+    ready = [c for c in claims if not holds_back(c)]
+    if not ready:
+        return None
+    return max(ready, key=lambda c: (vp[c.mission], -aimed_elsewhere(c)))
 
 
 def _fill(options: Sequence[SeatCommand]) -> SeatCommand | None:
@@ -239,8 +259,28 @@ def _towards_landmark(game: Game, seat: int) -> SeatCommand | None:
     # early on a trip pulls the architect away from where it builds; near the end unused
     # tickets are worth nothing, so any route will do
     budget = LATE_TICKETS if len(game.pile) <= LATE_PILE else EARLY_TICKETS
-    step = first_step_to_landmark(game.map, game.sheets[seat], budget)
+    sheet = game.sheets[seat]
+    if _harbor_trip(game, sheet, budget):
+        return UseHarborTickets(seat=seat)
+    if sheet.bonus_harbor_tickets:
+        # on a Harbor Tickets trip: the printed tickets it was planned with
+        budget += HARBOR_TRIP_TICKETS
+    step = first_step_to_landmark(game.map, sheet, budget)
     return None if step is None else MoveArchitect(seat=seat, to=step[1], by=step[0])
+
+
+def _harbor_trip(game: Game, sheet: Sheet, budget: int) -> bool:
+    """Harbor Tickets, when its 2 free harbor tickets make a route to a locked landmark
+    possible, or cheaper in printed tickets."""
+    if sheet.bonus_harbor_tickets or "harbor_tickets" not in _held(game, sheet):
+        return False
+    spec = game.map
+    boosted = replace(sheet, bonus_harbor_tickets=2)
+    trip = cheapest_route(spec, boosted, budget + HARBOR_TRIP_TICKETS)
+    if trip is None:
+        return False
+    plain = cheapest_route(spec, sheet, budget)
+    return plain is None or trip[0] < plain[0]
 
 
 def _use_icon(game: Game, seat: int, options: Sequence[SeatCommand]) -> SeatCommand | None:
@@ -254,7 +294,7 @@ def _use_icon(game: Game, seat: int, options: Sequence[SeatCommand]) -> SeatComm
     better = _better_icon(game, seat, options, gain)
     if better is not None:
         return better
-    move = _move_for_draw(game, seat, options, gain)
+    move = _move_for_draw(game, seat, options, gain) or _harbor_for_draw(game, seat, gain)
     if move is not None:
         return move
     trade = _landmark_trade(game, sheet, options)
@@ -296,7 +336,8 @@ def _move_for_draw(
     for command in options:
         if not isinstance(command, MoveArchitect) or command.by not in (*FREE_MOVES, *TICKET_MOVES):
             continue
-        cost = 0.0 if command.by in FREE_MOVES else TICKET_COST
+        free = command.by in FREE_MOVES or (command.by == "harbor" and sheet.bonus_harbor_tickets)
+        cost = 0.0 if free else TICKET_COST
         if command.to not in seen:
             moved = replace(sheet, location=command.to)
             icons = dict.fromkeys(sheet.hand)
@@ -306,11 +347,28 @@ def _move_for_draw(
     return best[1]
 
 
+def _harbor_for_draw(game: Game, seat: int, gain: float) -> SeatCommand | None:
+    """Harbor Tickets, from a harbor hex, when another harbor hex has a clearly better draw
+    (the move itself is then a free harbor move)."""
+    sheet = game.sheets[seat]
+    if gain >= GOOD_DRAW or sheet.bonus_harbor_tickets or sheet.location not in sheet.harbor_lands:
+        return None
+    if "harbor_tickets" not in _held(game, sheet):
+        return None
+    icons = dict.fromkeys(sheet.hand)
+    for to in sorted(sheet.harbor_lands - {sheet.location}):
+        moved = replace(sheet, location=to)
+        if max(best_draw(game, moved, seat, i)[0] for i in icons) > gain + 0.5:
+            return UseHarborTickets(seat=seat)
+    return None
+
+
 def _landmark_trade(game: Game, sheet: Sheet, options: Sequence[SeatCommand]) -> SeatCommand | None:
     spec = game.map
-    for command in options:
-        if not isinstance(command, TradeIcon) or command.by == "lightning":
-            continue
+    trades = [c for c in options if isinstance(c, TradeIcon)]
+    # Lightning goes anywhere: kept for when no ordinary trade reaches a landmark
+    trades.sort(key=lambda c: c.by == "lightning")
+    for command in trades:
         if landmarks_on(spec, sheet, (command.to,)):
             return command
     return None

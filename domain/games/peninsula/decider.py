@@ -101,33 +101,38 @@ def decide(state: Game, command: Command) -> tuple[Event, ...]:
 
 def evolve(state: Game, event: Event) -> Game:
     match event:
-        # the most frequent facts first: a match tries its cases in order
-        case IconDrawn(seat=seat):
-            return state.with_sheet(seat, t.after_draw(state.sheets[seat], event))
+        # the most frequent facts first (counted over recorded bot games): a match tries its
+        # cases in order
         case ActionsEnded(seat=seat):
-            return state.with_sheet(seat, t.round_reset(state.sheets[seat]))
-        case CardRevealed(card=card):
-            return t.revealed(state, card)
+            return state.with_sheet_changes(seat, t.ROUND_RESET)
+        case ArchitectMoved(seat=seat, ticket=None, path=path):
+            return state.with_sheet_changes(seat, {"location": path[-1]})
+        case ArchitectMoved(seat=seat):
+            return state.with_sheet(seat, t.after_move(state.sheets[seat], event, HARBOR_BONUS))
+        case IconDrawn(seat=seat):
+            return state.with_sheet_changes(seat, t.drawn(state.sheets[seat], event))
+        case IconTraded(seat=seat, icon=icon):
+            return state.with_sheet_changes(seat, t.used(state.sheets[seat], icon))
         case CardDrafted():
             return t.drafted(state, event)
+        case RoundEnded(next_active=active):
+            return t.new_round(state, active)
+        case CardRevealed(card=card):
+            return t.revealed(state, card)
+        case IconFilled(seat=seat, at=at):
+            return _sheet(state, seat, filled=_s(state, seat).filled | {at})
         case IconsChosen():
             return t.chosen(state, event)
         case LifesaverUsed(seat=seat, icon=icon):
             return _sheet(
                 state, seat, hand=(icon,), must_draw=True, lifesavers=_s(state, seat).lifesavers - 1
             )
-        case IconTraded(seat=seat, icon=icon):
-            return state.with_sheet(seat, t.after_use(state.sheets[seat], icon))
         case IconChanged(seat=seat, icon=icon, into=into):
             return state.with_sheet(seat, t.with_changed_icon(state.sheets[seat], icon, into))
-        case ArchitectMoved(seat=seat):
-            return state.with_sheet(seat, t.after_move(state.sheets[seat], event, HARBOR_BONUS))
         case LandmarkUnlocked(seat=seat, landmark=n):
             return _sheet(state, seat, landmarks=_s(state, seat).landmarks | {n})
         case LandmarkBonusUsed(seat=seat, landmark=n):
             return _sheet(state, seat, used_landmarks=_s(state, seat).used_landmarks | {n})
-        case IconFilled(seat=seat, at=at):
-            return _sheet(state, seat, filled=_s(state, seat).filled | {at})
         case TicketUnlocked(seat=seat, ticket=ticket):
             return _sheet(state, seat, tickets=_s(state, seat).tickets | {ticket})
         case MissionClaimed(seat=seat, mission=letter, icon=icon):
@@ -146,8 +151,6 @@ def evolve(state: Game, event: Event) -> Game:
             return _sheet(state, seat, cliffs=put(_s(state, seat).cliffs, at, segments))
         case BridgeBuilt(seat=seat, a=a, b=b):
             return _sheet(state, seat, arrows=(*_s(state, seat).arrows, Arrow(a, b, "bridge")))
-        case RoundEnded(next_active=active):
-            return t.new_round(state, active)
         case FinalWindowOpened(rounds=rounds):
             sheets = tuple(changed(s, done=False) for s in state.sheets)
             return changed(
@@ -177,4 +180,8 @@ def _s(state: Game, seat: int) -> Sheet:
 
 
 def _sheet(state: Game, seat: int, **changes: Any) -> Game:
-    return state.with_sheet(seat, changed(state.sheets[seat], **changes))
+    if not changes.keys() <= Sheet.__dataclass_fields__.keys():
+        raise TypeError(
+            f"Sheet has no field(s) {sorted(changes.keys() - Sheet.__dataclass_fields__.keys())}"
+        )
+    return state.with_sheet_changes(seat, changes)

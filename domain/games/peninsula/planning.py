@@ -1,8 +1,11 @@
 """Mission plans for the greedy bot: which hexes would grow its best partial match.
 
 For every mission not yet claimed, the bot looks at the placements that already hold the
-most ticked hexes of one icon type (with no crossed hex holding it) and values the hexes
-still missing from them, more as the match nears completion.
+most ticked hexes of one icon type (with no crossed hex holding it, and every missing hex
+still open to that icon) and values the hexes still missing from them, more as the match
+nears completion. On top of that, each open mission, the highest VP first, gets one icon
+type of its own as a target (the free type whose match is furthest along): the large
+shapes take many draws of one type, which only a bot that sticks to a plan ever completes.
 """
 
 from __future__ import annotations
@@ -11,32 +14,62 @@ import functools
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from domain.games.peninsula.content import MissionSpec
+from domain.games.peninsula.cards import ICONS, Icon
+from domain.games.peninsula.content import MapSpec, MissionSpec
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.missions import orientations
+from domain.games.peninsula.state import Game, Sheet
 
 WEIGHT = 0.25
 
 
-def _best_partial(
-    mission: MissionSpec, holds: frozenset[Hex], land: frozenset[Hex]
-) -> tuple[int, frozenset[Hex]]:
-    """The most ticked hexes any placement already holds, and the hexes those lack."""
-    best, missing = 0, set[Hex]()
-    for form in orientations(mission):
-        anchors = {h - t for h in holds for t in form.ticked}
-        for anchor in anchors:
-            ticked = [anchor + t for t in form.ticked]
-            if any(h not in land for h in ticked):
+Partial = tuple[int, frozenset[Hex], frozenset[Hex]]
+
+
+Cell = tuple[int, int]
+
+
+@functools.cache
+def _forms(mission: MissionSpec) -> tuple[tuple[tuple[Cell, ...], tuple[Cell, ...]], ...]:
+    """The orientations as plain (q, r) pairs: this search runs for every open mission and
+    icon type on most bot decisions, and tuple arithmetic is much cheaper than Hex objects."""
+    return tuple(
+        (tuple((h.q, h.r) for h in form.ticked), tuple((h.q, h.r) for h in form.crossed))
+        for form in orientations(mission)
+    )
+
+
+def _best_partial(mission: MissionSpec, holds: frozenset[Hex], land: frozenset[Hex]) -> Partial:
+    """The most ticked hexes any placement already holds, the hexes those lack, and their
+    crossed hexes (which must stay free of the icon).
+
+    ``land``: the hexes a ticked hex may take, here the held and still open ones."""
+    held = {(h.q, h.r) for h in holds}
+    usable = {(h.q, h.r) for h in land}
+    best, missing, crossed = 0, set[Cell](), set[Cell]()
+    for ticked, crosses in _forms(mission):
+        for aq, ar in {(q - dq, r - dr) for q, r in held for dq, dr in ticked}:
+            cells = [(aq + dq, ar + dr) for dq, dr in ticked]
+            if any(c not in usable for c in cells):
                 continue
-            if any(anchor + c in holds for c in form.crossed):
+            if any((aq + dq, ar + dr) in held for dq, dr in crosses):
                 continue
-            have = sum(1 for h in ticked if h in holds)
+            have = sum(1 for c in cells if c in held)
             if have > best:
-                best, missing = have, set()
+                best, missing, crossed = have, set(), set()
             if have == best:
-                missing.update(h for h in ticked if h not in holds)
-    return best, frozenset(missing)
+                missing.update(c for c in cells if c not in held)
+                crossed.update((aq + dq, ar + dr) for dq, dr in crosses)
+    return (
+        best,
+        frozenset(Hex(q, r) for q, r in missing),
+        frozenset(Hex(q, r) for q, r in crossed),
+    )
+
+
+@functools.lru_cache(maxsize=1 << 14)
+def partial(mission: MissionSpec, holds: frozenset[Hex], usable: frozenset[Hex]) -> Partial:
+    return _best_partial(mission, holds, usable)
 
 
 @functools.lru_cache(maxsize=1 << 12)
@@ -46,10 +79,90 @@ def progress(
     """Hex -> the value of drawing the icon there for the missions in ``missions``."""
     values: dict[Hex, float] = {}
     for mission in missions:
-        have, missing = _best_partial(mission, holds, land)
+        have, missing, _ = partial(mission, holds, land)
         if have == 0:
             continue
         worth = WEIGHT * mission.vp * (have + 1) / len(mission.ticked)
         for h in missing:
             values[h] = max(values.get(h, 0.0), worth)
     return MappingProxyType(values)
+
+
+Target = tuple[MissionSpec, int, frozenset[Hex], frozenset[Hex]]
+"""A mission, the ticked hexes its best match holds, the hexes it lacks, its crossed hexes."""
+
+
+def targets(
+    missions: tuple[MissionSpec, ...], usable: Mapping[Icon, tuple[frozenset[Hex], frozenset[Hex]]]
+) -> Mapping[Icon, Target]:
+    """One icon type per open mission, highest VP first: the free type whose best match
+    holds the largest share of the mission's ticked hexes (at least one)."""
+    chosen: dict[Icon, Target] = {}
+    for mission in sorted(missions, key=lambda m: (-m.vp, m.letter)):
+        size = len(mission.ticked)
+        best: tuple[float, Icon | None, Partial] = (0.0, None, (0, frozenset(), frozenset()))
+        for icon, (holds, open_hexes) in usable.items():
+            if icon in chosen:
+                continue
+            found = partial(mission, holds, holds | open_hexes)
+            if found[0] and found[0] / size > best[0]:
+                best = (found[0] / size, icon, found)
+        if best[1] is not None:
+            chosen[best[1]] = (mission, *best[2])
+    return chosen
+
+
+Usable = tuple[tuple[Icon, tuple[frozenset[Hex], frozenset[Hex]]], ...]
+
+
+def mission_plan(game: Game, sheet: Sheet, icon: Icon, weight: float) -> Mapping[Hex, float]:
+    """Hex -> what drawing ``icon`` there does for the seat's open missions: ``progress``,
+    and for the mission ``icon`` is aimed at, ``weight`` x VP x share held after the draw."""
+    if icon in sheet.missions.values():
+        return {}
+    usable, missions = _usable(game, sheet), _open_missions(game, sheet)
+    holds, open_hexes = dict(usable)[icon]
+    values = dict(progress(missions, holds, holds | open_hexes))
+    target = _cached_targets(missions, usable).get(icon)
+    if target is not None:
+        mission, have, missing, crossed = target
+        worth = weight * mission.vp * (have + 1) / len(mission.ticked)
+        for h in missing:
+            values[h] = max(values.get(h, 0.0), worth)
+        # drawing the type on a crossed hex would spoil the match
+        for h in crossed - missing:
+            values[h] = min(values.get(h, 0.0), -worth)
+    return values
+
+
+def _open_missions(game: Game, sheet: Sheet) -> tuple[MissionSpec, ...]:
+    return tuple(m for m in game.missions if m.letter not in sheet.missions)
+
+
+def _usable(game: Game, sheet: Sheet) -> Usable:
+    """For each icon type not yet used for a claim: the hexes holding it, and the empty
+    hexes it could still be drawn in (the ones a mission plan may count on)."""
+    spec, spent = game.map, frozenset(sheet.missions.values())
+    free = spec.land.difference(sheet.icons)
+    coast = _coast(spec) - sheet.harbor_lands
+    return tuple(
+        (icon, (sheet.holds(icon), coast.difference(sheet.cliffs) if icon == "cliffs" else free))
+        for icon in ICONS
+        if icon not in spent
+    )
+
+
+@functools.cache
+def _coast(spec: MapSpec) -> frozenset[Hex]:
+    """The land hexes touching water, where cliffs may go: fixed for a map."""
+    return frozenset(h for h in spec.land if spec.water_edges(h))
+
+
+def aims_of(game: Game, sheet: Sheet) -> Mapping[Icon, Target]:
+    """``targets`` for one seat: its open missions and the icon types it has not spent."""
+    return _cached_targets(_open_missions(game, sheet), _usable(game, sheet))
+
+
+@functools.lru_cache(maxsize=1 << 10)
+def _cached_targets(missions: tuple[MissionSpec, ...], usable: Usable) -> Mapping[Icon, Target]:
+    return MappingProxyType(dict(targets(missions, dict(usable))))

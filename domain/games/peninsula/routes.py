@@ -1,7 +1,8 @@
 """Routes for the greedy bot: the fewest tickets that reach a locked landmark.
 
 Unused tickets score nothing at the end, while a landmark scores 2 VP, so a bot loses
-nothing by spending tickets on the way to one.
+nothing by spending tickets on the way to one. Bonus harbor tickets (Harbor Tickets) cost
+nothing against the budget: they vanish when the turn ends.
 """
 
 from __future__ import annotations
@@ -52,6 +53,12 @@ def _tickets_left(spec: MapSpec, sheet: Sheet) -> dict[str, int]:
 def first_step_to_landmark(spec: MapSpec, sheet: Sheet, budget: int) -> Step | None:
     """The first move of a cheapest route to a locked landmark: fewest tickets (at most
     ``budget``), then fewest moves, so following it step by step always gets closer."""
+    route = cheapest_route(spec, sheet, budget)
+    return None if route is None else route[1]
+
+
+def cheapest_route(spec: MapSpec, sheet: Sheet, budget: int) -> tuple[int, Step] | None:
+    """The printed tickets a cheapest route to a locked landmark spends, and its first move."""
     goals = {where for n, where in spec.landmarks.items() if n not in sheet.landmarks}
     left = _tickets_left(spec, sheet)
     if not goals:
@@ -66,19 +73,22 @@ def first_step_to_landmark(spec: MapSpec, sheet: Sheet, budget: int) -> Step | N
         cost, hops, _, state, first = heapq.heappop(queue)
         here = state[0]
         if here in goals and first is not None:
-            return first
+            return cost, first
         if state in seen:
             continue
         seen.add(state)
         for kind, to in _steps(spec, sheet, here):
             used = list(state[1:])
+            paid = False
             if kind in TICKET_KINDS:
                 index = TICKET_KINDS.index(kind)
                 used[index] += 1
-                if used[index] > left[kind] or cost + 1 > budget:
+                # Harbor Tickets' bonus tickets expire with the turn: spending them is free
+                paid = kind != "harbor" or used[index] > sheet.bonus_harbor_tickets
+                if used[index] > left[kind] or (paid and cost + 1 > budget):
                     continue
             order += 1
-            step_cost = cost + (kind in TICKET_KINDS)
+            step_cost = cost + paid
             nxt = (to, used[0], used[1], used[2])
             heapq.heappush(queue, (step_cost, hops + 1, order, nxt, first or (kind, to)))
     return None

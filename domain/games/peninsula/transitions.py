@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
 
 from domain.games.peninsula.cards import Card, Icon
@@ -13,7 +14,7 @@ from domain.games.peninsula.events import (
     IconDrawn,
     IconsChosen,
 )
-from domain.games.peninsula.state import Arrow, ArrowKind, Game, Sheet, changed, put
+from domain.games.peninsula.state import Arrow, ArrowKind, Game, Sheet, changed, copied, put
 
 FAST_SEAT = -1
 """The ``used`` pile's seat for a fast-play card, which no single seat drafted."""
@@ -61,23 +62,26 @@ def _fast_round(state: Game) -> Game:
 def revealed(state: Game, card: Card) -> Game:
     if state.mode == "fast":
         return _fast_round(changed(state, face_up=(card,), pile=state.pile[1:]))
-    return changed(state, face_up=(*state.face_up, card), pile=state.pile[1:])
+    return copied(state, {"face_up": (*state.face_up, card), "pile": state.pile[1:]})
 
 
 def drafted(state: Game, event: CardDrafted) -> Game:
-    kept, left = event.kept, event.left
+    kept, left, seat = event.kept, event.left, event.seat
+    drafter = {"hand": (kept,), "uses": 1, "done": False}
+    others = {"hand": (left,), "uses": 1, "done": False}
     sheets = tuple(
-        changed(s, hand=(kept,) if i == event.seat else (left,), uses=1, done=False)
-        for i, s in enumerate(state.sheets)
+        [copied(s, drafter if i == seat else others) for i, s in enumerate(state.sheets)]
     )
-    face_up = tuple(c for i, c in enumerate(state.face_up) if i != event.index)
-    return changed(
+    face_up, index = state.face_up, event.index
+    return copied(
         state,
-        sheets=sheets,
-        face_up=face_up,
-        used=(*state.used, (event.seat, (kept, left))),
-        kept=kept,
-        phase="actions",
+        {
+            "sheets": sheets,
+            "face_up": face_up[:index] + face_up[index + 1 :],
+            "used": (*state.used, (seat, (kept, left))),
+            "kept": kept,
+            "phase": "actions",
+        },
     )
 
 
@@ -101,25 +105,29 @@ def new_round(state: Game, active: int) -> Game:
     else:
         used = (*used, *((active, c) for c in state.flipped))
         face_up = state.face_up
-    return changed(
+    return copied(
         state,
-        used=used,
-        face_up=face_up,
-        flipped=(),
-        kept=None,
-        active=active,
-        round=state.round + 1,
-        phase="draft",
+        {
+            "used": used,
+            "face_up": face_up,
+            "flipped": (),
+            "kept": None,
+            "active": active,
+            "round": state.round + 1,
+            "phase": "draft",
+        },
     )
 
 
-def after_use(sheet: Sheet, icon: Icon) -> Sheet:
+def used(sheet: Sheet, icon: Icon) -> Mapping[str, object]:
+    """The sheet fields that change when ``icon`` is spent from the hand."""
     hand = list(sheet.hand)
     hand.remove(icon)
-    return changed(sheet, hand=tuple(hand), uses=sheet.uses - 1, must_draw=False)
+    return {"hand": tuple(hand), "uses": sheet.uses - 1, "must_draw": False}
 
 
-def after_draw(sheet: Sheet, event: IconDrawn) -> Sheet:
+def drawn(sheet: Sheet, event: IconDrawn) -> Mapping[str, object]:
+    """The sheet fields that change when an icon is drawn on the map."""
     hand = list(sheet.hand)
     hand.remove(event.icon)
     at, icons, cliffs, arrows = event.at, sheet.icons, sheet.cliffs, sheet.arrows
@@ -130,15 +138,14 @@ def after_draw(sheet: Sheet, event: IconDrawn) -> Sheet:
     if event.arrow is not None:
         kind: ArrowKind = "street" if event.icon == "village" else "canal"
         arrows = (*arrows, Arrow(at, event.arrow, kind))
-    return changed(
-        sheet,
-        hand=tuple(hand),
-        uses=sheet.uses - 1,
-        must_draw=False,
-        icons=icons,
-        cliffs=cliffs,
-        arrows=arrows,
-    )
+    return {
+        "hand": tuple(hand),
+        "uses": sheet.uses - 1,
+        "must_draw": False,
+        "icons": icons,
+        "cliffs": cliffs,
+        "arrows": arrows,
+    }
 
 
 def with_changed_icon(sheet: Sheet, icon: Icon, into: Icon) -> Sheet:
@@ -150,7 +157,7 @@ def with_changed_icon(sheet: Sheet, icon: Icon, into: Icon) -> Sheet:
 def after_move(sheet: Sheet, event: ArchitectMoved, bonus_ticket: str) -> Sheet:
     location = event.path[-1]
     if event.ticket is None:
-        return changed(sheet, location=location)
+        return copied(sheet, {"location": location})
     if event.ticket == bonus_ticket:
         tickets = sheet.bonus_harbor_tickets - 1
         return changed(sheet, location=location, bonus_harbor_tickets=tickets)
@@ -158,5 +165,16 @@ def after_move(sheet: Sheet, event: ArchitectMoved, bonus_ticket: str) -> Sheet:
     return changed(sheet, location=location, used_tickets=used)
 
 
-def round_reset(sheet: Sheet) -> Sheet:
-    return changed(sheet, done=True, hand=(), uses=0, must_draw=False, bonus_harbor_tickets=0)
+ROUND_RESET: Mapping[str, object] = {
+    "done": True,
+    "hand": (),
+    "uses": 0,
+    "must_draw": False,
+    "bonus_harbor_tickets": 0,
+}
+"""The sheet fields an ``ActionsEnded`` sets: the round's allowance is gone. A plain dict
+typed read-only: ``dict.update`` from a proxy takes a slow path, twice the cost."""
+
+
+def after_draw(sheet: Sheet, event: IconDrawn) -> Sheet:
+    return copied(sheet, drawn(sheet, event))
