@@ -98,3 +98,24 @@ def test_bad_commands_are_invalid_command_violations(body: object) -> None:
     with pytest.raises(RuleViolation) as raised:
         command_from_json(COUNTING, body, seat=0)
     assert raised.value.code == "invalid_command"
+
+
+@dataclass(frozen=True)
+class Checked:
+    value: int
+
+    def __post_init__(self) -> None:
+        if self.value < 0:
+            raise ValueError("negative")
+
+
+def test_plain_dataclasses_decode_to_equal_hashable_frozen_values() -> None:
+    built = decode(Point, {"q": 1, "r": 2})
+    assert built == Point(1, 2) and hash(built) == hash(Point(1, 2))
+    with pytest.raises(AttributeError):
+        built.q = 5  # type: ignore[misc]
+
+
+def test_a_dataclass_with_post_init_still_runs_it() -> None:
+    with pytest.raises(ValueError, match="negative"):
+        decode(Checked, {"value": -1})
