@@ -30,14 +30,20 @@ ROUTES: list[Any] = [health, *PLAY_ROUTES]
 
 
 def open_application(url: str, pool_size: int = 16) -> tuple[Application, ConnectionPool[Any]]:
-    """A connection pool and the application over it. The pool reconnects by itself."""
+    """A connection pool and the application over it. The pool reconnects by itself.
+
+    While PostgreSQL is down a request waits at most ``timeout`` for a connection, then gets
+    a 503. A reconnection attempt backs off exponentially until ``reconnect_timeout`` and then
+    gives up; the next request starts a fresh one at once, so the service finds a database
+    that came back within about a second, however long it was away.
+    """
     pool: ConnectionPool[Any] = ConnectionPool(
         url,
         min_size=1,
         max_size=pool_size,
         open=True,
-        timeout=5,
-        reconnect_timeout=3600,
+        timeout=2,
+        reconnect_timeout=2,
         check=ConnectionPool.check_connection,
     )
     return Application(EventStore(pool)), pool

@@ -109,7 +109,9 @@ def scratch_url(database_url: str) -> Iterator[str]:
         yield url
 
 
-def run_cli(database_url: str, *args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+def run_cli(
+    database_url: str, *args: str, timeout: float = 120
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", WITH_TEST_RULESETS, *args],
         cwd=ROOT,

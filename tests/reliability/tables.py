@@ -23,7 +23,10 @@ class Game:
         body = {"ruleset": "counting", "seats": seats, "options": {"target": target}}
         response = client.post(f"{url}/games", json=body)
         assert response.status_code == 201, response.text
-        created = response.json()
+        return cls.from_created(url, response.json())
+
+    @classmethod
+    def from_created(cls, url: str, created: dict[str, Any]) -> Game:
         tokens = {s["seat"]: s["token"] for s in created["seats"]}
         return cls(url, created["game_id"], tokens)
 

@@ -91,7 +91,7 @@ def crashed(scratch_url: str, tmp_path: Path) -> Iterator[tuple[Served, Ledger]]
 def test_sigkill_mid_load_loses_no_acknowledged_command(
     crashed: tuple[Served, Ledger], scratch_url: str
 ) -> None:
-    server, ledger = crashed
+    _, ledger = crashed
     with httpx.Client(timeout=10) as client:
         for game_id, seat, key in ledger.in_flight:
             # The client never heard back: it retries with the same key, and that is safe.

@@ -97,7 +97,12 @@ def test_a_command_sent_three_times_with_one_key_is_applied_once(
             key = f"move-{move}"
             barrier = threading.Barrier(3)
 
-            def send(client: httpx.Client, seat: int = seat, key: str = key) -> httpx.Response:
+            def send(
+                client: httpx.Client,
+                seat: int = seat,
+                key: str = key,
+                barrier: threading.Barrier = barrier,
+            ) -> httpx.Response:
                 barrier.wait()
                 return game.send(client, seat, key=key)
 
