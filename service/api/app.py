@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
@@ -45,6 +46,8 @@ def open_application(url: str, pool_size: int = 16) -> tuple[Application, Connec
         timeout=2,
         reconnect_timeout=2,
         check=ConnectionPool.check_connection,
+        # Names the worker process in pg_stat_activity (and pg_locks through it).
+        kwargs={"application_name": f"cairn-{os.getpid()}"},
     )
     return Application(EventStore(pool)), pool
 
