@@ -40,8 +40,7 @@ def two_workers(scratch_url: str, tmp_path: Path) -> Iterator[tuple[Served, list
     with ConnectionPool(scratch_url, min_size=1, max_size=2, open=True) as pool:
         cairn = Application(EventStore(pool))
         waiting = [
-            str(cairn.create_game(RULESET, 2, seat_info=BOTS).game_id)
-            for _ in range(WAITING_GAMES)
+            str(cairn.create_game(RULESET, 2, seat_info=BOTS).game_id) for _ in range(WAITING_GAMES)
         ]
     server = Served(scratch_url, tmp_path / "serve.log", module=SHIPPED_ONLY, workers=2)
     watcher = LockWatcher(scratch_url, waiting)
@@ -195,10 +194,14 @@ def _settled_version(url: str, game_id: str) -> int:
 def _read_stream(url: str, game_id: str, seen: list[int]) -> None:
     """Collect the ids of the stream's messages until it ends or the server stops."""
     deadline = time.monotonic() + 120
-    with contextlib.suppress(httpx.TransportError), httpx.Client(timeout=httpx.Timeout(10, read=20)) as client:
-        with client.stream("GET", f"{url}/games/{game_id}/stream") as response:
-            for line in response.iter_lines():
-                if line.startswith("id:"):
-                    seen.append(int(line[3:].strip()))
-                if line.startswith("event: end") or time.monotonic() > deadline:
-                    return
+    timeout = httpx.Timeout(10, read=20)
+    with (
+        contextlib.suppress(httpx.TransportError),
+        httpx.Client(timeout=timeout) as client,
+        client.stream("GET", f"{url}/games/{game_id}/stream") as response,
+    ):
+        for line in response.iter_lines():
+            if line.startswith("id:"):
+                seen.append(int(line[3:].strip()))
+            if line.startswith("event: end") or time.monotonic() > deadline:
+                return
