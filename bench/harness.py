@@ -153,6 +153,12 @@ def print_report(report: Mapping[str, Any]) -> None:
     print(f"== {report['benchmark']}")
     for line in report["results"]:
         base, subj = line["baseline"], line["subject"]
+        if line["ratio_of"] == "memory":
+            print(
+                f"  {line['name']}\n    baseline {base['rss_mib']:.1f} MiB,"
+                f" subject {subj['rss_mib']:.1f} MiB, ratio {line['ratio']:.2f}"
+            )
+            continue
         verdict = "meets" if line["meets_target"] else "MISSES"
         print(
             f"  {line['name']}\n    baseline {_rate(base)}, subject {_rate(subj)},"

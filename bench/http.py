@@ -203,15 +203,17 @@ def run(url: str | None = None, sizes: Sizes = FULL, out_dir: Path | None = None
                     bare_command(workers),
                     {bare.URL_VARIABLE: database_url},
                     Path(logs) / "bare.log",
-                ) as bare_url,
+                ) as bare_server,
                 running(
                     cairn_command(workers),
                     {"DATABASE_URL": database_url},
                     Path(logs) / "cairn.log",
-                ) as cairn_url,
+                ) as cairn_server,
             ):
                 for clients in sizes.clients:
-                    lines.append(measure(cairn_url, bare_url, workers, clients, sizes))
+                    lines.append(
+                        measure(cairn_server.url, bare_server.url, workers, clients, sizes)
+                    )
         notes = [
             "p50/p99 are write round trips (POST); each move also makes one untimed read",
             "both servers run side by side on the same machine as the clients",

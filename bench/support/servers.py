@@ -11,6 +11,7 @@ import sys
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
@@ -25,9 +26,15 @@ def free_port() -> int:
         return port
 
 
+@dataclass(frozen=True)
+class Running:
+    url: str
+    pid: int
+
+
 @contextmanager
-def running(command: Sequence[str], env: dict[str, str], log: Path) -> Iterator[str]:
-    """Start ``command`` (with ``{port}`` filled in), wait for /health, yield its base URL."""
+def running(command: Sequence[str], env: dict[str, str], log: Path) -> Iterator[Running]:
+    """Start ``command`` (with ``{port}`` filled in), wait for /health, yield where it is."""
     port = free_port()
     with log.open("a") as out:
         process = subprocess.Popen(
@@ -41,7 +48,7 @@ def running(command: Sequence[str], env: dict[str, str], log: Path) -> Iterator[
     url = f"http://127.0.0.1:{port}"
     try:
         _wait_healthy(url, process, log)
-        yield url
+        yield Running(url, process.pid)
     finally:
         stop(process)
 
@@ -71,10 +78,8 @@ def _wait_healthy(url: str, process: subprocess.Popen[bytes], log: Path) -> None
 
 
 def cairn_command(workers: int) -> list[str]:
-    return [sys.executable, "-m", "cli.main", "serve", "--port", "{port}"] + [
-        "--workers",
-        str(workers),
-    ]
+    serve = [sys.executable, "-m", "cli.main", "serve", "--port", "{port}"]
+    return [*serve, "--workers", str(workers)]
 
 
 def bare_command(workers: int) -> list[str]:
