@@ -30,6 +30,8 @@ from bench.support import bare
 from bench.support.servers import bare_command, cairn_command, running
 
 RULESET = "peninsula"
+# Below uvicorn's 5 s keep-alive: a client never reuses a connection the server is closing.
+KEEPALIVE = httpx.Limits(keepalive_expiry=2.0)
 # A body the size of a typical move, for the bare endpoint.
 PAYLOAD = {"command": {"type": "choose_icons", "seat": 0, "first": "right", "second": "left"}}
 
@@ -50,7 +52,7 @@ class CairnClient:
     """Plays one solo Peninsula game after another as its only (human) seat."""
 
     def __init__(self, url: str, number: int) -> None:
-        self.http = httpx.Client(base_url=url, timeout=60)
+        self.http = httpx.Client(base_url=url, timeout=60, limits=KEEPALIVE)
         self.number = number
         self.moves = 0
         self.game_id = ""
@@ -89,7 +91,7 @@ class CairnClient:
 
 class BareClient:
     def __init__(self, url: str, number: int) -> None:
-        self.http = httpx.Client(base_url=url, timeout=60)
+        self.http = httpx.Client(base_url=url, timeout=60, limits=KEEPALIVE)
         self.last = 1
 
     def move(self) -> float:
