@@ -7,13 +7,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bench import append, fold, harness, length, load
+from bench import append, audit, fold, harness, http, length, load, memory
 
 BENCHMARKS: dict[str, tuple[Callable[..., dict[str, Any]], Any, Any]] = {
     "fold": (fold.run, fold.FULL, fold.SMOKE),
     "append": (append.run, append.FULL, append.SMOKE),
     "load": (load.run, load.FULL, load.SMOKE),
     "length": (length.run, length.FULL, length.SMOKE),
+    "audit": (audit.run, audit.FULL, audit.SMOKE),
+    "http": (http.run, http.FULL, http.SMOKE),
+    "memory": (memory.run, memory.FULL, memory.SMOKE),
 }
 
 

@@ -153,11 +153,25 @@ def print_report(report: Mapping[str, Any]) -> None:
     print(f"== {report['benchmark']}")
     for line in report["results"]:
         base, subj = line["baseline"], line["subject"]
+        if line["ratio_of"] == "memory":
+            print(
+                f"  {line['name']}\n    baseline {base['rss_mib']:.1f} MiB,"
+                f" subject {subj['rss_mib']:.1f} MiB, ratio {line['ratio']:.2f}"
+            )
+            continue
         verdict = "meets" if line["meets_target"] else "MISSES"
         print(
             f"  {line['name']}\n    baseline {_rate(base)}, subject {_rate(subj)},"
             f" ratio {line['ratio']:.2f} (target {line['target']}: {verdict})"
         )
+        if "latency" in line:
+            base_l, subj_l = line["latency"]["baseline"], line["latency"]["subject"]
+            verdict = "meets" if line["meets_p99_target"] else "MISSES"
+            print(
+                f"    p50/p99 baseline {base_l['p50_ms']:.1f}/{base_l['p99_ms']:.1f} ms,"
+                f" subject {subj_l['p50_ms']:.1f}/{subj_l['p99_ms']:.1f} ms,"
+                f" p99 ratio {line['p99_ratio']:.2f} (target {line['p99_target']}: {verdict})"
+            )
     for note in report.get("notes", []):
         print(f"  note: {note}")
 

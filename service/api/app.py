@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
@@ -30,15 +31,23 @@ ROUTES: list[Any] = [health, *PLAY_ROUTES]
 
 
 def open_application(url: str, pool_size: int = 16) -> tuple[Application, ConnectionPool[Any]]:
-    """A connection pool and the application over it. The pool reconnects by itself."""
+    """A connection pool and the application over it. The pool reconnects by itself.
+
+    While PostgreSQL is down a request waits at most ``timeout`` for a connection, then gets
+    a 503. A reconnection attempt backs off exponentially until ``reconnect_timeout`` and then
+    gives up; the next request starts a fresh one at once, so the service finds a database
+    that came back within about a second, however long it was away.
+    """
     pool: ConnectionPool[Any] = ConnectionPool(
         url,
         min_size=1,
         max_size=pool_size,
         open=True,
-        timeout=5,
-        reconnect_timeout=3600,
+        timeout=2,
+        reconnect_timeout=2,
         check=ConnectionPool.check_connection,
+        # Names the worker process in pg_stat_activity (and pg_locks through it).
+        kwargs={"application_name": f"cairn-{os.getpid()}"},
     )
     return Application(EventStore(pool)), pool
 

@@ -96,13 +96,17 @@ def send_command(
 
 
 def _act(host: Host, game_id: UUID, seat: int, data: SendCommand, key: str | None) -> Outcome:
-    if key is None or not _seen(host, game_id, key):
-        _may_act(host, game_id, seat, data)
     try:
+        if key is None or not _seen(host, game_id, key):
+            _may_act(host, game_id, seat, data)
         return host.cairn.act(game_id, seat, data.command, data.expected_version, key)
-    except RuleViolation as exc:
-        if exc.code == "not_your_turn":  # the turn moved on after _may_act looked: still a 403
-            raise NotYourTurn(exc.message) from None
+    except (RuleViolation, VersionConflict, NotYourTurn) as exc:
+        # A retry racing its own first attempt: once that attempt commits, the turn (or the
+        # version) moved on because of it, so the answer is its outcome, not a refusal.
+        if key is not None and _seen(host, game_id, key):
+            return host.cairn.act(game_id, seat, data.command, data.expected_version, key)
+        if isinstance(exc, RuleViolation) and exc.code == "not_your_turn":
+            raise NotYourTurn(exc.message) from None  # the turn moved on after _may_act looked
         raise
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import psycopg
 from litestar import Request, Response
 from litestar.exceptions import (
     HTTPException,
@@ -41,6 +42,9 @@ STATUSES: dict[type[Exception], tuple[int, str]] = {
     RulesVersionMismatch: (409, "Rules version mismatch"),
     BadRequest: (400, "Bad request"),
     DatabaseUnavailable: (503, "Database unavailable"),
+    # A connection error from code using the pool directly (seat tokens, locks): the
+    # database went away; the pool reconnects by itself, so the client may retry.
+    psycopg.OperationalError: (503, "Database unavailable"),
 }
 
 _HTTP_CODES = {
@@ -81,6 +85,7 @@ def _code(exc: Exception) -> str:
         UnknownGame: "unknown_game",
         UnknownRuleset: "unknown_ruleset",
         DatabaseUnavailable: "database_unavailable",
+        psycopg.OperationalError: "database_unavailable",
     }
     return next((v for k, v in names.items() if isinstance(exc, k)), "error")
 
@@ -94,7 +99,7 @@ def _extra(exc: Exception) -> dict[str, Any]:
 def domain_problem(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
     status, title = next(v for k, v in STATUSES.items() if isinstance(exc, k))
     detail = getattr(exc, "message", None) or str(exc)
-    if isinstance(exc, DatabaseUnavailable):
+    if isinstance(exc, DatabaseUnavailable | psycopg.OperationalError):
         detail = "the database is unavailable right now; try again shortly"
     logger().info("request.refused", status=status, code=_code(exc))
     return problem(status, _code(exc), title, detail, **_extra(exc))

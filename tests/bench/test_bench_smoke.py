@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bench import append, fold, length, load
+from bench import append, audit, fold, http, length, load, memory
 from bench.__main__ import BENCHMARKS, main
 from bench.harness import bench_database
 from domain.core import registry
@@ -45,8 +45,11 @@ def _well_formed(report: dict[str, Any], out_dir: Path, name: str) -> None:
     assert isinstance(written["ratio"], float) and written["ratio"] > 0
     for line in written["results"]:
         assert isinstance(line["ratio"], float) and line["ratio"] > 0
-        assert line["ratio_of"] in ("throughput", "time")
+        assert line["ratio_of"] in ("throughput", "time", "memory")
         assert isinstance(line["meets_target"], bool)
+        if line["ratio_of"] == "memory":
+            assert line["baseline"]["rss_mib"] > 0 and line["subject"]["rss_mib"] > 0
+            continue
         for side in ("baseline", "subject"):
             assert line[side]["samples"] >= 1
             assert line[side]["median_s"] > 0
@@ -71,6 +74,23 @@ def test_load(tmp_path: Path, bench_url: str) -> None:
 
 def test_length(tmp_path: Path, bench_url: str) -> None:
     _well_formed(length.run(bench_url, length.SMOKE, tmp_path), tmp_path, "length")
+
+
+def test_audit(tmp_path: Path, bench_url: str) -> None:
+    _well_formed(audit.run(bench_url, audit.SMOKE, tmp_path), tmp_path, "audit")
+
+
+def test_http_against_a_bare_endpoint(tmp_path: Path, bench_url: str) -> None:
+    report = http.run(bench_url, http.SMOKE, tmp_path)
+    _well_formed(report, tmp_path, "http")
+    for line in report["results"]:
+        for side in ("baseline", "subject"):
+            assert line["latency"][side]["p99_ms"] >= line["latency"][side]["p50_ms"] > 0
+        assert isinstance(line["meets_p99_target"], bool)
+
+
+def test_memory(tmp_path: Path, bench_url: str) -> None:
+    _well_formed(memory.run(bench_url, memory.SMOKE, tmp_path), tmp_path, "memory")
 
 
 def test_one_command_runs_them_all(

@@ -1,0 +1,238 @@
+"""Action round trip over HTTP: concurrent clients, each playing its own Peninsula game
+through ``cairn serve``, against a bare Litestar endpoint doing one INSERT+COMMIT per request.
+
+Both servers run under uvicorn on loopback with the same number of workers (1, 2, 4). Each
+client makes moves in a loop: one read (Cairn: ``GET legal-commands``; bare: a one-row
+``SELECT``), then the timed write (Cairn: ``POST commands``, the chosen legal command with
+an Idempotency-Key; bare: ``POST /rows``, one INSERT+COMMIT). Throughput counts writes per
+second of wall time over all clients; p50/p99 are the write round trips. A solo game that
+ends is replaced by a new one (rare: about 57 moves a game); that creation is not timed as
+a latency but is inside the wall time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import tempfile
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import psycopg
+
+from bench.harness import bench_database, comparison, interleaved, print_report, write_report
+from bench.support import bare
+from bench.support.servers import bare_command, cairn_command, running
+
+RULESET = "peninsula"
+# Below uvicorn's 5 s keep-alive: a client never reuses a connection the server is closing.
+KEEPALIVE = httpx.Limits(keepalive_expiry=2.0)
+# A body the size of a typical move, for the bare endpoint.
+PAYLOAD = {"command": {"type": "choose_icons", "seat": 0, "first": "right", "second": "left"}}
+
+
+@dataclass(frozen=True)
+class Sizes:
+    rounds: int = 5
+    workers: tuple[int, ...] = (1, 2, 4)
+    clients: tuple[int, ...] = (1, 8, 32)
+    writes_per_sample: int = 160  # split among the clients; at least 4 each
+
+
+FULL = Sizes()
+SMOKE = Sizes(rounds=1, workers=(1,), clients=(1, 2), writes_per_sample=8)
+
+
+class CairnClient:
+    """Plays one solo Peninsula game after another as its only (human) seat."""
+
+    def __init__(self, url: str, number: int) -> None:
+        self.http = httpx.Client(base_url=url, timeout=60, limits=KEEPALIVE)
+        self.number = number
+        self.moves = 0
+        self.game_id = ""
+        self.auth: dict[str, str] = {}
+        self._new_game()
+
+    def _new_game(self) -> None:
+        seats = [{"kind": "player", "player": f"bench{self.number}"}]
+        created = self.http.post("/games", json={"ruleset": RULESET, "seats": seats})
+        created.raise_for_status()
+        body = created.json()
+        self.game_id = body["game_id"]
+        self.auth = {"Authorization": f"Bearer {body['seats'][0]['token']}"}
+
+    def move(self) -> float:
+        legal = self.http.get(f"/games/{self.game_id}/legal-commands", headers=self.auth)
+        legal.raise_for_status()
+        commands = legal.json()["commands"]
+        if not commands:
+            self._new_game()
+            return self.move()
+        self.moves += 1
+        headers = {**self.auth, "Idempotency-Key": f"{self.game_id}-{self.moves}"}
+        body = {"command": commands[self.moves % len(commands)]}
+        start = time.perf_counter()
+        sent = self.http.post(f"/games/{self.game_id}/commands", json=body, headers=headers)
+        elapsed = time.perf_counter() - start
+        sent.raise_for_status()
+        if sent.json()["is_terminal"]:
+            self._new_game()
+        return elapsed
+
+    def close(self) -> None:
+        self.http.close()
+
+
+class BareClient:
+    def __init__(self, url: str, number: int) -> None:
+        self.http = httpx.Client(base_url=url, timeout=60, limits=KEEPALIVE)
+        self.last = 1
+
+    def move(self) -> float:
+        self.http.get(f"/rows/{self.last}").raise_for_status()
+        start = time.perf_counter()
+        sent = self.http.post("/rows", json=PAYLOAD)
+        elapsed = time.perf_counter() - start
+        sent.raise_for_status()
+        self.last = sent.json()["id"]
+        return elapsed
+
+    def close(self) -> None:
+        self.http.close()
+
+
+@dataclass
+class Side:
+    """One server's clients, and every write latency they measured."""
+
+    clients: list[Any]
+    latencies: list[float] = field(default_factory=list)
+
+    def sample(self, writes_each: int) -> float:
+        """Wall seconds for every client to make ``writes_each`` moves at once."""
+        barrier = threading.Barrier(len(self.clients) + 1)
+        errors: list[BaseException] = []
+        lock = threading.Lock()
+
+        def play(client: Any) -> None:
+            barrier.wait()
+            try:
+                times = [client.move() for _ in range(writes_each)]
+            except BaseException as exc:
+                errors.append(exc)
+                return
+            with lock:
+                self.latencies.extend(times)
+
+        threads = [threading.Thread(target=play, args=(c,)) for c in self.clients]
+        for thread in threads:
+            thread.start()
+        barrier.wait()
+        start = time.perf_counter()
+        for thread in threads:
+            thread.join()
+        elapsed = time.perf_counter() - start
+        if errors:
+            raise errors[0]
+        return elapsed
+
+    def close(self) -> None:
+        for client in self.clients:
+            client.close()
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def latency(values: list[float]) -> dict[str, float]:
+    return {
+        "p50_ms": 1000 * statistics.median(values),
+        "p99_ms": 1000 * percentile(values, 0.99),
+        "count": len(values),
+    }
+
+
+def measure(cairn_url: str, bare_url: str, workers: int, clients: int, sizes: Sizes) -> Any:
+    each = max(4, sizes.writes_per_sample // clients)
+    subject = Side([CairnClient(cairn_url, n) for n in range(clients)])
+    baseline = Side([BareClient(bare_url, n) for n in range(clients)])
+    try:
+        for side in (baseline, subject):  # warm-up: first requests import and plan
+            side.sample(2)
+            side.latencies.clear()
+        cases: dict[str, Callable[[], float]] = {
+            "bare": lambda: baseline.sample(each),
+            "cairn": lambda: subject.sample(each),
+        }
+        samples = interleaved(cases, sizes.rounds)
+    finally:
+        subject.close()
+        baseline.close()
+    line = comparison(
+        f"http, {workers} worker{'s' if workers > 1 else ''}, {clients} clients (writes/s)",
+        samples["bare"],
+        samples["cairn"],
+        clients * each,
+        ratio_of="throughput",
+        target=">= 0.5",
+        meets=lambda ratio: ratio >= 0.5,
+    )
+    base, subj = latency(baseline.latencies), latency(subject.latencies)
+    p99_ratio = subj["p99_ms"] / base["p99_ms"]
+    line["latency"] = {"baseline": base, "subject": subj}
+    line["p99_ratio"] = p99_ratio
+    line["p99_target"] = "<= 2"
+    line["meets_p99_target"] = p99_ratio <= 2
+    return line
+
+
+def run(url: str | None = None, sizes: Sizes = FULL, out_dir: Path | None = None) -> dict[str, Any]:
+    with bench_database(url) as database_url, tempfile.TemporaryDirectory() as logs:
+        with psycopg.connect(database_url, autocommit=True) as conn:
+            conn.execute(bare.TABLE)
+        lines = []
+        for workers in sizes.workers:
+            with (
+                running(
+                    bare_command(workers),
+                    {bare.URL_VARIABLE: database_url},
+                    Path(logs) / "bare.log",
+                ) as bare_server,
+                running(
+                    cairn_command(workers),
+                    {"DATABASE_URL": database_url},
+                    Path(logs) / "cairn.log",
+                ) as cairn_server,
+            ):
+                for clients in sizes.clients:
+                    lines.append(
+                        measure(cairn_server.url, bare_server.url, workers, clients, sizes)
+                    )
+        notes = [
+            "p50/p99 are write round trips (POST); each move also makes one untimed read",
+            "both servers run side by side on the same machine as the clients",
+        ]
+        return write_report("http", _params(sizes), lines, database_url, out_dir, notes)
+
+
+def _params(sizes: Sizes) -> dict[str, Any]:
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in vars(sizes).items()}
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--smoke", action="store_true", help="tiny sizes, seconds")
+    args = parser.parse_args(argv)
+    print_report(run(sizes=SMOKE if args.smoke else FULL))
+
+
+if __name__ == "__main__":
+    main()
