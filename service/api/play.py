@@ -90,7 +90,10 @@ def send_command(
         "command.accepted", outcome="accepted", version=outcome.version, replayed=outcome.replayed
     )
     host.bots.kick(game.game_id)
-    after = host.cairn.store.game(game.game_id)
+    # Visibility turns on only when a game finishes; a command that did not finish it and
+    # was not a replay leaves the record read above as good as a fresh one (one query less).
+    ended = outcome.is_terminal or outcome.replayed or game.is_finished
+    after = host.cairn.store.game(game.game_id) if ended else game
     events = visible_events(host.cairn.store, after, outcome.events, seat)
     return CommandAccepted(outcome.version, events, outcome.is_terminal, outcome.replayed)
 
