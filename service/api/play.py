@@ -90,19 +90,22 @@ def send_command(
         "command.accepted", outcome="accepted", version=outcome.version, replayed=outcome.replayed
     )
     host.bots.kick(game.game_id)
-    after = host.cairn.store.game(game.game_id)
+    # Visibility turns on only when a game finishes; a command that did not finish it and
+    # was not a replay leaves the record read above as good as a fresh one (one query less).
+    ended = outcome.is_terminal or outcome.replayed or game.is_finished
+    after = host.cairn.store.game(game.game_id) if ended else game
     events = visible_events(host.cairn.store, after, outcome.events, seat)
     return CommandAccepted(outcome.version, events, outcome.is_terminal, outcome.replayed)
 
 
 def _act(host: Host, game_id: UUID, seat: int, data: SendCommand, key: str | None) -> Outcome:
     try:
-        if key is None or not _seen(host, game_id, key):
-            _may_act(host, game_id, seat, data)
+        _may_act(host, game_id, seat, data)
         return host.cairn.act(game_id, seat, data.command, data.expected_version, key)
     except (RuleViolation, VersionConflict, NotYourTurn) as exc:
-        # A retry racing its own first attempt: once that attempt commits, the turn (or the
-        # version) moved on because of it, so the answer is its outcome, not a refusal.
+        # A retry of a command that was applied (or is being applied right now): the turn
+        # or the version moved on because of it, so the answer is its outcome, not a
+        # refusal. Looked up only on refusal: a fresh command pays no extra query.
         if key is not None and _seen(host, game_id, key):
             return host.cairn.act(game_id, seat, data.command, data.expected_version, key)
         if isinstance(exc, RuleViolation) and exc.code == "not_your_turn":

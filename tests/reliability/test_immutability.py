@@ -1,6 +1,9 @@
-"""Immutability: connected as the service's own (non-superuser) role, which has every table
-privilege the service could be given, the events table still refuses UPDATE, DELETE and
-TRUNCATE, and the role cannot switch the triggers off."""
+"""Immutability: connected as the service's own role (not a superuser, not the tables'
+owner), which has every table privilege the service could be given, the events table
+still refuses UPDATE, DELETE and TRUNCATE, and the role cannot switch the triggers off.
+
+Running the service as the owner would keep the triggers but not this last guarantee: an
+owner may disable its own table's triggers. Hence a separate login role, as here."""
 
 from __future__ import annotations
 
@@ -78,5 +81,7 @@ def test_the_service_role_plays_but_cannot_rewrite_history(service_url: str) -> 
             conn.execute("TRUNCATE events CASCADE")
         with pytest.raises(psycopg.errors.InsufficientPrivilege):
             conn.execute("SET session_replication_role = replica")  # superusers only
+        with pytest.raises(psycopg.errors.InsufficientPrivilege, match="owner"):
+            conn.execute("ALTER TABLE events DISABLE TRIGGER events_no_update_delete")
         after = conn.execute("SELECT count(*) FROM events WHERE game_id = %s", (game_id,))
         assert after.fetchone() == before
