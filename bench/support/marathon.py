@@ -29,6 +29,7 @@ from domain.core import (
     ranks_for,
     registry,
     resolve_options,
+    uniform_bot,
 )
 from domain.core.lifecycle import created, reseeded, revealed
 
@@ -178,12 +179,6 @@ def result(state: State) -> Result | None:
     )
 
 
-def bot_random(state: State, seat: int, luck: Luck) -> Command:
-    options = legal_commands(state, seat)
-    index, _ = luck.draw_below(len(options))
-    return options[index]
-
-
 MARATHON: Ruleset[State, Command, Event] = Ruleset(
     id="marathon",
     title="Marathon (bench only)",
@@ -206,7 +201,7 @@ MARATHON: Ruleset[State, Command, Event] = Ruleset(
     secrets=lambda s, v: (s.luck.seed,),
     describe=lambda e: type(e).NAME,
     render=lambda s, v: f"step {s.steps}/{s.length}",
-    bots={"random": bot_random, "greedy": bot_random},
+    bots={"random": uniform_bot(legal_commands), "greedy": uniform_bot(legal_commands)},
 )
 
 

@@ -24,6 +24,7 @@ from domain.core.ruleset import (
     ranks_for,
     resolve_options,
     seat_visibility,
+    uniform_bot,
 )
 
 __all__ = [
@@ -49,4 +50,5 @@ __all__ = [
     "ranks_for",
     "resolve_options",
     "seat_visibility",
+    "uniform_bot",
 ]

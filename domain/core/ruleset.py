@@ -64,6 +64,19 @@ Bot = Callable[[Any, Seat, Luck], Any]
 """A bot picks a command for a seat; ``Luck`` is its own entropy, never the game's seed."""
 
 
+def uniform_bot(legal_commands: Callable[[Any, Seat], tuple[Any, ...]]) -> Bot:
+    """A bot that picks uniformly among a seat's legal commands."""
+
+    def choose(state: Any, seat: Seat, luck: Luck) -> Any:
+        options = legal_commands(state, seat)
+        if not options:
+            raise ValueError(f"seat {seat} has nothing to do now")
+        index, _ = luck.draw_below(len(options))
+        return options[index]
+
+    return choose
+
+
 @dataclass(frozen=True)
 class Ruleset(Generic[S, C, E]):
     """One game's Decider plus what the platform needs to host it.

@@ -29,6 +29,7 @@ from domain.core import (
     registry,
     resolve_options,
     seat_visibility,
+    uniform_bot,
 )
 from domain.core.lifecycle import created, reseeded, revealed
 
@@ -219,12 +220,6 @@ def result(state: State) -> Result | None:
     )
 
 
-def bot_first(state: State, seat: int, luck: Luck) -> Command:
-    options = legal_commands(state, seat)
-    index, _ = luck.draw_below(len(options))
-    return options[index]
-
-
 COUNTING: Ruleset[State, Command, Event] = Ruleset(
     id="counting",
     title="Counting (test only)",
@@ -256,7 +251,7 @@ COUNTING: Ruleset[State, Command, Event] = Ruleset(
     secrets=secrets,
     describe=lambda e: f"{type(e).NAME}",
     render=lambda s, v: f"count {s.count}/{s.target}",
-    bots={"random": bot_first, "greedy": bot_first},
+    bots={"random": uniform_bot(legal_commands), "greedy": uniform_bot(legal_commands)},
 )
 
 

@@ -28,6 +28,7 @@ from domain.core import (
     registry,
     resolve_options,
     seat_visibility,
+    uniform_bot,
 )
 from domain.core.lifecycle import created, reseeded, revealed
 from domain.core.ruleset import SERVER
@@ -208,12 +209,6 @@ def result(state: State) -> Result | None:
     )
 
 
-def bot(state: State, seat: int, luck: Luck) -> Command:
-    options = legal_commands(state, seat)
-    index, _ = luck.draw_below(len(options))
-    return options[index]
-
-
 SEALED: Ruleset[State, Command, Event] = Ruleset(
     id="sealed",
     title="Sealed words (test only)",
@@ -244,7 +239,7 @@ SEALED: Ruleset[State, Command, Event] = Ruleset(
     secrets=secrets,
     describe=lambda e: f"{type(e).NAME}",
     render=lambda s, v: f"round {s.round}/{s.rounds}",
-    bots={"random": bot, "greedy": bot},
+    bots={"random": uniform_bot(legal_commands), "greedy": uniform_bot(legal_commands)},
 )
 
 
