@@ -240,7 +240,8 @@ class Application:
             "game_id": str(loaded.game.game_id),
             "ruleset": ruleset.id,
             "version": loaded.version,
-            "status": loaded.game.status,
+            # From the state: a cached game record may predate the game's end.
+            "status": "finished" if ruleset.is_terminal(state) else "active",
             "to_act": sorted(ruleset.to_act(state)),
             "is_terminal": ruleset.is_terminal(state),
             "result": result_json(ruleset.result(state)),

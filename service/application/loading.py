@@ -81,25 +81,51 @@ class Loader:
 
     def __init__(self, store: EventStore) -> None:
         self.store = store
-        self._cache: OrderedDict[UUID, tuple[int, str, Any]] = OrderedDict()
+        self._cache: OrderedDict[UUID, tuple[int, str, Any, GameRecord]] = OrderedDict()
         self._lock = threading.Lock()
 
     def load(self, game_id: UUID, at: int | None = None) -> Loaded:
+        if at is None:
+            with self._lock:
+                cached = self._cache.get(game_id)
+            if cached is not None:
+                return self._top_up(cached)
         game = self.store.game(game_id)
         ruleset = ruleset_for(game)
         target = game.version if at is None else min(at, game.version)
         version, head, state = self._start(game, ruleset, target)
         if version < target:
-            rows = self.store.read_facts(game_id, after=version, until=target)
-            events = [
-                event_from_record(ruleset, name, v, payload) for _, name, v, payload, _ in rows
-            ]
-            state = ruleset.fold(events, state)
-            version, head = rows[-1][0], rows[-1][4]
-            self._maybe_snapshot(game_id, ruleset, version, state, rows[0][0])
+            version, head, state = self._fold(game, ruleset, (version, head, state), target)
         if at is None:
-            self.remember(game_id, version, head, state)
+            self.remember(game, version, head, state)
         return Loaded(game, ruleset, state, version, head)
+
+    def _top_up(self, cached: tuple[int, str, Any, GameRecord]) -> Loaded:
+        """A cached game plus whatever any process appended since: one query.
+
+        The game's record is immutable but for its status, which the state itself says.
+        """
+        version, head, state, game = cached
+        ruleset = ruleset_for(game)
+        version, head, state = self._fold(game, ruleset, (version, head, state), None)
+        self.remember(game, version, head, state)
+        return Loaded(game, ruleset, state, version, head)
+
+    def _fold(
+        self,
+        game: GameRecord,
+        ruleset: Ruleset[Any, Any, Any],
+        start: tuple[int, str, Any],
+        target: int | None,
+    ) -> tuple[int, str, Any]:
+        version, _, state = start
+        rows = self.store.read_facts(game.game_id, after=version, until=target)
+        if not rows:
+            return start
+        events = [event_from_record(ruleset, name, v, data) for _, name, v, data, _ in rows]
+        state = ruleset.fold(events, state)
+        self._maybe_snapshot(game.game_id, ruleset, rows[-1][0], state, rows[0][0])
+        return rows[-1][0], rows[-1][4], state
 
     def _start(
         self, game: GameRecord, ruleset: Ruleset[Any, Any, Any], target: int
@@ -107,7 +133,7 @@ class Loader:
         with self._lock:
             cached = self._cache.get(game.game_id)
         if cached is not None and cached[0] <= target:
-            return cached
+            return cached[:3]
         snapshot = self.store.latest_snapshot(game.game_id, engine_fingerprint(ruleset.id), target)
         if snapshot is not None:
             seq, blob = snapshot
@@ -115,12 +141,12 @@ class Loader:
             return seq, head, pickle.loads(blob)
         return 0, GENESIS_HASH, ruleset.initial_state
 
-    def remember(self, game_id: UUID, version: int, head: str, state: Any) -> None:
+    def remember(self, game: GameRecord, version: int, head: str, state: Any) -> None:
         with self._lock:
-            current = self._cache.get(game_id)
+            current = self._cache.get(game.game_id)
             if current is None or current[0] <= version:
-                self._cache[game_id] = (version, head, state)
-                self._cache.move_to_end(game_id)
+                self._cache[game.game_id] = (version, head, state, game)
+                self._cache.move_to_end(game.game_id)
             while len(self._cache) > CACHE_SIZE:
                 self._cache.popitem(last=False)
 
@@ -130,7 +156,7 @@ class Loader:
 
     def after_append(self, loaded: Loaded, stored: list[StoredEvent], state: Any) -> None:
         version, head = stored[-1].seq, stored[-1].hash
-        self.remember(loaded.game.game_id, version, head, state)
+        self.remember(loaded.game, version, head, state)
         self._maybe_snapshot(loaded.game.game_id, loaded.ruleset, version, state, stored[0].seq)
 
     def _maybe_snapshot(
