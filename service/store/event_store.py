@@ -116,6 +116,30 @@ def _insert_sql(count: int) -> str:
     )
 
 
+def insert_game(conn: psycopg.Connection[Any], game: GameRecord) -> None:
+    """Insert a game's row as given (new games and imported ones alike)."""
+    conn.execute(
+        "INSERT INTO games (game_id, ruleset, rules_version, content_hash, seats, seat_info,"
+        " options, status, result, parent_id, fork_at, created_at, finished_at)"
+        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+        (
+            game.game_id,
+            game.ruleset,
+            game.rules_version,
+            game.content_hash,
+            game.seats,
+            Jsonb(game.seat_info),
+            Jsonb(game.options),
+            game.status,
+            Jsonb(game.result) if game.result is not None else None,
+            game.parent_id,
+            game.fork_at,
+            game.created_at,
+            game.finished_at,
+        ),
+    )
+
+
 class EventStore:
     """All SQL Cairn runs against its event store lives here."""
 
@@ -145,24 +169,7 @@ class EventStore:
     def create_game(self, game: GameRecord, decision: Decision) -> list[StoredEvent]:
         """Insert a game row and its opening decision atomically."""
         with self.connection() as conn, conn.transaction():
-            conn.execute(
-                "INSERT INTO games (game_id, ruleset, rules_version, content_hash, seats,"
-                " seat_info, options, status, result, parent_id, fork_at)"
-                " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
-                (
-                    game.game_id,
-                    game.ruleset,
-                    game.rules_version,
-                    game.content_hash,
-                    game.seats,
-                    Jsonb(game.seat_info),
-                    Jsonb(game.options),
-                    game.status,
-                    Jsonb(game.result) if game.result is not None else None,
-                    game.parent_id,
-                    game.fork_at,
-                ),
-            )
+            insert_game(conn, game)
             if game.parent_id is not None and game.fork_at:
                 self._copy_prefix(conn, game.parent_id, game.game_id, game.fork_at)
             prev = self._head_hash(conn, game.game_id, game.fork_at or 0)

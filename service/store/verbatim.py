@@ -11,14 +11,9 @@ from collections.abc import Sequence
 
 from psycopg.types.json import Jsonb
 
-from service.store.event_store import CHANNEL, EventStore
+from service.store.event_store import CHANNEL, EventStore, insert_game
 from service.store.records import GameRecord, StoredEvent
 
-_GAME_SQL = (
-    "INSERT INTO games (game_id, ruleset, rules_version, content_hash, seats, seat_info,"
-    " options, status, result, parent_id, fork_at, created_at, finished_at)"
-    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)"
-)
 _EVENT_SQL = (
     "INSERT INTO events (game_id, seq, type, schema_version, payload, visibility, actor,"
     " decision_seq, command, recorded_at, metadata, prev_hash, hash)"
@@ -34,24 +29,7 @@ def insert_verbatim(
     Raises psycopg's UniqueViolation if the game id is already taken.
     """
     with store.connection() as conn, conn.transaction():
-        conn.execute(
-            _GAME_SQL,
-            (
-                game.game_id,
-                game.ruleset,
-                game.rules_version,
-                game.content_hash,
-                game.seats,
-                Jsonb(game.seat_info),
-                Jsonb(game.options),
-                game.status,
-                Jsonb(game.result) if game.result is not None else None,
-                game.parent_id,
-                game.fork_at,
-                game.created_at,
-                game.finished_at,
-            ),
-        )
+        insert_game(conn, game)
         with conn.cursor() as cur:
             cur.executemany(
                 _EVENT_SQL,
