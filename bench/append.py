@@ -9,7 +9,6 @@ own game, in threads; each writer appends one single-event decision per transact
 
 from __future__ import annotations
 
-import argparse
 import threading
 import time
 import uuid
@@ -24,9 +23,9 @@ from psycopg_pool import ConnectionPool
 
 from bench.harness import (
     bench_database,
+    command_line,
     comparison,
     interleaved,
-    print_report,
     write_report,
 )
 from service.store import Decision, EventStore, GameRecord, NewEvent
@@ -192,12 +191,5 @@ def run(url: str | None = None, sizes: Sizes = FULL, out_dir: Path | None = None
         return write_report("append", vars(sizes), lines, database_url, out_dir)
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--smoke", action="store_true", help="tiny sizes, seconds")
-    args = parser.parse_args(argv)
-    print_report(run(sizes=SMOKE if args.smoke else FULL))
-
-
 if __name__ == "__main__":
-    main()
+    command_line(__doc__ or "", run, FULL, SMOKE)

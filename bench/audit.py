@@ -9,7 +9,6 @@ events once, with no check at all, so the ratio is the price of the checks.
 
 from __future__ import annotations
 
-import argparse
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,7 +16,7 @@ from uuid import UUID
 
 from psycopg_pool import ConnectionPool
 
-from bench.harness import bench_database, comparison, interleaved, print_report, timed, write_report
+from bench.harness import bench_database, command_line, comparison, interleaved, timed, write_report
 from domain.core import registry
 from domain.core.registry import event_from_record
 from domain.games import load_all
@@ -87,12 +86,5 @@ def run(url: str | None = None, sizes: Sizes = FULL, out_dir: Path | None = None
         return write_report("audit", vars(sizes), [line], database_url, out_dir, notes)
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--smoke", action="store_true", help="tiny sizes, seconds")
-    args = parser.parse_args(argv)
-    print_report(run(sizes=SMOKE if args.smoke else FULL))
-
-
 if __name__ == "__main__":
-    main()
+    command_line(__doc__ or "", run, FULL, SMOKE)

@@ -8,6 +8,7 @@ reports medians and the ratio of the medians.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import platform
@@ -232,3 +233,11 @@ def timed(work: Callable[[], Any]) -> float:
     start = time.perf_counter()
     work()
     return time.perf_counter() - start
+
+
+def command_line(doc: str, run: Callable[..., Mapping[str, Any]], full: Any, smoke: Any) -> None:
+    """The ``python -m bench.<name> [--smoke]`` entry point every benchmark shares."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--smoke", action="store_true", help="tiny sizes, seconds")
+    args = parser.parse_args()
+    print_report(run(sizes=smoke if args.smoke else full))

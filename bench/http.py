@@ -12,7 +12,6 @@ a latency but is inside the wall time.
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import tempfile
 import threading
@@ -25,7 +24,7 @@ from typing import Any
 import httpx
 import psycopg
 
-from bench.harness import bench_database, comparison, interleaved, print_report, write_report
+from bench.harness import bench_database, command_line, comparison, interleaved, write_report
 from bench.support import bare
 from bench.support.servers import bare_command, cairn_command, running
 
@@ -227,12 +226,5 @@ def _params(sizes: Sizes) -> dict[str, Any]:
     return {k: list(v) if isinstance(v, tuple) else v for k, v in vars(sizes).items()}
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--smoke", action="store_true", help="tiny sizes, seconds")
-    args = parser.parse_args(argv)
-    print_report(run(sizes=SMOKE if args.smoke else FULL))
-
-
 if __name__ == "__main__":
-    main()
+    command_line(__doc__ or "", run, FULL, SMOKE)

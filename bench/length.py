@@ -9,7 +9,6 @@ Application per game keeps its cached state. The short game is the baseline.
 
 from __future__ import annotations
 
-import argparse
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,7 +17,7 @@ from uuid import UUID
 
 from psycopg_pool import ConnectionPool
 
-from bench.harness import bench_database, comparison, interleaved, print_report, write_report
+from bench.harness import bench_database, command_line, comparison, interleaved, write_report
 from bench.load import play_to
 from service.application import Application
 from service.application.loading import SNAPSHOT_EVERY
@@ -96,12 +95,5 @@ def run(url: str | None = None, sizes: Sizes = FULL, out_dir: Path | None = None
         return write_report("length", vars(sizes), lines, database_url, out_dir, notes)
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--smoke", action="store_true", help="tiny sizes, seconds")
-    args = parser.parse_args(argv)
-    print_report(run(sizes=SMOKE if args.smoke else FULL))
-
-
 if __name__ == "__main__":
-    main()
+    command_line(__doc__ or "", run, FULL, SMOKE)

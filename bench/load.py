@@ -14,7 +14,6 @@ the platform's overhead more than any game's rules.
 
 from __future__ import annotations
 
-import argparse
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,7 +23,7 @@ from uuid import UUID
 import psycopg
 from psycopg_pool import ConnectionPool
 
-from bench.harness import bench_database, comparison, interleaved, print_report, write_report
+from bench.harness import bench_database, command_line, comparison, interleaved, write_report
 from bench.support import marathon
 from service.application import Application
 from service.store import EventStore
@@ -120,12 +119,5 @@ def run(url: str | None = None, sizes: Sizes = FULL, out_dir: Path | None = None
         return write_report("load", vars(sizes), lines, database_url, out_dir)
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--smoke", action="store_true", help="tiny sizes, seconds")
-    args = parser.parse_args(argv)
-    print_report(run(sizes=SMOKE if args.smoke else FULL))
-
-
 if __name__ == "__main__":
-    main()
+    command_line(__doc__ or "", run, FULL, SMOKE)

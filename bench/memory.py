@@ -9,7 +9,6 @@ the process's high-water mark (VmHWM) from /proc.
 
 from __future__ import annotations
 
-import argparse
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -18,7 +17,7 @@ from typing import Any
 
 import httpx
 
-from bench.harness import bench_database, print_report, write_report
+from bench.harness import bench_database, command_line, write_report
 from bench.support.servers import cairn_command, rss_kib, running
 
 RULESET = "peninsula"
@@ -75,12 +74,5 @@ def run(url: str | None = None, sizes: Sizes = FULL, out_dir: Path | None = None
         return write_report("memory", vars(sizes), [line], database_url, out_dir)
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--smoke", action="store_true", help="tiny sizes, seconds")
-    args = parser.parse_args(argv)
-    print_report(run(sizes=SMOKE if args.smoke else FULL))
-
-
 if __name__ == "__main__":
-    main()
+    command_line(__doc__ or "", run, FULL, SMOKE)
