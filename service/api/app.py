@@ -23,6 +23,7 @@ from service.api.problems import EXCEPTION_HANDLERS
 from service.api.routes import PLAY_ROUTES
 from service.application import Application
 from service.store import EventStore
+from service.store.database import check_connection
 
 MAX_BODY_BYTES = 256 * 1024
 
@@ -45,7 +46,7 @@ def open_application(url: str, pool_size: int = 16) -> tuple[Application, Connec
         open=True,
         timeout=2,
         reconnect_timeout=2,
-        check=ConnectionPool.check_connection,
+        check=check_connection,
         # Names the worker process in pg_stat_activity (and pg_locks through it).
         kwargs={"application_name": f"cairn-{os.getpid()}"},
     )

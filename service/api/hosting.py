@@ -12,9 +12,11 @@ from uuid import UUID
 import anyio
 from litestar import Litestar
 from litestar.datastructures import State
+from litestar.exceptions import NotAuthorizedException
 
 from service.api.bots import BotDriver
 from service.api.live import Notifications
+from service.api.seating import bearer
 from service.application import Application
 from service.application.visibility import parse_game_id, revealed_in, visible_events
 from service.store import GameRecord
@@ -41,6 +43,28 @@ class Host:
     def game(self, game_id: str | UUID) -> GameRecord:
         """The game record; UnknownGame (404) for a malformed or unknown id."""
         return self.cairn.store.game(parse_game_id(game_id))
+
+    def seat(self, game_id: str, authorization: str | None) -> tuple[UUID, int]:
+        """The game's id and the caller's seat in it, by its bearer token.
+
+        404 for an unknown game comes before any 401, as if the game were read first; but a
+        known token's seat is remembered (SeatTokens), so a seated caller costs no query.
+        """
+        game = parse_game_id(game_id)
+        try:
+            token = bearer(authorization)
+        except NotAuthorizedException:
+            self.game(game)
+            raise
+        seat = self.tokens.seat_for(game, token) if token is not None else None
+        if seat is None:
+            self.game(game)
+            raise NotAuthorizedException(
+                "this needs a seat token of this game"
+                if token is None
+                else "this token is not a seat token of this game"
+            )
+        return game, seat
 
     def page(self, game_id: UUID, viewer: int | None, after: int, limit: int) -> Page:
         # The record is read before the events: if the game ends in between, the events

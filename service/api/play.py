@@ -24,11 +24,11 @@ from service.api.bodies import (
 )
 from service.api.games import MAX_SEQ, Authorization
 from service.api.hosting import Host
-from service.api.seating import NotYourTurn, seat_of, viewer
+from service.api.seating import NotYourTurn, viewer
 from service.application import NotASeat, Outcome
-from service.application.visibility import visible_events
+from service.application.loading import Loaded
+from service.application.visibility import nothing_revealed, revealed_in, shown
 from service.logs import logger
-from service.store import VersionConflict
 
 IdempotencyKey = Annotated[
     str | None,
@@ -52,11 +52,9 @@ KEEPALIVE_SECONDS = 15.0
 def legal_commands(
     game_id: FromPath[str], host: NamedDependency[Host], authorization: Authorization = None
 ) -> LegalCommands:
-    game = host.game(game_id)
-    seat = seat_of(host.tokens, game, authorization)
-    loaded = host.cairn.load(game.game_id)
-    commands = host.cairn.legal_commands(game.game_id, seat)
-    return LegalCommands(seat, loaded.version, commands)
+    game, seat = host.seat(game_id, authorization)
+    loaded = host.cairn.load(game)
+    return LegalCommands(seat, loaded.version, host.cairn.legal_commands_of(loaded, seat))
 
 
 @post(
@@ -75,12 +73,11 @@ def send_command(
     authorization: Authorization = None,
     idempotency_key: IdempotencyKey = None,
 ) -> CommandAccepted:
-    game = host.game(game_id)
-    seat = seat_of(host.tokens, game, authorization)
+    game, seat = host.seat(game_id, authorization)
     kind = str(data.command.get("type"))[:64]
     log = logger().bind(seat=seat, command=kind)
     try:
-        outcome = _act(host, game.game_id, seat, data, idempotency_key)
+        outcome = _act(host, game, seat, data, idempotency_key)
     except Exception as exc:
         log.info(
             "command.refused", outcome="refused", code=getattr(exc, "code", type(exc).__name__)
@@ -89,42 +86,29 @@ def send_command(
     log.info(
         "command.accepted", outcome="accepted", version=outcome.version, replayed=outcome.replayed
     )
-    host.bots.kick(game.game_id)
-    # Visibility turns on only when a game finishes; a command that did not finish it and
-    # was not a replay leaves the record read above as good as a fresh one (one query less).
-    ended = outcome.is_terminal or outcome.replayed or game.is_finished
-    after = host.cairn.store.game(game.game_id) if ended else game
-    events = visible_events(host.cairn.store, after, outcome.events, seat)
+    host.bots.kick(game)
+    # Nothing is revealed while a game is live; only a command that ended it, or the replay
+    # of an earlier one, needs the game's record to know what became public.
+    ended = outcome.is_terminal or outcome.replayed
+    revealed = revealed_in(host.cairn.store, host.cairn.store.game(game)) if ended else None
+    events = shown(outcome.events, seat, revealed or nothing_revealed)
     return CommandAccepted(outcome.version, events, outcome.is_terminal, outcome.replayed)
 
 
 def _act(host: Host, game_id: UUID, seat: int, data: SendCommand, key: str | None) -> Outcome:
-    try:
-        _may_act(host, game_id, seat, data)
-        return host.cairn.act(game_id, seat, data.command, data.expected_version, key)
-    except (RuleViolation, VersionConflict, NotYourTurn) as exc:
-        # A retry of a command that was applied (or is being applied right now): the turn
-        # or the version moved on because of it, so the answer is its outcome, not a
-        # refusal. Looked up only on refusal: a fresh command pays no extra query.
-        if key is not None and _seen(host, game_id, key):
-            return host.cairn.act(game_id, seat, data.command, data.expected_version, key)
-        if isinstance(exc, RuleViolation) and exc.code == "not_your_turn":
-            raise NotYourTurn(exc.message) from None  # the turn moved on after _may_act looked
-        raise
-
-
-def _seen(host: Host, game_id: UUID, key: str) -> bool:
-    return host.cairn.store.idempotent_response(game_id, key) is not None
-
-
-def _may_act(host: Host, game_id: UUID, seat: int, data: SendCommand) -> None:
-    """403 for acting as another seat or out of turn; 409 for a stale expected version."""
     claimed = data.command.get("seat", seat)
     if claimed != seat or isinstance(claimed, bool):
         raise NotASeat(f"your token is seat {seat}'s; it cannot act for seat {claimed}")
-    loaded = host.cairn.load(game_id)
-    if data.expected_version is not None and data.expected_version != loaded.version:
-        raise VersionConflict(game_id, data.expected_version, loaded.version)
+    try:
+        return host.cairn.act(game_id, seat, data.command, data.expected_version, key, _may_act)
+    except RuleViolation as exc:
+        if exc.code == "not_your_turn":
+            raise NotYourTurn(exc.message) from None  # the turn moved on after the check
+        raise
+
+
+def _may_act(loaded: Loaded, seat: int) -> None:
+    """403 for acting out of turn (a ruleset's own refusal would be a 422)."""
     ruleset, state = loaded.ruleset, loaded.state
     if not ruleset.is_terminal(state) and seat not in ruleset.to_act(state):
         waiting = ", ".join(map(str, sorted(ruleset.to_act(state)))) or "nobody"

@@ -95,28 +95,36 @@ class Application:
         command: Mapping[str, Any] | Any,
         expected_version: int | None = None,
         idempotency_key: str | None = None,
+        check: Callable[[Loaded, int], None] | None = None,
     ) -> Outcome:
         """Decide ``command`` for ``seat`` and append it; retried on conflicts if unversioned.
 
         A command without ``expected_version`` is re-decided against the fresh state after a
         conflict, up to MAX_RETRIES times. One with it gets the conflict back. With an
         ``idempotency_key`` a retry returns the first outcome without appending again.
+        ``check(loaded, seat)`` runs on the loaded game before deciding (the API's turn
+        check); whatever it raises is a refusal like the ruleset's own.
         """
         game_id = parse_game_id(game_id)
         request = canonical_json({"seat": seat, "command": _as_json(command)})
         request_hash = hashlib.sha256(request.encode()).hexdigest()
         for _ in range(MAX_RETRIES):
-            if idempotency_key is not None:
+            loaded = self.loader.load(game_id)
+            try:
+                if expected_version is not None and expected_version != loaded.version:
+                    raise VersionConflict(game_id, expected_version, loaded.version)
+                if check is not None:
+                    check(loaded, seat)
+                return self._decide_and_append(loaded, seat, command, idempotency_key, request_hash)
+            except (VersionConflict, RuleViolation, NotASeat) as refused:
+                # A retry of a command that was applied (or is being applied right now) is
+                # refused by the state it moved on, or by the key's unique row when appending
+                # again: then the answer is the first outcome. The key is looked up only on
+                # refusal, so a fresh command pays no extra query.
                 prior = self._replay(game_id, idempotency_key, request_hash)
                 if prior is not None:
                     return prior
-            loaded = self.loader.load(game_id)
-            if expected_version is not None and expected_version != loaded.version:
-                raise VersionConflict(game_id, expected_version, loaded.version)
-            try:
-                return self._decide_and_append(loaded, seat, command, idempotency_key, request_hash)
-            except VersionConflict:
-                if expected_version is not None:
+                if not isinstance(refused, VersionConflict) or expected_version is not None:
                     raise
         raise VersionConflict(game_id, -1, self.store.version(game_id))
 
@@ -148,7 +156,9 @@ class Application:
         self.loader.after_append(loaded, stored, state)
         return Outcome(loaded.game.game_id, version, stored, terminal)
 
-    def _replay(self, game_id: UUID, key: str, request_hash: str) -> Outcome | None:
+    def _replay(self, game_id: UUID, key: str | None, request_hash: str) -> Outcome | None:
+        if key is None:
+            return None
         prior = self.store.idempotent_response(game_id, key)
         if prior is None:
             return None
@@ -249,7 +259,9 @@ class Application:
         }
 
     def legal_commands(self, game_id: UUID | str, seat: int) -> list[dict[str, Any]]:
-        loaded = self.load(game_id)
+        return self.legal_commands_of(self.load(game_id), seat)
+
+    def legal_commands_of(self, loaded: Loaded, seat: int) -> list[dict[str, Any]]:
         return [command_to_json(c) for c in loaded.ruleset.legal_commands(loaded.state, seat)]
 
     def events_since(

@@ -21,10 +21,15 @@ from service.store import EventStore, GameRecord, StoredEvent
 Revealed = Callable[[int], bool]
 
 
+def nothing_revealed(seq: int) -> bool:
+    """The ``Revealed`` of a live game: no event is public to everyone yet."""
+    return False
+
+
 def revealed_in(store: EventStore, game: GameRecord) -> Revealed:
     """A predicate: is the event at this seq of ``game`` public to everyone now?"""
     if not game.is_finished:
-        return lambda seq: False
+        return nothing_revealed
     if game.parent_id is None or game.fork_at is None:
         return lambda seq: True
     fork_at = game.fork_at
@@ -55,7 +60,13 @@ def event_json(event: StoredEvent, revealed: Revealed) -> dict[str, Any]:
 def visible_events(
     store: EventStore, game: GameRecord, events: list[StoredEvent], viewer: int | None
 ) -> list[dict[str, Any]]:
-    revealed = revealed_in(store, game)
+    return shown(events, viewer, revealed_in(store, game))
+
+
+def shown(
+    events: list[StoredEvent], viewer: int | None, revealed: Revealed
+) -> list[dict[str, Any]]:
+    """The events ``viewer`` may see, in their public shape, given what is revealed."""
     return [event_json(e, revealed) for e in events if is_visible(e, viewer, revealed)]
 
 

@@ -8,6 +8,7 @@ stops when the last process using it exits.
 from __future__ import annotations
 
 import os
+import select
 import threading
 import warnings
 from pathlib import Path
@@ -15,6 +16,7 @@ from typing import Any
 
 import psycopg
 from psycopg import sql
+from psycopg_pool import ConnectionPool
 
 DATABASE_NAME = "cairn"
 _lock = threading.Lock()
@@ -75,3 +77,19 @@ def ensure_database(admin_url: str, database: str) -> None:
         exists = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (database,))
         if exists.fetchone() is None:
             conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(database)))
+
+
+def check_connection(conn: psycopg.Connection[Any]) -> None:
+    """The pool's check on handing out a connection: raise if the server dropped it.
+
+    An idle connection has nothing to read, unless the server closed it or sent an error
+    (a restart sends "terminating connection" and closes the socket). So a poll of its
+    socket, with no round trip, tells a healthy connection apart; only a readable one pays
+    for a real check. ``ConnectionPool.check_connection`` alone costs one round trip per
+    checkout, several per request (bench/README.md).
+    """
+    if conn.closed or conn.broken:
+        raise psycopg.OperationalError("the connection is closed")
+    readable, _, _ = select.select([conn.fileno()], [], [], 0)
+    if readable:
+        ConnectionPool.check_connection(conn)

@@ -106,14 +106,27 @@ def _already(text: str) -> Callable[[Any], str]:
 
 
 @cache
-def _insert_sql(count: int) -> str:
+def _insert_sql(count: int, idempotent: bool = False, finishing: bool = False) -> str:
+    """One statement that appends ``count`` events, and with them, atomically, the
+    idempotency record and the game's result when asked: a single round trip."""
     row = "(" + ", ".join(["%s"] * _INSERT_PARAMS) + ")"
-    return (
-        "INSERT INTO events (game_id, seq, type, schema_version, payload, visibility, actor,"
-        " decision_seq, command, metadata, prev_hash, hash) VALUES "
+    parts = [
+        "WITH appended AS (INSERT INTO events (game_id, seq, type, schema_version, payload,"
+        " visibility, actor, decision_seq, command, metadata, prev_hash, hash) VALUES "
         + ", ".join([row] * count)
-        + " RETURNING seq, recorded_at, global_position, tx::text"
-    )
+        + " RETURNING seq, recorded_at, global_position, tx::text)"
+    ]
+    if idempotent:
+        parts.append(
+            "kept AS (INSERT INTO idempotency (game_id, key, request_hash, response)"
+            " VALUES (%s, %s, %s, %s))"
+        )
+    if finishing:
+        parts.append(
+            "finished AS (UPDATE games SET status = 'finished', result = %s,"
+            " finished_at = now() WHERE game_id = %s AND status <> 'finished')"
+        )
+    return ", ".join(parts) + " SELECT * FROM appended"
 
 
 def insert_game(conn: psycopg.Connection[Any], game: GameRecord) -> None:
@@ -268,21 +281,10 @@ class EventStore:
         start = expected_version + 1
         try:
             with self.connection() as conn:
-                if result is None and idempotency is None:
-                    # One multi-row INSERT is atomic by itself: no BEGIN/COMMIT round trips.
-                    stored = self._insert(conn, game_id, start, expected_hash, decision)
-                else:
-                    with conn.transaction():
-                        stored = self._insert(conn, game_id, start, expected_hash, decision)
-                        if result is not None:
-                            self._finish(conn, game_id, result)
-                        if idempotency is not None:
-                            key, request_hash, response = idempotency
-                            conn.execute(
-                                "INSERT INTO idempotency (game_id, key, request_hash, response)"
-                                " VALUES (%s, %s, %s, %s)",
-                                (game_id, key, request_hash, Jsonb(response)),
-                            )
+                # One statement is atomic by itself: no BEGIN/COMMIT round trips.
+                stored = self._insert(
+                    conn, game_id, start, expected_hash, decision, idempotency, result
+                )
                 self._notify_on(conn, game_id, stored[-1].seq)
                 return stored
         except (pg_errors.UniqueViolation, pg_errors.ForeignKeyViolation) as exc:
@@ -310,10 +312,19 @@ class EventStore:
         start_seq: int,
         prev_hash: str,
         decision: Decision,
+        idempotency: tuple[str, str, dict[str, Any]] | None = None,
+        result: dict[str, Any] | None = None,
     ) -> list[StoredEvent]:
         params = _rows(game_id, start_seq, prev_hash, decision)
+        extra: list[Any] = []
+        if idempotency is not None:
+            key, request_hash, response = idempotency
+            extra += [game_id, key, request_hash, Jsonb(response)]
+        if result is not None:
+            extra += [Jsonb(result), game_id]
+        sql = _insert_sql(len(decision.events), idempotency is not None, result is not None)
         with conn.cursor(row_factory=tuple_row) as cur:
-            cur.execute(_insert_sql(len(decision.events)), params)
+            cur.execute(sql, [*params, *extra])
             assigned = sorted(cur.fetchall())
         # Only what the database assigned comes back; the rest is what was just sent.
         stored = []

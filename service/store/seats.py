@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable
 from typing import Any
 from uuid import UUID
@@ -19,6 +21,8 @@ from psycopg_pool import ConnectionPool
 
 SEAT = "seat"
 INVITE = "invite"
+KNOWN_TOKENS = 65_536
+"""How many (game, token) -> seat answers a process remembers; a row is about 200 bytes."""
 
 
 def token_hash(token: str) -> str:
@@ -30,8 +34,18 @@ def new_secret() -> str:
 
 
 class SeatTokens:
+    """Issues, checks and redeems seat tokens and invites.
+
+    A seat token, once issued, names the same seat forever (nothing revokes or moves one), so
+    the seats of tokens already seen are remembered in process: checking a token costs a
+    query only the first time. Unknown tokens are never remembered, so a token issued later,
+    by this process or another, is always looked up.
+    """
+
     def __init__(self, pool: ConnectionPool[Any]) -> None:
         self.pool = pool
+        self._known: OrderedDict[tuple[UUID, str], int] = OrderedDict()
+        self._lock = threading.Lock()
 
     def issue(
         self, game_id: UUID, seats: Iterable[int], invites: Iterable[int] = ()
@@ -52,13 +66,24 @@ class SeatTokens:
 
     def seat_for(self, game_id: UUID, token: str) -> int | None:
         """The seat this token belongs to in this game, or None."""
+        key = (game_id, token_hash(token))
+        with self._lock:
+            seat = self._known.get(key)
+        if seat is not None:
+            return seat
         with self.pool.connection() as conn, conn.cursor(row_factory=tuple_row) as cur:
             row = cur.execute(
                 "SELECT seat FROM seat_tokens WHERE game_id = %s AND token_hash = %s"
                 " AND purpose = %s",
-                (game_id, token_hash(token), SEAT),
+                (game_id, key[1], SEAT),
             ).fetchone()
-        return None if row is None else int(row[0])
+        if row is None:
+            return None
+        with self._lock:
+            self._known[key] = int(row[0])
+            while len(self._known) > KNOWN_TOKENS:
+                self._known.popitem(last=False)
+        return int(row[0])
 
     def redeem(self, game_id: UUID, code: str, player: str) -> tuple[int, str] | None:
         """Use an invite: the seat becomes ``player``'s, and its new token is returned."""
