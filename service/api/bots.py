@@ -48,6 +48,9 @@ class BotDriver:
 
     def kick(self, game_id: UUID) -> None:
         """Ask for bot play on this game (cheap; call it after every commit)."""
+        known = self.cairn.loader.cached_record(game_id)
+        if known is not None and not bot_seats(known.seat_info):
+            return  # seats are made bots only when a game is created: none will ever act
         with self._done:
             if self._closed:
                 return

@@ -141,6 +141,13 @@ class Loader:
             return seq, head, pickle.loads(blob)
         return 0, GENESIS_HASH, ruleset.initial_state
 
+    def cached_record(self, game_id: UUID) -> GameRecord | None:
+        """The game's record as last loaded in this process, with no query (its status and
+        seat names may have changed since)."""
+        with self._lock:
+            cached = self._cache.get(game_id)
+        return None if cached is None else cached[3]
+
     def remember(self, game: GameRecord, version: int, head: str, state: Any) -> None:
         with self._lock:
             current = self._cache.get(game.game_id)
