@@ -43,7 +43,7 @@ def serve(host: str, port: int, workers: int, migrate: bool, log_level: str) -> 
     """
     import uvicorn
 
-    from service.api.asgi import RESOLVED_URL
+    from service.api.asgi import RESOLVED_URL, NoDelayH11Protocol
 
     url = resolve_url()
     ensure_schema(url, migrate)
@@ -57,6 +57,7 @@ def serve(host: str, port: int, workers: int, migrate: bool, log_level: str) -> 
         host=host,
         port=port,
         workers=workers,
+        http=NoDelayH11Protocol,
         log_config=None,
         access_log=False,
         timeout_graceful_shutdown=5,

@@ -7,6 +7,7 @@ game, deciding, the hash chain, the idempotency and seat checks, logging.
 
 from __future__ import annotations
 
+import argparse
 import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -61,3 +62,29 @@ def create_app() -> Litestar:
             yield
 
     return Litestar([health, read_row, insert_row], lifespan=[lifespan])
+
+
+def main() -> None:
+    """Serve the bare app as ``cairn serve`` serves Cairn: uvicorn, same protocol class."""
+    import uvicorn
+
+    from service.api.asgi import NoDelayH11Protocol
+
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--port", type=int, required=True)
+    parser.add_argument("--workers", type=int, default=1)
+    args = parser.parse_args()
+    uvicorn.run(
+        "bench.support.bare:create_app",
+        factory=True,
+        host="127.0.0.1",
+        port=args.port,
+        workers=args.workers,
+        http=NoDelayH11Protocol,
+        access_log=False,
+        log_level="warning",
+    )
+
+
+if __name__ == "__main__":
+    main()

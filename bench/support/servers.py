@@ -83,22 +83,8 @@ def cairn_command(workers: int) -> list[str]:
 
 
 def bare_command(workers: int) -> list[str]:
-    return [
-        sys.executable,
-        "-m",
-        "uvicorn",
-        "bench.support.bare:create_app",
-        "--factory",
-        "--host",
-        "127.0.0.1",
-        "--port",
-        "{port}",
-        "--workers",
-        str(workers),
-        "--no-access-log",
-        "--log-level",
-        "warning",
-    ]
+    serve = [sys.executable, "-m", "bench.support.bare", "--port", "{port}"]
+    return [*serve, "--workers", str(workers)]
 
 
 def rss_kib(pid: int, field: str = "VmRSS") -> int:
