@@ -22,10 +22,10 @@ from typing import Any
 from uuid import UUID
 
 from domain.core import Ruleset, registry
-from domain.core.registry import event_from_record
+from service.application.decoding import decode_event
 from service.application.errors import RulesVersionMismatch
 from service.store import EventStore, GameRecord, StoredEvent
-from service.store.records import GENESIS_HASH
+from service.store.records import GENESIS_HASH, Snapshot
 
 SNAPSHOT_EVERY = 200
 
@@ -51,6 +51,11 @@ class Loaded:
     state: Any
     version: int
     head_hash: str
+
+
+def current_engines() -> tuple[str, ...]:
+    """The fingerprints of every registered ruleset's code: the snapshots a load may use."""
+    return tuple(engine_fingerprint(r.id) for r in registry.all_rulesets())
 
 
 @cache
@@ -90,10 +95,12 @@ class Loader:
                 cached = self._cache.get(game_id)
             if cached is not None:
                 return self._top_up(cached)
-        game = self.store.game(game_id)
+        # A cold load: the record and the latest snapshot come in one query, then the events
+        # after the snapshot in another.
+        game, snapshot = self.store.opening(game_id, current_engines(), at)
         ruleset = ruleset_for(game)
         target = game.version if at is None else min(at, game.version)
-        version, head, state = self._start(game, ruleset, target)
+        version, head, state = self._start(game, ruleset, target, snapshot)
         if version < target:
             version, head, state = self._fold(game, ruleset, (version, head, state), target)
         if at is None:
@@ -122,23 +129,24 @@ class Loader:
         rows = self.store.read_facts(game.game_id, after=version, until=target)
         if not rows:
             return start
-        events = [event_from_record(ruleset, name, v, data) for _, name, v, data, _ in rows]
+        events = [decode_event(ruleset, name, v, text) for _, name, v, text, _ in rows]
         state = ruleset.fold(events, state)
         self._maybe_snapshot(game.game_id, ruleset, rows[-1][0], state, rows[0][0])
         return rows[-1][0], rows[-1][4], state
 
     def _start(
-        self, game: GameRecord, ruleset: Ruleset[Any, Any, Any], target: int
+        self,
+        game: GameRecord,
+        ruleset: Ruleset[Any, Any, Any],
+        target: int,
+        snapshot: Snapshot | None,
     ) -> tuple[int, str, Any]:
         with self._lock:
             cached = self._cache.get(game.game_id)
         if cached is not None and cached[0] <= target:
             return cached[:3]
-        snapshot = self.store.latest_snapshot(game.game_id, engine_fingerprint(ruleset.id), target)
-        if snapshot is not None:
-            seq, blob = snapshot
-            head = self.store.read(game.game_id, after=seq - 1, until=seq)[0].hash
-            return seq, head, pickle.loads(blob)
+        if snapshot is not None and snapshot.seq <= target:
+            return snapshot.seq, snapshot.head, pickle.loads(snapshot.state)
         return 0, GENESIS_HASH, ruleset.initial_state
 
     def cached_record(self, game_id: UUID) -> GameRecord | None:

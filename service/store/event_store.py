@@ -36,6 +36,7 @@ from service.store.records import (
     GENESIS_HASH,
     Decision,
     GameRecord,
+    Snapshot,
     StoredEvent,
     canonical_json,
     chain_hash_of_texts,
@@ -381,14 +382,15 @@ class EventStore:
 
     def read_facts(
         self, game_id: UUID, after: int = 0, until: int | None = None
-    ) -> list[tuple[int, str, int, dict[str, Any], str]]:
-        """Just what a fold needs, as ``(seq, type, schema_version, payload, hash)`` rows.
+    ) -> list[tuple[int, str, int, str, str]]:
+        """Just what a fold needs, as ``(seq, type, schema_version, payload_text, hash)`` rows.
 
-        Loading a game reads only these columns, without building StoredEvent records.
+        Loading a game reads only these columns, without building StoredEvent records, and
+        takes each payload as JSON text, which the loader decodes in one pass.
         """
         with self.connection() as conn, conn.cursor(row_factory=tuple_row) as cur:
             cur.execute(
-                "SELECT seq, type, schema_version, payload, hash FROM events"
+                "SELECT seq, type, schema_version, payload::text, hash FROM events"
                 " WHERE game_id = %s AND seq > %s AND seq <= %s ORDER BY seq",
                 (game_id, after, until if until is not None else 2**31 - 1),
             )
@@ -425,6 +427,35 @@ class EventStore:
             ).fetchone()
         return None if row is None else (str(row["request_hash"]), dict(row["response"]))
 
+    def opening(
+        self, game_id: UUID, engines: Sequence[str], at_most: int | None = None
+    ) -> tuple[GameRecord, Snapshot | None]:
+        """A game's record and its latest usable snapshot, in one query, for a cold load.
+
+        ``engines`` are the fingerprints a snapshot may carry (a game's snapshots all belong
+        to its own ruleset, so any current fingerprint is this game's); ``at_most`` bounds the
+        snapshot's seq. The snapshot comes with the hash of its event, where a fold goes on.
+        """
+        with self.connection() as conn:
+            row = conn.execute(
+                f"SELECT {_GAME_COLUMNS}, s.seq AS snapshot_seq, s.state AS snapshot_state,"
+                " e.hash AS snapshot_hash FROM games g"
+                " LEFT JOIN LATERAL (SELECT seq, state FROM snapshots WHERE game_id = g.game_id"
+                " AND engine = ANY(%s) AND seq <= %s ORDER BY seq DESC LIMIT 1) s ON TRUE"
+                " LEFT JOIN events e ON e.game_id = g.game_id AND e.seq = s.seq"
+                " WHERE g.game_id = %s",
+                (list(engines), at_most if at_most is not None else 2**31 - 1, game_id),
+            ).fetchone()
+        if row is None:
+            raise UnknownGame(game_id)
+        seq, state, head = (
+            row.pop("snapshot_seq"),
+            row.pop("snapshot_state"),
+            row.pop("snapshot_hash"),
+        )
+        snapshot = None if seq is None or head is None else Snapshot(seq, head, bytes(state))
+        return _game(row), snapshot
+
     def latest_snapshot(self, game_id: UUID, engine: str, at_most: int) -> tuple[int, bytes] | None:
         with self.connection() as conn:
             row = conn.execute(
@@ -436,12 +467,13 @@ class EventStore:
 
     def save_snapshot(self, game_id: UUID, engine: str, seq: int, state: bytes) -> None:
         # A snapshot is a disposable cache, so its commit need not wait for the WAL flush:
-        # one lost in a crash is simply rebuilt, and loads stop paying for a disk sync.
-        with self.connection() as conn, conn.transaction():
-            conn.execute("SET LOCAL synchronous_commit TO OFF")
+        # one lost in a crash is simply rebuilt, and loads stop paying for a disk sync. The
+        # setting is local to the statement's own transaction, so this is one round trip.
+        with self.connection() as conn:
             conn.execute(
-                "INSERT INTO snapshots (game_id, engine, seq, state) VALUES (%s, %s, %s, %s)"
-                " ON CONFLICT DO NOTHING",
+                "WITH quick AS (SELECT set_config('synchronous_commit', 'off', true))"
+                " INSERT INTO snapshots (game_id, engine, seq, state)"
+                " SELECT %s, %s, %s, %s FROM quick ON CONFLICT DO NOTHING",
                 (game_id, engine, seq, state),
             )
 

@@ -119,6 +119,15 @@ class StoredEvent:
 
 
 @dataclass(frozen=True)
+class Snapshot:
+    """A pickled state after event ``seq``, whose hash is ``head`` (a disposable cache)."""
+
+    seq: int
+    head: str
+    state: bytes
+
+
+@dataclass(frozen=True)
 class GameRecord:
     game_id: UUID
     ruleset: str

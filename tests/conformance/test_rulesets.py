@@ -19,6 +19,7 @@ from domain.core.registry import (
     event_from_record,
     event_to_record,
 )
+from service.application.decoding import decode_event
 from service.store.records import canonical_json
 from tests.support.play import Step, play, seed_for
 
@@ -105,7 +106,11 @@ def check_step(ruleset: Any, step: Step, log: list[Any], seats: int, feeds: Feed
     )
     assert all(legal[s] for s in ruleset.to_act(state)), "a seat to act must have a command"
     for event in step.events:
-        assert event_from_record(ruleset, *event_to_record(event)) == event
+        name, version, payload = event_to_record(event)
+        assert event_from_record(ruleset, name, version, payload) == event
+        # a load decodes the stored text on its own fast path: it must build the same value
+        loaded = decode_event(ruleset, name, version, canonical_json(payload))
+        assert type(loaded) is type(event) and loaded == event
     for seat, commands in legal.items():
         for command in commands[:50]:
             assert command_from_json(ruleset, command_to_json(command), seat=seat) == command
