@@ -2,11 +2,11 @@
 
 Games are played to the end by the rulesets' own bots in process (no database), then
 rebuilt two ways: folding the decoded events (the headline, against the 200k events/s
-target), and the full rebuild from stored records (decode each record, then fold), which is
-what a load without snapshot does. The baseline, measured in the same run, is a reference
-fold over the same number of events: one ``dataclasses.replace`` of a one-field frozen
-state per event, the least any immutable fold can cost on this machine. The target is
-absolute; the ratio says how far each ruleset's fold is from that reference.
+target), and the full rebuild from stored records (decode each payload's JSON text on the
+loader's own path, then fold), which is what a load without snapshot does. The baseline,
+measured in the same run, is a reference fold over the same number of events: one
+``dataclasses.replace`` of a one-field frozen state per event, the least any immutable fold
+can cost on this machine. The target is absolute; the ratio says how far each ruleset's fold is from that reference.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from typing import Any
 from bench.harness import comparison, interleaved, print_report, timed, write_report
 from bench.playthrough import Playthrough, play, seats_for
 from domain.core import Ruleset, registry
-from domain.core.registry import event_from_record
 from domain.games import load_all
+from service.application.decoding import decode_event
 
 TARGET_EVENTS_PER_S = 200_000
 
@@ -54,8 +54,9 @@ def _fold_all(games: list[Playthrough], passes: int) -> None:
             game.ruleset.fold(game.events)
 
 
-def rebuild(ruleset: Ruleset[Any, Any, Any], records: list[tuple[str, int, dict[str, Any]]]) -> Any:
-    return ruleset.fold(event_from_record(ruleset, n, v, p) for n, v, p in records)
+def rebuild(ruleset: Ruleset[Any, Any, Any], records: list[tuple[str, int, str]]) -> Any:
+    """What a load without a snapshot does once the rows are read: decode, then fold."""
+    return ruleset.fold(decode_event(ruleset, n, v, text) for n, v, text in records)
 
 
 def _rebuild_all(ruleset: Ruleset[Any, Any, Any], records: list[Any], passes: int) -> None:

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import hashlib
-import json
 from dataclasses import dataclass
 from typing import Any
 
 from domain.core import Luck, Ruleset, SetUp
 from domain.core.registry import event_to_record
+from service.store.records import canonical_json
 
 
 @dataclass(frozen=True)
@@ -22,13 +22,12 @@ class Playthrough:
     def events(self) -> list[Any]:
         return [e for _, events in self.decisions for e in events]
 
-    def records(self) -> list[tuple[str, int, dict[str, Any]]]:
-        """The events as stored: name, schema version and a payload that went through JSON."""
-        out = []
-        for event in self.events:
-            name, version, payload = event_to_record(event)
-            out.append((name, version, json.loads(json.dumps(payload))))
-        return out
+    def records(self) -> list[tuple[str, int, str]]:
+        """The events as stored: name, schema version and the payload's JSON text."""
+        return [
+            (name, version, canonical_json(payload))
+            for name, version, payload in map(event_to_record, self.events)
+        ]
 
 
 def seed_for(*parts: object) -> str:
