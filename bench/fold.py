@@ -6,7 +6,8 @@ target), and the full rebuild from stored records (decode each payload's JSON te
 loader's own path, then fold), which is what a load without snapshot does. The baseline,
 measured in the same run, is a reference fold over the same number of events: one
 ``dataclasses.replace`` of a one-field frozen state per event, the least any immutable fold
-can cost on this machine. The target is absolute; the ratio says how far each ruleset's fold is from that reference.
+can cost on this machine. The target is absolute; the ratio says how far each ruleset's
+fold is from that reference.
 """
 
 from __future__ import annotations
