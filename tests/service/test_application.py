@@ -8,6 +8,7 @@ import pytest
 
 from domain.core import RuleViolation, commitment
 from service.application import Application, ForkRefused, NotASeat, Outcome
+from service.application.errors import IdempotencyKeyReused
 from service.store import VersionConflict
 
 pytestmark = pytest.mark.storage
@@ -84,6 +85,35 @@ def test_an_unversioned_command_is_redecided_after_a_conflict(app: Application) 
         t.join()
     assert errors == []
     assert app.view(game.game_id, None)["view"]["count"] == 8
+
+
+def test_a_keyed_retry_is_answered_with_its_first_outcome_even_when_legal_again(
+    app: Application,
+) -> None:
+    game = _game(app)
+    add = {"type": "add", "amount": 1}
+    first = app.act(game.game_id, 0, add, idempotency_key="once")
+    # refused by the state it moved on (seat 1 is to act): answered with the first outcome
+    refused = app.act(game.game_id, 0, add, idempotency_key="once")
+    app.act(game.game_id, 1, add)
+    # seat 0's turn again: the same command would be legal, but its key's row refuses it
+    legal_again = app.act(game.game_id, 0, add, idempotency_key="once")
+    for retry in (refused, legal_again):
+        assert retry.replayed and retry.version == first.version
+        assert [e.seq for e in retry.events] == [e.seq for e in first.events]
+    assert app.store.version(game.game_id) == first.version + 1
+    assert app.view(game.game_id, None)["view"]["count"] == 2
+
+
+def test_a_key_reused_for_another_command_is_refused_and_appends_nothing(
+    app: Application,
+) -> None:
+    game = _game(app)
+    app.act(game.game_id, 0, {"type": "add", "amount": 1}, idempotency_key="mine")
+    app.act(game.game_id, 1, {"type": "add", "amount": 1})
+    with pytest.raises(IdempotencyKeyReused):
+        app.act(game.game_id, 0, {"type": "add", "amount": 2}, idempotency_key="mine")
+    assert app.store.version(game.game_id) == game.version + 2
 
 
 def test_private_events_reach_only_their_seat_until_the_end(app: Application) -> None:
