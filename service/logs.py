@@ -4,14 +4,27 @@ from __future__ import annotations
 
 import logging
 import sys
+from typing import Any
 
+import msgspec
 import structlog
+
+_loggers: dict[str, structlog.stdlib.BoundLogger] = {}
+_encoder = msgspec.json.Encoder(enc_hook=str)
+
+
+def _json(event: dict[str, Any], **_: Any) -> str:
+    """structlog's JSON serializer: msgspec, a fraction of ``json.dumps``'s cost per line;
+    anything it does not know is written as its ``str``."""
+    return _encoder.encode(event).decode()
 
 
 def configure(level: str = "INFO", json: bool = True) -> None:
     """Route structlog and the standard library through one JSON renderer on stderr."""
     renderer: structlog.types.Processor = (
-        structlog.processors.JSONRenderer() if json else structlog.dev.ConsoleRenderer()
+        structlog.processors.JSONRenderer(serializer=_json)
+        if json
+        else structlog.dev.ConsoleRenderer()
     )
     structlog.configure(
         processors=[
@@ -25,8 +38,13 @@ def configure(level: str = "INFO", json: bool = True) -> None:
         logger_factory=structlog.PrintLoggerFactory(file=sys.stderr),
         cache_logger_on_first_use=True,
     )
+    _loggers.clear()  # loggers handed out before bound the old configuration
 
 
 def logger(name: str = "cairn") -> structlog.stdlib.BoundLogger:
-    log: structlog.stdlib.BoundLogger = structlog.get_logger(name)
+    """The named logger, kept: a fresh ``get_logger`` proxy would assemble its processor
+    chain again on every first use, that is on every request."""
+    log = _loggers.get(name)
+    if log is None:
+        log = _loggers[name] = structlog.get_logger(name)
     return log

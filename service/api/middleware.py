@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import re
+import secrets
 import time
-import uuid
 from typing import Any
 
 import structlog
@@ -13,6 +13,7 @@ from litestar.types import ASGIApp, Message, Receive, Scope, Send
 from service.logs import logger
 
 _GAME_PATH = re.compile(r"^/games/([0-9a-fA-F-]{36})")
+_REQUEST_ID = re.compile(r"[\w.-]{1,64}")
 
 
 class RequestContext:
@@ -27,7 +28,7 @@ class RequestContext:
             return
         headers = dict(scope.get("headers") or [])
         incoming = headers.get(b"x-request-id", b"").decode("latin-1")[:64]
-        request_id = incoming if re.fullmatch(r"[\w.-]{1,64}", incoming) else uuid.uuid4().hex
+        request_id = incoming if _REQUEST_ID.fullmatch(incoming) else secrets.token_hex(16)
         context: dict[str, Any] = {"request_id": request_id}
         match = _GAME_PATH.match(scope.get("path", ""))
         if match:

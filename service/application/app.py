@@ -104,12 +104,17 @@ class Application:
         ``idempotency_key`` a retry returns the first outcome without appending again.
         ``check(loaded, seat)`` runs on the loaded game before deciding (the API's turn
         check); whatever it raises is a refusal like the ruleset's own.
+
+        The first attempt decides on this process's cached state, with no query: if another
+        process appended since, the append fails on its expected version. Any refusal of a
+        decision made on an unconfirmed state is therefore retried on a fresh load, so only
+        the store's current state ever refuses a command.
         """
         game_id = parse_game_id(game_id)
         request = canonical_json({"seat": seat, "command": _as_json(command)})
         request_hash = hashlib.sha256(request.encode()).hexdigest()
+        loaded = self.loader.load_cached(game_id)
         for _ in range(MAX_RETRIES):
-            loaded = self.loader.load(game_id)
             try:
                 if expected_version is not None and expected_version != loaded.version:
                     raise VersionConflict(game_id, expected_version, loaded.version)
@@ -117,6 +122,11 @@ class Application:
                     check(loaded, seat)
                 return self._decide_and_append(loaded, seat, command, idempotency_key, request_hash)
             except (VersionConflict, RuleViolation, NotASeat) as refused:
+                if not loaded.is_confirmed:
+                    # Decided on this process's cached state, which another process may have
+                    # moved on: only a refusal on the state read now stands.
+                    loaded = self.loader.load(game_id)
+                    continue
                 # A retry of a command that was applied (or is being applied right now) is
                 # refused by the state it moved on, or by the key's unique row when appending
                 # again: then the answer is the first outcome. The key is looked up only on
@@ -126,6 +136,7 @@ class Application:
                     return prior
                 if not isinstance(refused, VersionConflict) or expected_version is not None:
                     raise
+                loaded = self.loader.load(game_id)
         raise VersionConflict(game_id, -1, self.store.version(game_id))
 
     def _decide_and_append(

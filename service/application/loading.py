@@ -51,6 +51,9 @@ class Loaded:
     state: Any
     version: int
     head_hash: str
+    is_confirmed: bool = True
+    """False for a cached state not checked against the store: another process may have
+    appended since."""
 
 
 def current_engines() -> tuple[str, ...]:
@@ -106,6 +109,19 @@ class Loader:
         if at is None:
             self.remember(game, version, head, state)
         return Loaded(game, ruleset, state, version, head)
+
+    def load_cached(self, game_id: UUID) -> Loaded:
+        """The game as this process last saw it, with no query; a full load if unseen.
+
+        For deciding optimistically: an append after a stale state fails on its expected
+        version, so a caller that retries with ``load`` on any refusal loses nothing.
+        """
+        with self._lock:
+            cached = self._cache.get(game_id)
+        if cached is None:
+            return self.load(game_id)
+        version, head, state, game = cached
+        return Loaded(game, ruleset_for(game), state, version, head, is_confirmed=False)
 
     def _top_up(self, cached: tuple[int, str, Any, GameRecord]) -> Loaded:
         """A cached game plus whatever any process appended since: one query.

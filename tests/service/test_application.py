@@ -87,6 +87,25 @@ def test_an_unversioned_command_is_redecided_after_a_conflict(app: Application) 
     assert app.view(game.game_id, None)["view"]["count"] == 8
 
 
+def test_a_decision_on_a_stale_cached_state_stands_only_if_the_current_state_agrees(
+    app: Application,
+) -> None:
+    game = _game(app)
+    add = {"type": "add", "amount": 1}
+    mine, theirs = Application(app.store), Application(app.store)  # two processes
+    mine.act(game.game_id, 0, add)  # mine caches: seat 1 to act
+    theirs.act(game.game_id, 1, add)  # seat 0 to act now; mine does not know
+    # refused by the stale cache (not seat 0's turn there), accepted by the current state
+    assert mine.act(game.game_id, 0, add).version == game.version + 3
+    theirs.act(game.game_id, 1, add)
+    # accepted by the stale cache (seat 1's turn there), refused by the current state
+    with pytest.raises(RuleViolation) as refused:
+        mine.act(game.game_id, 1, add)
+    assert refused.value.code == "not_your_turn"
+    assert app.store.version(game.game_id) == game.version + 4
+    assert app.view(game.game_id, None)["view"]["count"] == 4
+
+
 def test_a_keyed_retry_is_answered_with_its_first_outcome_even_when_legal_again(
     app: Application,
 ) -> None:
