@@ -41,7 +41,7 @@ class Arrow:
 
 @dataclass(frozen=True)
 class Sheet:
-    """One seat's map sheet and its round-by-round allowance."""
+    """One seat's map sheet: what is drawn on it and what it has unlocked."""
 
     location: Hex
     tickets: frozenset[str]
@@ -54,13 +54,12 @@ class Sheet:
     drawn_harbors: tuple[tuple[Hex, Hex], ...] = ()
     used_tickets: frozenset[str] = frozenset()
     bonus_harbor_tickets: int = 0
+    """Harbor Tickets' free harbor tickets left this round. They stay on the sheet, unlike
+    the rest of the round's allowance, because routes read them with the tickets; and they
+    are rare, so ending a round copies the sheet only when some are left."""
     landmarks: frozenset[int] = frozenset()
     used_landmarks: frozenset[int] = frozenset()
     missions: Mapping[str, Icon] = field(default_factory=_empty)
-    hand: tuple[Icon, ...] = ()
-    uses: int = 0
-    must_draw: bool = False
-    done: bool = True
 
     def holds(self, icon: Icon) -> frozenset[Hex]:
         """Hexes holding ``icon``, filled or not (cliffs share a hex with another icon)."""
@@ -78,9 +77,42 @@ class Sheet:
         return self.landmarks - self.used_landmarks
 
 
+@dataclass(frozen=True)
+class Allowance:
+    """What one seat may still do this round: the icons in hand and how many uses are left.
+
+    Kept apart from the ``Sheet`` because it changes on most facts (every draft, trade and
+    end of actions) while the sheet does not: a seat's allowance is a copy of four fields,
+    or the shared ``SPENT``, instead of a copy of the whole sheet.
+    """
+
+    hand: tuple[Icon, ...] = ()
+    uses: int = 0
+    must_draw: bool = False
+    done: bool = True
+
+
+SPENT = Allowance()
+"""A seat that has ended its actions, or has none yet: shared by every such seat."""
+
 T = TypeVar("T")
 _new = object.__new__
 _set = object.__setattr__
+
+
+def holding(hand: tuple[Icon, ...], uses: int, must_draw: bool = False) -> Allowance:
+    """``Allowance(hand, uses, must_draw, done=False)``, built as cheaply as ``copied``.
+
+    The frozen ``__init__`` sets each field through ``object.__setattr__``, which costs
+    more than building the instance dict whole; the fold builds one of these per draft.
+    """
+    allowance = _new(Allowance)
+    _set(
+        allowance,
+        "__dict__",
+        {"hand": hand, "uses": uses, "must_draw": must_draw, "done": False},
+    )
+    return allowance
 
 
 def changed(value: T, **changes: Any) -> T:
@@ -134,6 +166,7 @@ class Game:
     round: int = 0
     kept: Icon | None = None
     sheets: tuple[Sheet, ...] = ()
+    allowances: tuple[Allowance, ...] = ()
     challenge: str = ""
     scores: tuple[int, ...] = ()
     luck: Luck = field(default_factory=Luck)
@@ -146,6 +179,9 @@ class Game:
 
     def sheet(self, seat: int) -> Sheet:
         return self.sheets[seat]
+
+    def allowance(self, seat: int) -> Allowance:
+        return self.allowances[seat]
 
     def with_sheet(self, seat: int, sheet: Sheet) -> Game:
         """This game with one seat's sheet replaced; the other sheets are shared, not copied."""
@@ -167,6 +203,35 @@ class Game:
         sheets[seat] = sheet
         attributes = self.__dict__.copy()
         attributes["sheets"] = tuple(sheets)
+        copy = _new(Game)
+        _set(copy, "__dict__", attributes)
+        return copy
+
+    def with_allowance(self, seat: int, allowance: Allowance) -> Game:
+        """This game with one seat's allowance replaced: a single copy, the sheets shared."""
+        allowances = list(self.allowances)
+        allowances[seat] = allowance
+        attributes = self.__dict__.copy()
+        attributes["allowances"] = tuple(allowances)
+        copy = _new(Game)
+        _set(copy, "__dict__", attributes)
+        return copy
+
+    def with_seat_changes(
+        self, seat: int, changes: Mapping[str, Any], allowance: Allowance
+    ) -> Game:
+        """``with_sheet_changes`` and ``with_allowance`` at once, for a drawn icon."""
+        sheets = list(self.sheets)
+        attributes = sheets[seat].__dict__.copy()
+        attributes.update(changes)
+        sheet = _new(Sheet)
+        _set(sheet, "__dict__", attributes)
+        sheets[seat] = sheet
+        allowances = list(self.allowances)
+        allowances[seat] = allowance
+        attributes = self.__dict__.copy()
+        attributes["sheets"] = tuple(sheets)
+        attributes["allowances"] = tuple(allowances)
         copy = _new(Game)
         _set(copy, "__dict__", attributes)
         return copy
