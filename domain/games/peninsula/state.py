@@ -8,7 +8,7 @@ from types import MappingProxyType
 from typing import Any, Literal, TypeVar
 
 from domain.core import Luck
-from domain.games.peninsula.cards import Card, Icon
+from domain.games.peninsula.cards import ICONS, Card, Icon
 from domain.games.peninsula.content import MapSpec, MissionSpec
 from domain.games.peninsula.events import Mode
 from domain.games.peninsula.hexes import Hex
@@ -92,27 +92,20 @@ class Allowance:
     done: bool = True
 
 
+# The allowances most facts leave behind, built once and shared: most facts then need no
+# new allowance at all
 SPENT = Allowance()
-"""A seat that has ended its actions, or has none yet: shared by every such seat."""
+"""A seat that has ended its actions, or has none yet."""
+USED_UP = Allowance(done=False)
+"""A seat that has used the round's icons but not yet ended its actions."""
+ONE_ICON: Mapping[Icon, Allowance] = MappingProxyType(
+    {icon: Allowance(hand=(icon,), uses=1, done=False) for icon in ICONS}
+)
+"""One icon to use once: every seat's allowance after a draft."""
 
 T = TypeVar("T")
 _new = object.__new__
 _set = object.__setattr__
-
-
-def holding(hand: tuple[Icon, ...], uses: int, must_draw: bool = False) -> Allowance:
-    """``Allowance(hand, uses, must_draw, done=False)``, built as cheaply as ``copied``.
-
-    The frozen ``__init__`` sets each field through ``object.__setattr__``, which costs
-    more than building the instance dict whole; the fold builds one of these per draft.
-    """
-    allowance = _new(Allowance)
-    _set(
-        allowance,
-        "__dict__",
-        {"hand": hand, "uses": uses, "must_draw": must_draw, "done": False},
-    )
-    return allowance
 
 
 def changed(value: T, **changes: Any) -> T:

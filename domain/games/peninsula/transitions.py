@@ -15,7 +15,9 @@ from domain.games.peninsula.events import (
     IconsChosen,
 )
 from domain.games.peninsula.state import (
+    ONE_ICON,
     SPENT,
+    USED_UP,
     Allowance,
     Arrow,
     ArrowKind,
@@ -23,7 +25,6 @@ from domain.games.peninsula.state import (
     Sheet,
     changed,
     copied,
-    holding,
     put,
 )
 
@@ -67,7 +68,8 @@ def _fast_round(state: Game) -> Game:
     """rulebook: Play Faster, "all players decide simultaneously and individually which of
     the 2 icons on the face-up card they want to use"."""
     card = state.face_up[0]
-    return changed(state, allowances=(holding(card, 1),) * state.seats, phase="actions")
+    allowance = Allowance(hand=card, uses=1, done=False)
+    return changed(state, allowances=(allowance,) * state.seats, phase="actions")
 
 
 def revealed(state: Game, card: Card) -> Game:
@@ -78,9 +80,8 @@ def revealed(state: Game, card: Card) -> Game:
 
 def drafted(state: Game, event: CardDrafted) -> Game:
     kept, left, seat = event.kept, event.left, event.seat
-    # every other seat gets the same left icon: one shared allowance for them all
-    allowances = [holding((left,), 1)] * state.seats
-    allowances[seat] = holding((kept,), 1)
+    allowances = [ONE_ICON[left]] * state.seats
+    allowances[seat] = ONE_ICON[kept]
     face_up, index = state.face_up, event.index
     return copied(
         state,
@@ -97,9 +98,8 @@ def drafted(state: Game, event: CardDrafted) -> Game:
 def chosen(state: Game, event: IconsChosen) -> Game:
     seat = event.seat
     lifesavers = state.sheets[seat].lifesavers - event.lifesaver
-    state = state.with_seat_changes(
-        seat, {"lifesavers": lifesavers}, holding(event.icons, len(event.icons))
-    )
+    allowance = Allowance(hand=event.icons, uses=len(event.icons), done=False)
+    state = state.with_seat_changes(seat, {"lifesavers": lifesavers}, allowance)
     return changed(state, phase="actions")
 
 
@@ -127,9 +127,11 @@ def new_round(state: Game, active: int) -> Game:
 
 def used(allowance: Allowance, icon: Icon) -> Allowance:
     """The allowance left once ``icon`` is spent from the hand (drawn or traded)."""
+    if allowance.uses == 1 and allowance.hand == (icon,):
+        return USED_UP  # the usual case: the round's one icon
     hand = list(allowance.hand)
     hand.remove(icon)
-    return holding(tuple(hand), allowance.uses - 1)
+    return Allowance(hand=tuple(hand), uses=allowance.uses - 1, done=False)
 
 
 def drawn(sheet: Sheet, event: IconDrawn) -> Mapping[str, object]:
