@@ -56,7 +56,7 @@ from domain.games.peninsula.events import (
 )
 from domain.games.peninsula.movement import HARBOR_BONUS
 from domain.games.peninsula.setup import reseed, set_up
-from domain.games.peninsula.state import Arrow, Game, Sheet, changed, put
+from domain.games.peninsula.state import Arrow, Game, Sheet, changed, copied, put
 
 
 def decide(state: Game, command: Command) -> tuple[Event, ...]:
@@ -129,7 +129,7 @@ def evolve(state: Game, event: Event) -> Game:
         case IconsChosen():
             return t.chosen(state, event)
         case LifesaverUsed(seat=seat, icon=icon):
-            allowance = changed(state.allowances[seat], hand=(icon,), must_draw=True)
+            allowance = copied(state.allowances[seat], {"hand": (icon,), "must_draw": True})
             lifesavers = _s(state, seat).lifesavers - 1
             return state.with_seat_changes(seat, {"lifesavers": lifesavers}, allowance)
         case IconChanged(seat=seat, icon=icon, into=into):

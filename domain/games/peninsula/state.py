@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal, TypeVar
@@ -75,6 +75,11 @@ class Sheet:
 
     def unused_landmarks(self) -> frozenset[int]:
         return self.landmarks - self.used_landmarks
+
+
+# A class's own ``__dict__`` setter, called directly by the copies below: the usual
+# ``object.__setattr__(x, "__dict__", d)`` looks the same descriptor up by name every time
+_sheet_dict: Callable[[Sheet, dict[str, Any]], None] = vars(Sheet)["__dict__"].__set__
 
 
 @dataclass(frozen=True)
@@ -183,7 +188,7 @@ class Game:
         attributes = self.__dict__.copy()
         attributes["sheets"] = tuple(sheets)
         copy = _new(Game)
-        _set(copy, "__dict__", attributes)
+        _game_dict(copy, attributes)
         return copy
 
     def with_sheet_changes(self, seat: int, changes: Mapping[str, Any]) -> Game:
@@ -192,12 +197,12 @@ class Game:
         attributes = sheets[seat].__dict__.copy()
         attributes.update(changes)
         sheet = _new(Sheet)
-        _set(sheet, "__dict__", attributes)
+        _sheet_dict(sheet, attributes)
         sheets[seat] = sheet
         attributes = self.__dict__.copy()
         attributes["sheets"] = tuple(sheets)
         copy = _new(Game)
-        _set(copy, "__dict__", attributes)
+        _game_dict(copy, attributes)
         return copy
 
     def with_allowance(self, seat: int, allowance: Allowance) -> Game:
@@ -207,7 +212,7 @@ class Game:
         attributes = self.__dict__.copy()
         attributes["allowances"] = tuple(allowances)
         copy = _new(Game)
-        _set(copy, "__dict__", attributes)
+        _game_dict(copy, attributes)
         return copy
 
     def with_seat_changes(
@@ -218,7 +223,7 @@ class Game:
         attributes = sheets[seat].__dict__.copy()
         attributes.update(changes)
         sheet = _new(Sheet)
-        _set(sheet, "__dict__", attributes)
+        _sheet_dict(sheet, attributes)
         sheets[seat] = sheet
         allowances = list(self.allowances)
         allowances[seat] = allowance
@@ -226,7 +231,7 @@ class Game:
         attributes["sheets"] = tuple(sheets)
         attributes["allowances"] = tuple(allowances)
         copy = _new(Game)
-        _set(copy, "__dict__", attributes)
+        _game_dict(copy, attributes)
         return copy
 
     def mission(self, letter: str) -> MissionSpec | None:
@@ -234,3 +239,6 @@ class Game:
 
     def flag(self, name: str) -> bool:
         return bool(self.options.get(name, False))
+
+
+_game_dict: Callable[[Game, dict[str, Any]], None] = vars(Game)["__dict__"].__set__

@@ -109,7 +109,8 @@ def new_round(state: Game, active: int) -> Game:
         used = (*used, *((FAST_SEAT, c) for c in state.face_up))
         face_up: tuple[Card, ...] = ()
     else:
-        used = (*used, *((active, c) for c in state.flipped))
+        if state.flipped:  # solo flips cards; elsewhere ``used`` is kept, not rebuilt
+            used = (*used, *((active, c) for c in state.flipped))
         face_up = state.face_up
     return copied(
         state,
