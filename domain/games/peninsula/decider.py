@@ -106,9 +106,9 @@ def evolve(state: Game, event: Event) -> Game:
         # pattern such as ``ActionsEnded(seat=seat)`` costs several times more per match
         case ActionsEnded():
             return t.ended(state, event.seat)
-        case ArchitectMoved() if event.ticket is None:
-            return state.with_sheet_changes(event.seat, {"location": event.path[-1]})
         case ArchitectMoved():
+            if event.ticket is None:
+                return state.with_sheet_changes(event.seat, {"location": event.path[-1]})
             sheet = t.after_move(state.sheets[event.seat], event, HARBOR_BONUS)
             return state.with_sheet(event.seat, sheet)
         case IconDrawn():
@@ -124,8 +124,9 @@ def evolve(state: Game, event: Event) -> Game:
             return t.new_round(state, event.next_active)
         case CardRevealed():
             return t.revealed(state, event.card)
-        case IconFilled(seat=seat, at=at):
-            return _sheet(state, seat, filled=_s(state, seat).filled | {at})
+        case IconFilled():
+            filled = state.sheets[event.seat].filled | {event.at}
+            return state.with_sheet_changes(event.seat, {"filled": filled})
         case IconsChosen():
             return t.chosen(state, event)
         case LifesaverUsed(seat=seat, icon=icon):
