@@ -56,7 +56,7 @@ from domain.games.peninsula.events import (
 )
 from domain.games.peninsula.movement import HARBOR_BONUS
 from domain.games.peninsula.setup import reseed, set_up
-from domain.games.peninsula.state import Arrow, Game, Sheet, changed, copied, put
+from domain.games.peninsula.state import SPENT, Arrow, Game, Sheet, changed, copied, put
 
 
 def decide(state: Game, command: Command) -> tuple[Event, ...]:
@@ -105,7 +105,10 @@ def evolve(state: Game, event: Event) -> Game:
         # cases in order. They match on the class alone and read the fields after: a keyword
         # pattern such as ``ActionsEnded(seat=seat)`` costs several times more per match
         case ActionsEnded():
-            return t.ended(state, event.seat)
+            seat = event.seat
+            if state.sheets[seat].bonus_harbor_tickets:  # they last this round only
+                return state.with_seat_changes(seat, {"bonus_harbor_tickets": 0}, SPENT)
+            return state.with_allowance(seat, SPENT)
         case ArchitectMoved():
             if event.ticket is None:
                 return state.with_sheet_changes(event.seat, {"location": event.path[-1]})

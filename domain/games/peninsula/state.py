@@ -181,6 +181,14 @@ class Game:
     def allowance(self, seat: int) -> Allowance:
         return self.allowances[seat]
 
+    def with_changes(self, changes: Mapping[str, Any]) -> Game:
+        """``copied(self, changes)`` through the game's own ``__dict__`` setter."""
+        attributes = self.__dict__.copy()
+        attributes.update(changes)
+        copy = _new(Game)
+        _game_dict(copy, attributes)
+        return copy
+
     def with_sheet(self, seat: int, sheet: Sheet) -> Game:
         """This game with one seat's sheet replaced; the other sheets are shared, not copied."""
         sheets = list(self.sheets)

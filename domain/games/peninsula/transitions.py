@@ -75,7 +75,7 @@ def _fast_round(state: Game) -> Game:
 def revealed(state: Game, card: Card) -> Game:
     if state.mode == "fast":
         return _fast_round(changed(state, face_up=(card,), pile=state.pile[1:]))
-    return copied(state, {"face_up": (*state.face_up, card), "pile": state.pile[1:]})
+    return state.with_changes({"face_up": (*state.face_up, card), "pile": state.pile[1:]})
 
 
 def drafted(state: Game, event: CardDrafted) -> Game:
@@ -83,8 +83,7 @@ def drafted(state: Game, event: CardDrafted) -> Game:
     allowances = [ONE_ICON[left]] * state.seats
     allowances[seat] = ONE_ICON[kept]
     face_up, index = state.face_up, event.index
-    return copied(
-        state,
+    return state.with_changes(
         {
             "allowances": tuple(allowances),
             "face_up": face_up[:index] + face_up[index + 1 :],
@@ -112,8 +111,7 @@ def new_round(state: Game, active: int) -> Game:
         if state.flipped:  # solo flips cards; elsewhere ``used`` is kept, not rebuilt
             used = (*used, *((active, c) for c in state.flipped))
         face_up = state.face_up
-    return copied(
-        state,
+    return state.with_changes(
         {
             "used": used,
             "face_up": face_up,
@@ -167,13 +165,6 @@ def after_move(sheet: Sheet, event: ArchitectMoved, bonus_ticket: str) -> Sheet:
         return changed(sheet, location=location, bonus_harbor_tickets=tickets)
     used = sheet.used_tickets | {event.ticket}
     return changed(sheet, location=location, used_tickets=used)
-
-
-def ended(state: Game, seat: int) -> Game:
-    """The round's allowance is gone, with any free harbor tickets left on the sheet."""
-    if state.sheets[seat].bonus_harbor_tickets:
-        return state.with_seat_changes(seat, {"bonus_harbor_tickets": 0}, SPENT)
-    return state.with_allowance(seat, SPENT)
 
 
 def after_draw(sheet: Sheet, event: IconDrawn) -> Sheet:
