@@ -1,4 +1,5 @@
-"""The position: the shared table and one map sheet per seat, as frozen values."""
+"""The position: the shared table, and per seat a map sheet and a round allowance, as frozen
+values."""
 
 from __future__ import annotations
 
@@ -178,9 +179,6 @@ class Game:
     def sheet(self, seat: int) -> Sheet:
         return self.sheets[seat]
 
-    def allowance(self, seat: int) -> Allowance:
-        return self.allowances[seat]
-
     def with_changes(self, changes: Mapping[str, Any]) -> Game:
         """``copied(self, changes)`` through the game's own ``__dict__`` setter."""
         attributes = self.__dict__.copy()
@@ -226,7 +224,8 @@ class Game:
     def with_seat_changes(
         self, seat: int, changes: Mapping[str, Any], allowance: Allowance
     ) -> Game:
-        """``with_sheet_changes`` and ``with_allowance`` at once, for a drawn icon."""
+        """``with_sheet_changes`` and ``with_allowance`` in one game copy, for the facts that
+        change both (a drawn icon, a lifesaver, the solo icon choice)."""
         sheets = list(self.sheets)
         attributes = sheets[seat].__dict__.copy()
         attributes.update(changes)
