@@ -61,7 +61,8 @@ def use_lifesaver(game: Game, command: UseLifesaver) -> tuple[Event, ...]:
         raise illegal("only a passive seat may use a lifesaver")
     if sheet.lifesavers == 0:
         raise illegal("you have no lifesaver left")
-    if sheet.uses == 0 or sheet.must_draw:
+    allowance = game.allowances[seat]
+    if allowance.uses == 0 or allowance.must_draw:
         raise illegal("you have already used your icon this round")
     return (LifesaverUsed(seat=seat, icon=game.kept),)
 
@@ -69,7 +70,7 @@ def use_lifesaver(game: Game, command: UseLifesaver) -> tuple[Event, ...]:
 def draw_icon(game: Game, command: DrawIcon) -> tuple[Event, ...]:
     seat, icon, at = command.seat, command.icon, command.at
     sheet = acting_sheet(game, seat)
-    require_icon(sheet, icon)
+    require_icon(game.allowances[seat], icon)
     spec = game.map
     events: list[Event] = []
     if command.bonus is not None:
@@ -103,8 +104,8 @@ def trade_icon(game: Game, command: TradeIcon) -> tuple[Event, ...]:
     an icon to move to any hex" (any land hex)."""
     seat, to = command.seat, command.to
     sheet = acting_sheet(game, seat)
-    require_icon(sheet, command.icon)
-    if sheet.must_draw:
+    require_icon(game.allowances[seat], command.icon)
+    if game.allowances[seat].must_draw:
         raise illegal("an icon taken with a lifesaver must be drawn")
     spec = game.map
     events: list[Event] = []

@@ -67,8 +67,7 @@ def random_bot(game: Game, seat: int, luck: Luck) -> SeatCommand:
     options = legal_commands(game, seat)
     if not options:
         raise ValueError(f"seat {seat} has nothing to do now")
-    sheet = game.sheets[seat]
-    if game.phase == "actions" and sheet.uses == 0:
+    if game.phase == "actions" and game.allowances[seat].uses == 0:
         coin, luck = luck.draw_below(2)
         if coin == 0:
             return EndActions(seat=seat)
@@ -107,11 +106,10 @@ def draw_gain(game: Game, sheet: Sheet, command: DrawIcon) -> float:
 def best_draw(game: Game, sheet: Sheet, seat: int, icon: Icon) -> tuple[float, DrawIcon | None]:
     """The draw of ``icon`` with the largest gain (bonus draws cost a little)."""
     held = frozenset({"catapult", "ferry"}) & _held(game, sheet)
-    scratch = sheet if icon in sheet.hand and sheet.uses else _with_hand(sheet, icon)
     scored: list[tuple[float, int, DrawIcon]] = []
-    plan = mission_plan(game, scratch, icon, TARGET_WEIGHT)
-    for index, command in enumerate(draws(game, scratch, seat, icon, held)):
-        gain = draw_gain(game, scratch, command) + plan.get(command.at, 0.0)
+    plan = mission_plan(game, sheet, icon, TARGET_WEIGHT)
+    for index, command in enumerate(draws(game, sheet, seat, icon, held)):
+        gain = draw_gain(game, sheet, command) + plan.get(command.at, 0.0)
         if command.bonus is not None:
             gain -= BONUS_DRAW_COST
         scored.append((gain, -index, command))
@@ -120,7 +118,7 @@ def best_draw(game: Game, sheet: Sheet, seat: int, icon: Icon) -> tuple[float, D
     scored.sort(key=lambda item: item[:2], reverse=True)
     # only the best few draws are worth a pattern search: missions are the costly check
     best = max(
-        (gain + mission_gain(game, scratch, command), order, command)
+        (gain + mission_gain(game, sheet, command), order, command)
         for gain, order, command in scored[:MISSION_LOOKS]
     )
     return best[0], best[2]
@@ -142,10 +140,6 @@ def mission_gain(game: Game, sheet: Sheet, command: DrawIcon) -> float:
         and placement_for(m, after, land) is not None
     ]
     return float(max(gains, default=0))
-
-
-def _with_hand(sheet: Sheet, icon: Icon) -> Sheet:
-    return replace(sheet, hand=(icon,), uses=1)
 
 
 def _held(game: Game, sheet: Sheet) -> frozenset[str]:
@@ -284,11 +278,11 @@ def _harbor_trip(game: Game, sheet: Sheet, budget: int) -> bool:
 
 
 def _use_icon(game: Game, seat: int, options: Sequence[SeatCommand]) -> SeatCommand | None:
-    sheet = game.sheets[seat]
-    if sheet.uses == 0:
+    sheet, allowance = game.sheets[seat], game.allowances[seat]
+    if allowance.uses == 0:
         return None
     gain, draw = max(
-        (best_draw(game, sheet, seat, icon) for icon in dict.fromkeys(sheet.hand)),
+        (best_draw(game, sheet, seat, icon) for icon in dict.fromkeys(allowance.hand)),
         key=lambda pair: pair[0],
     )
     better = _better_icon(game, seat, options, gain)
@@ -340,7 +334,7 @@ def _move_for_draw(
         cost = 0.0 if free else TICKET_COST
         if command.to not in seen:
             moved = replace(sheet, location=command.to)
-            icons = dict.fromkeys(sheet.hand)
+            icons = dict.fromkeys(game.allowances[seat].hand)
             seen[command.to] = max(best_draw(game, moved, seat, i)[0] for i in icons)
         if seen[command.to] - cost > best[0] + 0.5:
             best = (seen[command.to] - cost, command)
@@ -355,7 +349,7 @@ def _harbor_for_draw(game: Game, seat: int, gain: float) -> SeatCommand | None:
         return None
     if "harbor_tickets" not in _held(game, sheet):
         return None
-    icons = dict.fromkeys(sheet.hand)
+    icons = dict.fromkeys(game.allowances[seat].hand)
     for to in sorted(sheet.harbor_lands - {sheet.location}):
         moved = replace(sheet, location=to)
         if max(best_draw(game, moved, seat, i)[0] for i in icons) > gain + 0.5:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from domain.core import RuleViolation
 from domain.games.peninsula.cards import Icon
-from domain.games.peninsula.state import Game, Sheet
+from domain.games.peninsula.state import Allowance, Game, Sheet
 
 
 def require_seat(game: Game, seat: int) -> None:
@@ -25,21 +25,20 @@ def acting_sheet(game: Game, seat: int, *, final_ok: bool = False) -> Sheet:
         raise RuleViolation(
             "wrong_phase", "the last round is over: only filling icons and claiming missions remain"
         )
-    sheet = game.sheets[seat]
-    if sheet.done:
+    if game.allowances[seat].done:
         raise RuleViolation("not_your_turn", "you have ended your actions; wait for the others")
-    return sheet
+    return game.sheets[seat]
 
 
-def can_use_icon(sheet: Sheet, icon: Icon) -> bool:
-    return sheet.uses > 0 and icon in sheet.hand
+def can_use_icon(allowance: Allowance, icon: Icon) -> bool:
+    return allowance.uses > 0 and icon in allowance.hand
 
 
-def require_icon(sheet: Sheet, icon: Icon) -> None:
-    if sheet.uses == 0:
+def require_icon(allowance: Allowance, icon: Icon) -> None:
+    if allowance.uses == 0:
         raise RuleViolation("illegal_action", "you have already used your icon this round")
-    if icon not in sheet.hand:
-        held = " or ".join(sheet.hand)
+    if icon not in allowance.hand:
+        held = " or ".join(allowance.hand)
         raise RuleViolation("illegal_action", f"your icon this round is {held}, not {icon}")
 
 

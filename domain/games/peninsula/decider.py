@@ -56,7 +56,7 @@ from domain.games.peninsula.events import (
 )
 from domain.games.peninsula.movement import HARBOR_BONUS
 from domain.games.peninsula.setup import reseed, set_up
-from domain.games.peninsula.state import Arrow, Game, Sheet, changed, put
+from domain.games.peninsula.state import SPENT, Arrow, Game, Sheet, changed, copied, put
 
 
 def decide(state: Game, command: Command) -> tuple[Event, ...]:
@@ -102,33 +102,43 @@ def decide(state: Game, command: Command) -> tuple[Event, ...]:
 def evolve(state: Game, event: Event) -> Game:
     match event:
         # the most frequent facts first (counted over recorded bot games): a match tries its
-        # cases in order
-        case ActionsEnded(seat=seat):
-            return state.with_sheet_changes(seat, t.ROUND_RESET)
-        case ArchitectMoved(seat=seat, ticket=None, path=path):
-            return state.with_sheet_changes(seat, {"location": path[-1]})
-        case ArchitectMoved(seat=seat):
-            return state.with_sheet(seat, t.after_move(state.sheets[seat], event, HARBOR_BONUS))
-        case IconDrawn(seat=seat):
-            return state.with_sheet_changes(seat, t.drawn(state.sheets[seat], event))
-        case IconTraded(seat=seat, icon=icon):
-            return state.with_sheet_changes(seat, t.used(state.sheets[seat], icon))
+        # cases in order. They match on the class alone and read the fields after: a keyword
+        # pattern such as ``ActionsEnded(seat=seat)`` costs several times more per match
+        case ActionsEnded():
+            seat = event.seat
+            if state.sheets[seat].bonus_harbor_tickets:  # they last this round only
+                return state.with_seat_changes(seat, {"bonus_harbor_tickets": 0}, SPENT)
+            return state.with_allowance(seat, SPENT)
+        case ArchitectMoved():
+            if event.ticket is None:
+                return state.with_sheet_changes(event.seat, {"location": event.path[-1]})
+            sheet = t.after_move(state.sheets[event.seat], event, HARBOR_BONUS)
+            return state.with_sheet(event.seat, sheet)
+        case IconDrawn():
+            seat = event.seat
+            allowance = t.used(state.allowances[seat], event.icon)
+            return state.with_seat_changes(seat, t.drawn(state.sheets[seat], event), allowance)
+        case IconTraded():
+            seat = event.seat
+            return state.with_allowance(seat, t.used(state.allowances[seat], event.icon))
         case CardDrafted():
             return t.drafted(state, event)
-        case RoundEnded(next_active=active):
-            return t.new_round(state, active)
-        case CardRevealed(card=card):
-            return t.revealed(state, card)
-        case IconFilled(seat=seat, at=at):
-            return _sheet(state, seat, filled=_s(state, seat).filled | {at})
+        case RoundEnded():
+            return t.new_round(state, event.next_active)
+        case CardRevealed():
+            return t.revealed(state, event.card)
+        case IconFilled():
+            filled = state.sheets[event.seat].filled | {event.at}
+            return state.with_sheet_changes(event.seat, {"filled": filled})
         case IconsChosen():
             return t.chosen(state, event)
         case LifesaverUsed(seat=seat, icon=icon):
-            return _sheet(
-                state, seat, hand=(icon,), must_draw=True, lifesavers=_s(state, seat).lifesavers - 1
-            )
+            allowance = copied(state.allowances[seat], {"hand": (icon,), "must_draw": True})
+            lifesavers = _s(state, seat).lifesavers - 1
+            return state.with_seat_changes(seat, {"lifesavers": lifesavers}, allowance)
         case IconChanged(seat=seat, icon=icon, into=into):
-            return state.with_sheet(seat, t.with_changed_icon(state.sheets[seat], icon, into))
+            allowance = t.with_changed_icon(state.allowances[seat], icon, into)
+            return state.with_allowance(seat, allowance)
         case LandmarkUnlocked(seat=seat, landmark=n):
             return _sheet(state, seat, landmarks=_s(state, seat).landmarks | {n})
         case LandmarkBonusUsed(seat=seat, landmark=n):
@@ -152,9 +162,9 @@ def evolve(state: Game, event: Event) -> Game:
         case BridgeBuilt(seat=seat, a=a, b=b):
             return _sheet(state, seat, arrows=(*_s(state, seat).arrows, Arrow(a, b, "bridge")))
         case FinalWindowOpened(rounds=rounds):
-            sheets = tuple(changed(s, done=False) for s in state.sheets)
+            allowances = tuple(changed(a, done=False) for a in state.allowances)
             return changed(
-                state, phase="final", sheets=sheets, face_up=(), flipped=(), round=rounds
+                state, phase="final", allowances=allowances, face_up=(), flipped=(), round=rounds
             )
         case GameEnded(scores=scores):
             return changed(state, phase="over", scores=scores)

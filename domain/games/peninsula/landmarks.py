@@ -37,8 +37,8 @@ def use_rainbow(game: Game, command: UseRainbow) -> tuple[Event, ...]:
     """rulebook: Rainbow, "When drawing an icon, you may draw any icon instead." The icon in
     hand changes; drawing it is the seat's next decision."""
     seat = command.seat
-    sheet = acting_sheet(game, seat)
-    require_icon(sheet, command.icon)
+    acting_sheet(game, seat)
+    require_icon(game.allowances[seat], command.icon)
     if command.into == command.icon:
         raise illegal("the rainbow must change your icon into another one")
     used = spend_bonus(game, seat, "rainbow")

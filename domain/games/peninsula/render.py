@@ -82,7 +82,8 @@ def _grid(spec: MapSpec, sheet: Sheet) -> list[str]:
 
 def _sheet(game: Game, seat: int, sheet: Sheet) -> str:
     spec = game.map
-    lines = [f"seat {seat}: at {sheet.location}, hand {', '.join(sheet.hand) or '-'}"]
+    hand = game.allowances[seat].hand
+    lines = [f"seat {seat}: at {sheet.location}, hand {', '.join(hand) or '-'}"]
     lines += _grid(spec, sheet)
     arrows = [
         f"{a.start}{'->' if a.kind == 'canal' else '<->'}{a.end} {a.kind}" for a in sheet.arrows

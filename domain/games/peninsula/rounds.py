@@ -67,10 +67,10 @@ def end_actions(game: Game, command: EndActions) -> tuple[Event, ...]:
     require_seat(game, seat)
     if game.phase == "draft":
         raise RuleViolation("wrong_phase", "the icons for this round have not been chosen yet")
-    if game.sheets[seat].done:
+    if game.allowances[seat].done:
         raise RuleViolation("not_your_turn", "you have already ended your actions")
     ended = ActionsEnded(seat=seat)
-    if any(not s.done for i, s in enumerate(game.sheets) if i != seat):
+    if any(not a.done for i, a in enumerate(game.allowances) if i != seat):
         return (ended,)
     if game.phase == "final":
         return ended, *_game_over(game)

@@ -49,9 +49,9 @@ def legal_commands(game: Game, seat: int) -> tuple[SeatCommand, ...]:
         return ()
     if game.phase == "draft":
         return tuple(_choices(game, seat))
-    sheet = game.sheets[seat]
-    if sheet.done:
+    if game.allowances[seat].done:
         return ()
+    sheet = game.sheets[seat]
     end = EndActions(seat=seat)
     if game.phase == "final":
         builder = held_bonuses(game, sheet) & {"builder"}
@@ -70,7 +70,8 @@ def legal_commands(game: Game, seat: int) -> tuple[SeatCommand, ...]:
 def can_use_lifesaver(game: Game, sheet: Sheet, seat: int) -> bool:
     """rulebook: Using a Lifesaver, "As a passive player" with a lifesaver left."""
     passive = game.mode == "standard" and seat != game.active and game.kept is not None
-    return passive and sheet.lifesavers > 0 and sheet.uses > 0 and not sheet.must_draw
+    allowance = game.allowances[seat]
+    return passive and sheet.lifesavers > 0 and allowance.uses > 0 and not allowance.must_draw
 
 
 def _choices(game: Game, seat: int) -> Iterator[SeatCommand]:
@@ -87,12 +88,13 @@ def _choices(game: Game, seat: int) -> Iterator[SeatCommand]:
 
 
 def icon_uses(game: Game, sheet: Sheet, seat: int, held: frozenset[str]) -> tuple[SeatCommand, ...]:
-    if sheet.uses == 0:
+    allowance = game.allowances[seat]
+    if allowance.uses == 0:
         return ()
     out: list[SeatCommand] = []
-    for icon in dict.fromkeys(sheet.hand):
+    for icon in dict.fromkeys(allowance.hand):
         out.extend(draws(game, sheet, seat, icon, held))
-        if not sheet.must_draw:
+        if not allowance.must_draw:
             out.extend(trades(game, sheet, seat, icon, held))
         if "rainbow" in held:
             out.extend(

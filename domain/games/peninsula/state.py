@@ -1,14 +1,15 @@
-"""The position: the shared table and one map sheet per seat, as frozen values."""
+"""The position: the shared table, and per seat a map sheet and a round allowance, as frozen
+values."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal, TypeVar
 
 from domain.core import Luck
-from domain.games.peninsula.cards import Card, Icon
+from domain.games.peninsula.cards import ICONS, Card, Icon
 from domain.games.peninsula.content import MapSpec, MissionSpec
 from domain.games.peninsula.events import Mode
 from domain.games.peninsula.hexes import Hex
@@ -41,7 +42,7 @@ class Arrow:
 
 @dataclass(frozen=True)
 class Sheet:
-    """One seat's map sheet and its round-by-round allowance."""
+    """One seat's map sheet: what is drawn on it and what it has unlocked."""
 
     location: Hex
     tickets: frozenset[str]
@@ -54,13 +55,12 @@ class Sheet:
     drawn_harbors: tuple[tuple[Hex, Hex], ...] = ()
     used_tickets: frozenset[str] = frozenset()
     bonus_harbor_tickets: int = 0
+    """Harbor Tickets' free harbor tickets left this round. They stay on the sheet, unlike
+    the rest of the round's allowance, because routes read them with the tickets; and they
+    are rare, so ending a round copies the sheet only when some are left."""
     landmarks: frozenset[int] = frozenset()
     used_landmarks: frozenset[int] = frozenset()
     missions: Mapping[str, Icon] = field(default_factory=_empty)
-    hand: tuple[Icon, ...] = ()
-    uses: int = 0
-    must_draw: bool = False
-    done: bool = True
 
     def holds(self, icon: Icon) -> frozenset[Hex]:
         """Hexes holding ``icon``, filled or not (cliffs share a hex with another icon)."""
@@ -77,6 +77,37 @@ class Sheet:
     def unused_landmarks(self) -> frozenset[int]:
         return self.landmarks - self.used_landmarks
 
+
+# A class's own ``__dict__`` setter, called directly by the copies below: the usual
+# ``object.__setattr__(x, "__dict__", d)`` looks the same descriptor up by name every time
+_sheet_dict: Callable[[Sheet, dict[str, Any]], None] = vars(Sheet)["__dict__"].__set__
+
+
+@dataclass(frozen=True)
+class Allowance:
+    """What one seat may still do this round: the icons in hand and how many uses are left.
+
+    Kept apart from the ``Sheet`` because it changes on most facts (every draft, trade and
+    end of actions) while the sheet does not: a seat's allowance is a copy of four fields,
+    or the shared ``SPENT``, instead of a copy of the whole sheet.
+    """
+
+    hand: tuple[Icon, ...] = ()
+    uses: int = 0
+    must_draw: bool = False
+    done: bool = True
+
+
+# The allowances most facts leave behind, built once and shared: most facts then need no
+# new allowance at all
+SPENT = Allowance()
+"""A seat that has ended its actions, or has none yet."""
+USED_UP = Allowance(done=False)
+"""A seat that has used the round's icons but not yet ended its actions."""
+ONE_ICON: Mapping[Icon, Allowance] = MappingProxyType(
+    {icon: Allowance(hand=(icon,), uses=1, done=False) for icon in ICONS}
+)
+"""One icon to use once: every seat's allowance after a draft."""
 
 T = TypeVar("T")
 _new = object.__new__
@@ -134,6 +165,7 @@ class Game:
     round: int = 0
     kept: Icon | None = None
     sheets: tuple[Sheet, ...] = ()
+    allowances: tuple[Allowance, ...] = ()
     challenge: str = ""
     scores: tuple[int, ...] = ()
     luck: Luck = field(default_factory=Luck)
@@ -147,6 +179,14 @@ class Game:
     def sheet(self, seat: int) -> Sheet:
         return self.sheets[seat]
 
+    def with_changes(self, changes: Mapping[str, Any]) -> Game:
+        """``copied(self, changes)`` through the game's own ``__dict__`` setter."""
+        attributes = self.__dict__.copy()
+        attributes.update(changes)
+        copy = _new(Game)
+        _game_dict(copy, attributes)
+        return copy
+
     def with_sheet(self, seat: int, sheet: Sheet) -> Game:
         """This game with one seat's sheet replaced; the other sheets are shared, not copied."""
         sheets = list(self.sheets)
@@ -154,7 +194,7 @@ class Game:
         attributes = self.__dict__.copy()
         attributes["sheets"] = tuple(sheets)
         copy = _new(Game)
-        _set(copy, "__dict__", attributes)
+        _game_dict(copy, attributes)
         return copy
 
     def with_sheet_changes(self, seat: int, changes: Mapping[str, Any]) -> Game:
@@ -163,12 +203,42 @@ class Game:
         attributes = sheets[seat].__dict__.copy()
         attributes.update(changes)
         sheet = _new(Sheet)
-        _set(sheet, "__dict__", attributes)
+        _sheet_dict(sheet, attributes)
         sheets[seat] = sheet
         attributes = self.__dict__.copy()
         attributes["sheets"] = tuple(sheets)
         copy = _new(Game)
-        _set(copy, "__dict__", attributes)
+        _game_dict(copy, attributes)
+        return copy
+
+    def with_allowance(self, seat: int, allowance: Allowance) -> Game:
+        """This game with one seat's allowance replaced: a single copy, the sheets shared."""
+        allowances = list(self.allowances)
+        allowances[seat] = allowance
+        attributes = self.__dict__.copy()
+        attributes["allowances"] = tuple(allowances)
+        copy = _new(Game)
+        _game_dict(copy, attributes)
+        return copy
+
+    def with_seat_changes(
+        self, seat: int, changes: Mapping[str, Any], allowance: Allowance
+    ) -> Game:
+        """``with_sheet_changes`` and ``with_allowance`` in one game copy, for the facts that
+        change both (a drawn icon, a lifesaver, the solo icon choice)."""
+        sheets = list(self.sheets)
+        attributes = sheets[seat].__dict__.copy()
+        attributes.update(changes)
+        sheet = _new(Sheet)
+        _sheet_dict(sheet, attributes)
+        sheets[seat] = sheet
+        allowances = list(self.allowances)
+        allowances[seat] = allowance
+        attributes = self.__dict__.copy()
+        attributes["sheets"] = tuple(sheets)
+        attributes["allowances"] = tuple(allowances)
+        copy = _new(Game)
+        _game_dict(copy, attributes)
         return copy
 
     def mission(self, letter: str) -> MissionSpec | None:
@@ -176,3 +246,6 @@ class Game:
 
     def flag(self, name: str) -> bool:
         return bool(self.options.get(name, False))
+
+
+_game_dict: Callable[[Game, dict[str, Any]], None] = vars(Game)["__dict__"].__set__

@@ -14,7 +14,19 @@ from domain.games.peninsula.events import (
     IconDrawn,
     IconsChosen,
 )
-from domain.games.peninsula.state import Arrow, ArrowKind, Game, Sheet, changed, copied, put
+from domain.games.peninsula.state import (
+    ONE_ICON,
+    SPENT,
+    USED_UP,
+    Allowance,
+    Arrow,
+    ArrowKind,
+    Game,
+    Sheet,
+    changed,
+    copied,
+    put,
+)
 
 FAST_SEAT = -1
 """The ``used`` pile's seat for a fast-play card, which no single seat drafted."""
@@ -46,6 +58,7 @@ def opened(state: Game, event: GameSetUp, content: Content) -> Game:
         round=1,
         challenge=event.challenge,
         sheets=(sheet,) * state.seats,
+        allowances=(SPENT,) * state.seats,
         phase="draft",
     )
     return _fast_round(state) if event.mode == "fast" else state
@@ -55,28 +68,24 @@ def _fast_round(state: Game) -> Game:
     """rulebook: Play Faster, "all players decide simultaneously and individually which of
     the 2 icons on the face-up card they want to use"."""
     card = state.face_up[0]
-    sheets = tuple(changed(s, hand=card, uses=1, done=False) for s in state.sheets)
-    return changed(state, sheets=sheets, phase="actions")
+    allowance = Allowance(hand=card, uses=1, done=False)
+    return changed(state, allowances=(allowance,) * state.seats, phase="actions")
 
 
 def revealed(state: Game, card: Card) -> Game:
     if state.mode == "fast":
         return _fast_round(changed(state, face_up=(card,), pile=state.pile[1:]))
-    return copied(state, {"face_up": (*state.face_up, card), "pile": state.pile[1:]})
+    return state.with_changes({"face_up": (*state.face_up, card), "pile": state.pile[1:]})
 
 
 def drafted(state: Game, event: CardDrafted) -> Game:
     kept, left, seat = event.kept, event.left, event.seat
-    drafter = {"hand": (kept,), "uses": 1, "done": False}
-    others = {"hand": (left,), "uses": 1, "done": False}
-    sheets = tuple(
-        [copied(s, drafter if i == seat else others) for i, s in enumerate(state.sheets)]
-    )
+    allowances = [ONE_ICON[left]] * state.seats
+    allowances[seat] = ONE_ICON[kept]
     face_up, index = state.face_up, event.index
-    return copied(
-        state,
+    return state.with_changes(
         {
-            "sheets": sheets,
+            "allowances": tuple(allowances),
             "face_up": face_up[:index] + face_up[index + 1 :],
             "used": (*state.used, (seat, (kept, left))),
             "kept": kept,
@@ -86,15 +95,11 @@ def drafted(state: Game, event: CardDrafted) -> Game:
 
 
 def chosen(state: Game, event: IconsChosen) -> Game:
-    sheet = state.sheets[event.seat]
-    sheet = changed(
-        sheet,
-        hand=event.icons,
-        uses=len(event.icons),
-        done=False,
-        lifesavers=sheet.lifesavers - event.lifesaver,
-    )
-    return changed(state.with_sheet(event.seat, sheet), phase="actions")
+    seat = event.seat
+    lifesavers = state.sheets[seat].lifesavers - event.lifesaver
+    allowance = Allowance(hand=event.icons, uses=len(event.icons), done=False)
+    state = state.with_seat_changes(seat, {"lifesavers": lifesavers}, allowance)
+    return changed(state, phase="actions")
 
 
 def new_round(state: Game, active: int) -> Game:
@@ -103,10 +108,10 @@ def new_round(state: Game, active: int) -> Game:
         used = (*used, *((FAST_SEAT, c) for c in state.face_up))
         face_up: tuple[Card, ...] = ()
     else:
-        used = (*used, *((active, c) for c in state.flipped))
+        if state.flipped:  # solo flips cards; elsewhere ``used`` is kept, not rebuilt
+            used = (*used, *((active, c) for c in state.flipped))
         face_up = state.face_up
-    return copied(
-        state,
+    return state.with_changes(
         {
             "used": used,
             "face_up": face_up,
@@ -119,17 +124,17 @@ def new_round(state: Game, active: int) -> Game:
     )
 
 
-def used(sheet: Sheet, icon: Icon) -> Mapping[str, object]:
-    """The sheet fields that change when ``icon`` is spent from the hand."""
-    hand = list(sheet.hand)
+def used(allowance: Allowance, icon: Icon) -> Allowance:
+    """The allowance left once ``icon`` is spent from the hand (drawn or traded)."""
+    if allowance.uses == 1 and allowance.hand == (icon,):
+        return USED_UP  # the usual case: the round's one icon
+    hand = list(allowance.hand)
     hand.remove(icon)
-    return {"hand": tuple(hand), "uses": sheet.uses - 1, "must_draw": False}
+    return Allowance(hand=tuple(hand), uses=allowance.uses - 1, done=False)
 
 
 def drawn(sheet: Sheet, event: IconDrawn) -> Mapping[str, object]:
     """The sheet fields that change when an icon is drawn on the map."""
-    hand = list(sheet.hand)
-    hand.remove(event.icon)
     at, icons, cliffs, arrows = event.at, sheet.icons, sheet.cliffs, sheet.arrows
     if event.icon == "cliffs":
         cliffs = put(cliffs, at, event.segments)
@@ -139,19 +144,16 @@ def drawn(sheet: Sheet, event: IconDrawn) -> Mapping[str, object]:
         kind: ArrowKind = "street" if event.icon == "village" else "canal"
         arrows = (*arrows, Arrow(at, event.arrow, kind))
     return {
-        "hand": tuple(hand),
-        "uses": sheet.uses - 1,
-        "must_draw": False,
         "icons": icons,
         "cliffs": cliffs,
         "arrows": arrows,
     }
 
 
-def with_changed_icon(sheet: Sheet, icon: Icon, into: Icon) -> Sheet:
-    hand = list(sheet.hand)
+def with_changed_icon(allowance: Allowance, icon: Icon, into: Icon) -> Allowance:
+    hand = list(allowance.hand)
     hand[hand.index(icon)] = into
-    return changed(sheet, hand=tuple(hand))
+    return changed(allowance, hand=tuple(hand))
 
 
 def after_move(sheet: Sheet, event: ArchitectMoved, bonus_ticket: str) -> Sheet:
@@ -163,17 +165,6 @@ def after_move(sheet: Sheet, event: ArchitectMoved, bonus_ticket: str) -> Sheet:
         return changed(sheet, location=location, bonus_harbor_tickets=tickets)
     used = sheet.used_tickets | {event.ticket}
     return changed(sheet, location=location, used_tickets=used)
-
-
-ROUND_RESET: Mapping[str, object] = {
-    "done": True,
-    "hand": (),
-    "uses": 0,
-    "must_draw": False,
-    "bonus_harbor_tickets": 0,
-}
-"""The sheet fields an ``ActionsEnded`` sets: the round's allowance is gone. A plain dict
-typed read-only: ``dict.update`` from a proxy takes a slow path, twice the cost."""
 
 
 def after_draw(sheet: Sheet, event: IconDrawn) -> Sheet:

@@ -15,7 +15,7 @@ from domain.games.peninsula.content import load
 from domain.games.peninsula.events import Event, PileShuffled
 from domain.games.peninsula.scoring import breakdown
 from domain.games.peninsula.setup import is_stack_face_up
-from domain.games.peninsula.state import Game, Sheet
+from domain.games.peninsula.state import Allowance, Game, Sheet
 
 HIDDEN_PILE_MIN = 3
 """Below this many cards, a pile order is no secret worth listing: a one- or two-card list
@@ -26,7 +26,7 @@ def to_act(game: Game) -> frozenset[int]:
     if game.phase == "draft":
         return frozenset({game.active})
     if game.phase in ("actions", "final"):
-        return frozenset(i for i, s in enumerate(game.sheets) if not s.done)
+        return frozenset(i for i, a in enumerate(game.allowances) if not a.done)
     return frozenset()
 
 
@@ -66,7 +66,7 @@ def view(game: Game, viewer: Viewer) -> Mapping[str, Any]:
         "pile_size": len(game.pile),
         "next_card": _card(game.pile[0]) if game.pile and is_stack_face_up(game) else None,
         "used_cards": _used(game),
-        "sheets": [_sheet(game, s) for s in game.sheets],
+        "sheets": [_sheet(game, s, a) for s, a in zip(game.sheets, game.allowances, strict=True)],
         "you": viewer,
     }
     if game.phase == "over":
@@ -84,7 +84,7 @@ def _used(game: Game) -> list[dict[str, Any]]:
     return [used[last[seat]] for seat in sorted(last)]
 
 
-def _sheet(game: Game, sheet: Sheet) -> dict[str, Any]:
+def _sheet(game: Game, sheet: Sheet, allowance: Allowance) -> dict[str, Any]:
     spec = game.map
     return {
         "location": str(sheet.location),
@@ -109,9 +109,9 @@ def _sheet(game: Game, sheet: Sheet) -> dict[str, Any]:
         "landmarks": sorted(sheet.landmarks),
         "used_landmarks": sorted(sheet.used_landmarks),
         "missions": dict(sorted(sheet.missions.items())),
-        "hand": list(sheet.hand),
-        "uses": sheet.uses,
-        "done": sheet.done,
+        "hand": list(allowance.hand),
+        "uses": allowance.uses,
+        "done": allowance.done,
         "score": breakdown(game, sheet),
     }
 

@@ -9,7 +9,7 @@ and ``then(...)`` compares the events it produced.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -18,10 +18,11 @@ from domain.games.peninsula import RULESET
 from domain.games.peninsula.commands import DraftCard
 from domain.games.peninsula.events import Event
 from domain.games.peninsula.hexes import Hex, parse_hex
-from domain.games.peninsula.state import Arrow, Game
+from domain.games.peninsula.state import Allowance, Arrow, Game
 from tests.domain.peninsula.play import seed_for
 
 H = parse_hex
+ALLOWANCE = frozenset(f.name for f in fields(Allowance))
 DECK = [
     ["village", "boat"],
     ["forest", "tunnel"],
@@ -58,12 +59,12 @@ class Given:
         return Given(game)
 
     def sheet(self, seat: int = 0, **changes: Any) -> Given:
-        """Edit a sheet for a test: hexes are labels like "C4"."""
-        old = self.game.sheets[seat]
-        fields: dict[str, Any] = {}
-        for key, value in changes.items():
-            fields[key] = _convert(key, value)
-        return Given(self.game.with_sheet(seat, replace(old, **fields)))
+        """Edit a sheet for a test: hexes are labels like "C4". The seat's allowance
+        (``hand``, ``uses``, ``must_draw``, ``done``) is edited through here too."""
+        sheet = {k: _convert(k, v) for k, v in changes.items() if k not in ALLOWANCE}
+        allowance = {k: _convert(k, v) for k, v in changes.items() if k in ALLOWANCE}
+        game = self.game.with_sheet(seat, replace(self.game.sheets[seat], **sheet))
+        return Given(game.with_allowance(seat, replace(game.allowances[seat], **allowance)))
 
     def when(self, command: Any) -> Outcome:
         try:

@@ -35,7 +35,7 @@ def test_the_active_seat_drafts_keeps_one_icon_and_leaves_the_other():
         CardDrafted(seat=0, index=1, kept="mountain", left="forest")
     )
     game = drafted(keep="boat").game
-    assert game.sheets[0].hand == ("boat",) and game.sheets[1].hand == ("village",)
+    assert game.allowances[0].hand == ("boat",) and game.allowances[1].hand == ("village",)
 
 
 def test_a_passive_seat_cannot_draft():  # rulebook: Drafting Phase, "Active Player"

@@ -127,9 +127,9 @@ def test_solo_lifesaver_picks_across_the_river():  # rulebook: Solo, Lifesavers
 def test_solo_uses_both_icons_in_any_order():  # rulebook: Solo, Action phase
     g = given(seats=1, deck=[["village", "boat"], ["forest", "tunnel"]] * 2)
     g = Given(g.when(ChooseIcons(seat=0, first="left", second="left")).then_includes())
-    sheet = g.game.sheets[0]
-    assert sheet.uses == 2 and len(sheet.hand) == 2
-    second, first = sheet.hand
+    allowance = g.game.allowances[0]
+    assert allowance.uses == 2 and len(allowance.hand) == 2
+    second, first = allowance.hand
     g = g.after(DrawIcon(seat=0, icon=first, at=H("E4"), arrow=_arrow(first)))
     g = g.after(DrawIcon(seat=0, icon=second, at=H("D4"), arrow=_arrow(second)))
     g.when(DrawIcon(seat=0, icon=second, at=H("D5"), arrow=_arrow(second))).rejected(

@@ -91,7 +91,7 @@ def test_fast_play_removes_six_keeps_one_face_up_and_no_lifesavers():  # ruleboo
     set_up = next(e for e in events if isinstance(e, GameSetUp))
     assert (len(set_up.removed), len(set_up.face_up), set_up.lifesavers) == (6, 1, 0)
     assert any(isinstance(e, StackTopShown) for e in events)
-    assert game.phase == "actions" and all(s.hand == set_up.face_up[0] for s in game.sheets)
+    assert game.phase == "actions" and all(a.hand == set_up.face_up[0] for a in game.allowances)
 
 
 @pytest.mark.parametrize("seats", [0, 5, 101])
