@@ -38,6 +38,11 @@ def configure(level: str = "INFO", json: bool = True) -> None:
         logger_factory=structlog.PrintLoggerFactory(file=sys.stderr),
         cache_logger_on_first_use=True,
     )
+    forget_loggers()
+
+
+def forget_loggers() -> None:
+    """Drop the kept loggers: call after configuring structlog directly (tests do)."""
     _loggers.clear()  # loggers handed out before bound the old configuration
 
 

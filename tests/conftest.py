@@ -22,6 +22,7 @@ from psycopg_pool import ConnectionPool
 from domain.core import registry
 from domain.games import load_all
 from service.application import Application
+from service.logs import configure as configure_logs
 from service.store import EventStore
 from service.store.database import embedded_url, normalize_url
 from service.store.migrate import upgrade
@@ -30,6 +31,10 @@ from tests.support import counting
 load_all()
 if "counting" not in {r.id for r in registry.all_rulesets()}:
     counting.install()
+
+# Servers run in-process by tests log every request; at WARNING the suite's output stays
+# readable. Tests that check log entries capture them at their own configuration.
+configure_logs("WARNING")
 
 
 def _admin_and_test_urls(tmp: Path) -> tuple[str | None, str]:
