@@ -111,12 +111,15 @@ def _insert_sql(count: int, idempotent: bool = False, finishing: bool = False) -
     """One statement that appends ``count`` events, and with them, atomically, the
     idempotency record and the game's result when asked: a single round trip."""
     row = "(" + ", ".join(["%s"] * _INSERT_PARAMS) + ")"
-    parts = [
-        "WITH appended AS (INSERT INTO events (game_id, seq, type, schema_version, payload,"
-        " visibility, actor, decision_seq, command, metadata, prev_hash, hash) VALUES "
+    insert = (
+        "INSERT INTO events (game_id, seq, type, schema_version, payload, visibility, actor,"
+        " decision_seq, command, metadata, prev_hash, hash) VALUES "
         + ", ".join([row] * count)
-        + " RETURNING seq, recorded_at, global_position, tx::text)"
-    ]
+        + " RETURNING seq, recorded_at, global_position, tx::text"
+    )
+    if not (idempotent or finishing):
+        return insert
+    parts = [f"WITH appended AS ({insert})"]
     if idempotent:
         parts.append(
             "kept AS (INSERT INTO idempotency (game_id, key, request_hash, response)"
