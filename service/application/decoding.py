@@ -47,9 +47,13 @@ def _fast_decoders(event_types: tuple[type, ...]) -> dict[tuple[str, int], Any]:
     """A msgspec decoder for each current event type it decodes as the codec does."""
     decoders = {}
     for event_type in event_types:
-        if _is_plain(event_type, set()):
-            key = (registry.wire_name(event_type), registry.schema_version(event_type))
-            decoders[key] = msgspec.json.Decoder(event_type)
+        if not _is_plain(event_type, set()):
+            continue
+        try:
+            decoder = msgspec.json.Decoder(event_type)
+        except TypeError:
+            continue  # a shape msgspec does not take, such as a union of two dataclasses
+        decoders[(registry.wire_name(event_type), registry.schema_version(event_type))] = decoder
     return decoders
 
 

@@ -43,8 +43,20 @@ def _upcast(data: dict[str, object]) -> dict[str, object]:
     return {"count": data["n"]}
 
 
+@dataclass(frozen=True)
+class Stepped:
+    steps: int
+
+
+@dataclass(frozen=True)
+class Either:
+    NAME: ClassVar[str] = "either"
+    VERSION: ClassVar[int] = 1
+    one: Counted | Stepped
+
+
 VERSIONED = dataclasses.replace(
-    COUNTING, event_types=(Counted, Tagged), upcasters={("counted", 1): _upcast}
+    COUNTING, event_types=(Counted, Tagged, Either), upcasters={("counted", 1): _upcast}
 )
 
 
@@ -52,6 +64,11 @@ def test_plain_event_types_take_the_fast_path_and_mappings_stay_on_the_codec() -
     fast = _fast_decoders(VERSIONED.event_types)
     assert ("counted", 2) in fast
     assert ("tagged", 1) not in fast  # msgspec would build a dict, the codec a read-only map
+    assert ("either", 1) not in fast  # msgspec takes no union of two dataclasses
+
+
+def test_a_union_of_dataclasses_decodes_on_the_codec() -> None:
+    assert decode_event(VERSIONED, "either", 1, '{"one": {"steps": 2}}') == Either(Stepped(2))
 
 
 def test_a_mapping_field_comes_back_read_only_as_the_codec_builds_it() -> None:
