@@ -191,11 +191,7 @@ class Game:
         """This game with one seat's sheet replaced; the other sheets are shared, not copied."""
         sheets = list(self.sheets)
         sheets[seat] = sheet
-        attributes = self.__dict__.copy()
-        attributes["sheets"] = tuple(sheets)
-        copy = _new(Game)
-        _game_dict(copy, attributes)
-        return copy
+        return self.with_changes({"sheets": tuple(sheets)})
 
     def with_sheet_changes(self, seat: int, changes: Mapping[str, Any]) -> Game:
         """``with_sheet(seat, copied(sheet, changes))`` in one frame: the fold's hottest path."""
