@@ -90,8 +90,9 @@ def send_command(
     # Nothing is revealed while a game is live; only a command that ended it, or the replay
     # of an earlier one, needs the game's record to know what became public.
     ended = outcome.is_terminal or outcome.replayed
-    revealed = revealed_in(host.cairn.store, host.cairn.store.game(game)) if ended else None
-    events = shown(outcome.events, seat, revealed or nothing_revealed)
+    store = host.cairn.store
+    revealed = revealed_in(store, store.game(game)) if ended else nothing_revealed
+    events = shown(outcome.events, seat, revealed)
     return CommandAccepted(outcome.version, events, outcome.is_terminal, outcome.replayed)
 
 

@@ -12,8 +12,9 @@ too, so a bad payload fails with the codec's own error.
 Identical means equal values of the same types. Two things differ, so those types stay on
 the codec: msgspec builds a plain ``dict`` where the codec builds a read-only mapping, and it
 fills fields the codec would leave to ``__init__``/``__post_init__`` differently.
-``tests/service/test_decoding.py`` checks the two paths agree on every event of the
-conformance games of every registered ruleset.
+The conformance suite (``tests/conformance``) checks the two paths agree on every event of
+its seeded games of every registered ruleset; ``tests/service/test_decoding.py`` checks
+which path each kind of type takes.
 """
 
 from __future__ import annotations
