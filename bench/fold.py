@@ -21,7 +21,7 @@ from bench.harness import comparison, interleaved, print_report, timed, write_re
 from bench.playthrough import Playthrough, play, seats_for
 from domain.core import Ruleset, registry
 from domain.games import load_all
-from service.application.decoding import decode_event
+from service.application.decoding import decode_events
 
 TARGET_EVENTS_PER_S = 200_000
 
@@ -57,7 +57,7 @@ def _fold_all(games: list[Playthrough], passes: int) -> None:
 
 def rebuild(ruleset: Ruleset[Any, Any, Any], records: list[tuple[str, int, str]]) -> Any:
     """What a load without a snapshot does once the rows are read: decode, then fold."""
-    return ruleset.fold(decode_event(ruleset, n, v, text) for n, v, text in records)
+    return ruleset.fold(decode_events(ruleset, records))
 
 
 def _rebuild_all(ruleset: Ruleset[Any, Any, Any], records: list[Any], passes: int) -> None:

@@ -23,7 +23,7 @@ import dataclasses
 import functools
 import json
 import typing
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, get_args, get_origin
 
 import msgspec
@@ -34,13 +34,29 @@ from domain.core.registry import event_from_record
 
 def decode_event(ruleset: Ruleset[Any, Any, Any], name: str, version: int, text: str) -> Any:
     """The event stored as ``name`` at schema ``version`` with payload ``text``."""
-    fast = _fast_decoders(ruleset.event_types).get((name, version))
-    if fast is not None:
-        try:
-            return fast.decode(text)
-        except msgspec.ValidationError:
-            pass  # the codec says what is wrong, in the domain's words
-    return event_from_record(ruleset, name, version, json.loads(text))
+    return decode_events(ruleset, [(name, version, text)])[0]
+
+
+def decode_events(
+    ruleset: Ruleset[Any, Any, Any], records: Iterable[tuple[str, int, str]]
+) -> list[Any]:
+    """The events stored as ``(name, schema_version, payload_text)`` records, in order.
+
+    The decoders are looked up once per call, not per event: finding them costs more than
+    decoding a small event.
+    """
+    fast = _fast_decoders(ruleset.event_types)
+    events = []
+    for name, version, text in records:
+        decoder = fast.get((name, version))
+        if decoder is not None:
+            try:
+                events.append(decoder.decode(text))
+                continue
+            except msgspec.ValidationError:
+                pass  # the codec says what is wrong, in the domain's words
+        events.append(event_from_record(ruleset, name, version, json.loads(text)))
+    return events
 
 
 @functools.cache

@@ -22,7 +22,7 @@ from typing import Any
 from uuid import UUID
 
 from domain.core import Ruleset, registry
-from service.application.decoding import decode_event
+from service.application.decoding import decode_events
 from service.application.errors import RulesVersionMismatch
 from service.store import EventStore, GameRecord, StoredEvent
 from service.store.records import GENESIS_HASH, Snapshot
@@ -145,7 +145,7 @@ class Loader:
         rows = self.store.read_facts(game.game_id, after=version, until=target)
         if not rows:
             return start
-        events = [decode_event(ruleset, name, v, text) for _, name, v, text, _ in rows]
+        events = decode_events(ruleset, [(name, v, text) for _, name, v, text, _ in rows])
         state = ruleset.fold(events, state)
         self._maybe_snapshot(game.game_id, ruleset, rows[-1][0], state, rows[0][0])
         return rows[-1][0], rows[-1][4], state

@@ -20,7 +20,7 @@ from domain.core.registry import event_to_record
 from domain.games.peninsula import RULESET as PENINSULA
 from domain.games.peninsula.events import ArchitectMoved
 from domain.games.peninsula.hexes import Hex
-from service.application.decoding import _fast_decoders, decode_event
+from service.application.decoding import _fast_decoders, decode_event, decode_events
 from service.store.records import canonical_json
 from tests.support.counting import COUNTING
 
@@ -109,3 +109,18 @@ def test_the_lifecycle_event_with_options_keeps_them_read_only() -> None:
     decoded = decode_event(PENINSULA, name, version, canonical_json(payload))
     assert decoded == created
     assert isinstance(decoded.options, MappingProxyType)
+
+
+def test_a_batch_mixes_the_paths_and_keeps_the_order() -> None:
+    records = [
+        ("counted", 2, '{"count": 1}'),
+        ("tagged", 1, '{"tags": {"b": 2}}'),
+        ("counted", 1, '{"n": 3}'),
+        ("either", 1, '{"one": {"steps": 4}}'),
+    ]
+    assert decode_events(VERSIONED, records) == [
+        Counted(1),
+        Tagged(MappingProxyType({"b": 2})),
+        Counted(3),
+        Either(Stepped(4)),
+    ]
