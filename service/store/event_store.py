@@ -19,9 +19,8 @@ where several statements must be atomic.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager, suppress
-from functools import cache
 from typing import Any
 from uuid import UUID
 
@@ -32,129 +31,20 @@ from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
 from service.store.errors import DatabaseUnavailable, UnknownGame, VersionConflict
-from service.store.records import (
-    GENESIS_HASH,
-    Decision,
-    GameRecord,
-    Snapshot,
-    StoredEvent,
-    canonical_json,
-    chain_hash_of_texts,
+from service.store.records import GENESIS_HASH, Decision, GameRecord, Snapshot, StoredEvent
+from service.store.statements import (
+    EVENT_COLUMNS,
+    GAME_COLUMNS,
+    INSERT_PARAMS,
+    event_of,
+    game_of,
+    insert_game,
+    insert_rows,
+    insert_sql,
+    parse_cursor,
 )
 
 CHANNEL = "cairn_events"
-_INSERT_PARAMS = 12
-
-_EVENT_COLUMNS = (
-    "game_id, seq, type, schema_version, payload, visibility, actor, decision_seq, command,"
-    " recorded_at, prev_hash, hash, global_position, tx::text AS tx_text"
-)
-_GAME_COLUMNS = (
-    "g.game_id, g.ruleset, g.rules_version, g.content_hash, g.seats, g.seat_info, g.options,"
-    " g.status, g.result, g.parent_id, g.fork_at, g.created_at, g.finished_at,"
-    " COALESCE((SELECT max(e.seq) FROM events e WHERE e.game_id = g.game_id), 0) AS version"
-)
-
-
-def _event(row: dict[str, Any]) -> StoredEvent:
-    tx = row.pop("tx_text")
-    return StoredEvent(**row, cursor=f"{tx}:{row['global_position']}")
-
-
-def _game(row: dict[str, Any]) -> GameRecord:
-    return GameRecord(**row)
-
-
-def _rows(game_id: UUID, start_seq: int, prev_hash: str, decision: Decision) -> list[Any]:
-    """Parameters for one multi-row INSERT, each event chained to the one before."""
-    params: list[Any] = []
-    for offset, event in enumerate(decision.events):
-        seq = start_seq + offset
-        command = decision.command if offset == 0 else None
-        payload_text = canonical_json(event.payload)
-        command_text = canonical_json(command)
-        digest = chain_hash_of_texts(
-            prev_hash,
-            seq=seq,
-            type=event.type,
-            schema_version=event.schema_version,
-            visibility=event.visibility,
-            actor=decision.actor,
-            payload_text=payload_text,
-            command_text=command_text,
-        )
-        params += [
-            game_id,
-            seq,
-            event.type,
-            event.schema_version,
-            Jsonb(event.payload, dumps=_already(payload_text)),
-            event.visibility,
-            decision.actor,
-            start_seq,
-            Jsonb(command, dumps=_already(command_text)) if command is not None else None,
-            Jsonb(decision.metadata),
-            prev_hash,
-            digest,
-        ]
-        prev_hash = digest
-    return params
-
-
-def _already(text: str) -> Callable[[Any], str]:
-    """A ``dumps`` for Jsonb that sends text serialised once already, for the hash."""
-    return lambda _value: text
-
-
-@cache
-def _insert_sql(count: int, idempotent: bool = False, finishing: bool = False) -> str:
-    """One statement that appends ``count`` events, and with them, atomically, the
-    idempotency record and the game's result when asked: a single round trip."""
-    row = "(" + ", ".join(["%s"] * _INSERT_PARAMS) + ")"
-    insert = (
-        "INSERT INTO events (game_id, seq, type, schema_version, payload, visibility, actor,"
-        " decision_seq, command, metadata, prev_hash, hash) VALUES "
-        + ", ".join([row] * count)
-        + " RETURNING seq, recorded_at, global_position, tx::text"
-    )
-    if not (idempotent or finishing):
-        return insert
-    parts = [f"WITH appended AS ({insert})"]
-    if idempotent:
-        parts.append(
-            "kept AS (INSERT INTO idempotency (game_id, key, request_hash, response)"
-            " VALUES (%s, %s, %s, %s))"
-        )
-    if finishing:
-        parts.append(
-            "finished AS (UPDATE games SET status = 'finished', result = %s,"
-            " finished_at = now() WHERE game_id = %s AND status <> 'finished')"
-        )
-    return ", ".join(parts) + " SELECT * FROM appended"
-
-
-def insert_game(conn: psycopg.Connection[Any], game: GameRecord) -> None:
-    """Insert a game's row as given (new games and imported ones alike)."""
-    conn.execute(
-        "INSERT INTO games (game_id, ruleset, rules_version, content_hash, seats, seat_info,"
-        " options, status, result, parent_id, fork_at, created_at, finished_at)"
-        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
-        (
-            game.game_id,
-            game.ruleset,
-            game.rules_version,
-            game.content_hash,
-            game.seats,
-            Jsonb(game.seat_info),
-            Jsonb(game.options),
-            game.status,
-            Jsonb(game.result) if game.result is not None else None,
-            game.parent_id,
-            game.fork_at,
-            game.created_at,
-            game.finished_at,
-        ),
-    )
 
 
 class EventStore:
@@ -221,11 +111,11 @@ class EventStore:
     def game(self, game_id: UUID) -> GameRecord:
         with self.connection() as conn:
             row = conn.execute(
-                f"SELECT {_GAME_COLUMNS} FROM games g WHERE g.game_id = %s", (game_id,)
+                f"SELECT {GAME_COLUMNS} FROM games g WHERE g.game_id = %s", (game_id,)
             ).fetchone()
         if row is None:
             raise UnknownGame(game_id)
-        return _game(row)
+        return game_of(row)
 
     def games(
         self,
@@ -248,11 +138,11 @@ class EventStore:
             params.append(Jsonb([{"player": player}]))
         with self.connection() as conn:
             rows = conn.execute(
-                f"SELECT {_GAME_COLUMNS} FROM games g WHERE {' AND '.join(clauses)}"
+                f"SELECT {GAME_COLUMNS} FROM games g WHERE {' AND '.join(clauses)}"
                 " ORDER BY g.created_at DESC, g.game_id LIMIT %s OFFSET %s",
                 (*params, limit, offset),
             ).fetchall()
-        return [_game(r) for r in rows]
+        return [game_of(r) for r in rows]
 
     def finish(self, game_id: UUID, result: dict[str, Any]) -> None:
         """Record the result on the game row (a projection of the final event)."""
@@ -319,21 +209,21 @@ class EventStore:
         idempotency: tuple[str, str, dict[str, Any]] | None = None,
         result: dict[str, Any] | None = None,
     ) -> list[StoredEvent]:
-        params = _rows(game_id, start_seq, prev_hash, decision)
+        params = insert_rows(game_id, start_seq, prev_hash, decision)
         extra: list[Any] = []
         if idempotency is not None:
             key, request_hash, response = idempotency
             extra += [game_id, key, request_hash, Jsonb(response)]
         if result is not None:
             extra += [Jsonb(result), game_id]
-        sql = _insert_sql(len(decision.events), idempotency is not None, result is not None)
+        sql = insert_sql(len(decision.events), idempotency is not None, result is not None)
         with conn.cursor(row_factory=tuple_row) as cur:
             cur.execute(sql, [*params, *extra])
             assigned = sorted(cur.fetchall())
         # Only what the database assigned comes back; the rest is what was just sent.
         stored = []
         for offset, (seq, recorded_at, position, tx) in enumerate(assigned):
-            event, row = decision.events[offset], offset * _INSERT_PARAMS
+            event, row = decision.events[offset], offset * INSERT_PARAMS
             stored.append(
                 StoredEvent(
                     game_id=game_id,
@@ -377,11 +267,11 @@ class EventStore:
     ) -> list[StoredEvent]:
         with self.connection() as conn:
             rows = conn.execute(
-                f"SELECT {_EVENT_COLUMNS} FROM events WHERE game_id = %s AND seq > %s"
+                f"SELECT {EVENT_COLUMNS} FROM events WHERE game_id = %s AND seq > %s"
                 " AND seq <= %s ORDER BY seq LIMIT %s",
                 (game_id, after, until if until is not None else 2**31 - 1, limit),
             ).fetchall()
-        return [_event(r) for r in rows]
+        return [event_of(r) for r in rows]
 
     def read_facts(
         self, game_id: UUID, after: int = 0, until: int | None = None
@@ -409,16 +299,16 @@ class EventStore:
         or above that horizon. Reading in ``(tx, global_position)`` order past the cursor
         therefore never passes over a row that becomes visible afterwards.
         """
-        last_tx, last_position = _parse_cursor(after)
+        last_tx, last_position = parse_cursor(after)
         with self.connection() as conn:
             rows = conn.execute(
-                f"SELECT {_EVENT_COLUMNS} FROM events"
+                f"SELECT {EVENT_COLUMNS} FROM events"
                 " WHERE (tx, global_position) > (%s::text::xid8, %s)"
                 " AND tx < pg_snapshot_xmin(pg_current_snapshot())"
                 " ORDER BY tx, global_position LIMIT %s",
                 (last_tx, last_position, limit),
             ).fetchall()
-        return [_event(r) for r in rows]
+        return [event_of(r) for r in rows]
 
     # -- idempotency and snapshots -----------------------------------------------------------
 
@@ -441,7 +331,7 @@ class EventStore:
         """
         with self.connection() as conn:
             row = conn.execute(
-                f"SELECT {_GAME_COLUMNS}, s.seq AS snapshot_seq, s.state AS snapshot_state,"
+                f"SELECT {GAME_COLUMNS}, s.seq AS snapshot_seq, s.state AS snapshot_state,"
                 " e.hash AS snapshot_hash FROM games g"
                 " LEFT JOIN LATERAL (SELECT seq, state FROM snapshots WHERE game_id = g.game_id"
                 " AND engine = ANY(%s) AND seq <= %s ORDER BY seq DESC LIMIT 1) s ON TRUE"
@@ -457,7 +347,7 @@ class EventStore:
             row.pop("snapshot_hash"),
         )
         snapshot = None if seq is None or head is None else Snapshot(seq, head, bytes(state))
-        return _game(row), snapshot
+        return game_of(row), snapshot
 
     def latest_snapshot(self, game_id: UUID, engine: str, at_most: int) -> tuple[int, bytes] | None:
         with self.connection() as conn:
@@ -485,15 +375,6 @@ class EventStore:
             if game_id is None:
                 return conn.execute("DELETE FROM snapshots").rowcount
             return conn.execute("DELETE FROM snapshots WHERE game_id = %s", (game_id,)).rowcount
-
-
-def _parse_cursor(cursor: str | None) -> tuple[str, int]:
-    if not cursor:
-        return "0", 0
-    tx, _, position = cursor.partition(":")
-    if not (tx.isdigit() and position.isdigit()):
-        raise ValueError(f"not a feed cursor: {cursor!r}")
-    return tx, int(position)
 
 
 __all__: Sequence[str] = ("CHANNEL", "EventStore")

@@ -11,8 +11,9 @@ from collections.abc import Sequence
 
 from psycopg.types.json import Jsonb
 
-from service.store.event_store import CHANNEL, EventStore, insert_game
+from service.store.event_store import CHANNEL, EventStore
 from service.store.records import GameRecord, StoredEvent
+from service.store.statements import insert_game
 
 _EVENT_SQL = (
     "INSERT INTO events (game_id, seq, type, schema_version, payload, visibility, actor,"

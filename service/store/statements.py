@@ -1,0 +1,142 @@
+"""The SQL the event store sends and the rows it builds: everything that needs no connection
+of its own. ``EventStore`` (event_store.py) runs these."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+from uuid import UUID
+
+import psycopg
+from psycopg.types.json import Jsonb
+
+from service.store.records import (
+    Decision,
+    GameRecord,
+    StoredEvent,
+    canonical_json,
+    chain_hash_of_texts,
+)
+
+INSERT_PARAMS = 12
+
+EVENT_COLUMNS = (
+    "game_id, seq, type, schema_version, payload, visibility, actor, decision_seq, command,"
+    " recorded_at, prev_hash, hash, global_position, tx::text AS tx_text"
+)
+GAME_COLUMNS = (
+    "g.game_id, g.ruleset, g.rules_version, g.content_hash, g.seats, g.seat_info, g.options,"
+    " g.status, g.result, g.parent_id, g.fork_at, g.created_at, g.finished_at,"
+    " COALESCE((SELECT max(e.seq) FROM events e WHERE e.game_id = g.game_id), 0) AS version"
+)
+
+
+def event_of(row: dict[str, Any]) -> StoredEvent:
+    tx = row.pop("tx_text")
+    return StoredEvent(**row, cursor=f"{tx}:{row['global_position']}")
+
+
+def game_of(row: dict[str, Any]) -> GameRecord:
+    return GameRecord(**row)
+
+
+def insert_rows(game_id: UUID, start_seq: int, prev_hash: str, decision: Decision) -> list[Any]:
+    """Parameters for one multi-row INSERT, each event chained to the one before."""
+    params: list[Any] = []
+    for offset, event in enumerate(decision.events):
+        seq = start_seq + offset
+        command = decision.command if offset == 0 else None
+        payload_text = canonical_json(event.payload)
+        command_text = canonical_json(command)
+        digest = chain_hash_of_texts(
+            prev_hash,
+            seq=seq,
+            type=event.type,
+            schema_version=event.schema_version,
+            visibility=event.visibility,
+            actor=decision.actor,
+            payload_text=payload_text,
+            command_text=command_text,
+        )
+        params += [
+            game_id,
+            seq,
+            event.type,
+            event.schema_version,
+            Jsonb(event.payload, dumps=_already(payload_text)),
+            event.visibility,
+            decision.actor,
+            start_seq,
+            Jsonb(command, dumps=_already(command_text)) if command is not None else None,
+            Jsonb(decision.metadata),
+            prev_hash,
+            digest,
+        ]
+        prev_hash = digest
+    return params
+
+
+def _already(text: str) -> Callable[[Any], str]:
+    """A ``dumps`` for Jsonb that sends text serialised once already, for the hash."""
+    return lambda _value: text
+
+
+@cache
+def insert_sql(count: int, idempotent: bool = False, finishing: bool = False) -> str:
+    """One statement that appends ``count`` events, and with them, atomically, the
+    idempotency record and the game's result when asked: a single round trip."""
+    row = "(" + ", ".join(["%s"] * INSERT_PARAMS) + ")"
+    insert = (
+        "INSERT INTO events (game_id, seq, type, schema_version, payload, visibility, actor,"
+        " decision_seq, command, metadata, prev_hash, hash) VALUES "
+        + ", ".join([row] * count)
+        + " RETURNING seq, recorded_at, global_position, tx::text"
+    )
+    if not (idempotent or finishing):
+        return insert
+    parts = [f"WITH appended AS ({insert})"]
+    if idempotent:
+        parts.append(
+            "kept AS (INSERT INTO idempotency (game_id, key, request_hash, response)"
+            " VALUES (%s, %s, %s, %s))"
+        )
+    if finishing:
+        parts.append(
+            "finished AS (UPDATE games SET status = 'finished', result = %s,"
+            " finished_at = now() WHERE game_id = %s AND status <> 'finished')"
+        )
+    return ", ".join(parts) + " SELECT * FROM appended"
+
+
+def insert_game(conn: psycopg.Connection[Any], game: GameRecord) -> None:
+    """Insert a game's row as given (new games and imported ones alike)."""
+    conn.execute(
+        "INSERT INTO games (game_id, ruleset, rules_version, content_hash, seats, seat_info,"
+        " options, status, result, parent_id, fork_at, created_at, finished_at)"
+        " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+        (
+            game.game_id,
+            game.ruleset,
+            game.rules_version,
+            game.content_hash,
+            game.seats,
+            Jsonb(game.seat_info),
+            Jsonb(game.options),
+            game.status,
+            Jsonb(game.result) if game.result is not None else None,
+            game.parent_id,
+            game.fork_at,
+            game.created_at,
+            game.finished_at,
+        ),
+    )
+
+
+def parse_cursor(cursor: str | None) -> tuple[str, int]:
+    if not cursor:
+        return "0", 0
+    tx, _, position = cursor.partition(":")
+    if not (tx.isdigit() and position.isdigit()):
+        raise ValueError(f"not a feed cursor: {cursor!r}")
+    return tx, int(position)
