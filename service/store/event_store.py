@@ -349,15 +349,6 @@ class EventStore:
         snapshot = None if seq is None or head is None else Snapshot(seq, head, bytes(state))
         return game_of(row), snapshot
 
-    def latest_snapshot(self, game_id: UUID, engine: str, at_most: int) -> tuple[int, bytes] | None:
-        with self.connection() as conn:
-            row = conn.execute(
-                "SELECT seq, state FROM snapshots WHERE game_id = %s AND engine = %s"
-                " AND seq <= %s ORDER BY seq DESC LIMIT 1",
-                (game_id, engine, at_most),
-            ).fetchone()
-        return None if row is None else (int(row["seq"]), bytes(row["state"]))
-
     def save_snapshot(self, game_id: UUID, engine: str, seq: int, state: bytes) -> None:
         # A snapshot is a disposable cache, so its commit need not wait for the WAL flush:
         # one lost in a crash is simply rebuilt, and loads stop paying for a disk sync. The

@@ -215,9 +215,7 @@ def test_snapshots_are_a_disposable_cache(app: Application) -> None:
     try:
         fresh = Application(app.store)
         fresh.act(game.game_id, 0, {"type": "add", "amount": 1})
-        snapshot_seen = app.store.latest_snapshot(
-            game.game_id, loading.engine_fingerprint("counting"), 10**6
-        )
+        _, snapshot_seen = app.store.opening(game.game_id, [loading.engine_fingerprint("counting")])
         assert snapshot_seen is not None
         with_snapshot = Application(app.store).view(game.game_id, None)
         app.store.delete_snapshots(game.game_id)
