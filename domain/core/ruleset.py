@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 from domain.core.contract import (
     PUBLIC,
@@ -28,6 +28,7 @@ from domain.core.errors import RuleViolation
 from domain.core.lifecycle import (
     LIFECYCLE_COMMANDS,
     LIFECYCLE_EVENTS,
+    LifecycleEvent,
     Reseed,
     RevealSeed,
     SeedRevealed,
@@ -200,7 +201,7 @@ class Ruleset(Generic[S, C, E]):
 
         def evolve(state: S, event: Any) -> S:
             if event.__class__ in lifecycle:
-                return evolve_table(state, event)
+                return evolve_table(state, cast(LifecycleEvent, event))
             return game_evolve(state, event)
 
         return evolve
@@ -295,7 +296,7 @@ class Ruleset(Generic[S, C, E]):
 
     def describe(self, event: Any) -> str:
         if event.__class__ in self._lifecycle_events:
-            return describe_lifecycle(event)
+            return describe_lifecycle(cast(LifecycleEvent, event))
         return self.presentation.describe(event)
 
     def render(self, state: S, viewer: Viewer) -> str:

@@ -119,6 +119,9 @@ class Application:
         loaded = self.loader.load_cached(game_id)
         for _ in range(MAX_RETRIES):
             try:
+                if loaded.ruleset.system_command(loaded.state) is not None:
+                    # left waiting on the system by a fault: it decides before any seat
+                    loaded = self._settle(loaded)[1]
                 if expected_version is not None and expected_version != loaded.version:
                     raise VersionConflict(game_id, expected_version, loaded.version)
                 if check is not None:
@@ -224,11 +227,16 @@ class Application:
                 "this idempotency key was already used for a different command"
             )
         first = prior[1]
-        stored = self.store.read(game_id, after=first["from"] - 1, until=first["to"])
-        terminal = self.store.game(game_id).is_finished and first["to"] == self.store.version(
-            game_id
+        self.settle(game_id)  # what the system owed after it, if a fault interrupted that
+        # The first answer also carried the system's decisions taken right after it (a few).
+        span = first["to"] - first["from"] + 1 + 64
+        stored = self.store.read(game_id, after=first["from"] - 1, limit=span)
+        end = next(
+            (e.seq - 1 for e in stored if e.seq > first["to"] and e.actor != SYSTEM),
+            stored[-1].seq,
         )
-        return Outcome(game_id, first["version"], stored, terminal, replayed=True)
+        terminal = end == stored[-1].seq and self.store.game(game_id).is_finished
+        return Outcome(game_id, end, [e for e in stored if e.seq <= end], terminal, replayed=True)
 
     def _decision(self, ruleset: Any, events: Sequence[Any], actor: str, command: Any) -> Decision:
         new = []
