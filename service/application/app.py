@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
-from domain.core import SYSTEM, Reseed, Result, RuleViolation, SetUp, registry
+from domain.core import SYSTEM, Reseed, Result, RuleViolation, Score, SetUp, registry
 from domain.core.codec import encode
 from domain.core.luck import Luck
 from domain.core.registry import command_from_json, command_to_json, event_to_record
@@ -47,6 +47,14 @@ class Outcome:
 
 def result_json(result: Result | None) -> dict[str, Any] | None:
     return None if result is None else dict(encode(result))
+
+
+def scores_json(scores: tuple[Score, ...]) -> list[dict[str, Any]]:
+    """Running scores as JSON: per seat, its total and points by category."""
+    return [
+        {"seat": seat, "total": score.total, "breakdown": dict(score.breakdown)}
+        for seat, score in enumerate(scores)
+    ]
 
 
 class Application:
@@ -323,7 +331,10 @@ class Application:
         return {
             "game_id": str(loaded.game.game_id),
             "ruleset": ruleset.id,
+            "rules_version": ruleset.rules_version,
             "version": loaded.version,
+            "phase": ruleset.presentation.phase(state) if state.is_set_up else "setup",
+            "scores": scores_json(ruleset.presentation.scores(state)) if state.is_set_up else [],
             # From the state: a cached game record may predate the game's end.
             "status": "finished" if ruleset.is_terminal(state) else "active",
             "to_act": sorted(ruleset.to_act(state)),
