@@ -73,9 +73,14 @@ class Application:
         setup: Mapping[str, Any] | None = None,
         seat_info: Sequence[Mapping[str, Any]] = (),
         seed: str | None = None,
+        rules_version: str | None = None,
     ) -> Outcome:
-        """Set a new game up; ``seed`` is drawn fresh unless given (tests, simulations)."""
-        ruleset = registry.get(ruleset_id)
+        """Set a new game up; ``seed`` is drawn fresh unless given (tests, simulations).
+
+        A game is created under the newest rules version unless ``rules_version`` names an
+        older one still registered (a league season may keep the rules it started with).
+        """
+        ruleset = registry.get(ruleset_id, rules_version)
         command = SetUp(
             seats=seats,
             seed=seed or self.seeds(),
