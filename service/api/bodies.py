@@ -17,7 +17,8 @@ from msgspec import Meta, Struct
 PlayerName = Annotated[str, Meta(min_length=1, max_length=64, pattern=r"^\S(.*\S)?$")]
 Secret = Annotated[str, Meta(min_length=1, max_length=256)]
 Version = Annotated[int, Meta(ge=0, le=2**31 - 1)]
-BotName = Literal["random", "greedy"]
+# Any bot a ruleset registers; which ones a ruleset has is checked against it (400).
+BotName = Annotated[str, Meta(min_length=1, max_length=64, pattern=r"^[a-z][a-z0-9_-]*$")]
 
 
 class OpenSeat(Struct, tag="open", tag_field="kind", forbid_unknown_fields=True):

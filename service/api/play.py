@@ -86,7 +86,6 @@ def send_command(
     log.info(
         "command.accepted", outcome="accepted", version=outcome.version, replayed=outcome.replayed
     )
-    host.bots.kick(game)
     # Nothing is revealed while a game is live; only a command that ended it, or the replay
     # of an earlier one, needs the game's record to know what became public.
     ended = outcome.is_terminal or outcome.replayed

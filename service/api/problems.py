@@ -24,6 +24,7 @@ from service.application import (
     IdempotencyKeyReused,
     NotASeat,
     RulesVersionMismatch,
+    SeatTokenNeeded,
 )
 from service.logs import logger
 from service.store import DatabaseUnavailable, UnknownGame, VersionConflict
@@ -38,6 +39,7 @@ STATUSES: dict[type[Exception], tuple[int, str]] = {
     UnknownGame: (404, "Unknown game"),
     UnknownRuleset: (404, "Unknown ruleset"),
     ForkRefused: (409, "Fork refused"),
+    SeatTokenNeeded: (401, "Unauthorized"),
     IdempotencyKeyReused: (422, "Idempotency key reused"),
     RulesVersionMismatch: (409, "Rules version mismatch"),
     BadRequest: (400, "Bad request"),

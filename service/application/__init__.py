@@ -8,6 +8,7 @@ from service.application.errors import (
     IdempotencyKeyReused,
     NotASeat,
     RulesVersionMismatch,
+    SeatTokenNeeded,
 )
 from service.application.loading import Loaded
 
@@ -21,5 +22,6 @@ __all__ = [
     "NotASeat",
     "Outcome",
     "RulesVersionMismatch",
+    "SeatTokenNeeded",
     "new_seed",
 ]

@@ -18,11 +18,16 @@ from domain.core import Reseed, Result, RuleViolation, SetUp, registry
 from domain.core.codec import encode
 from domain.core.luck import Luck
 from domain.core.registry import command_from_json, command_to_json, event_to_record
-from service.application.errors import ForkRefused, IdempotencyKeyReused, NotASeat
+from service.application.errors import IdempotencyKeyReused, NotASeat
+from service.application.forking import Forked, SeatsGiven, plan_fork
 from service.application.loading import Loaded, Loader
+from service.application.reactions import Reaction
+from service.application.seating import grant
 from service.application.visibility import parse_game_id, revealed_in, visible_events
+from service.logs import logger
 from service.store import Decision, EventStore, GameRecord, NewEvent, StoredEvent, VersionConflict
 from service.store.records import canonical_json
+from service.store.seats import SeatTokens
 
 MAX_RETRIES = 16
 SYSTEM = "system"
@@ -49,10 +54,26 @@ def result_json(result: Result | None) -> dict[str, Any] | None:
 
 
 class Application:
-    def __init__(self, store: EventStore, seeds: Callable[[], str] = new_seed) -> None:
+    def __init__(
+        self,
+        store: EventStore,
+        seeds: Callable[[], str] = new_seed,
+        tokens: SeatTokens | None = None,
+    ) -> None:
         self.store = store
         self.loader = Loader(store)
         self.seeds = seeds
+        self.tokens = tokens if tokens is not None else SeatTokens(store.pool)
+        self.reactions: list[Reaction] = []
+        """Called after every commit (see ``service.composition``): bots, live wake-ups."""
+
+    def _committed(self, game_id: UUID) -> None:
+        """Tell every reaction that ``game_id`` moved on; one that fails is left to the sweep."""
+        for reaction in self.reactions:
+            try:
+                reaction.committed(game_id)
+            except Exception:
+                logger().exception("reaction.failed", game_id=str(game_id))
 
     # -- writing ---------------------------------------------------------------------------
 
@@ -86,6 +107,7 @@ class Application:
             options=encode(created.options),
         )
         stored = self.store.create_game(game, self._decision(ruleset, events, SYSTEM, command))
+        self._committed(game.game_id)
         return Outcome(game.game_id, stored[-1].seq, stored, False)
 
     def act(
@@ -120,7 +142,11 @@ class Application:
                     raise VersionConflict(game_id, expected_version, loaded.version)
                 if check is not None:
                     check(loaded, seat)
-                return self._decide_and_append(loaded, seat, command, idempotency_key, request_hash)
+                outcome = self._decide_and_append(
+                    loaded, seat, command, idempotency_key, request_hash
+                )
+                self._committed(game_id)
+                return outcome
             except (VersionConflict, RuleViolation, NotASeat) as refused:
                 if not loaded.is_confirmed:
                     # Decided on this process's cached state, which another process may have
@@ -196,56 +222,41 @@ class Application:
         game_id: UUID | str,
         at: int,
         luck: str = "reshuffle",
-        seat_info: Sequence[Mapping[str, Any]] | None = None,
+        seats: SeatsGiven = None,
+        token: str | None = None,
         seed: str | None = None,
-    ) -> Outcome:
-        """A new game whose first ``at`` events copy the parent's; the parent is untouched.
+    ) -> Forked:
+        """A new game whose first events copy the parent's; the parent is untouched.
 
-        ``at`` must fall between two decisions. "same" luck keeps the parent's hidden order
-        and is refused while the parent is unfinished, since the fork would reveal it.
-        "reshuffle" re-draws every hidden future order from a new seed.
+        Every rule of who may fork what is checked first (``forking.plan_fork``), so the API
+        and the CLI refuse the same forks. ``at`` must fall between two decisions; at 0 the
+        parent's opening decision is copied. "same" luck keeps the parent's hidden order;
+        "reshuffle" re-draws every hidden order from a new seed. Human seats of the fork get
+        fresh tokens, open seats invites, in the returned grants.
         """
         parent = self.store.game(parse_game_id(game_id))
-        _check_fork(self.store, parent, at, luck)
-        if at == 0:
-            return self._fork_from_start(parent, luck, seat_info, seed)
-        loaded = self.loader.load(parent.game_id, at=at)
+        plan = plan_fork(self.store, self.tokens, parent, at, luck, seats, token)
+        loaded = self.loader.load(parent.game_id, at=plan.copied)
+        ruleset = loaded.ruleset
+        decision = Decision((), SYSTEM, None)
         reseed: tuple[Any, ...] = ()
-        command: Any = None
         if luck == "reshuffle":
             command = Reseed(seed=seed or self.seeds())
-            reseed = loaded.ruleset.decide(loaded.state, command)
-        game = _child(parent, at, seat_info)
-        decision = (
-            self._decision(loaded.ruleset, reseed, SYSTEM, command)
-            if reseed
-            else Decision((), SYSTEM, None)
-        )
+            reseed = ruleset.decide(loaded.state, command)
+            decision = self._decision(ruleset, reseed, SYSTEM, command)
+        game = _child(parent, plan.copied, plan.seats)
         # A fork taken at the end of a finished game is finished from its first moment.
-        state = loaded.ruleset.fold(reseed, loaded.state)
-        if loaded.ruleset.is_terminal(state):
-            result = result_json(loaded.ruleset.result(state))
-            game = dataclasses.replace(game, status="finished", result=result)
+        state = ruleset.fold(reseed, loaded.state)
+        terminal = ruleset.is_terminal(state)
+        if terminal:
+            game = dataclasses.replace(
+                game, status="finished", result=result_json(ruleset.result(state))
+            )
         stored = self.store.create_game(game, decision)
-        return Outcome(game.game_id, stored[-1].seq if stored else 0, stored, False)
-
-    def _fork_from_start(
-        self, parent: GameRecord, luck: str, seat_info: Any, seed: str | None
-    ) -> Outcome:
-        first = self.store.read(parent.game_id, until=1)[0]
-        setup = dict(first.command or {})
-        seed = setup["seed"] if luck == "same" else (seed or self.seeds())
-        ruleset = registry.get(parent.ruleset)
-        command = SetUp(
-            seats=parent.seats,
-            seed=seed,
-            options=setup.get("options", {}),
-            setup=setup.get("setup"),
-        )
-        events = ruleset.decide(ruleset.initial_state, command)
-        game = _child(parent, 0, seat_info)
-        stored = self.store.create_game(game, self._decision(ruleset, events, SYSTEM, command))
-        return Outcome(game.game_id, stored[-1].seq, stored, False)
+        grants = grant(self.tokens, game.game_id, plan.seats)
+        self._committed(game.game_id)
+        version = stored[-1].seq if stored else plan.copied
+        return Forked(game.game_id, parent.game_id, plan.copied, version, grants, terminal)
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -329,31 +340,13 @@ def _parse(ruleset: Any, command: Mapping[str, Any] | Any, seat: int) -> Any:
     return command
 
 
-def _check_fork(store: EventStore, parent: GameRecord, at: int, luck: str) -> None:
-    if luck not in ("same", "reshuffle"):
-        raise ForkRefused("luck must be 'same' or 'reshuffle'")
-    if not 0 <= at <= parent.version:
-        raise ForkRefused(f"at must be between 0 and {parent.version}")
-    if luck == "same" and not parent.is_finished:
-        raise ForkRefused(
-            "forking an unfinished game with the same luck would reveal its hidden order;"
-            " use reshuffle"
-        )
-    following = store.read(parent.game_id, after=at, until=at + 1)
-    if following and following[0].decision_seq != following[0].seq:
-        start = following[0].decision_seq - 1
-        raise ForkRefused(f"event {at} is inside a decision; fork at {start} instead")
-    if at and not store.read(parent.game_id, after=at - 1, until=at):
-        raise ForkRefused(f"the game has no event {at}")
-
-
-def _child(parent: GameRecord, at: int, seat_info: Any) -> GameRecord:
+def _child(parent: GameRecord, at: int, seat_info: list[dict[str, Any]]) -> GameRecord:
     return GameRecord.new(
         parent.ruleset,
         parent.rules_version,
         parent.content_hash,
         parent.seats,
-        seat_info=[dict(s) for s in seat_info] if seat_info is not None else parent.seat_info,
+        seat_info=seat_info,
         options=parent.options,
         parent_id=parent.game_id,
         fork_at=at,

@@ -29,6 +29,12 @@ class ForkRefused(ApplicationError):
     code = "fork_refused"
 
 
+class SeatTokenNeeded(ApplicationError):
+    """The request needs a seat token of the game, and none (or a wrong one) was given."""
+
+    code = "unauthorized"
+
+
 class RulesVersionMismatch(ApplicationError):
     """The game was recorded under rules this engine cannot replay exactly."""
 

@@ -7,7 +7,7 @@ import threading
 import pytest
 
 from domain.core import RuleViolation, commitment
-from service.application import Application, ForkRefused, NotASeat, Outcome
+from service.application import Application, NotASeat, Outcome
 from service.application.errors import IdempotencyKeyReused
 from service.store import VersionConflict
 
@@ -151,54 +151,3 @@ def test_private_events_reach_only_their_seat_until_the_end(app: Application) ->
     assert everything[-1]["payload"]["seed"] == SEED
     assert all("hash" in e for e in everything)
     assert app.store.game(game.game_id).status == "finished"
-
-
-def _finish(app: Application, game_id: object) -> None:
-    app.play_bots(game_id, {0: "random", 1: "random"}, entropy="finish")  # type: ignore[arg-type]
-
-
-def test_fork_copies_the_prefix_and_leaves_the_parent_alone(app: Application) -> None:
-    game = _game(app)
-    app.act(game.game_id, 0, {"type": "draw"})
-    app.act(game.game_id, 1, {"type": "add", "amount": 1})
-    parent_before = app.store.read(game.game_id)
-    fork = app.fork(game.game_id, at=5)
-    child = app.store.read(fork.game_id)
-    assert [e.hash for e in child[:5]] == [e.hash for e in parent_before[:5]]
-    assert [e.type for e in child[5:7]] == ["game.reseeded", "game.seed_sealed"]
-    assert app.store.read(game.game_id) == parent_before
-    record = app.store.game(fork.game_id)
-    assert (record.parent_id, record.fork_at) == (game.game_id, 5)
-    _finish(app, fork.game_id)
-    assert app.store.game(fork.game_id).is_finished
-
-
-def test_a_finished_fork_of_a_live_game_keeps_the_parents_secrets(app: Application) -> None:
-    game = _game(app)
-    fork = app.fork(game.game_id, at=game.version)
-    _finish(app, fork.game_id)
-    feed = app.events_since(fork.game_id, viewer=None)
-    assert SEED not in repr(feed), "the live parent's seed leaked through its fork"
-    assert [e["type"] for e in feed][-1] == "game.seed_revealed"
-
-
-def test_same_luck_fork_of_an_unfinished_game_is_refused(app: Application) -> None:
-    game = _game(app)
-    with pytest.raises(ForkRefused):
-        app.fork(game.game_id, at=1, luck="same")
-
-
-def test_fork_points_must_fall_between_decisions(app: Application) -> None:
-    game = _game(app)
-    with pytest.raises(ForkRefused, match="inside a decision"):
-        app.fork(game.game_id, at=1)
-    with pytest.raises(ForkRefused):
-        app.fork(game.game_id, at=game.version + 5)
-
-
-def test_same_luck_fork_at_zero_of_a_finished_game_replays_identically(app: Application) -> None:
-    game = _game(app)
-    _finish(app, game.game_id)
-    fork = app.fork(game.game_id, at=0, luck="same")
-    parent = app.store.read(game.game_id)
-    assert [e.hash for e in fork.events] == [e.hash for e in parent[: len(fork.events)]]

@@ -1,6 +1,7 @@
 """A tiny two-to-four-seat counting game, for platform tests only. Not a product feature.
 
-Setup shuffles a deck of cards 1..9 (server-only). Seats take turns; on its turn a seat
+Setup shuffles a deck of cards 1..9 (server-only), or deals the order an explicit setup
+gives as ``{"deck": [...]}`` (each of 1..9 once). Seats take turns; on its turn a seat
 either adds 1 or 2 to the shared count, or draws the top card into its hidden hand. The game
 ends when the count reaches the target; each seat scores the sum of its hand.
 """
@@ -119,7 +120,9 @@ def decide(state: State, command: Command) -> tuple[Event, ...]:
             opening = created(
                 command, ruleset="counting", rules_version="1", content_hash="none", options=options
             )
-            order, _ = Luck(command.seed).shuffled(tuple(range(1, 10)))
+            order = _explicit_deck(command.setup)
+            if order is None:
+                order, _ = Luck(command.seed).shuffled(tuple(range(1, 10)))
             return (*opening, DeckShuffled(order=order))
         case Reseed():
             opening = reseeded(command)
@@ -140,6 +143,16 @@ def decide(state: State, command: Command) -> tuple[Event, ...]:
             return (CardTaken(seat=seat), CardDrawn(seat=seat, card=state.deck[0]))
         case _:
             raise RuleViolation("invalid_command", "unknown command")
+
+
+def _explicit_deck(setup: Mapping[str, Any] | None) -> tuple[int, ...] | None:
+    if not setup:
+        return None
+    deck = setup.get("deck")
+    cards = deck if isinstance(deck, list) and all(type(c) is int for c in deck) else None
+    if set(setup) != {"deck"} or cards is None or sorted(cards) != list(range(1, 10)):
+        raise RuleViolation("invalid_command", "an explicit setup is a deck of the cards 1 to 9")
+    return tuple(cards)
 
 
 def _require_turn(state: State, seat: int) -> None:
