@@ -85,7 +85,7 @@ def fork(
         parent = app.store.game(parse_game_id(game))
         forked = app.fork(parent.game_id, at, luck, given or None, token)
         if served.bots is not None:
-            served.bots.wait_idle(BOTS_SETTLE_SECONDS)
+            served.bots.play_out(forked.game_id, BOTS_SETTLE_SECONDS)
         child = app.store.game(forked.game_id)
         after = app.store.read(child.game_id, after=forked.version)
         played = sum(1 for e in after if e.decision_seq == e.seq)

@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from uuid import UUID
 
 from domain.core import RuleViolation
-from service.application import Application
+from service.application import Application, Loaded
 from service.application.seating import bot_seats
 from service.logs import logger
 from service.store import GameRecord, VersionConflict
@@ -36,6 +37,7 @@ RETRIES = 8
 RETRY_FIRST = 0.1
 RETRY_LONGEST = 5.0
 SETTLED_KEPT = 65_536
+PLAY_OUT_POLL = 0.05
 
 
 def retry_delay(attempt: int) -> float:
@@ -97,6 +99,25 @@ class BotDriver:
         """Block until no driver runs or waits to retry in this process (tests: quiescence)."""
         with self._done:
             return self._done.wait_for(lambda: not self._running and not self._retrying, timeout)
+
+    def play_out(self, game_id: UUID, timeout: float) -> bool:
+        """Block until ``game_id`` owes no bot move (a human must act, or it is over), played
+        by this process's driver or another's; False if a bot is stuck or time ran out."""
+        deadline = time.monotonic() + timeout
+        bots = bot_seats(self.cairn.store.game(game_id).seat_info)
+        while True:
+            loaded = self.cairn.load(game_id)
+            if not _owes(loaded, bots):
+                return True
+            with self._done:
+                stuck = self._settled.get(game_id) == loaded.version
+            left = deadline - time.monotonic()
+            if stuck or left <= 0:
+                return False
+            self.kick(game_id)
+            self.wait_idle(left)
+            # Another process may hold the game's lock and play it: look again shortly.
+            time.sleep(min(PLAY_OUT_POLL, left))
 
     def close(self) -> None:
         with self._done:
@@ -180,8 +201,13 @@ class BotDriver:
 
     def _bots_must_act(self, game_id: UUID, bots: Mapping[int, str]) -> bool:
         loaded = self.cairn.load(game_id)
-        ruleset, state = loaded.ruleset, loaded.state
-        owed = not ruleset.is_terminal(state) and any(s in bots for s in ruleset.to_act(state))
+        owed = _owes(loaded, bots)
         if not owed:
             self._settle(game_id, loaded.version)
         return owed
+
+
+def _owes(loaded: Loaded, bots: Mapping[int, str]) -> bool:
+    """Whether a bot seat must act in this game now."""
+    ruleset, state = loaded.ruleset, loaded.state
+    return not ruleset.is_terminal(state) and any(s in bots for s in ruleset.to_act(state))
