@@ -52,7 +52,7 @@ def assemble(
         cairn.reactions.append(driver)
     sweeper = None
     if sweep_every is not None:
-        sweeper = Sweeper(store, cairn.reactions, sweep_every)
+        sweeper = Sweeper(store, cairn.reactions, sweep_every, chores=[cairn.forget_refusals])
     return Service(cairn, driver, sweeper)
 
 

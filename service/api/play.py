@@ -24,8 +24,8 @@ from service.api.bodies import (
 )
 from service.api.games import MAX_SEQ, Authorization
 from service.api.hosting import Host
-from service.api.seating import NotYourTurn, viewer
-from service.application import NotASeat, Outcome
+from service.api.seating import viewer
+from service.application import NotASeat, NotYourTurn, Outcome
 from service.application.loading import Loaded
 from service.application.visibility import nothing_revealed, revealed_in, shown
 from service.logs import logger

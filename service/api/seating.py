@@ -15,15 +15,9 @@ import msgspec
 from litestar.exceptions import NotAuthorizedException
 
 from service.api.bodies import SeatGrant, SeatSpec
-from service.application import NotASeat, seating
+from service.application import seating
 from service.store import GameRecord
 from service.store.seats import SeatTokens
-
-
-class NotYourTurn(NotASeat):
-    """A seat that is not among the seats to act tried to act."""
-
-    code = "not_your_turn"
 
 
 def descriptor(spec: SeatSpec) -> dict[str, Any]:

@@ -7,6 +7,7 @@ from service.application.errors import (
     ForkRefused,
     IdempotencyKeyReused,
     NotASeat,
+    NotYourTurn,
     RulesVersionMismatch,
     SeatTokenNeeded,
 )
@@ -20,6 +21,7 @@ __all__ = [
     "IdempotencyKeyReused",
     "Loaded",
     "NotASeat",
+    "NotYourTurn",
     "Outcome",
     "RulesVersionMismatch",
     "SeatTokenNeeded",

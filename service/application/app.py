@@ -20,6 +20,13 @@ from domain.core.luck import Luck
 from domain.core.registry import command_from_json, command_to_json, event_to_record
 from service.application.errors import IdempotencyKeyReused, NotASeat
 from service.application.forking import Forked, SeatsGiven, plan_fork
+from service.application.idempotency import (
+    REFUSALS_KEPT,
+    Refusal,
+    is_refusal,
+    refusal_from,
+    refusal_json,
+)
 from service.application.loading import Loaded, Loader
 from service.application.reactions import Reaction
 from service.application.seating import grant
@@ -27,6 +34,7 @@ from service.application.visibility import parse_game_id, revealed_in, visible_e
 from service.logs import logger
 from service.store import Decision, EventStore, GameRecord, NewEvent, StoredEvent, VersionConflict
 from service.store.records import canonical_json
+from service.store.refusals import Refusals
 from service.store.seats import SeatTokens
 
 MAX_RETRIES = 16
@@ -64,6 +72,7 @@ class Application:
         self.loader = Loader(store)
         self.seeds = seeds
         self.tokens = tokens if tokens is not None else SeatTokens(store.pool)
+        self.refusals = Refusals(store.pool)
         self.reactions: list[Reaction] = []
         """Called after every commit (see ``service.composition``): bots, live wake-ups."""
 
@@ -123,7 +132,8 @@ class Application:
 
         A command without ``expected_version`` is re-decided against the fresh state after a
         conflict, up to MAX_RETRIES times. One with it gets the conflict back. With an
-        ``idempotency_key`` a retry returns the first outcome without appending again.
+        ``idempotency_key``, the key's first outcome, refusal included, answers every retry
+        and nothing is appended again (``service.application.idempotency``).
         ``check(loaded, seat)`` runs on the loaded game before deciding (the API's turn
         check); whatever it raises is a refusal like the ruleset's own.
 
@@ -154,14 +164,15 @@ class Application:
                     loaded = self.loader.load(game_id)
                     continue
                 # A retry of a command that was applied (or is being applied right now) is
-                # refused by the state it moved on, or by the key's unique row when appending
-                # again: then the answer is the first outcome. The key is looked up only on
-                # refusal, so a fresh command pays no extra query.
+                # refused by the state it moved on, and a retry of any keyed command by the
+                # key's unique row when appending again: then the answer is the first outcome,
+                # applied or refused. The key is looked up only on refusal, so a fresh command
+                # pays no extra query.
                 prior = self._replay(game_id, idempotency_key, request_hash)
                 if prior is not None:
                     return prior
                 if not isinstance(refused, VersionConflict) or expected_version is not None:
-                    raise
+                    return self._refused(game_id, idempotency_key, request_hash, refused)
                 loaded = self.loader.load(game_id)
         raise VersionConflict(game_id, -1, self.store.version(game_id))
 
@@ -197,18 +208,38 @@ class Application:
         if key is None:
             return None
         prior = self.store.idempotent_response(game_id, key)
-        if prior is None:
-            return None
+        return None if prior is None else self._answer(game_id, prior, request_hash)
+
+    def _refused(
+        self, game_id: UUID, key: str | None, request_hash: str, refused: Refusal
+    ) -> Outcome:
+        """Raise ``refused``, which the current state decided; with a key, it becomes the
+        key's outcome, unless a copy of the command got another outcome first."""
+        if key is None:
+            raise refused
+        first = self.refusals.remember(game_id, key, request_hash, refusal_json(refused))
+        return self._answer(game_id, first, request_hash)
+
+    def _answer(
+        self, game_id: UUID, prior: tuple[str, dict[str, Any]], request_hash: str
+    ) -> Outcome:
+        """The key's first outcome again: the events it appended, or its refusal raised."""
         if prior[0] != request_hash:
             raise IdempotencyKeyReused(
                 "this idempotency key was already used for a different command"
             )
         first = prior[1]
+        if is_refusal(first):
+            raise refusal_from(game_id, first)
         stored = self.store.read(game_id, after=first["from"] - 1, until=first["to"])
         terminal = self.store.game(game_id).is_finished and first["to"] == self.store.version(
             game_id
         )
         return Outcome(game_id, first["version"], stored, terminal, replayed=True)
+
+    def forget_refusals(self) -> int:
+        """Delete refusals kept longer than REFUSALS_KEPT (a chore of the sweep)."""
+        return self.refusals.forget_older_than(REFUSALS_KEPT)
 
     def _decision(self, ruleset: Any, events: Sequence[Any], actor: str, command: Any) -> Decision:
         new = []

@@ -19,6 +19,12 @@ class NotASeat(ApplicationError):
     code = "not_a_seat"
 
 
+class NotYourTurn(NotASeat):
+    """A seat that is not among the seats to act tried to act."""
+
+    code = "not_your_turn"
+
+
 class IdempotencyKeyReused(ApplicationError):
     """The same idempotency key was sent with a different request."""
 

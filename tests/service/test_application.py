@@ -124,6 +124,54 @@ def test_a_keyed_retry_is_answered_with_its_first_outcome_even_when_legal_again(
     assert app.view(game.game_id, None)["view"]["count"] == 2
 
 
+def test_a_keyed_refusal_is_the_keys_outcome_even_once_the_command_is_legal(
+    app: Application,
+) -> None:
+    game = _game(app)
+    add = {"type": "add", "amount": 1}
+    with pytest.raises(RuleViolation) as first:
+        app.act(game.game_id, 1, add, idempotency_key="early")  # seat 0 is to act
+    app.act(game.game_id, 0, add)
+    # seat 1's turn now: the command is legal, but its key's first outcome was a refusal
+    with pytest.raises(RuleViolation) as again:
+        app.act(game.game_id, 1, add, idempotency_key="early")
+    assert (again.value.code, again.value.message) == (first.value.code, first.value.message)
+    assert app.store.version(game.game_id) == game.version + 1, "nothing appended for it"
+    with pytest.raises(IdempotencyKeyReused):
+        app.act(game.game_id, 1, {"type": "draw"}, idempotency_key="early")
+    applied = app.act(game.game_id, 1, add, idempotency_key="later")
+    assert applied.version == game.version + 2 and not applied.replayed
+
+
+def test_a_keyed_stale_version_is_remembered_with_the_head_it_named(app: Application) -> None:
+    game = _game(app)
+    add = {"type": "add", "amount": 1}
+    app.act(game.game_id, 0, add)
+    with pytest.raises(VersionConflict) as first:
+        app.act(game.game_id, 1, add, expected_version=game.version, idempotency_key="v")
+    app.act(game.game_id, 1, add)
+    with pytest.raises(VersionConflict) as again:
+        app.act(game.game_id, 1, add, expected_version=game.version, idempotency_key="v")
+    assert again.value.actual == first.value.actual == game.version + 1
+
+
+def test_a_refusal_is_kept_for_a_bounded_time(app: Application) -> None:
+    game = _game(app)
+    add = {"type": "add", "amount": 1}
+    with pytest.raises(RuleViolation):
+        app.act(game.game_id, 1, add, idempotency_key="old")
+    app.act(game.game_id, 0, add)
+    with app.store.pool.connection() as conn:
+        conn.execute(
+            "UPDATE idempotency SET created_at = now() - interval '25 hours'"
+            " WHERE game_id = %s AND key = 'old'",
+            (game.game_id,),
+        )
+    assert app.forget_refusals() >= 1
+    decided_afresh = app.act(game.game_id, 1, add, idempotency_key="old")
+    assert not decided_afresh.replayed and decided_afresh.version == game.version + 2
+
+
 def test_a_key_reused_for_another_command_is_refused_and_appends_nothing(
     app: Application,
 ) -> None:
