@@ -65,7 +65,9 @@ def free_port() -> int:
 
 @pytest.fixture(scope="session")
 def server(store: EventStore) -> Iterator[Server]:
-    service = assemble(store)
+    # No sweep: this server shares the session's database with tests that play bot seats
+    # themselves (tests/service/test_reactions.py tests the sweep on a database of its own).
+    service = assemble(store, sweep_every=None)
     cairn = service.cairn
     app = create_app(service)
     port = free_port()
