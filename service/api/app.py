@@ -19,6 +19,8 @@ from service.api.hosting import hosting, provide_host
 from service.api.middleware import RequestContext
 from service.api.problems import EXCEPTION_HANDLERS
 from service.api.routes import PLAY_ROUTES
+from service.api.schemas import StrictStructSchemas
+from service.api.screening import plain_integers
 from service.application import Application
 from service.composition import Service, assemble, open_pool
 from service.store import EventStore
@@ -68,6 +70,8 @@ def create_app(
         lifespan=[lifespan, hosting],
         on_startup=list(on_startup),
         middleware=[RequestContext],
+        before_request=plain_integers,
+        plugins=[StrictStructSchemas()],
         request_max_body_size=MAX_BODY_BYTES,
         openapi_config=OpenAPIConfig(
             title="Cairn",

@@ -22,9 +22,9 @@ from service.api.bodies import (
     Joined,
     JoinGame,
     problems,
-    strict_body,
 )
 from service.api.hosting import Host
+from service.api.screening import strict_body
 from service.api.seating import bearer, descriptor, grants, viewer
 from service.application import Outcome
 from service.application.seating import described, grant, player_name

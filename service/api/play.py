@@ -20,10 +20,10 @@ from service.api.bodies import (
     LegalCommands,
     SendCommand,
     problems,
-    strict_body,
 )
 from service.api.games import MAX_SEQ, Authorization
 from service.api.hosting import Host
+from service.api.screening import strict_body
 from service.api.seating import viewer
 from service.application import NotASeat, NotYourTurn, Outcome
 from service.application.loading import Loaded

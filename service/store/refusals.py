@@ -48,7 +48,7 @@ class Refusals:
     def forget_older_than(self, seconds: float) -> int:
         """Delete refusals kept longer than ``seconds``; returns how many."""
         with self.pool.connection() as conn:
-            deleted = conn.execute(
+            deleted: int = conn.execute(
                 "DELETE FROM idempotency WHERE refused"
                 " AND created_at < now() - make_interval(secs => %s)",
                 (seconds,),
