@@ -42,7 +42,7 @@ MAX_SEQ = 2**31 - 1
 @post(
     "/games",
     summary="Create a game: ruleset, options, seats (open, player or bot), optional setup",
-    responses=problems(400, 404, 413, 422),
+    responses=problems(400, 404, 413, 415, 422),
     tags=["games"],
     status_code=201,
     sync_to_thread=True,
@@ -157,7 +157,7 @@ def game_view(
 @post(
     "/games/{game_id:str}/join",
     summary="Take an open seat with its invite code; returns that seat's token",
-    responses=problems(400, 401, 404, 413),
+    responses=problems(400, 401, 404, 413, 415),
     tags=["games"],
     status_code=200,
     sync_to_thread=True,
@@ -178,7 +178,7 @@ def join_game(
 @post(
     "/games/{game_id:str}/forks",
     summary="Fork a game at event N with the same or reshuffled luck; new seats and tokens",
-    responses=problems(400, 401, 403, 404, 409, 413, 422),
+    responses=problems(400, 401, 403, 404, 409, 413, 415, 422),
     tags=["games"],
     status_code=201,
     sync_to_thread=True,

@@ -60,7 +60,7 @@ def legal_commands(
 @post(
     "/games/{game_id:str}/commands",
     summary="Send a command as the token's seat; returns the new version and your events",
-    responses=problems(400, 401, 403, 404, 409, 413, 422),
+    responses=problems(400, 401, 403, 404, 409, 413, 415, 422),
     tags=["play"],
     status_code=200,
     sync_to_thread=True,
@@ -142,6 +142,7 @@ def events(
     " with no gap and no duplicate. An `end` message closes the stream once the game is over.",
     responses=problems(400, 401, 404),
     tags=["play"],
+    media_type="text/event-stream",
 )
 async def stream(
     game_id: FromPath[str],
