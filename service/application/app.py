@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
-from domain.core import Reseed, Result, RuleViolation, SetUp, registry
+from domain.core import SYSTEM, Reseed, Result, RuleViolation, SetUp, registry
 from domain.core.codec import encode
 from domain.core.luck import Luck
 from domain.core.registry import command_from_json, command_to_json, event_to_record
@@ -38,7 +38,8 @@ from service.store.refusals import Refusals
 from service.store.seats import SeatTokens
 
 MAX_RETRIES = 16
-SYSTEM = "system"
+MAX_SYSTEM_DECISIONS = 1_000
+"""More system decisions in a row than any game has: past this, a ruleset is looping."""
 
 
 def new_seed() -> str:
@@ -97,13 +98,12 @@ class Application:
     ) -> Outcome:
         """Set a new game up; ``seed`` is drawn fresh unless given (tests, simulations)."""
         ruleset = registry.get(ruleset_id)
-        if not ruleset.min_seats <= seats <= ruleset.max_seats:
-            raise RuleViolation(
-                "invalid_command",
-                f"{ruleset.title} takes {ruleset.min_seats} to {ruleset.max_seats} seats",
-            )
         command = SetUp(
-            seats=seats, seed=seed or self.seeds(), options=dict(options or {}), setup=setup
+            seats=seats,
+            seed=seed or self.seeds(),
+            options=dict(options or {}),
+            setup=setup,
+            content=ruleset.content_hash,
         )
         events = ruleset.decide(ruleset.initial_state, command)
         created = events[0]
@@ -116,8 +116,11 @@ class Application:
             options=encode(created.options),
         )
         stored = self.store.create_game(game, self._decision(ruleset, events, SYSTEM, command))
+        state = ruleset.fold(events)
+        opened = Loaded(game, ruleset, state, stored[-1].seq, stored[-1].hash)
+        settled, last = self._settle(opened)
         self._committed(game.game_id)
-        return Outcome(game.game_id, stored[-1].seq, stored, False)
+        return Outcome(game.game_id, last.version, stored + settled, False)
 
     def act(
         self,
@@ -148,6 +151,9 @@ class Application:
         loaded = self.loader.load_cached(game_id)
         for _ in range(MAX_RETRIES):
             try:
+                if loaded.ruleset.system_command(loaded.state) is not None:
+                    # left waiting on the system by a fault: it decides before any seat
+                    loaded = self._settle(loaded)[1]
                 if expected_version is not None and expected_version != loaded.version:
                     raise VersionConflict(game_id, expected_version, loaded.version)
                 if check is not None:
@@ -202,7 +208,54 @@ class Application:
             result=result_json(ruleset.result(state)) if terminal else None,
         )
         self.loader.after_append(loaded, stored, state)
-        return Outcome(loaded.game.game_id, version, stored, terminal)
+        settled, last = self._settle(Loaded(loaded.game, ruleset, state, version, stored[-1].hash))
+        terminal = ruleset.is_terminal(last.state)
+        return Outcome(loaded.game.game_id, last.version, stored + settled, terminal)
+
+    def settle(self, game_id: UUID | str) -> list[StoredEvent]:
+        """Take every decision the system owes this game now; the events it appended.
+
+        ``act``, ``create_game`` and ``fork`` settle by themselves right after they append;
+        this is for whatever finds a game still waiting on the system (a process that died
+        between a seat's decision and the system's, say).
+        """
+        game_id = parse_game_id(game_id)
+        appended = self._settle(self.loader.load(game_id))[0]
+        if appended:
+            self._committed(game_id)
+        return appended
+
+    def _settle(self, loaded: Loaded) -> tuple[list[StoredEvent], Loaded]:
+        """Decide and append, as the ``system`` actor, what the rules resolve by themselves.
+
+        Each is its own decision, appended with the expected version: if another process
+        settles the same game at the same time, one append wins and the other reloads and
+        finds nothing more due, so each system decision is recorded once.
+        """
+        appended: list[StoredEvent] = []
+        for _ in range(MAX_SYSTEM_DECISIONS):
+            ruleset, state = loaded.ruleset, loaded.state
+            due = ruleset.system_command(state)
+            if due is None:
+                return appended, loaded
+            events = ruleset.decide(state, due)
+            after = ruleset.fold(events, state)
+            terminal = ruleset.is_terminal(after)
+            try:
+                stored = self.store.append(
+                    loaded.game.game_id,
+                    loaded.version,
+                    loaded.head_hash,
+                    self._decision(ruleset, events, SYSTEM, due),
+                    result=result_json(ruleset.result(after)) if terminal else None,
+                )
+            except VersionConflict:
+                loaded = self.loader.load(loaded.game.game_id)
+                continue
+            self.loader.after_append(loaded, stored, after)
+            loaded = Loaded(loaded.game, ruleset, after, stored[-1].seq, stored[-1].hash)
+            appended += stored
+        raise RuntimeError(f"{loaded.ruleset.id}: the system kept deciding without end")
 
     def _replay(self, game_id: UUID, key: str | None, request_hash: str) -> Outcome | None:
         if key is None:
@@ -231,11 +284,16 @@ class Application:
         first = prior[1]
         if is_refusal(first):
             raise refusal_from(game_id, first)
-        stored = self.store.read(game_id, after=first["from"] - 1, until=first["to"])
-        terminal = self.store.game(game_id).is_finished and first["to"] == self.store.version(
-            game_id
+        self.settle(game_id)  # what the system owed after it, if a fault interrupted that
+        # The first answer also carried the system's decisions taken right after it (a few).
+        span = first["to"] - first["from"] + 1 + 64
+        stored = self.store.read(game_id, after=first["from"] - 1, limit=span)
+        end = next(
+            (e.seq - 1 for e in stored if e.seq > first["to"] and e.actor != SYSTEM),
+            stored[-1].seq,
         )
-        return Outcome(game_id, first["version"], stored, terminal, replayed=True)
+        terminal = end == stored[-1].seq and self.store.game(game_id).is_finished
+        return Outcome(game_id, end, [e for e in stored if e.seq <= end], terminal, replayed=True)
 
     def forget_refusals(self) -> int:
         """Delete refusals kept longer than REFUSALS_KEPT (a chore of the sweep)."""
@@ -272,7 +330,8 @@ class Application:
         decision = Decision((), SYSTEM, None)
         reseed: tuple[Any, ...] = ()
         if luck == "reshuffle":
-            command = Reseed(seed=seed or self.seeds())
+            # Only the forking seat's knowledge carries over (None: a public position).
+            command = Reseed(seed=seed or self.seeds(), keep=plan.forker)
             reseed = ruleset.decide(loaded.state, command)
             decision = self._decision(ruleset, reseed, SYSTEM, command)
         game = _child(parent, plan.copied, plan.seats)
@@ -285,9 +344,9 @@ class Application:
             )
         stored = self.store.create_game(game, decision)
         grants = grant(self.tokens, game.game_id, plan.seats)
+        last = self._settle(Loaded(game, ruleset, state, stored[-1].seq, stored[-1].hash))[1]
         self._committed(game.game_id)
-        version = stored[-1].seq if stored else plan.copied
-        return Forked(game.game_id, parent.game_id, plan.copied, version, grants, terminal)
+        return Forked(game.game_id, parent.game_id, plan.copied, last.version, grants, terminal)
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -364,8 +423,11 @@ def _as_json(command: Any) -> Any:
 
 
 def _parse(ruleset: Any, command: Mapping[str, Any] | Any, seat: int) -> Any:
+    """A seat's command: one of the types a seat may send, for that seat only."""
     if isinstance(command, Mapping):
         return command_from_json(ruleset, dict(command), seat=seat)
+    if type(command) not in ruleset.command_types:
+        raise NotASeat(f"a seat cannot send {type(command).__name__}")
     if getattr(command, "seat", seat) != seat:
         raise NotASeat(f"seat {seat} cannot act for seat {command.seat}")
     return command

@@ -180,7 +180,7 @@ def test_a_file_is_audited_without_a_database(
 
 
 def test_an_unfinished_game_and_a_fork_of_one_are_not_exported(app: Application) -> None:
-    ruleset = registry.all_rulesets()[0]
+    ruleset = registry.get("peninsula")
     live = app.create_game(ruleset.id, ruleset.min_seats).game_id
     with pytest.raises(ExportRefused):
         export_game(app.store, live)

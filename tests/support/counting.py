@@ -9,30 +9,29 @@ ends when the count reaches the target; each seat scores the sum of its hand.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, Literal
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar, Literal, assert_never
 
 from domain.core import (
+    PLATFORM_OPTIONS,
     PUBLIC,
     SERVER,
-    GameCreated,
+    GameType,
     Luck,
     Option,
-    Reseed,
-    Reseeded,
+    Players,
+    Presentation,
     Result,
+    Rules,
     Ruleset,
     RuleViolation,
-    SeedRevealed,
-    SeedSealed,
-    SetUp,
+    Score,
+    Table,
     ranks_for,
     registry,
-    resolve_options,
     seat_visibility,
     uniform_bot,
 )
-from domain.core.lifecycle import created, reseeded, revealed
 
 
 @dataclass(frozen=True)
@@ -53,6 +52,7 @@ class DeckShuffled:
     NAME: ClassVar[str] = "counting.deck_shuffled"
     VERSION: ClassVar[int] = 1
     order: tuple[int, ...]
+    counter: int
 
 
 @dataclass(frozen=True)
@@ -80,69 +80,63 @@ class CardTaken:
     seat: int
 
 
-Command = SetUp | Reseed | Add | Draw
-Event = (
-    GameCreated
-    | SeedSealed
-    | Reseeded
-    | SeedRevealed
-    | DeckShuffled
-    | Added
-    | CardDrawn
-    | CardTaken
-)
+@dataclass(frozen=True)
+class CountingContent:
+    """The counting game has no printed components; its one pack is this marker."""
+
+    content_hash: str = "none"
+
+
+PACK = CountingContent()
+
+Command = Add | Draw
+Event = DeckShuffled | Added | CardDrawn | CardTaken
 
 
 @dataclass(frozen=True)
-class State:
-    seats: int = 0
+class State(Table):
     target: int = 0
     count: int = 0
     turn: int = 0
     deck: tuple[int, ...] = ()
     hands: tuple[tuple[int, ...], ...] = ()
-    luck: Luck = field(default_factory=Luck)
     over: bool = False
-    started: bool = False
+    moves: int = 0
 
 
-OPTIONS = (Option("target", 10, "the count that ends the game", (5, 10, 20)),)
+OPTIONS = (
+    Option("target", 10, "the count that ends the game", (5, 10, 20)),
+    *PLATFORM_OPTIONS,
+)
+
+
+def begin(state: State, setup: Mapping[str, Any] | None) -> tuple[Event, ...]:
+    order = _explicit_deck(setup)
+    if order is not None:
+        return (DeckShuffled(order=order, counter=state.luck.counter),)
+    order, luck = state.luck.shuffled(tuple(range(1, 10)))
+    return (DeckShuffled(order=order, counter=luck.counter),)
+
+
+def reshuffle(state: State, keep: int | None) -> tuple[Event, ...]:
+    order, luck = state.luck.shuffled(state.deck)
+    return (DeckShuffled(order=order, counter=luck.counter),)
 
 
 def decide(state: State, command: Command) -> tuple[Event, ...]:
     match command:
-        case SetUp():
-            if state.started:
-                raise RuleViolation("wrong_phase", "the game is already set up")
-            if not 2 <= command.seats <= 4:
-                raise RuleViolation("invalid_command", "counting needs 2 to 4 seats")
-            options = resolve_options(OPTIONS, command.options)
-            opening = created(
-                command, ruleset="counting", rules_version="1", content_hash="none", options=options
-            )
-            order = _explicit_deck(command.setup)
-            if order is None:
-                order, _ = Luck(command.seed).shuffled(tuple(range(1, 10)))
-            return (*opening, DeckShuffled(order=order))
-        case Reseed():
-            opening = reseeded(command)
-            order, _ = Luck(command.seed).shuffled(state.deck)
-            return (*opening, DeckShuffled(order=order))
         case Add(seat=seat, amount=amount):
             _require_turn(state, seat)
             if amount not in (1, 2):
                 raise RuleViolation("illegal_action", "you may add 1 or 2")
-            events: tuple[Event, ...] = (Added(seat=seat, amount=amount),)
-            if state.count + amount >= state.target:
-                events += (revealed(state.luck),)
-            return events
+            return (Added(seat=seat, amount=amount),)
         case Draw(seat=seat):
             _require_turn(state, seat)
             if not state.deck:
                 raise RuleViolation("illegal_action", "the deck is empty")
             return (CardTaken(seat=seat), CardDrawn(seat=seat, card=state.deck[0]))
         case _:
-            raise RuleViolation("invalid_command", "unknown command")
+            assert_never(command)
 
 
 def _explicit_deck(setup: Mapping[str, Any] | None) -> tuple[int, ...] | None:
@@ -151,42 +145,48 @@ def _explicit_deck(setup: Mapping[str, Any] | None) -> tuple[int, ...] | None:
     deck = setup.get("deck")
     cards = deck if isinstance(deck, list) and all(type(c) is int for c in deck) else None
     if set(setup) != {"deck"} or cards is None or sorted(cards) != list(range(1, 10)):
-        raise RuleViolation("invalid_command", "an explicit setup is a deck of the cards 1 to 9")
+        raise RuleViolation("invalid_setup", "an explicit setup is a deck of the cards 1 to 9")
     return tuple(cards)
 
 
 def _require_turn(state: State, seat: int) -> None:
-    if state.over:
-        raise RuleViolation("game_over", "the game is over")
     if seat != state.turn:
         raise RuleViolation("not_your_turn", f"it is seat {state.turn}'s turn")
 
 
 def evolve(state: State, event: Event) -> State:
     match event:
-        case GameCreated(seats=seats, options=options):
+        case DeckShuffled(order=order, counter=counter):
+            target = state.target or state.options["target"]
             return replace(
-                state, seats=seats, target=options["target"], started=True, hands=((),) * seats
+                state,
+                deck=order,
+                target=target,
+                hands=state.hands or ((),) * state.seats,
+                luck=Luck(state.luck.seed, counter),
             )
-        case SeedSealed(seed=seed):
-            return replace(state, luck=Luck(seed))
-        case Reseeded() | SeedRevealed():
-            return state
-        case DeckShuffled(order=order):
-            return replace(state, deck=order)
         case Added(amount=amount):
             count = state.count + amount
             return replace(
-                state, count=count, over=count >= state.target, turn=(state.turn + 1) % state.seats
+                state,
+                count=count,
+                over=count >= state.target,
+                turn=(state.turn + 1) % state.seats,
+                moves=state.moves + 1,
             )
         case CardTaken():
             return state
         case CardDrawn(seat=seat, card=card):
             hands = tuple((*h, card) if i == seat else h for i, h in enumerate(state.hands))
             return replace(
-                state, deck=state.deck[1:], hands=hands, turn=(state.turn + 1) % state.seats
+                state,
+                deck=state.deck[1:],
+                hands=hands,
+                turn=(state.turn + 1) % state.seats,
+                moves=state.moves + 1,
             )
-    raise ValueError(f"unknown event {event!r}")
+        case _:
+            assert_never(event)
 
 
 def legal_commands(state: State, seat: int) -> tuple[Command, ...]:
@@ -209,7 +209,7 @@ def view(state: State, viewer: int | None) -> Mapping[str, Any]:
 
 def visibility(event: Event) -> str:
     match event:
-        case SeedSealed() | DeckShuffled():
+        case DeckShuffled():
             return SERVER
         case CardDrawn(seat=seat):
             return seat_visibility(seat)
@@ -217,54 +217,58 @@ def visibility(event: Event) -> str:
             return PUBLIC
 
 
-def secrets(state: State, viewer: int | None) -> tuple[Any, ...]:
-    hidden: list[Any] = [state.luck.seed]
-    if len(state.deck) > 1:
-        hidden.append(list(state.deck))
-    return tuple(hidden)
+def scores(state: State) -> tuple[Score, ...]:
+    return tuple(Score.of({"hand": sum(h)}) for h in state.hands)
 
 
 def result(state: State) -> Result | None:
     if not state.over:
         return None
-    scores = tuple(sum(h) for h in state.hands)
+    totals = tuple(s.total for s in scores(state))
     return Result(
-        scores=scores, ranks=ranks_for(scores), breakdown=tuple({"hand": s} for s in scores)
+        scores=totals, ranks=ranks_for(totals), breakdown=tuple(s.breakdown for s in scores(state))
     )
 
+
+def to_act(state: State) -> frozenset[int]:
+    return frozenset() if state.over or not state.is_set_up else frozenset({state.turn})
+
+
+RULES: Rules[State, Command, Event] = Rules(
+    initial_state=State(),
+    command_types=(Add, Draw),
+    event_types=(DeckShuffled, Added, CardDrawn, CardTaken),
+    begin=begin,
+    decide=decide,
+    evolve=evolve,
+    reshuffle=reshuffle,
+    is_terminal=lambda s: s.over,
+)
 
 COUNTING: Ruleset[State, Command, Event] = Ruleset(
     id="counting",
     title="Counting (test only)",
     rules_version="1",
-    content_hash="none",
-    min_seats=2,
-    max_seats=4,
+    game_type=GameType(dynamics="sequential", information="imperfect", min_seats=2, max_seats=4),
     options=OPTIONS,
-    command_types=(Add, Draw),
-    event_types=(
-        GameCreated,
-        SeedSealed,
-        Reseeded,
-        SeedRevealed,
-        DeckShuffled,
-        Added,
-        CardDrawn,
-        CardTaken,
+    packs=(PACK,),
+    rules=RULES,
+    presentation=Presentation(
+        view=view,
+        visibility=visibility,
+        phase=lambda s: "over" if s.over else "counting",
+        scores=scores,
+        result=result,
+        describe=lambda e: f"{type(e).NAME}",
+        render=lambda s, v: f"count {s.count}/{s.target}",
+        content=lambda pack: {"content_hash": pack.content_hash},
     ),
-    initial_state=State(),
-    decide=decide,
-    evolve=evolve,
-    legal_commands=legal_commands,
-    view=view,
-    to_act=lambda s: frozenset() if s.over or not s.started else frozenset({s.turn}),
-    is_terminal=lambda s: s.over,
-    result=result,
-    visibility=visibility,
-    secrets=secrets,
-    describe=lambda e: f"{type(e).NAME}",
-    render=lambda s, v: f"count {s.count}/{s.target}",
-    bots={"random": uniform_bot(legal_commands), "greedy": uniform_bot(legal_commands)},
+    players=Players(
+        to_act=to_act,
+        legal_commands=legal_commands,
+        moves_this_round=lambda s, seat: 0,
+        bots={"random": uniform_bot(legal_commands), "greedy": uniform_bot(legal_commands)},
+    ),
 )
 
 

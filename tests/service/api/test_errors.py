@@ -146,7 +146,7 @@ def test_bad_create_requests_are_4xx(http: httpx.Client) -> None:
     problem(
         http.post("/games", json={"ruleset": "counting", "seats": bots, "options": {"x": 1}}),
         422,
-        "invalid_command",
+        "invalid_option",
     )
     problem(
         http.post("/games", json={"ruleset": "counting", "seats": [{"kind": "robot"}] * 2}),
