@@ -20,6 +20,7 @@ from service.bots import BotDriver
 from service.store import EventStore
 from service.store.database import check_connection
 from service.sweep import SWEEP_SECONDS, Sweeper
+from service.system import SystemDecisions
 
 
 @dataclass
@@ -50,9 +51,10 @@ def assemble(
     driver = BotDriver(cairn) if bots else None
     if driver is not None:
         cairn.reactions.append(driver)
+    cairn.reactions.append(SystemDecisions(cairn))
     sweeper = None
     if sweep_every is not None:
-        sweeper = Sweeper(store, cairn.reactions, sweep_every, chores=[cairn.forget_refusals])
+        sweeper = Sweeper(store, cairn.reactions, sweep_every, chores=[cairn.keys.forget_expired])
     return Service(cairn, driver, sweeper)
 
 

@@ -16,8 +16,10 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
+import psycopg
+
 from service.logs import logger
-from service.store import EventStore, GameRecord
+from service.store import DatabaseUnavailable, EventStore, GameRecord
 
 SWEEP_SECONDS = 30.0
 PAGE = 200
@@ -67,7 +69,14 @@ class Sweeper:
             games = self.store.games(status="active", limit=PAGE, offset=offset)
             for game in games:
                 for reaction in self.reactions:
-                    reaction.swept(game)
+                    try:
+                        reaction.swept(game)
+                    except (DatabaseUnavailable, psycopg.OperationalError):
+                        raise  # the whole pass waits for the next interval
+                    except Exception:  # one game's fault must not stop the pass
+                        logger().warning(
+                            "sweep.game_failed", game_id=str(game.game_id), exc_info=True
+                        )
             seen += len(games)
             if len(games) < PAGE:
                 break

@@ -18,15 +18,9 @@ from domain.core import SYSTEM, Reseed, Result, RuleViolation, SetUp, registry
 from domain.core.codec import encode
 from domain.core.luck import Luck
 from domain.core.registry import command_from_json, command_to_json, event_to_record
-from service.application.errors import IdempotencyKeyReused, NotASeat
+from service.application.errors import NotASeat
 from service.application.forking import Forked, SeatsGiven, plan_fork
-from service.application.idempotency import (
-    REFUSALS_KEPT,
-    Refusal,
-    is_refusal,
-    refusal_from,
-    refusal_json,
-)
+from service.application.idempotency import Keys
 from service.application.loading import Loaded, Loader
 from service.application.reactions import Reaction
 from service.application.seating import grant
@@ -34,7 +28,6 @@ from service.application.visibility import parse_game_id, revealed_in, visible_e
 from service.logs import logger
 from service.store import Decision, EventStore, GameRecord, NewEvent, StoredEvent, VersionConflict
 from service.store.records import canonical_json
-from service.store.refusals import Refusals
 from service.store.seats import SeatTokens
 
 MAX_RETRIES = 16
@@ -73,7 +66,7 @@ class Application:
         self.loader = Loader(store)
         self.seeds = seeds
         self.tokens = tokens if tokens is not None else SeatTokens(store.pool)
-        self.refusals = Refusals(store.pool)
+        self.keys = Keys(store)
         self.reactions: list[Reaction] = []
         """Called after every commit (see ``service.composition``): bots, live wake-ups."""
 
@@ -174,11 +167,14 @@ class Application:
                 # key's unique row when appending again: then the answer is the first outcome,
                 # applied or refused. The key is looked up only on refusal, so a fresh command
                 # pays no extra query.
-                prior = self._replay(game_id, idempotency_key, request_hash)
+                key = idempotency_key
+                prior = self.keys.applied(game_id, key, request_hash)
                 if prior is not None:
-                    return prior
+                    return self._replayed(game_id, prior)
                 if not isinstance(refused, VersionConflict) or expected_version is not None:
-                    return self._refused(game_id, idempotency_key, request_hash, refused)
+                    # raised, unless a copy of this keyed command was applied first
+                    first = self.keys.refused(game_id, key, request_hash, refused)
+                    return self._replayed(game_id, first)
                 loaded = self.loader.load(game_id)
         raise VersionConflict(game_id, -1, self.store.version(game_id))
 
@@ -257,33 +253,8 @@ class Application:
             appended += stored
         raise RuntimeError(f"{loaded.ruleset.id}: the system kept deciding without end")
 
-    def _replay(self, game_id: UUID, key: str | None, request_hash: str) -> Outcome | None:
-        if key is None:
-            return None
-        prior = self.store.idempotent_response(game_id, key)
-        return None if prior is None else self._answer(game_id, prior, request_hash)
-
-    def _refused(
-        self, game_id: UUID, key: str | None, request_hash: str, refused: Refusal
-    ) -> Outcome:
-        """Raise ``refused``, which the current state decided; with a key, it becomes the
-        key's outcome, unless a copy of the command got another outcome first."""
-        if key is None:
-            raise refused
-        first = self.refusals.remember(game_id, key, request_hash, refusal_json(refused))
-        return self._answer(game_id, first, request_hash)
-
-    def _answer(
-        self, game_id: UUID, prior: tuple[str, dict[str, Any]], request_hash: str
-    ) -> Outcome:
-        """The key's first outcome again: the events it appended, or its refusal raised."""
-        if prior[0] != request_hash:
-            raise IdempotencyKeyReused(
-                "this idempotency key was already used for a different command"
-            )
-        first = prior[1]
-        if is_refusal(first):
-            raise refusal_from(game_id, first)
+    def _replayed(self, game_id: UUID, first: dict[str, Any]) -> Outcome:
+        """An applied keyed command's outcome again, from its idempotency record."""
         self.settle(game_id)  # what the system owed after it, if a fault interrupted that
         # The first answer also carried the system's decisions taken right after it (a few).
         span = first["to"] - first["from"] + 1 + 64
@@ -294,10 +265,6 @@ class Application:
         )
         terminal = end == stored[-1].seq and self.store.game(game_id).is_finished
         return Outcome(game_id, end, [e for e in stored if e.seq <= end], terminal, replayed=True)
-
-    def forget_refusals(self) -> int:
-        """Delete refusals kept longer than REFUSALS_KEPT (a chore of the sweep)."""
-        return self.refusals.forget_older_than(REFUSALS_KEPT)
 
     def _decision(self, ruleset: Any, events: Sequence[Any], actor: str, command: Any) -> Decision:
         new = []

@@ -16,8 +16,9 @@ from typing import Any
 from uuid import UUID
 
 from domain.core import RuleViolation
-from service.application.errors import NotASeat, NotYourTurn
-from service.store import VersionConflict
+from service.application.errors import IdempotencyKeyReused, NotASeat, NotYourTurn
+from service.store import EventStore, VersionConflict
+from service.store.refusals import Refusals
 
 REFUSALS_KEPT = 24 * 3600.0
 REFUSED = "refused"
@@ -47,3 +48,42 @@ def refusal_from(game_id: UUID, response: dict[str, Any]) -> Refusal:
         error = NotYourTurn if response["code"] == NotYourTurn.code else NotASeat
         return error(str(response["message"]))
     return VersionConflict(game_id, int(response["expected"]), int(response["actual"]))
+
+
+class Keys:
+    """The outcomes idempotency keys remember, in the store."""
+
+    def __init__(self, store: EventStore) -> None:
+        self.store = store
+        self.refusals = Refusals(store.pool)
+
+    def applied(self, game_id: UUID, key: str | None, request_hash: str) -> dict[str, Any] | None:
+        """The key's applied outcome (``{"version", "from", "to"}``), None if it has none
+        yet; its refusal, if that came first, is raised again."""
+        if key is None:
+            return None
+        prior = self.store.idempotent_response(game_id, key)
+        return None if prior is None else _first(game_id, prior, request_hash)
+
+    def refused(
+        self, game_id: UUID, key: str | None, request_hash: str, refused: Refusal
+    ) -> dict[str, Any]:
+        """Raise ``refused``, which the current state decided; with a key it becomes the
+        key's outcome, unless a copy of the command got another outcome first, which is
+        returned (applied) or raised (refused) instead."""
+        if key is None:
+            raise refused
+        prior = self.refusals.remember(game_id, key, request_hash, refusal_json(refused))
+        return _first(game_id, prior, request_hash)
+
+    def forget_expired(self) -> int:
+        """Delete refusals kept longer than REFUSALS_KEPT (a chore of the sweep)."""
+        return self.refusals.forget_older_than(REFUSALS_KEPT)
+
+
+def _first(game_id: UUID, prior: tuple[str, dict[str, Any]], request_hash: str) -> dict[str, Any]:
+    if prior[0] != request_hash:
+        raise IdempotencyKeyReused("this idempotency key was already used for a different command")
+    if is_refusal(prior[1]):
+        raise refusal_from(game_id, prior[1])
+    return prior[1]

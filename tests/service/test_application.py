@@ -167,7 +167,7 @@ def test_a_refusal_is_kept_for_a_bounded_time(app: Application) -> None:
             " WHERE game_id = %s AND key = 'old'",
             (game.game_id,),
         )
-    assert app.forget_refusals() >= 1
+    assert app.keys.forget_expired() >= 1
     decided_afresh = app.act(game.game_id, 1, add, idempotency_key="old")
     assert not decided_afresh.replayed and decided_afresh.version == game.version + 2
 

@@ -104,3 +104,26 @@ def test_the_sweep_finds_bot_games_no_commit_told_the_bots_about(service: Servic
     assert service.bots.wait_idle(30)
     assert all(service.cairn.store.game(g).is_finished for g in games)
     assert service.cairn.store.version(human) == 3, "nobody plays a human game's seats"
+
+
+def test_the_sweep_settles_a_game_a_fault_left_waiting_on_the_system(
+    service: Service, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cairn = service.cairn
+    created = cairn.create_game("counting", 2, {"target": 5}, seat_info=PLAYERS)
+    for seat in (0, 1):
+        cairn.act(created.game_id, seat, {"type": "add", "amount": 2})
+    # The process dies between the seat's decision that ends the game and the system's.
+    monkeypatch.setattr(cairn, "_settle", lambda loaded: ([], loaded))
+    cairn.act(created.game_id, 0, {"type": "add", "amount": 1})
+    monkeypatch.undo()
+    waiting = cairn.store.game(created.game_id)
+    assert waiting.status == "active", "its seed is not revealed yet: the system owes that"
+    assert service.sweeper is not None
+    service.sweeper.sweep()
+    last = cairn.store.read(created.game_id)[-1]
+    assert (last.type, last.actor) == ("game.seed_revealed", "system")
+    assert cairn.store.game(created.game_id).is_finished
+    version = cairn.store.version(created.game_id)
+    service.sweeper.sweep()
+    assert cairn.store.version(created.game_id) == version, "settled once"
