@@ -47,7 +47,8 @@ class ForkPlan:
     """The parent's events the fork copies, which is also its recorded fork point."""
     luck: str
     forker: int | None
-    """The parent's seat that forks (by its token), or None for anyone forking a public log."""
+    """The parent's seat that forks a position not public yet (by its token); None for a
+    public one. Its knowledge alone carries over into the fork (``Reseed.keep``)."""
     seats: list[dict[str, Any]]
 
 
@@ -77,7 +78,8 @@ def plan_fork(
     forker = _forker(tokens, parent, token)
     revealed = revealed_in(store, parent)
     if all(revealed(seq) for seq in range(1, copied + 1)):
-        return ForkPlan(parent, copied, luck, forker, _seats(parent, None, seats))
+        # Everyone knows the whole position: no seat's knowledge is more than another's.
+        return ForkPlan(parent, copied, luck, None, _seats(parent, None, seats))
     if forker is None:
         raise SeatTokenNeeded(
             "this position is not public yet: forking it needs a seat token of this game"

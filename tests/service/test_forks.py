@@ -99,6 +99,8 @@ def test_only_a_seat_forks_a_live_game_with_fresh_luck_and_bots(app: Application
         PLAYERS[1],
     ]
     assert app.store.version(game) == OPENING, "refused forks left nothing behind"
+    reseed = app.store.read(forked.game_id)[OPENING].command
+    assert reseed is not None and reseed["keep"] == 1, "only the forking seat's knowledge stays"
 
 
 def test_a_finished_fork_of_a_live_game_keeps_the_parents_secrets(app: Application) -> None:
@@ -119,14 +121,16 @@ def test_fork_points_fall_between_decisions(app: Application) -> None:
 
 
 def test_a_fork_at_zero_copies_the_opening_and_records_where_it_forked(app: Application) -> None:
-    game, _ = seated(app)
+    game, tokens = seated(app)
     finish(app, game)
     same = app.fork(game, at=0, luck="same")
     parent = app.store.read(game)
     assert same.fork_at == OPENING and app.store.game(same.game_id).fork_at == OPENING
     assert [e.hash for e in app.store.read(same.game_id)] == [e.hash for e in parent[:OPENING]]
-    fresh = app.fork(game, at=0)
+    fresh = app.fork(game, at=0, token=tokens[0])
     assert fresh.fork_at == OPENING
+    reseed = app.store.read(fresh.game_id)[OPENING].command
+    assert reseed is not None and reseed["keep"] is None, "a public position: no seat kept"
     types = [e.type for e in app.store.read(fresh.game_id)]
     assert types[OPENING:] == ["game.reseeded", "game.seed_sealed", "counting.deck_shuffled"]
 
