@@ -21,7 +21,12 @@ from cli.database import open_service
 from domain.core import RuleViolation
 from domain.core.registry import UnknownRuleset
 from domain.games import load_all
-from service.application import Application, ApplicationError, BadRequest, RulesVersionMismatch
+from service.application import (
+    Application,
+    ApplicationError,
+    BadRequest,
+    RulesVersionMismatch,
+)
 from service.composition import Service
 from service.replays import ReplayFileError
 from service.store import DatabaseUnavailable, UnknownGame, VersionConflict

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
-from domain.core import SYSTEM, Reseed, Result, RuleViolation, SetUp, registry
+from domain.core import SYSTEM, Reseed, Result, RuleViolation, Score, SetUp, registry
 from domain.core.codec import encode
 from domain.core.luck import Luck
 from domain.core.registry import command_from_json, command_to_json, event_to_record
@@ -55,6 +55,14 @@ def result_json(result: Result | None) -> dict[str, Any] | None:
     return None if result is None else dict(encode(result))
 
 
+def scores_json(scores: tuple[Score, ...]) -> list[dict[str, Any]]:
+    """Running scores as JSON: per seat, its total and points by category."""
+    return [
+        {"seat": seat, "total": score.total, "breakdown": dict(score.breakdown)}
+        for seat, score in enumerate(scores)
+    ]
+
+
 class Application:
     def __init__(
         self,
@@ -88,9 +96,14 @@ class Application:
         setup: Mapping[str, Any] | None = None,
         seat_info: Sequence[Mapping[str, Any]] = (),
         seed: str | None = None,
+        rules_version: str | None = None,
     ) -> Outcome:
-        """Set a new game up; ``seed`` is drawn fresh unless given (tests, simulations)."""
-        ruleset = registry.get(ruleset_id)
+        """Set a new game up; ``seed`` is drawn fresh unless given (tests, simulations).
+
+        A game is created under the newest rules version unless ``rules_version`` names an
+        older one still registered (a league season may keep the rules it started with).
+        """
+        ruleset = registry.get(ruleset_id, rules_version)
         command = SetUp(
             seats=seats,
             seed=seed or self.seeds(),
@@ -328,7 +341,10 @@ class Application:
         return {
             "game_id": str(loaded.game.game_id),
             "ruleset": ruleset.id,
+            "rules_version": ruleset.rules_version,
             "version": loaded.version,
+            "phase": ruleset.presentation.phase(state) if state.is_set_up else "setup",
+            "scores": scores_json(ruleset.presentation.scores(state)) if state.is_set_up else [],
             # From the state: a cached game record may predate the game's end.
             "status": "finished" if ruleset.is_terminal(state) else "active",
             "to_act": sorted(ruleset.to_act(state)),
