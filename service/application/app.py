@@ -218,6 +218,11 @@ class Application:
         )
         self.loader.after_append(loaded, stored, state)
         settled, last = self._settle(Loaded(loaded.game, ruleset, state, version, stored[-1].hash))
+        if last.version != version + len(settled):
+            # Another process took (some of) the system's follow-ups: answer with what the
+            # store holds, exactly as a keyed retry of this command will be answered.
+            first = self._replayed(loaded.game.game_id, response)
+            return dataclasses.replace(first, replayed=False)
         terminal = ruleset.is_terminal(last.state)
         return Outcome(loaded.game.game_id, last.version, stored + settled, terminal)
 

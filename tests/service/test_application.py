@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+from typing import Any
 
 import pytest
 
@@ -199,3 +200,35 @@ def test_private_events_reach_only_their_seat_until_the_end(app: Application) ->
     assert everything[-1]["payload"]["seed"] == SEED
     assert all("hash" in e for e in everything)
     assert app.store.game(game.game_id).status == "finished"
+
+
+def test_a_keyed_answer_is_its_retrys_even_when_another_process_settles_after_it(
+    app: Application, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The command that ends a game is followed by the system's reveal of the seed; if
+    another process takes that reveal first, the first answer still equals every retry's."""
+    game = _game(app, target=5)
+    for seat in (0, 1):
+        app.act(game.game_id, seat, {"type": "add", "amount": 2})
+    other = Application(app.store)
+    real_append = app.store.append
+    raced: list[bool] = []
+
+    def append_after_the_other_settles(game_id: Any, *args: Any, **kwargs: Any) -> Any:
+        decision = args[2]
+        if decision.actor == "system" and not raced:
+            raced.append(True)
+            other.settle(game_id)  # the other process reveals the seed first
+        return real_append(game_id, *args, **kwargs)
+
+    monkeypatch.setattr(app.store, "append", append_after_the_other_settles)
+    first = app.act(game.game_id, 0, {"type": "add", "amount": 1}, idempotency_key="end")
+    monkeypatch.undo()
+    assert raced, "the other process did settle in between"
+    again = app.act(game.game_id, 0, {"type": "add", "amount": 1}, idempotency_key="end")
+    assert (first.version, [e.seq for e in first.events], first.is_terminal) == (
+        again.version,
+        [e.seq for e in again.events],
+        again.is_terminal,
+    )
+    assert first.is_terminal and [e.type for e in first.events][-1] == "game.seed_revealed"
