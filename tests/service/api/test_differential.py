@@ -98,7 +98,7 @@ class Twin:
             seen[f"{who} legal"] = self.answer(http.get(f"{game}/legal-commands", headers=auth))
             for name, command, extra in (
                 ("unknown", {"type": "no_such_command"}, {}),
-                ("illegal", {"type": "add", "amount": 3}, {}),
+                ("illegal", {"type": "add", "amount": 4}, {}),
                 ("stale", ADD_ONE, {"expected_version": 1}),
                 ("other seat", {**ADD_ONE, "seat": 1 - seat}, {}),
                 ("draw", DRAW, {"expected_version": 0}),
