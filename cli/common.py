@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 
 import click
 
-from cli.database import open_app
+from cli.database import open_service
 from domain.core import RuleViolation
 from domain.core.registry import UnknownRuleset
 from domain.games import load_all
@@ -27,6 +27,7 @@ from service.application import (
     BadRequest,
     RulesVersionMismatch,
 )
+from service.composition import Service
 from service.replays import ReplayFileError
 from service.store import DatabaseUnavailable, UnknownGame, VersionConflict
 
@@ -82,12 +83,19 @@ def reports_errors(command: F) -> F:
 @contextmanager
 def application() -> Iterator[Application]:
     """The application over the configured database; failing to reach it exits 4."""
+    with service() as served:
+        yield served.cairn
+
+
+@contextmanager
+def service(bots: bool = False) -> Iterator[Service]:
+    """The service (with the bot driver if ``bots``); failing to reach the database exits 4."""
     with ExitStack() as stack:
         try:
-            app = stack.enter_context(open_app())
+            served = stack.enter_context(open_service(bots=bots))
         except click.ClickException as exc:
             raise CliError(exc.message, UNAVAILABLE) from exc
-        yield app
+        yield served
 
 
 def emit_json(value: Any) -> None:
