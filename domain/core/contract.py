@@ -140,6 +140,10 @@ class Presentation(Generic[S, E]):
     * ``content(pack)``: the JSON a client needs to draw a content pack (maps, tiles ...).
     * ``secrets(state, viewer)`` may list values that must never reach that viewer, beyond
       what the conformance suite derives by itself from the events it may not see.
+    * ``view_type`` (optional) is the view's shape, a ``TypedDict``: the OpenAPI document
+      publishes it as this ruleset's view, and conformance checks every view against it.
+      Without it, the document says only "an object".
+    * ``legend`` (optional) explains the symbols ``render`` draws, for ``cairn show``.
     """
 
     view: Callable[[S, Viewer], Mapping[str, JSONValue]]
@@ -151,6 +155,8 @@ class Presentation(Generic[S, E]):
     render: Callable[[S, Viewer], str]
     content: Callable[[Any], JSONValue]
     secrets: Callable[[S, Viewer], tuple[JSONValue, ...]] = no_secrets
+    view_type: type | None = None
+    legend: str = ""
 
 
 @dataclass(frozen=True)

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
+
+import jsonschema_rs  # schemathesis's JSON Schema validator
 
 from domain.core import LIFECYCLE_EVENTS, PUBLIC, RuleViolation, SeedSealed
 from domain.core.codec import encode
@@ -15,6 +18,7 @@ from domain.core.registry import (
     event_to_record,
 )
 from service.application.decoding import decode_event
+from service.command_schemas import command_schema, event_schema, type_schema
 from service.store.records import canonical_json
 from tests.conformance.secrets import Knowledge, assert_not_in, declared
 from tests.support.play import Step
@@ -57,6 +61,7 @@ class Game:
         if self.steps % DECIDE_EVERY == 1 or self.steps < 10:
             check_legal_commands_decide(self.ruleset, step.state, legal)
         check_round_trips(self.ruleset, step, legal)
+        check_published_shapes(self, step, legal)
         if not self.ruleset.is_terminal(step.state):
             check_no_leak(self, step.state)
             check_arrival_order(self, step.state)
@@ -108,6 +113,36 @@ def check_round_trips(ruleset: Any, step: Step, legal: dict[int, tuple[Any, ...]
     for seat, commands in legal.items():
         for command in commands[:50]:
             assert command_from_json(ruleset, command_to_json(command), seat=seat) == command
+
+
+@functools.cache
+def _validator(kind: str, shape: Any) -> Any:
+    schema = {
+        "view": type_schema,
+        "event": event_schema,
+        "command": command_schema,
+    }[kind](shape)
+    return jsonschema_rs.validator_for(schema)
+
+
+def check_published_shapes(game: Game, step: Step, legal: dict[int, tuple[Any, ...]]) -> None:
+    """Every event, legal command and view has the shape the OpenAPI document publishes."""
+    ruleset = game.ruleset
+    for event in step.events:
+        name, _, payload = event_to_record(event)
+        errors = [e.message for e in _validator("event", type(event)).iter_errors(payload)]
+        assert not errors, f"{ruleset.id}: {name} does not fit its schema: {errors[:3]}"
+    for commands in legal.values():
+        for command in commands[:20]:
+            body = command_to_json(command)
+            assert _validator("command", type(command)).is_valid(body), body
+    view_type = ruleset.presentation.view_type
+    if view_type is None or game.steps % DECIDE_EVERY != 1:
+        return
+    for viewer in [None, *range(min(game.seats, 4))]:
+        shown = encode(dict(ruleset.view(step.state, viewer)))
+        errors = [e.message for e in _validator("view", view_type).iter_errors(shown)]
+        assert not errors, f"{ruleset.id}: a view does not fit its view_type: {errors[:3]}"
 
 
 def check_legal_commands_decide(

@@ -98,10 +98,23 @@ def test_the_suite_catches_a_leaky_view_that_declares_no_secret() -> None:
             counting.COUNTING.presentation,
             view=lambda state, viewer: {"deck": list(state.deck)},
             secrets=lambda state, viewer: (),
+            view_type=None,
         ),
     )
     with pytest.raises(AssertionError, match="secret shown"):
         _play_checked(leaky, 2, "meta-leak")
+
+
+def test_the_suite_catches_a_view_that_does_not_fit_its_published_type() -> None:
+    misdeclared = replace(
+        counting.COUNTING,
+        presentation=replace(
+            counting.COUNTING.presentation,
+            view=lambda state, viewer: {**counting.view(state, viewer), "count": "ten"},
+        ),
+    )
+    with pytest.raises(AssertionError, match="does not fit its view_type"):
+        _play_checked(misdeclared, 2, "meta-shape")
 
 
 def test_the_suite_catches_an_impure_evolve() -> None:

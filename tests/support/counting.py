@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, Literal, assert_never
+from typing import Any, ClassVar, Literal, TypedDict, assert_never
 
 from domain.core import (
     PLATFORM_OPTIONS,
@@ -214,7 +214,16 @@ def legal_commands(state: State, seat: int) -> tuple[Command, ...]:
     return (*(Add(seat=seat, amount=n) for n in amounts(state)), *draw)
 
 
-def view(state: State, viewer: int | None) -> Mapping[str, Any]:
+class CountingView(TypedDict):
+    count: int
+    target: int
+    turn: int
+    deck_size: int
+    hand_sizes: list[int]
+    hand: list[int] | None
+
+
+def view(state: State, viewer: int | None) -> CountingView:
     return {
         "count": state.count,
         "target": state.target,
@@ -280,6 +289,7 @@ COUNTING: Ruleset[State, Command, Event] = Ruleset(
         describe=lambda e: f"{type(e).NAME}",
         render=lambda s, v: f"count {s.count}/{s.target}",
         content=lambda pack: {"content_hash": pack.content_hash},
+        view_type=CountingView,
     ),
     players=Players(
         to_act=to_act,

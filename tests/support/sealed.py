@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, assert_never
+from typing import Any, ClassVar, TypedDict, assert_never
 
 from domain.core import (
     PUBLIC,
@@ -176,7 +176,17 @@ def legal_commands(state: State, seat: int) -> tuple[Command, ...]:
     return tuple(Seal(seat=seat, word=f"s{seat}r{state.round}w{i}") for i in range(3))
 
 
-def view(state: State, viewer: int | None) -> Mapping[str, Any]:
+class SealedView(TypedDict):
+    phase: str
+    round: int
+    rounds: int
+    has_sealed: list[bool]
+    my_word: str | None
+    history: list[list[str]]
+    scores: list[int]
+
+
+def view(state: State, viewer: int | None) -> SealedView:
     sealed = _sealed(state)
     mine = sealed[viewer] if viewer is not None and state.is_set_up else None
     return {
@@ -242,6 +252,7 @@ SEALED: Ruleset[State, Command, Event] = Ruleset(
         render=lambda s, v: f"round {s.round}/{s.rounds}",
         content=lambda pack: {},
         secrets=secrets,
+        view_type=SealedView,
     ),
     players=Players(
         to_act=to_act,

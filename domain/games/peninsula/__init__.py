@@ -32,14 +32,14 @@ from domain.games.peninsula.content.view import content_view
 from domain.games.peninsula.decider import decide, evolve
 from domain.games.peninsula.describe import describe
 from domain.games.peninsula.events import EVENT_TYPES, Event
-from domain.games.peninsula.render import render
+from domain.games.peninsula.render import LEGEND, render
 from domain.games.peninsula.rounds import system_command
 from domain.games.peninsula.rules import legal_commands
 from domain.games.peninsula.scoring import result, scores
 from domain.games.peninsula.setup import MAX_SEATS, RULESET_ID, begin, options, reshuffle
 from domain.games.peninsula.state import Game
 from domain.games.peninsula.transitions import moves_this_round
-from domain.games.peninsula.views import secrets, to_act, view, visibility
+from domain.games.peninsula.views import PeninsulaView, secrets, to_act, view, visibility
 
 RULES: Rules[Game, Command, Event] = Rules(
     initial_state=Game(),
@@ -66,6 +66,8 @@ PRESENTATION: Presentation[Game, Event] = Presentation(
     render=render,
     content=content_view,
     secrets=secrets,
+    view_type=PeninsulaView,
+    legend=LEGEND,
 )
 
 PLAYERS: Players[Game, Command] = Players(

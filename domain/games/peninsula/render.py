@@ -16,6 +16,12 @@ from domain.games.peninsula.state import Game, Sheet
 
 LETTERS = {"village": "v", "boat": "b", "tunnel": "t", "forest": "f", "mountain": "m"}
 COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+LEGEND = (
+    "legend: each hex is marker, icon, add-on. Marker: @ the architect, 1-6 a landmark."
+    " Icon: v village, b boat, t tunnel, f forest, m mountain (upper case: filled),"
+    " . empty land, ~ sea, = lake. Add-on: ^ cliffs, H a harbor's land hex."
+    " Arrows: A->B a canal, A<->B a street or bridge."
+)
 
 
 def render(game: Game, viewer: Viewer) -> str:
@@ -95,9 +101,11 @@ def _sheet(game: Game, seat: int, sheet: Sheet) -> str:
         "cliffs: " + (", ".join(f"{h}x{n}" for h, n in sorted(sheet.cliffs.items())) or "-")
     )
     available = sorted(sheet.available_tickets())
+    landmarks = ", ".join(map(str, sorted(sheet.landmarks))) or "-"
+    missions = ", ".join(f"{m} {icon}" for m, icon in sorted(sheet.missions.items())) or "-"
     lines.append(
         f"tickets: {', '.join(available) or '-'}; lifesavers {sheet.lifesavers}; "
-        f"landmarks {sorted(sheet.landmarks)}; missions {dict(sheet.missions)}"
+        f"landmarks reached {landmarks}; missions claimed {missions}"
     )
     points = breakdown(game, sheet)
     lines.append(

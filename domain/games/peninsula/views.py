@@ -2,24 +2,128 @@
 
 Every map sheet, drafted card and removed card is public. The pile order is hidden, except
 that the face-up stack variant (and fast play) shows its next card.
+
+A place is written as commands and events write it, ``{"q": q, "r": r}`` in axial
+coordinates (hexes.py), so a client compares a hex of the view with one of a legal command
+as they are; the content pack (content/view.py) gives each hex its sheet label ("C4").
+The view's shape is ``PeninsulaView``, which the OpenAPI document publishes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict
 
 from domain.core import PUBLIC, SERVER, Viewer
-from domain.games.peninsula.cards import Card
+from domain.games.peninsula.cards import Card, Icon
 from domain.games.peninsula.content import pack_of
-from domain.games.peninsula.events import Event, PileShuffled
+from domain.games.peninsula.events import Event, Mode, PileShuffled
+from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.scoring import breakdown
 from domain.games.peninsula.setup import is_stack_face_up
-from domain.games.peninsula.state import Allowance, Game, Sheet
+from domain.games.peninsula.state import Allowance, ArrowKind, Game, Phase, Sheet
 
 HIDDEN_PILE_MIN = 3
 """Below this many cards, a pile order is no secret worth listing: a one- or two-card list
 could equal a public list of face-up cards by coincidence."""
+
+
+class Place(TypedDict):
+    q: int
+    r: int
+
+
+class DrawnIcon(TypedDict):
+    q: int
+    r: int
+    icon: Icon
+    filled: bool
+
+
+class Cliffs(TypedDict):
+    q: int
+    r: int
+    segments: int
+
+
+class DrawnArrow(TypedDict):
+    start: Place
+    end: Place
+    kind: ArrowKind
+
+
+class Harbor(TypedDict):
+    sea: Place
+    land: Place
+
+
+class Ticket(TypedDict):
+    kind: str
+    state: Literal["available", "used", "locked"]
+
+
+class SheetView(TypedDict):
+    location: Place
+    icons: list[DrawnIcon]
+    cliffs: list[Cliffs]
+    arrows: list[DrawnArrow]
+    harbors: list[Harbor]
+    tickets: dict[str, Ticket]
+    bonus_harbor_tickets: int
+    lifesavers: int
+    landmarks: list[int]
+    used_landmarks: list[int]
+    missions: dict[str, Icon]
+    hand: list[Icon]
+    uses: int
+    done: bool
+    score: dict[str, int]
+
+
+class MissionView(TypedDict):
+    letter: str
+    name: str
+    vp: int
+
+
+class LandmarkView(TypedDict):
+    number: int
+    hex: Place
+    bonus: str | None
+    card: str | None
+
+
+class UsedCard(TypedDict):
+    seat: int
+    card: list[Icon]
+
+
+class PeninsulaView(TypedDict):
+    """The table and every seat's sheet as one viewer sees them."""
+
+    phase: Phase
+    mode: NotRequired[Mode]
+    round: NotRequired[int]
+    active: NotRequired[int]
+    to_act: NotRequired[list[int]]
+    map: NotRequired[str]
+    options: NotRequired[dict[str, Any]]
+    challenge: NotRequired[str | None]
+    missions: NotRequired[list[MissionView]]
+    landmarks: NotRequired[list[LandmarkView]]
+    removed: NotRequired[list[list[Icon]]]
+    face_up: NotRequired[list[list[Icon]]]
+    flipped: NotRequired[list[list[Icon]]]
+    kept: NotRequired[Icon | None]
+    pile_size: NotRequired[int]
+    next_card: NotRequired[list[Icon] | None]
+    used_cards: NotRequired[list[UsedCard]]
+    sheets: NotRequired[list[SheetView]]
+    you: NotRequired[int | None]
+    scores: NotRequired[list[int]]
+
+
+def place(h: Hex) -> Place:
+    return {"q": h.q, "r": h.r}
 
 
 def to_act(game: Game) -> frozenset[int]:
@@ -30,15 +134,15 @@ def to_act(game: Game) -> frozenset[int]:
     return frozenset()
 
 
-def _card(card: Card) -> list[str]:
+def _card(card: Card) -> list[Icon]:
     return [card[0], card[1]]
 
 
-def view(game: Game, viewer: Viewer) -> Mapping[str, Any]:
+def view(game: Game, viewer: Viewer) -> PeninsulaView:
     if game.phase == "setup":
         return {"phase": "setup"}
     content = pack_of(game)
-    out: dict[str, Any] = {
+    out: PeninsulaView = {
         "phase": game.phase,
         "mode": game.mode,
         "round": game.round,
@@ -51,7 +155,7 @@ def view(game: Game, viewer: Viewer) -> Mapping[str, Any]:
         "landmarks": [
             {
                 "number": n,
-                "hex": str(where),
+                "hex": place(where),
                 "bonus": game.bonuses.get(n),
                 "card": content.bonus_card(game.bonus_cards[n - 1]).name
                 if game.bonus_cards
@@ -74,36 +178,30 @@ def view(game: Game, viewer: Viewer) -> Mapping[str, Any]:
     return out
 
 
-def _used(game: Game) -> list[dict[str, Any]]:
+def _used(game: Game) -> list[UsedCard]:
     """rulebook: Drafting, each seat's pile shows "only the last card they drafted"; the
     Used Cards Face-Up variant shows them all (the events are public either way)."""
-    used = [{"seat": seat, "card": _card(card)} for seat, card in game.used]
+    used: list[UsedCard] = [{"seat": seat, "card": _card(card)} for seat, card in game.used]
     if game.flag("used_cards_face_up"):
         return used
     last = {seat: index for index, (seat, _) in enumerate(game.used)}
     return [used[last[seat]] for seat in sorted(last)]
 
 
-def _sheet(game: Game, sheet: Sheet, allowance: Allowance) -> dict[str, Any]:
+def _sheet(game: Game, sheet: Sheet, allowance: Allowance) -> SheetView:
     spec = game.map
     return {
-        "location": str(sheet.location),
-        "icons": {
-            str(h): {"icon": icon, "filled": h in sheet.filled}
+        "location": place(sheet.location),
+        "icons": [
+            {"q": h.q, "r": h.r, "icon": icon, "filled": h in sheet.filled}
             for h, icon in sorted(sheet.icons.items())
-        },
-        "cliffs": {str(h): n for h, n in sorted(sheet.cliffs.items())},
-        "arrows": [{"from": str(a.start), "to": str(a.end), "kind": a.kind} for a in sheet.arrows],
-        "harbors": [{"sea": str(s), "land": str(land)} for s, land in sheet.drawn_harbors],
-        "tickets": {
-            slot.id: {
-                "kind": slot.kind,
-                "state": "used"
-                if slot.id in sheet.used_tickets
-                else ("available" if slot.id in sheet.tickets else "locked"),
-            }
-            for slot in spec.tickets
-        },
+        ],
+        "cliffs": [{"q": h.q, "r": h.r, "segments": n} for h, n in sorted(sheet.cliffs.items())],
+        "arrows": [
+            {"start": place(a.start), "end": place(a.end), "kind": a.kind} for a in sheet.arrows
+        ],
+        "harbors": [{"sea": place(s), "land": place(land)} for s, land in sheet.drawn_harbors],
+        "tickets": {slot.id: _ticket(sheet, slot.id, slot.kind) for slot in spec.tickets},
         "bonus_harbor_tickets": sheet.bonus_harbor_tickets,
         "lifesavers": sheet.lifesavers,
         "landmarks": sorted(sheet.landmarks),
@@ -114,6 +212,12 @@ def _sheet(game: Game, sheet: Sheet, allowance: Allowance) -> dict[str, Any]:
         "done": allowance.done,
         "score": breakdown(game, sheet),
     }
+
+
+def _ticket(sheet: Sheet, slot: str, kind: str) -> Ticket:
+    if slot in sheet.used_tickets:
+        return {"kind": kind, "state": "used"}
+    return {"kind": kind, "state": "available" if slot in sheet.tickets else "locked"}
 
 
 def visibility(event: Event) -> str:

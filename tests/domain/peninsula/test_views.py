@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 
 from domain.core import PUBLIC, SERVER, SeedSealed
+from domain.core.registry import command_to_json
 from domain.games.peninsula import RULESET
 from domain.games.peninsula.commands import DraftCard, DrawIcon, EndActions
 from domain.games.peninsula.events import IconDrawn, PileShuffled
 from domain.games.peninsula.state import changed
+from domain.games.peninsula.views import place
 from tests.domain.peninsula.scenario import H, drafted, given
 
 
@@ -68,3 +70,23 @@ def test_render_shows_the_architect_and_icons():
     g = drafted().after(DrawIcon(seat=0, icon="village", at=H("E4"), arrow=H("E5")))
     picture = RULESET.render(g.game, 0)
     assert "@" in picture and " v" in picture and "E4<->E5 street" in picture
+
+
+def test_a_place_is_written_alike_in_views_commands_and_content():  # Cairn: coordinates
+    g = drafted().after(DrawIcon(seat=0, icon="village", at=H("E4"), arrow=H("E5")))
+    sheet = RULESET.view(g.game, None)["sheets"][0]
+    location = g.game.sheets[0].location
+    assert sheet["location"] == {"q": location.q, "r": location.r}
+    assert sheet["icons"] == [{"q": H("E4").q, "r": H("E4").r, "icon": "village", "filled": False}]
+    assert sheet["arrows"] == [{"start": place(H("E4")), "end": place(H("E5")), "kind": "street"}]
+    drafted_view = RULESET.view(drafted().game, 0)["sheets"][0]
+    commands = [command_to_json(c) for c in RULESET.legal_commands(drafted().game, 0)]
+    targets = [c["at"] for c in commands if c["type"] == "draw_icon"]
+    assert targets and all(set(t) == {"q", "r"} for t in targets)
+    labels = {
+        (h["q"], h["r"]): h["label"]
+        for m in RULESET.presentation.content(RULESET.pack(None))["maps"]
+        for h in m["hexes"]
+    }
+    location = drafted_view["location"]
+    assert labels[(location["q"], location["r"])] == str(drafted().game.sheets[0].location)
