@@ -94,7 +94,8 @@ def service(bots: bool = False) -> Iterator[Service]:
         try:
             served = stack.enter_context(open_service(bots=bots))
         except click.ClickException as exc:
-            raise CliError(exc.message, UNAVAILABLE) from exc
+            code = exc.exit_code if exc.exit_code != FAILED else UNAVAILABLE
+            raise CliError(exc.message, code) from exc
         yield served
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -12,19 +13,47 @@ import sqlalchemy.exc
 from domain.games import load_all
 from service.composition import Service, assemble, open_pool
 from service.store import EventStore
-from service.store.database import database_url, is_embedded
+from service.store.database import database_url, is_embedded, normalize_url
 from service.store.migrate import current_revision, head_revision, upgrade
+
+UNREACHABLE, BAD_URL = 4, 2
+"""The exit codes of "the database cannot be reached" and of a malformed DATABASE_URL
+(bad usage), as README's CLI section lists them."""
+
+
+class DatabaseError(click.ClickException):
+    """The database cannot be reached or started: one line, exit 4."""
+
+    exit_code = UNREACHABLE
+
+
+class BadDatabaseUrl(click.ClickException):
+    exit_code = BAD_URL
 
 
 def resolve_url() -> str:
     """The database URL, or a clean CLI error naming what to fix."""
+    if not is_embedded():
+        _check_url(os.environ.get("DATABASE_URL", "").strip())
     try:
         return database_url()
     except psycopg.OperationalError as exc:
-        raise click.ClickException(f"cannot reach PostgreSQL: {_first_line(exc)}") from exc
+        raise DatabaseError(f"cannot reach PostgreSQL: {_first_line(exc)}") from exc
     except Exception as exc:  # pgserver failures come in many types
         where = "the embedded PostgreSQL" if is_embedded() else "DATABASE_URL"
-        raise click.ClickException(f"cannot start {where}: {_first_line(exc)}") from exc
+        raise DatabaseError(f"cannot start {where}: {_first_line(exc)}") from exc
+
+
+def _check_url(url: str) -> None:
+    """A malformed DATABASE_URL is refused before anything tries to use it."""
+    normalized = normalize_url(url)
+    if "://" in normalized and not normalized.startswith("postgresql://"):
+        scheme = normalized.partition("://")[0]
+        raise BadDatabaseUrl(f"DATABASE_URL must be a postgresql:// URL, not {scheme}://")
+    try:
+        psycopg.conninfo.conninfo_to_dict(normalized)
+    except psycopg.ProgrammingError as exc:
+        raise BadDatabaseUrl(f"DATABASE_URL is not a PostgreSQL URL: {_first_line(exc)}") from None
 
 
 @contextmanager
@@ -34,7 +63,7 @@ def reaching_database() -> Iterator[None]:
         yield
     except (psycopg.OperationalError, sqlalchemy.exc.OperationalError) as exc:
         reason = exc.orig if isinstance(exc, sqlalchemy.exc.OperationalError) else exc
-        raise click.ClickException(f"cannot reach PostgreSQL: {_first_line(reason)}") from exc
+        raise DatabaseError(f"cannot reach PostgreSQL: {_first_line(reason)}") from exc
 
 
 def ensure_schema(url: str, migrate: bool) -> None:

@@ -65,10 +65,11 @@ def create_app() -> Litestar:
 
 
 def main() -> None:
-    """Serve the bare app as ``cairn serve`` serves Cairn: uvicorn, same protocol class."""
+    """Serve the bare app as ``cairn serve`` serves Cairn: uvicorn, the same protocol class
+    (the compiled parser) and event loop."""
     import uvicorn
 
-    from service.api.asgi import NoDelayH11Protocol
+    from service.api.asgi import LOOP, NoDelayHttpToolsProtocol
 
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--port", type=int, required=True)
@@ -80,7 +81,8 @@ def main() -> None:
         host="127.0.0.1",
         port=args.port,
         workers=args.workers,
-        http=NoDelayH11Protocol,
+        http=NoDelayHttpToolsProtocol,
+        loop=LOOP,
         access_log=False,
         log_level="warning",
     )

@@ -39,6 +39,7 @@ from domain.core.lifecycle import (
 from domain.core.luck import Luck, commitment
 from domain.core.ruleset import (
     MAX_COMMANDS_PER_ROUND,
+    MAX_SEATS,
     PLATFORM_OPTIONS,
     Option,
     Ruleset,
@@ -49,6 +50,7 @@ __all__ = [
     "LIFECYCLE_COMMANDS",
     "LIFECYCLE_EVENTS",
     "MAX_COMMANDS_PER_ROUND",
+    "MAX_SEATS",
     "PLATFORM_OPTIONS",
     "PUBLIC",
     "SERVER",

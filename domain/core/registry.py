@@ -9,7 +9,7 @@ from typing import Any
 
 from domain.core.codec import CodecError, decode_fields, encode
 from domain.core.errors import RuleViolation
-from domain.core.ruleset import Ruleset
+from domain.core.ruleset import MAX_SEATS, Ruleset
 
 _RULESETS: dict[str, dict[str, Ruleset[Any, Any, Any]]] = {}
 """ruleset id -> rules version -> ruleset: older versions stay beside the newest."""
@@ -45,6 +45,8 @@ def register(ruleset: Ruleset[Any, Any, Any]) -> Ruleset[Any, Any, Any]:
         raise ValueError(f"{ruleset.id}: rules_version must be a positive integer")
     if not ruleset.packs:
         raise ValueError(f"{ruleset.id}: a ruleset needs at least one content pack")
+    if not 1 <= ruleset.min_seats <= ruleset.max_seats <= MAX_SEATS:
+        raise ValueError(f"{ruleset.id}: seats must be within 1 to {MAX_SEATS}, the platform's")
     _RULESETS.setdefault(ruleset.id, {})[ruleset.rules_version] = ruleset
     return ruleset
 

@@ -66,6 +66,9 @@ MAX_COMMANDS_PER_ROUND = Option(
     bounds=(20, 10_000),
 )
 PLATFORM_OPTIONS: tuple[Option, ...] = (MAX_COMMANDS_PER_ROUND,)
+MAX_SEATS = 100
+"""The most seats any game may have: the API's limit, and the registry refuses a ruleset
+whose ``max_seats`` is higher, so the two always agree."""
 """Options the platform interprets for every ruleset. A ruleset version lists them in its
 own options (a version recorded before one existed keeps playing without it)."""
 

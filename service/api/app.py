@@ -8,12 +8,14 @@ from typing import Any
 
 from litestar import Litestar
 from litestar.config.app import AppConfig
+from litestar.config.cors import CORSConfig
 from litestar.datastructures import State
 from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
-from litestar.openapi.plugins import SwaggerRenderPlugin
 
 from domain.games import load_all
+from service.api.config import ServeConfig
+from service.api.document import ASSET_FILES, OfflineSwagger, TypedJson, index
 from service.api.health import health
 from service.api.hosting import hosting, provide_host
 from service.api.middleware import RequestContext
@@ -29,7 +31,10 @@ from service.sweep import sweep_seconds
 MAX_BODY_BYTES = 256 * 1024
 
 # Route modules add themselves here (the play API, forks, replays ...).
-ROUTES: list[Any] = [health, *PLAY_ROUTES]
+ROUTES: list[Any] = [index, health, *PLAY_ROUTES, ASSET_FILES]
+# What a browser page on an allowed origin may send, and read back from an answer.
+CORS_HEADERS = ["Authorization", "Content-Type", "Idempotency-Key", "Last-Event-ID"]
+CORS_EXPOSED = ["Location", "Retry-After", "X-Request-ID", "Allow", "ETag"]
 
 
 def create_app(
@@ -39,9 +44,11 @@ def create_app(
     extra_routes: Sequence[Any] = (),
     on_startup: Sequence[Callable[[Litestar], Any]] = (),
     debug: bool = False,
+    config: ServeConfig | None = None,
 ) -> Litestar:
     """Build the app over ``service``, or over one assembled on a pool on ``database_url``."""
     load_all()
+    config = config or ServeConfig()
 
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
@@ -54,6 +61,7 @@ def create_app(
             served = assemble(EventStore(pool), sweep_every=sweep_seconds())
         app.state.service = served
         app.state.cairn = served.cairn
+        app.state.config = config
         try:
             yield
         finally:
@@ -73,15 +81,32 @@ def create_app(
         before_request=plain_integers,
         plugins=[StrictStructSchemas()],
         request_max_body_size=MAX_BODY_BYTES,
+        cors_config=_cors(config),
         openapi_config=OpenAPIConfig(
             title="Cairn",
             version="0.1.0",
-            description="Play, review and fork board games; every move is an immutable event.",
+            description="Play, review and fork board games; every move is an immutable event."
+            " The play API's choices are in docs/api.md.",
             path="/schema",
-            render_plugins=[SwaggerRenderPlugin()],
+            render_plugins=[OfflineSwagger(), TypedJson()],
         ),
         debug=debug,
         on_app_init=[_no_litestar_logging],
+    )
+
+
+def _cors(config: ServeConfig) -> CORSConfig | None:
+    """CORS for the configured origins only (none by default: no CORS headers at all).
+    Credentials are bearer tokens in a header, never cookies, so none are allowed."""
+    if not config.cors_origins:
+        return None
+    return CORSConfig(
+        allow_origins=list(config.cors_origins),
+        allow_methods=["GET", "POST"],
+        allow_headers=CORS_HEADERS,
+        expose_headers=CORS_EXPOSED,
+        allow_credentials=False,
+        max_age=600,
     )
 
 

@@ -12,6 +12,8 @@ from typing import Annotated, Any, Literal
 from litestar.openapi.datastructures import ResponseSpec
 from msgspec import Meta, Struct
 
+from domain.core import MAX_SEATS
+
 PlayerName = Annotated[str, Meta(min_length=1, max_length=64, pattern=r"^\S(.*\S)?$")]
 Secret = Annotated[str, Meta(min_length=1, max_length=256)]
 Version = Annotated[int, Meta(ge=0, le=2**31 - 1)]
@@ -36,7 +38,8 @@ class BotSeat(Struct, tag="bot", tag_field="kind", forbid_unknown_fields=True):
 
 
 SeatSpec = OpenSeat | PlayerSeat | BotSeat
-Seats = Annotated[list[SeatSpec], Meta(min_length=1, max_length=16)]
+# The platform's limit, which every ruleset's max_seats is within (its own is a 422).
+Seats = Annotated[list[SeatSpec], Meta(min_length=1, max_length=MAX_SEATS)]
 
 
 class CreateGame(Struct, forbid_unknown_fields=True):
@@ -131,11 +134,14 @@ class Score(Struct):
 
 
 class GameView(Struct):
-    """A game as one viewer sees it; ``view`` is the ruleset's own view for that viewer."""
+    """A game as one viewer sees it; ``view`` is the ruleset's own view for that viewer, and
+    ``content_url`` serves the content pack it is drawn with."""
 
     game_id: str
     ruleset: str
     rules_version: str
+    content_hash: str
+    content_url: str
     version: int
     status: str
     phase: str
@@ -161,6 +167,7 @@ class OptionInfo(Struct):
 class ContentPack(Struct):
     ruleset: str
     content_hash: str
+    url: str
 
 
 class RulesetSummary(Struct):
@@ -190,8 +197,20 @@ class LegalCommands(Struct):
     commands: list[dict[str, Any]]
 
 
+class Change(Struct):
+    """An event appended after the version a refused command expected, that its seat may
+    see, in words."""
+
+    seq: int
+    type: str
+    actor: str | None
+    text: str
+
+
 class Problem(Struct, omit_defaults=True):
-    """An RFC 9457 problem; ``code`` is stable, ``detail`` is for people."""
+    """An RFC 9457 problem; ``code`` is stable, ``title`` is the code in words, ``detail``
+    says why in this case. A 409 for a stale ``expected_version`` carries
+    ``current_version`` and ``changed``."""
 
     type: str
     title: str
@@ -199,23 +218,44 @@ class Problem(Struct, omit_defaults=True):
     code: str
     detail: str
     current_version: int | None = None
+    changed: list[Change] | None = None
     errors: list[dict[str, Any]] | None = None
+
+
+class StreamTicket(Struct):
+    """A short-lived credential for ``GET /games/{id}/stream?ticket=``, where a browser's
+    EventSource cannot send the bearer token."""
+
+    ticket: str
+    expires_in: int
+    stream_url: str
+
+
+class ReplayImported(Struct):
+    game_id: str
+    events: int
+    imported: bool
+    audit: str
 
 
 _MEANINGS = {
     400: "Malformed JSON, an unknown field, a wrong type or a value out of range",
-    401: "A missing or wrong seat token",
+    401: "A missing or wrong token",
     403: "Not a seat to act now, or acting for another seat",
-    404: "No such game or ruleset",
-    409: "A stale expected_version (with current_version), or a refused fork",
-    413: "The body is over 256 KiB",
-    415: "The body is not JSON (Content-Type application/json)",
+    404: "No such game, ruleset, content or event",
+    409: "A stale expected_version after which what you may do changed (with"
+    " current_version and changed), or a refused fork, export or import",
+    413: "The body is too large",
+    415: "The body is not of the media type this operation reads",
     422: "A rule violation: its code says which, its detail says why",
+    503: "The database is unavailable right now; retry after Retry-After seconds",
 }
 
 
 def problems(*statuses: int) -> dict[int, ResponseSpec]:
-    """The problem+json responses a handler may give, for the OpenAPI document."""
+    """The problem+json responses a handler may give, for the OpenAPI document (503 too:
+    any handler may find the database away)."""
+    statuses = (*statuses, 503)
     return {
         status: ResponseSpec(
             data_container=Problem,

@@ -6,7 +6,9 @@ import unicodedata
 from collections.abc import Callable
 from typing import Annotated, Literal
 
-from litestar import get, post
+import anyio
+from litestar import Response, get, post
+from litestar.datastructures import ResponseHeader
 from litestar.di import NamedDependency
 from litestar.exceptions import NotAuthorizedException
 from litestar.params import FromPath, FromQuery, HeaderParameter, JSONBody, QueryParameter
@@ -26,29 +28,51 @@ from service.api.bodies import (
 from service.api.hosting import Host
 from service.api.screening import strict_body
 from service.api.seating import bearer, descriptor, grants, viewer
-from service.application import Outcome
+from service.application import NoSuchEvent, Outcome
 from service.application.seating import described, grant, player_name
 from service.logs import logger
 from service.store import GameRecord
 
+# Documented as the seatToken security scheme (service/api/document.py), not as a header.
 Authorization = Annotated[
     str | None,
-    HeaderParameter(name="Authorization", description="`Bearer <seat token>`; none for spectators"),
+    HeaderParameter(name="Authorization", include_in_schema=False),
 ]
 Text = Annotated[str | None, QueryParameter(pattern=r"^[^\x00-\x1f]{1,64}$")]
 MAX_SEQ = 2**31 - 1
+SEAT = [{"seatToken": []}]
+SEAT_OR_SPECTATOR: list[dict[str, list[str]]] = [{}, {"seatToken": []}]
+CREATED = [ResponseHeader(name="Location", description="the new game", documentation_only=True)]
+
+
+def content_url(ruleset: str, content_hash: str) -> str:
+    return f"/rulesets/{ruleset}/content/{content_hash}"
+
+
+def created(body: GameCreatedBody) -> Response[GameCreatedBody]:
+    return Response(body, status_code=201, headers={"Location": f"/games/{body.game_id}"})
 
 
 @post(
     "/games",
+    operation_id="createGame",
     summary="Create a game: ruleset, options, seats (open, player or bot), optional setup",
+    description="The answer's version is the set-up's; bot seats may move at once after it.",
     responses=problems(400, 404, 413, 415, 422),
+    response_headers=CREATED,
     tags=["games"],
     status_code=201,
-    sync_to_thread=True,
     before_request=strict_body,
 )
-def create_game(data: JSONBody[CreateGame], host: NamedDependency[Host]) -> GameCreatedBody:
+async def create_game(
+    data: JSONBody[CreateGame], host: NamedDependency[Host]
+) -> Response[GameCreatedBody]:
+    # async, handing the work to a thread: Litestar 2.25 does not await a sync_to_thread
+    # handler whose answer is a Response (here, for its Location header).
+    return created(await anyio.to_thread.run_sync(_create, data, host))
+
+
+def _create(data: CreateGame, host: Host) -> GameCreatedBody:
     seats = described(data.ruleset, [descriptor(s) for s in data.seats])
     outcome = _guarded(
         lambda: host.cairn.create_game(data.ruleset, len(seats), data.options, data.setup, seats)
@@ -72,6 +96,7 @@ def _guarded(create: Callable[[], Outcome]) -> Outcome:
 
 @get(
     "/games",
+    operation_id="listGames",
     summary="List games, filtered by ruleset, status or player",
     responses=problems(400),
     tags=["games"],
@@ -116,8 +141,10 @@ def summary(game: GameRecord) -> GameSummary:
 
 @get(
     "/games/{game_id:str}",
+    operation_id="getGame",
     summary="A game as the caller sees it: a seat's view with its token, else a spectator's",
     responses=problems(400, 401, 404),
+    security=SEAT_OR_SPECTATOR,
     tags=["games"],
     sync_to_thread=True,
 )
@@ -134,6 +161,8 @@ def game_view(
 ) -> GameView:
     game = host.game(game_id)
     seat = viewer(host.tokens, game, authorization)
+    if at is not None and at > game.version:
+        raise NoSuchEvent(f"this game has no event {at} yet")
     shown = None if at is None else host.decision_end(game.game_id, at)
     seen = host.cairn.view(game.game_id, seat, shown)
     return GameView(
@@ -142,6 +171,8 @@ def game_view(
         version=seen["version"],
         status=seen["status"],
         rules_version=seen["rules_version"],
+        content_hash=game.content_hash,
+        content_url=content_url(game.ruleset, game.content_hash),
         phase=seen["phase"],
         scores=seen["scores"],
         to_act=seen["to_act"],
@@ -158,6 +189,7 @@ def game_view(
 
 @post(
     "/games/{game_id:str}/join",
+    operation_id="joinGame",
     summary="Take an open seat with its invite code; returns that seat's token",
     responses=problems(400, 401, 404, 413, 415),
     tags=["games"],
@@ -179,19 +211,26 @@ def join_game(
 
 @post(
     "/games/{game_id:str}/forks",
+    operation_id="forkGame",
     summary="Fork a game at event N with the same or reshuffled luck; new seats and tokens",
+    description="A position that is not public yet needs one of the game's seat tokens.",
     responses=problems(400, 401, 403, 404, 409, 413, 415, 422),
+    response_headers=CREATED,
+    security=SEAT_OR_SPECTATOR,
     tags=["games"],
     status_code=201,
-    sync_to_thread=True,
     before_request=strict_body,
 )
-def fork_game(
+async def fork_game(
     game_id: FromPath[str],
     data: JSONBody[ForkGame],
     host: NamedDependency[Host],
     authorization: Authorization = None,
-) -> GameCreatedBody:
+) -> Response[GameCreatedBody]:
+    return created(await anyio.to_thread.run_sync(_fork, game_id, data, host, authorization))
+
+
+def _fork(game_id: str, data: ForkGame, host: Host, authorization: str | None) -> GameCreatedBody:
     parent = host.game(game_id)
     seats = None if data.seats is None else [descriptor(s) for s in data.seats]
     # Every rule of who may fork what, with which seats and luck, is the application's.

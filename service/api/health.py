@@ -7,11 +7,14 @@ from typing import Any
 from litestar import Response, get
 from litestar.di import NamedDependency
 
+from service.api.bodies import problems
 from service.application import Application
 
 
 @get(
     "/health",
+    operation_id="getHealth",
+    responses=problems(),
     summary="Readiness: the service and its database answer",
     tags=["health"],
     sync_to_thread=True,

@@ -14,6 +14,7 @@ from litestar import Litestar
 from litestar.datastructures import State
 from litestar.exceptions import NotAuthorizedException
 
+from service.api.config import ServeConfig
 from service.api.live import Notifications
 from service.api.seating import bearer
 from service.application import Application
@@ -41,6 +42,7 @@ class Host:
     tokens: SeatTokens
     bots: BotDriver | None
     live: Notifications
+    config: ServeConfig
 
     def game(self, game_id: str | UUID) -> GameRecord:
         """The game record; UnknownGame (404) for a malformed or unknown id."""
@@ -89,7 +91,7 @@ async def hosting(app: Litestar) -> AsyncIterator[None]:
     cairn = service.cairn
     conninfo = cairn.store.pool.conninfo
     live = Notifications(conninfo if isinstance(conninfo, str) else conninfo())
-    host = Host(cairn, cairn.tokens, service.bots, live)
+    host = Host(cairn, cairn.tokens, service.bots, live, app.state.config)
     app.state.host = host
     live.start()
     service.start()

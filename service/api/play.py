@@ -10,18 +10,21 @@ from uuid import UUID
 import anyio
 from litestar import get, post
 from litestar.di import NamedDependency
+from litestar.exceptions import NotAuthorizedException
 from litestar.params import FromPath, HeaderParameter, JSONBody, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from domain.core import RuleViolation
+from service.api import tickets
 from service.api.bodies import (
     CommandAccepted,
     EventPage,
     LegalCommands,
     SendCommand,
+    StreamTicket,
     problems,
 )
-from service.api.games import MAX_SEQ, Authorization
+from service.api.games import MAX_SEQ, SEAT, SEAT_OR_SPECTATOR, Authorization
 from service.api.hosting import Host
 from service.api.screening import strict_body
 from service.api.seating import viewer
@@ -38,14 +41,24 @@ IdempotencyKey = Annotated[
         description="retrying with the same key returns the first outcome, appending nothing",
     ),
 ]
-# Streams re-read this often even without a wake-up, and send a comment to keep proxies open.
-KEEPALIVE_SECONDS = 15.0
+Ticket = Annotated[
+    str | None,
+    QueryParameter(
+        pattern=r"^[0-9A-Za-z._-]{1,128}$",
+        description="a stream ticket (POST /games/{id}/stream-tickets), for EventSource",
+    ),
+]
+KEEPALIVE = ServerSentEventMessage(data=None, comment="keep-alive")
+"""A comment line and nothing else: a client's message handler never sees it (a message
+with empty data would reach it, and ``JSON.parse("")`` throws)."""
 
 
 @get(
     "/games/{game_id:str}/legal-commands",
+    operation_id="getLegalCommands",
     summary="The commands the calling seat may send now",
-    responses=problems(401, 404),
+    responses=problems(400, 401, 404),
+    security=SEAT,
     tags=["play"],
     sync_to_thread=True,
 )
@@ -59,8 +72,12 @@ def legal_commands(
 
 @post(
     "/games/{game_id:str}/commands",
+    operation_id="sendCommand",
     summary="Send a command as the token's seat; returns the new version and your events",
+    description="A stale expected_version is refused (409) only if what the seat may do"
+    " changed since that version; the 409 lists what changed (docs/api.md).",
     responses=problems(400, 401, 403, 404, 409, 413, 415, 422),
+    security=SEAT,
     tags=["play"],
     status_code=200,
     sync_to_thread=True,
@@ -117,8 +134,10 @@ def _may_act(loaded: Loaded, seat: int) -> None:
 
 @get(
     "/games/{game_id:str}/events",
+    operation_id="listEvents",
     summary="The events the caller may see; after the end, the whole log with the seed",
     responses=problems(400, 401, 404),
+    security=SEAT_OR_SPECTATOR,
     tags=["play"],
     sync_to_thread=True,
 )
@@ -135,12 +154,36 @@ def events(
     return EventPage(page.events, page.next_after, page.game.version, page.log_is_public)
 
 
+@post(
+    "/games/{game_id:str}/stream-tickets",
+    operation_id="createStreamTicket",
+    summary="A short-lived ticket that opens this seat's stream from a browser's EventSource",
+    responses=problems(400, 401, 404),
+    security=SEAT,
+    tags=["play"],
+    status_code=200,
+    sync_to_thread=True,
+)
+def stream_ticket(
+    game_id: FromPath[str], host: NamedDependency[Host], authorization: Authorization = None
+) -> StreamTicket:
+    game, seat = host.seat(game_id, authorization)
+    ticket = tickets.issue(host.config.ticket_secret, game, seat)
+    url = f"/games/{game}/stream?ticket={ticket}"
+    return StreamTicket(ticket, tickets.TICKET_SECONDS, url)
+
+
 @get(
     "/games/{game_id:str}/stream",
+    operation_id="streamEvents",
     summary="Server-sent events of the caller's visible events as they commit",
-    description="Each message's id is the event's seq: reconnect with Last-Event-ID to resume"
-    " with no gap and no duplicate. An `end` message closes the stream once the game is over.",
+    description="Each message's id is the event's seq and its data the event as JSON:"
+    " reconnect with Last-Event-ID (or after=N) to resume with no gap and no duplicate."
+    " An `end` message closes the stream once the game is over. Keep-alives are comment"
+    " lines (`: keep-alive`), never messages. A seat authenticates with its bearer token"
+    " or, from a browser's EventSource, with a stream ticket in `ticket`.",
     responses=problems(400, 401, 404),
+    security=[{}, {"seatToken": []}, {"streamTicket": []}],
     tags=["play"],
     media_type="text/event-stream",
 )
@@ -148,13 +191,21 @@ async def stream(
     game_id: FromPath[str],
     host: NamedDependency[Host],
     authorization: Authorization = None,
+    ticket: Ticket = None,
     last_event_id: Annotated[
         str | None, HeaderParameter(name="Last-Event-ID", pattern=r"^\d{1,10}$")
     ] = None,
     after: Annotated[int, QueryParameter(ge=0, le=MAX_SEQ)] = 0,
 ) -> ServerSentEvent:
     game = await anyio.to_thread.run_sync(host.game, game_id)
-    seat = await anyio.to_thread.run_sync(viewer, host.tokens, game, authorization)
+    if ticket is not None:
+        seat = tickets.seat_of(host.config.ticket_secret, game.game_id, ticket)
+        if seat is None:
+            raise NotAuthorizedException(
+                "this stream ticket is not valid (any more): get a new one"
+            )
+    else:
+        seat = await anyio.to_thread.run_sync(viewer, host.tokens, game, authorization)
     start = min(int(last_event_id), MAX_SEQ) if last_event_id is not None else after
     return ServerSentEvent(_messages(host, game.game_id, seat, start))
 
@@ -177,10 +228,10 @@ async def _messages(
                 return
             if after < page.game.version:
                 continue  # more is committed already than one page held
-            with anyio.move_on_after(KEEPALIVE_SECONDS) as waited:
+            with anyio.move_on_after(host.config.keepalive_seconds) as waited:
                 await wake.wait()
             if waited.cancelled_caught:
-                yield ServerSentEventMessage(comment="keep-alive")
+                yield KEEPALIVE
 
 
 def _json(value: Any) -> str:

@@ -1,4 +1,8 @@
-"""The one mapper from exceptions to RFC 9457 problem+json responses, each with a code."""
+"""The one mapper from exceptions to RFC 9457 problem+json responses, each with a code.
+
+A problem's title is its code in words ("not_your_turn" is "Not your turn"), so the two
+never disagree; the detail says what happened in this case.
+"""
 
 from __future__ import annotations
 
@@ -6,13 +10,7 @@ from typing import Any
 
 import psycopg
 from litestar import Request, Response
-from litestar.exceptions import (
-    HTTPException,
-    NotAuthorizedException,
-    NotFoundException,
-    PermissionDeniedException,
-    ValidationException,
-)
+from litestar.exceptions import HTTPException, ValidationException
 from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
 
 from domain.core import RuleViolation
@@ -22,31 +20,40 @@ from service.application import (
     BadRequest,
     ForkRefused,
     IdempotencyKeyReused,
+    NoSuchEvent,
     NotASeat,
     RulesVersionMismatch,
     SeatTokenNeeded,
+    UnknownContent,
 )
+from service.application.staleness import StaleVersion
 from service.logs import logger
+from service.replays import ExportRefused, ImportRefused, ReplayFileError
 from service.store import DatabaseUnavailable, UnknownGame, VersionConflict
 
 PROBLEM = "application/problem+json"
 
-# Exception type -> (HTTP status, title). Order matters only for subclasses listed first.
-STATUSES: dict[type[Exception], tuple[int, str]] = {
-    RuleViolation: (422, "Rule violation"),
-    VersionConflict: (409, "Version conflict"),
-    NotASeat: (403, "Not your seat"),
-    UnknownGame: (404, "Unknown game"),
-    UnknownRuleset: (404, "Unknown ruleset"),
-    ForkRefused: (409, "Fork refused"),
-    SeatTokenNeeded: (401, "Unauthorized"),
-    IdempotencyKeyReused: (422, "Idempotency key reused"),
-    RulesVersionMismatch: (409, "Rules version mismatch"),
-    BadRequest: (400, "Bad request"),
-    DatabaseUnavailable: (503, "Database unavailable"),
+# Exception type -> HTTP status. Order matters only for subclasses listed first.
+STATUSES: dict[type[Exception], int] = {
+    RuleViolation: 422,
+    VersionConflict: 409,
+    NotASeat: 403,
+    UnknownGame: 404,
+    UnknownRuleset: 404,
+    NoSuchEvent: 404,
+    UnknownContent: 404,
+    ForkRefused: 409,
+    ExportRefused: 409,
+    ImportRefused: 409,
+    ReplayFileError: 400,
+    SeatTokenNeeded: 401,
+    IdempotencyKeyReused: 422,
+    RulesVersionMismatch: 409,
+    BadRequest: 400,
+    DatabaseUnavailable: 503,
     # A connection error from code using the pool directly (seat tokens, locks): the
     # database went away; the pool reconnects by itself, so the client may retry.
-    psycopg.OperationalError: (503, "Database unavailable"),
+    psycopg.OperationalError: 503,
 }
 
 _HTTP_CODES = {
@@ -64,17 +71,21 @@ _HTTP_CODES = {
 }
 
 
+def title_of(code: str) -> str:
+    """A problem's title: its code in words."""
+    return code.replace("_", " ").capitalize()
+
+
 def problem(
     status: int,
     code: str,
-    title: str,
     detail: str,
     headers: dict[str, str] | None = None,
     **extra: Any,
 ) -> Response[Any]:
     body = {
         "type": f"https://cairn.games/problems/{code}",
-        "title": title,
+        "title": title_of(code),
         "status": status,
         "code": code,
         "detail": detail,
@@ -101,18 +112,30 @@ def _code(exc: Exception) -> str:
 
 
 def _extra(exc: Exception) -> dict[str, Any]:
+    if isinstance(exc, StaleVersion):
+        return {"current_version": exc.actual, "changed": exc.changed}
     if isinstance(exc, VersionConflict):
         return {"current_version": exc.actual}
     return {}
 
 
-def domain_problem(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
-    status, title = next(v for k, v in STATUSES.items() if isinstance(exc, k))
-    detail = getattr(exc, "message", None) or str(exc)
+def _detail(exc: Exception) -> str:
     if isinstance(exc, DatabaseUnavailable | psycopg.OperationalError):
-        detail = "the database is unavailable right now; try again shortly"
+        return "the database is unavailable right now; try again shortly"
+    if isinstance(exc, StaleVersion):
+        return (
+            f"what you may do changed after version {exc.expected}: the game is at"
+            f" {exc.actual}; read it again (changed lists what happened)"
+        )
+    if isinstance(exc, VersionConflict):
+        return f"the game is at version {exc.actual}, not {exc.expected}; read it again"
+    return getattr(exc, "message", None) or str(exc)
+
+
+def domain_problem(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
+    status = next(v for k, v in STATUSES.items() if isinstance(exc, k))
     logger().info("request.refused", status=status, code=_code(exc))
-    return problem(status, _code(exc), title, detail, **_extra(exc))
+    return problem(status, _code(exc), _detail(exc), **_extra(exc))
 
 
 def http_problem(request: Request[Any, Any, Any], exc: HTTPException) -> Response[Any]:
@@ -125,17 +148,7 @@ def http_problem(request: Request[Any, Any, Any], exc: HTTPException) -> Respons
         extra["errors"] = exc.extra
     # A 405 keeps the Allow header Litestar's router names the allowed methods in.
     headers = dict(exc.headers) if exc.headers else None
-    return problem(status, code, _title(exc), str(exc.detail), headers, **extra)
-
-
-def _title(exc: HTTPException) -> str:
-    if isinstance(exc, NotAuthorizedException):
-        return "Unauthorized"
-    if isinstance(exc, PermissionDeniedException):
-        return "Forbidden"
-    if isinstance(exc, NotFoundException):
-        return "Not found"
-    return "Bad request" if exc.status_code < 500 else "Server error"
+    return problem(status, code, str(exc.detail), headers, **extra)
 
 
 def unexpected_problem(request: Request[Any, Any, Any], exc: Exception) -> Response[Any]:
@@ -143,7 +156,6 @@ def unexpected_problem(request: Request[Any, Any, Any], exc: Exception) -> Respo
     return problem(
         HTTP_500_INTERNAL_SERVER_ERROR,
         "internal_error",
-        "Internal error",
         "something went wrong on our side; the request was logged",
     )
 

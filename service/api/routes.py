@@ -5,12 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from service.api.games import create_game, fork_game, game_view, join_game, list_games
-from service.api.play import events, legal_commands, send_command, stream
-from service.api.rulesets import list_rulesets, ruleset_detail
+from service.api.play import events, legal_commands, send_command, stream, stream_ticket
+from service.api.replays import download_replay, upload_replay
+from service.api.rulesets import content, list_rulesets, ruleset_detail
 
 PLAY_ROUTES: list[Any] = [
     list_rulesets,
     ruleset_detail,
+    content,
     create_game,
     list_games,
     game_view,
@@ -18,6 +20,9 @@ PLAY_ROUTES: list[Any] = [
     legal_commands,
     send_command,
     events,
+    stream_ticket,
     stream,
     fork_game,
+    download_replay,
+    upload_replay,
 ]

@@ -6,10 +6,14 @@ from service.application.errors import (
     BadRequest,
     ForkRefused,
     IdempotencyKeyReused,
+    MalformedCommand,
+    NoSuchEvent,
+    NoSuchSeat,
     NotASeat,
     NotYourTurn,
     RulesVersionMismatch,
     SeatTokenNeeded,
+    UnknownContent,
 )
 from service.application.loading import Loaded
 
@@ -20,10 +24,14 @@ __all__ = [
     "ForkRefused",
     "IdempotencyKeyReused",
     "Loaded",
+    "MalformedCommand",
+    "NoSuchEvent",
+    "NoSuchSeat",
     "NotASeat",
     "NotYourTurn",
     "Outcome",
     "RulesVersionMismatch",
     "SeatTokenNeeded",
+    "UnknownContent",
     "new_seed",
 ]

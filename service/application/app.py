@@ -18,12 +18,13 @@ from domain.core import SYSTEM, Reseed, Result, RuleViolation, Score, SetUp, reg
 from domain.core.codec import encode
 from domain.core.luck import Luck
 from domain.core.registry import command_from_json, command_to_json, event_to_record
-from service.application.errors import NotASeat
+from service.application.errors import MalformedCommand, NotASeat
 from service.application.forking import Forked, SeatsGiven, plan_fork
 from service.application.idempotency import Keys
 from service.application.loading import Loaded, Loader
 from service.application.reactions import Reaction
 from service.application.seating import grant
+from service.application.staleness import check_expected
 from service.application.visibility import parse_game_id, revealed_in, visible_events
 from service.logs import logger
 from service.store import Decision, EventStore, GameRecord, NewEvent, StoredEvent, VersionConflict
@@ -140,7 +141,8 @@ class Application:
         """Decide ``command`` for ``seat`` and append it; retried on conflicts if unversioned.
 
         A command without ``expected_version`` is re-decided against the fresh state after a
-        conflict, up to MAX_RETRIES times. One with it gets the conflict back. With an
+        conflict, up to MAX_RETRIES times. One with it gets the conflict back if what the
+        seat may do changed since that version (``staleness.check_expected``). With an
         ``idempotency_key``, the key's first outcome, refusal included, answers every retry
         and nothing is appended again (``service.application.idempotency``).
         ``check(loaded, seat)`` runs on the loaded game before deciding (the API's turn
@@ -155,13 +157,15 @@ class Application:
         request = canonical_json({"seat": seat, "command": _as_json(command)})
         request_hash = hashlib.sha256(request.encode()).hexdigest()
         loaded = self.loader.load_cached(game_id)
+        # A malformed command is refused as such before anything about the game is judged.
+        command = _parse(loaded.ruleset, command, seat)
         for _ in range(MAX_RETRIES):
             try:
                 if loaded.ruleset.system_command(loaded.state) is not None:
                     # left waiting on the system by a fault: it decides before any seat
                     loaded = self._settle(loaded)[1]
-                if expected_version is not None and expected_version != loaded.version:
-                    raise VersionConflict(game_id, expected_version, loaded.version)
+                if expected_version is not None:
+                    check_expected(self.store, self.loader, loaded, seat, expected_version)
                 if check is not None:
                     check(loaded, seat)
                 outcome = self._decide_and_append(
@@ -411,9 +415,13 @@ def _as_json(command: Any) -> Any:
 
 
 def _parse(ruleset: Any, command: Mapping[str, Any] | Any, seat: int) -> Any:
-    """A seat's command: one of the types a seat may send, for that seat only."""
+    """A seat's command: one of the types a seat may send, for that seat only; a body that
+    is no such command is ``MalformedCommand``."""
     if isinstance(command, Mapping):
-        return command_from_json(ruleset, dict(command), seat=seat)
+        try:
+            return command_from_json(ruleset, dict(command), seat=seat)
+        except RuleViolation as exc:
+            raise MalformedCommand(exc.message) from None
     if type(command) not in ruleset.command_types:
         raise NotASeat(f"a seat cannot send {type(command).__name__}")
     if getattr(command, "seat", seat) != seat:

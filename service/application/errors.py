@@ -49,3 +49,28 @@ class RulesVersionMismatch(ApplicationError):
 
 class BadRequest(ApplicationError):
     code = "bad_request"
+
+
+class MalformedCommand(BadRequest):
+    """A command body that is no command of the game's ruleset: an unknown type, an unknown
+    field, a wrong type or a value its schema does not allow."""
+
+    code = "invalid_command"
+
+
+class NoSuchEvent(BadRequest):
+    """A position asked for past the end of a game's log."""
+
+    code = "no_such_event"
+
+
+class NoSuchSeat(BadRequest):
+    """A viewer that is not a seat of the game."""
+
+    code = "no_such_seat"
+
+
+class UnknownContent(ApplicationError):
+    """No content pack of that ruleset has this hash."""
+
+    code = "unknown_content"

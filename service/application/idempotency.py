@@ -17,6 +17,7 @@ from uuid import UUID
 
 from domain.core import RuleViolation
 from service.application.errors import IdempotencyKeyReused, NotASeat, NotYourTurn
+from service.application.staleness import StaleVersion
 from service.store import EventStore, VersionConflict
 from service.store.refusals import Refusals
 
@@ -32,7 +33,10 @@ def refusal_json(refused: Refusal) -> dict[str, Any]:
         return {REFUSED: "rule_violation", "code": refused.code, "message": refused.message}
     if isinstance(refused, NotASeat):
         return {REFUSED: "not_a_seat", "code": refused.code, "message": refused.message}
-    return {REFUSED: "version_conflict", "expected": refused.expected, "actual": refused.actual}
+    kept = {REFUSED: "version_conflict", "expected": refused.expected, "actual": refused.actual}
+    if isinstance(refused, StaleVersion):
+        kept["changed"] = refused.changed
+    return kept
 
 
 def is_refusal(response: dict[str, Any]) -> bool:
@@ -47,7 +51,10 @@ def refusal_from(game_id: UUID, response: dict[str, Any]) -> Refusal:
     if kind == "not_a_seat":
         error = NotYourTurn if response["code"] == NotYourTurn.code else NotASeat
         return error(str(response["message"]))
-    return VersionConflict(game_id, int(response["expected"]), int(response["actual"]))
+    expected, actual = int(response["expected"]), int(response["actual"])
+    if "changed" in response:
+        return StaleVersion(game_id, expected, actual, list(response["changed"]))
+    return VersionConflict(game_id, expected, actual)
 
 
 class Keys:

@@ -71,6 +71,25 @@ def embedded_url(home: Path, database: str = DATABASE_NAME) -> str:
     return uri
 
 
+def embedded_servers() -> frozenset[Path]:
+    """The data directories of the embedded servers this process holds."""
+    with _lock:
+        return frozenset(_servers)
+
+
+def stop_embedded(keep: frozenset[Path] = frozenset()) -> None:
+    """Let go of the embedded servers this process holds, but those in ``keep``: the last
+    process holding one stops it (``cairn serve`` lets go of the one it started as it
+    stops, whatever stopped it)."""
+    with _lock:
+        servers = [server for pgdata, server in _servers.items() if pgdata not in keep]
+        for pgdata in list(_servers):
+            if pgdata not in keep:
+                del _servers[pgdata]
+    for server in servers:
+        server.cleanup()
+
+
 def ensure_database(admin_url: str, database: str) -> None:
     """Create ``database`` through ``admin_url`` unless it already exists."""
     with psycopg.connect(admin_url, autocommit=True) as conn:

@@ -7,6 +7,7 @@ a thread on a free port, so streams, concurrency and bots run as in production.
 
 from __future__ import annotations
 
+import hashlib
 import socket
 import threading
 import time
@@ -20,6 +21,7 @@ from litestar import Litestar
 
 from domain.core import registry
 from service.api.app import create_app
+from service.api.config import ServeConfig
 from service.api.hosting import Host
 from service.application import Application
 from service.composition import assemble
@@ -28,6 +30,11 @@ from tests.support import sealed
 
 # Every registered ruleset, plus the test-only simultaneous one this package registers.
 RULESETS = sorted({r.id for r in registry.all_rulesets()} | {sealed.SEALED.id})
+ORIGIN = "http://front.test"
+"""The one browser origin the test server allows (cairn serve --cors-origin)."""
+ADMIN_TOKEN = "test-admin-token-" + "0" * 16
+KEEPALIVE_SECONDS = 0.5
+"""Short, so that a test sees a keep-alive soon; only how long it waits depends on it."""
 
 
 @pytest.fixture(scope="package", autouse=True)
@@ -69,7 +76,12 @@ def server(store: EventStore) -> Iterator[Server]:
     # themselves (tests/service/test_reactions.py tests the sweep on a database of its own).
     service = assemble(store, sweep_every=None)
     cairn = service.cairn
-    app = create_app(service)
+    config = ServeConfig(
+        cors_origins=(ORIGIN,),
+        admin_token_sha256=hashlib.sha256(ADMIN_TOKEN.encode()).hexdigest(),
+        keepalive_seconds=KEEPALIVE_SECONDS,
+    )
+    app = create_app(service, config=config)
     port = free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_config=None, lifespan="on")
     uv = uvicorn.Server(config)

@@ -40,12 +40,31 @@ def to_act(table: Table) -> int:
     return seats[0]
 
 
+def test_a_malformed_command_is_400_invalid_command_and_nothing_is_appended(table: Table) -> None:
+    version = table.version()
+    seat = to_act(table)
+    body = problem(table.send(seat, {"type": "add", "amount": 4}), 400, "invalid_command")
+    assert "amount" in body["detail"] and body["title"] == "Invalid command"
+    problem(table.send(seat, {"type": "fly"}), 400, "invalid_command")
+    extra = {"type": "add", "amount": 1, "x": 1}
+    unknown = problem(table.send(seat, extra), 400, "invalid_command")
+    assert "unknown field(s): x" in unknown["detail"]
+    # malformed is malformed whatever version it expects: no 409 for a body that is no command
+    stale = table.send(seat, {"type": "add", "amount": 1, "x": 1}, expected_version=version - 1)
+    problem(stale, 400, "invalid_command")
+    assert table.version() == version
+
+
 def test_a_rule_violation_is_422_with_its_code_and_nothing_is_appended(table: Table) -> None:
     version = table.version()
-    body = problem(table.send(to_act(table), {"type": "add", "amount": 4}), 422, "invalid_command")
-    assert "amount" in body["detail"]
-    problem(table.send(to_act(table), {"type": "fly"}), 422, "invalid_command")
-    assert table.version() == version
+    seat = to_act(table)
+    body = problem(table.send(1 - seat, {"type": "draw"}), 403, "not_your_turn")
+    assert body["title"] == "Not your turn"
+    while table.view()["view"]["deck_size"]:
+        table.send(to_act(table), {"type": "draw"})
+    empty = problem(table.send(to_act(table), {"type": "draw"}), 422, "illegal_action")
+    assert empty["title"] == "Illegal action" and "empty" in empty["detail"]
+    assert table.version() > version
 
 
 def test_a_stale_expected_version_is_409_with_the_current_version(table: Table) -> None:
@@ -133,7 +152,7 @@ def test_an_oversized_body_is_413(http: httpx.Client, table: Table) -> None:
     response = http.post(
         f"/games/{table.game_id}/commands", json=huge, headers=table.auth(to_act(table))
     )
-    problem(response, 413, "payload_too_large")
+    assert problem(response, 413, "payload_too_large")["title"] == "Payload too large"
     assert table.version() == version
 
 
@@ -143,11 +162,12 @@ def test_bad_create_requests_are_4xx(http: httpx.Client) -> None:
     problem(
         http.post("/games", json={"ruleset": "counting", "seats": bots[:1]}), 422, "invalid_command"
     )
-    problem(
+    option = problem(
         http.post("/games", json={"ruleset": "counting", "seats": bots, "options": {"x": 1}}),
         422,
         "invalid_option",
     )
+    assert option["title"] == "Invalid option"
     problem(
         http.post("/games", json={"ruleset": "counting", "seats": [{"kind": "robot"}] * 2}),
         400,

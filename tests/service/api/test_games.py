@@ -27,7 +27,9 @@ def test_rulesets_list_options_content_and_a_schema_per_command(http: httpx.Clie
         body = http.get(f"/rulesets/{ruleset.id}").json()
         assert [o["name"] for o in body["options"]] == [o.name for o in ruleset.options]
         assert [o["default"] for o in body["options"]] == [o.default for o in ruleset.options]
-        assert body["content_packs"][0]["content_hash"] == ruleset.content_hash
+        packs = body["content_packs"]
+        assert [p["content_hash"] for p in packs] == [p.content_hash for p in ruleset.packs]
+        assert packs[-1]["content_hash"] == ruleset.content_hash, "the newest is last"
         assert set(body["commands"]) == {wire_name(t) for t in ruleset.command_types}
     add = http.get("/rulesets/counting").json()["commands"]["add"]
     assert add["properties"]["amount"] == {"enum": [1, 2, 3]}

@@ -65,13 +65,13 @@ def test_every_kind_of_refusal_is_remembered(server: Server, http: httpx.Client)
     table = Table.create(server, http, "counting", PLAYERS)
     add = {"type": "add", "amount": 1}
     answers: dict[str, httpx.Response] = {
-        "illegal": keyed(table, 0, "illegal", {"type": "add", "amount": 4}),
+        "malformed": keyed(table, 0, "malformed", {"type": "add", "amount": 4}),
         "turn": keyed(table, 1, "turn", add),
         "other-seat": keyed(table, 0, "other-seat", {**add, "seat": 1}),
     }
     stale = table.send(0, add, expected_version=0, headers={"Idempotency-Key": "stale"})
     assert {k: r.status_code for k, r in answers.items()} == {
-        "illegal": 422,
+        "malformed": 400,
         "turn": 403,
         "other-seat": 403,
     }
@@ -79,7 +79,7 @@ def test_every_kind_of_refusal_is_remembered(server: Server, http: httpx.Client)
     assert table.send(0, add).status_code == 200  # now seat 1 is to act: "turn" is legal
     for key, first in answers.items():
         seat = 1 if key == "turn" else 0
-        command = {"type": "add", "amount": 4} if key == "illegal" else add
+        command = {"type": "add", "amount": 4} if key == "malformed" else add
         command = {**add, "seat": 1} if key == "other-seat" else command
         retried = keyed(table, seat, key, command)
         assert (retried.status_code, retried.json()) == (first.status_code, first.json()), key

@@ -1,4 +1,5 @@
-"""The HTTP protocol ``cairn serve`` runs: Nagle's algorithm off on every connection.
+"""The HTTP protocol ``cairn serve`` runs: the compiled parser, Nagle's algorithm off on every
+connection.
 
 With ``--workers`` above 1, uvicorn binds its listening socket with protocol 0, and asyncio
 then leaves Nagle on for the connections it accepts: every response waited for the client's
@@ -13,16 +14,17 @@ from typing import Any
 
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.server import ServerState
 
-from service.api.asgi import NoDelayH11Protocol
+from service.api.asgi import NoDelayHttpToolsProtocol
 
 
 async def _app(scope: Any, receive: Any, send: Any) -> None:  # pragma: no cover - never called
     raise AssertionError("no request is sent")
 
 
-async def _nodelay_of_accepted(protocol: type[H11Protocol]) -> int:
+async def _nodelay_of_accepted(protocol: type[Any]) -> int:
     config = uvicorn.Config(_app, http=protocol)
     config.load()
     state = ServerState()
@@ -50,9 +52,11 @@ async def _nodelay_of_accepted(protocol: type[H11Protocol]) -> int:
 
 
 def test_the_served_protocol_turns_nagle_off_on_a_protocol_0_listener() -> None:
-    assert asyncio.run(_nodelay_of_accepted(NoDelayH11Protocol)) != 0
+    assert issubclass(NoDelayHttpToolsProtocol, HttpToolsProtocol), "the compiled parser"
+    assert asyncio.run(_nodelay_of_accepted(NoDelayHttpToolsProtocol)) != 0
 
 
-def test_uvicorns_own_protocol_leaves_it_on_there_which_is_why_ours_exists() -> None:
+def test_uvicorns_own_protocols_leave_it_on_there_which_is_why_ours_exists() -> None:
     # The control: if asyncio or uvicorn ever fix this themselves, the override can go.
+    assert asyncio.run(_nodelay_of_accepted(HttpToolsProtocol)) == 0
     assert asyncio.run(_nodelay_of_accepted(H11Protocol)) == 0
