@@ -72,11 +72,11 @@ EVENT_RECORD: JSONSchema = {
         "schema_version": {"type": "integer"},
         "visibility": {"type": "string"},
         "actor": {"type": ["string", "null"], "description": "`seat:N` or `system`"},
-        "payload": {"type": "object"},
+        "payload": {"type": "object", "additionalProperties": True},
         "recorded_at": {"type": "string", "format": "date-time"},
         "prev_hash": {"type": "string"},
         "hash": {"type": "string"},
-        "command": {"type": ["object", "null"]},
+        "command": {"type": ["object", "null"], "additionalProperties": True},
     },
     "required": ["seq", "type", "schema_version", "visibility", "actor", "payload"],
 }
@@ -157,7 +157,11 @@ def _views(schemas: dict[str, Any], rulesets: tuple[Any, ...]) -> None:
         view_type = ruleset.presentation.view_type
         key = f"view.{ruleset.id}"
         if view_type is None:
-            schemas[key] = {"type": "object", "description": "this ruleset publishes no type"}
+            schemas[key] = {
+                "type": "object",
+                "additionalProperties": True,
+                "description": "this ruleset publishes no view type",
+            }
         else:
             schemas[key] = {**type_schema(view_type), "title": key}
         variants.append(

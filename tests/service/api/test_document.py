@@ -1,0 +1,139 @@
+"""The OpenAPI document: readable operation ids, bearer auth as a security scheme, every
+4xx a problem, Location on 201, typed commands, events and views generated from the code;
+and the documentation page works offline."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import httpx
+import jsonschema_rs
+import pytest
+
+from domain.core import registry
+from domain.core.registry import wire_name
+from tests.service.api.conftest import Server
+from tests.service.api.playing import Table
+
+pytestmark = pytest.mark.storage
+
+METHODS = {"get", "post", "put", "patch", "delete"}
+
+
+@pytest.fixture(scope="module")
+def document(server: Server) -> dict[str, Any]:
+    with server.client() as http:
+        body: dict[str, Any] = http.get("/schema/openapi.json").json()
+    return body
+
+
+def operations(document: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
+    return [
+        (method, path, operation)
+        for path, item in document["paths"].items()
+        for method, operation in item.items()
+        if method in METHODS
+    ]
+
+
+def test_every_operation_has_a_readable_operation_id(document: dict[str, Any]) -> None:
+    ids = [op["operationId"] for _, _, op in operations(document)]
+    assert len(ids) == len(set(ids)) >= 17
+    assert all(re.fullmatch(r"[a-z]+(?:[A-Z][a-z]+)*", i) for i in ids), ids
+    assert {"createGame", "sendCommand", "getLegalCommands", "streamEvents"} <= set(ids)
+
+
+def test_bearer_auth_is_a_security_scheme_not_a_header_parameter(
+    document: dict[str, Any],
+) -> None:
+    schemes = document["components"]["securitySchemes"]
+    assert schemes["seatToken"] == {**schemes["seatToken"], "type": "http", "scheme": "bearer"}
+    assert schemes["streamTicket"]["in"] == "query"
+    for method, path, operation in operations(document):
+        headers = [
+            p["name"].lower() for p in operation.get("parameters", []) if p["in"] == "header"
+        ]
+        assert "authorization" not in headers, (method, path)
+    by_id = {op["operationId"]: op for _, _, op in operations(document)}
+    assert by_id["sendCommand"]["security"] == [{"seatToken": []}]
+    assert {} in by_id["getGame"]["security"], "a spectator needs no token"
+    assert by_id["importReplay"]["security"] == [{"adminToken": []}]
+
+
+def test_every_4xx_is_problem_json_and_every_201_carries_location(
+    document: dict[str, Any],
+) -> None:
+    for _, path, operation in operations(document):
+        for status, response in operation["responses"].items():
+            if status.startswith(("4", "5")):
+                assert set(response["content"]) == {"application/problem+json"}, (path, status)
+            if status == "201":
+                assert response["headers"]["Location"]["required"] is True, path
+
+
+def test_commands_are_a_union_discriminated_by_type_per_ruleset(document: dict[str, Any]) -> None:
+    schemas = document["components"]["schemas"]
+    send = schemas["SendCommand"]["properties"]["command"]
+    assert send == {"$ref": "#/components/schemas/Command"}
+    legal = schemas["LegalCommands"]["properties"]["commands"]["items"]
+    assert legal == {"$ref": "#/components/schemas/Command"}
+    for ruleset in registry.all_rulesets():
+        union = schemas[f"commands.{ruleset.id}"]
+        assert union["discriminator"]["propertyName"] == "type"
+        names = {wire_name(t) for t in ruleset.command_types}
+        assert set(union["discriminator"]["mapping"]) == names
+        for name in names:
+            command = schemas[f"command.{ruleset.id}.{name}"]
+            assert command["properties"]["type"] == {"const": name}
+            assert command["additionalProperties"] is False
+
+
+def _validator(document: dict[str, Any], name: str) -> Any:
+    """A JSON Schema validator for one component, resolving refs inside the document."""
+    return jsonschema_rs.validator_for({**document, "$ref": f"#/components/schemas/{name}"})
+
+
+def test_a_recorded_game_fits_the_document(
+    server: Server, http: httpx.Client, document: dict[str, Any]
+) -> None:
+    seats = [{"kind": "player", "player": "ann"}, {"kind": "bot", "bot": "random"}]
+    table = Table.create(server, http, "peninsula", seats)
+    for _ in range(4):
+        table.step()
+    server.quiet()
+    game = _validator(document, "GameView")
+    for viewer in (0, None):
+        shown = table.view(viewer)
+        assert game.is_valid(shown), list(game.iter_errors(shown))[:3]
+    wrong = table.view(0)
+    wrong["view"]["sheets"][0]["location"] = "E5"
+    assert not game.is_valid(wrong), "a label is not a place"
+    event = _validator(document, "Event")
+    for recorded in table.events(0)["events"]:
+        assert event.is_valid(recorded), (recorded["type"], list(event.iter_errors(recorded))[:3])
+    command = _validator(document, "Command")
+    if 0 in table.view()["to_act"]:
+        for legal in table.legal(0):
+            assert command.is_valid(legal), legal
+    assert not command.is_valid({"type": "draw_icon", "at": "E5"})
+
+
+def test_places_are_documented(document: dict[str, Any]) -> None:
+    assert '{"q": q, "r": r}' in document["info"]["description"]
+
+
+def test_the_documentation_page_needs_no_network(http: httpx.Client) -> None:
+    page = http.get("/schema")
+    assert page.status_code == 200 and "SwaggerUIBundle" in page.text
+    sources = re.findall(r"(?:src|href)=[\"']([^\"']+)", page.text)
+    assert sources and all(s.startswith("/schema/assets/") for s in sources), sources
+    for source in sources:
+        assert http.get(source).status_code == 200, source
+    assert "cdn." not in page.text and "https://" not in page.text.split("<body>")[0]
+
+
+def test_the_root_points_to_the_documentation(http: httpx.Client) -> None:
+    index = http.get("/").json()
+    assert index["documentation"] == "/schema" and index["openapi"] == "/schema/openapi.json"
+    assert http.get(index["openapi"]).status_code == 200
