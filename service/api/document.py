@@ -82,6 +82,16 @@ EVENT_RECORD: JSONSchema = {
 }
 
 
+REQUEST_BODIES: dict[str, Any] = {
+    "importReplay": {
+        "required": True,
+        "description": "A replay file (docs/replay-format.md), as GET /games/{id}/replay gives it",
+        "content": {"application/x-ndjson": {"schema": {"type": "string"}}},
+    }
+}
+"""Bodies a handler reads raw, which Litestar cannot describe by itself."""
+
+
 def _ref(name: str) -> JSONSchema:
     return {"$ref": f"#/components/schemas/{name}"}
 
@@ -208,6 +218,8 @@ def _headers(doc: dict[str, Any]) -> None:
                 location.update(required=True, schema={"type": "string"})
             if operation.get("operationId") == "getContent":
                 responses["304"] = {"description": "Not modified: the ETag matched"}
+            if operation.get("operationId") in REQUEST_BODIES:
+                operation["requestBody"] = REQUEST_BODIES[operation["operationId"]]
 
 
 class _Typed:
