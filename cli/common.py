@@ -46,6 +46,8 @@ class CliError(click.ClickException):
 
 def _classify(exc: Exception) -> CliError | None:
     if isinstance(exc, ReplayFileError):
+        if exc.line == 1:
+            return CliError(f"refused: not a replay file ({exc.message})", FAILED)
         return CliError(f"refused: {exc.message}", FAILED)
     if isinstance(exc, RulesVersionMismatch):
         return CliError(exc.message, UNVERIFIABLE)
@@ -127,8 +129,10 @@ def read_replay_file(path: str) -> str:
         return Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise CliError(f"no file {path}", NOT_FOUND) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CliError(f"cannot read {path}: {exc}", FAILED) from None
+    except UnicodeDecodeError:
+        raise CliError(f"{path} is not a replay file: it is not UTF-8 text", FAILED) from None
+    except OSError as exc:
+        raise CliError(f"cannot read {path}: {exc.strerror or exc}", FAILED) from None
 
 
 def viewer_option(seat: int | None, spectator: bool) -> int | None:

@@ -6,6 +6,7 @@ import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import alembic.util
 import click
 import psycopg
 import sqlalchemy.exc
@@ -78,7 +79,14 @@ def ensure_schema(url: str, migrate: bool) -> None:
             " run `cairn db upgrade` first"
         )
     with reaching_database():
-        upgrade(url)
+        try:
+            upgrade(url)
+        except alembic.util.CommandError:
+            # a revision this code does not have: the database was migrated by a newer Cairn
+            raise click.ClickException(
+                f"the database schema is at {current}, which this version of Cairn does not"
+                " know (a newer Cairn migrated it); use that version, or another database"
+            ) from None
 
 
 @contextmanager

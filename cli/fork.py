@@ -119,14 +119,19 @@ def fork(
             click.echo(f"seat {seat.seat} invite {seat.invite}")
 
 
-@click.command(short_help="Compare two games: common prefix, divergence, results.")
+@click.command(short_help="Compare two games: where their moves part, how they end.")
 @click.argument("game_a")
 @click.argument("game_b")
+@click.option(
+    "--limit", default=20, show_default=True, type=click.IntRange(1), help="Moves listed."
+)
 @json_option
 @reports_errors
-def diff(game_a: str, game_b: str, as_json: bool) -> None:
-    """Compare two games, typically a fork and its parent: their common prefix, the first
-    event where they part, and both results.
+def diff(game_a: str, game_b: str, limit: int, as_json: bool) -> None:
+    """Compare two games, typically a fork and its parent: their common prefix, every move
+    where they part after it (the n-th move by a seat in each game, where the two differ;
+    the system's decisions, such as a fork's reseed, are not moves), and each seat's score
+    at the end of each.
 
     Example: cairn diff 0b7c6f0e-2f0a-4c39-9a57-3c0e8f1d2a11 5d1e9a3b-7c44-4f6e-8a21-9b0d3c2e1f00
     """
@@ -137,15 +142,32 @@ def diff(game_a: str, game_b: str, as_json: bool) -> None:
     if as_json:
         emit_json(found)
         return
+    a_id, b_id = found["games"]
+    click.echo(f"A {a_id}\nB {b_id}")
     click.echo(f"common prefix: {found['common_prefix']} events")
     if found["diverges_at"] is None:
         click.echo("the games are identical")
     else:
-        click.echo(f"first divergence at event {found['diverges_at']}:")
-        for name, told in zip(found["games"], found["first"], strict=True):
-            text = f"{told['text']} ({told['type']})" if told else "(no event: the game ends)"
-            click.echo(f"  {name}: {text}")
-    click.echo("results:")
-    for name, result in zip(found["games"], found["results"], strict=True):
-        scores = " ".join(map(str, result["scores"])) if result else "not finished"
-        click.echo(f"  {name}: {scores}")
+        click.echo(f"first divergence at event {found['diverges_at']}")
+    moves = found["moves_apart"]
+    if moves:
+        click.echo(f"{len(moves)} move(s) apart after the prefix:")
+    for apart in moves[:limit]:
+        click.echo(f"  move {apart['move']}:")
+        for name in ("a", "b"):
+            click.echo(f"    {name.upper()} {_told(apart[name])}")
+    if len(moves) > limit:
+        click.echo(f"  ... and {len(moves) - limit} more (--limit)")
+    click.echo("scores at the end (A vs B):")
+    for score in found["scores"]:
+        gap = "" if None in (score["a"], score["b"]) else f" ({score['b'] - score['a']:+d})"
+        click.echo(f"  seat {score['seat']}: {score['a']} vs {score['b']}{gap}")
+    for name, result in zip("AB", found["results"], strict=True):
+        click.echo(f"  {name}: {'finished' if result else 'not finished'}")
+
+
+def _told(move: dict[str, Any] | None) -> str:
+    if move is None:
+        return "(no such move: the game had ended)"
+    who = "system" if move["actor"] == "system" else str(move["actor"]).replace(":", " ")
+    return f"event {move['seq']}, {who}: {move['text']}"

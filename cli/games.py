@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 import click
@@ -14,16 +15,21 @@ from service.trail import trail_from_store
 @click.command()
 @click.option("--ruleset", help="Only games of this ruleset, e.g. peninsula.")
 @click.option("--status", type=click.Choice(["active", "finished"]), help="Only these games.")
+@click.option("--player", help="Only games this player has a seat in.")
 @click.option("--limit", default=50, show_default=True, type=click.IntRange(1, 10_000))
 @json_option
 @reports_errors
-def games(ruleset: str | None, status: str | None, limit: int, as_json: bool) -> None:
-    """List games, newest first.
+def games(
+    ruleset: str | None, status: str | None, player: str | None, limit: int, as_json: bool
+) -> None:
+    """List games, newest first, with who plays each seat.
 
-    Example: cairn games --ruleset peninsula --status finished
+    Example: cairn games --ruleset peninsula --status finished --player ann
     """
+    # Names are stored NFC-normalised (service.application.seating).
+    name = unicodedata.normalize("NFC", player) if player else None
     with application() as app:
-        found = app.store.games(ruleset=ruleset, status=status, limit=limit)
+        found = app.store.games(ruleset=ruleset, status=status, player=name, limit=limit)
     if as_json:
         for game in found:
             emit_json(_game_json(game))
@@ -34,9 +40,23 @@ def games(ruleset: str | None, status: str | None, limit: int, as_json: bool) ->
         scores = " ".join(map(str, (game.result or {}).get("scores", []))) or "-"
         fork = f" fork of {game.parent_id}@{game.fork_at}" if game.parent_id else ""
         click.echo(
-            f"{game.game_id}  {game.ruleset:<10} {game.status:<8} seats {game.seats}"
+            f"{game.game_id}  {game.ruleset:<10} {game.status:<8} {seats_text(game.seat_info)}"
             f"  events {game.version:<5} scores {scores}{fork}"
         )
+
+
+def seats_text(seat_info: list[Any]) -> str:
+    """Who plays each seat, in seat order: a player's name, ``bot:NAME`` or ``open``."""
+    return ", ".join(_seat_text(s) for s in seat_info) or "-"
+
+
+def _seat_text(seat: Any) -> str:
+    kind = seat.get("kind") if isinstance(seat, dict) else None
+    if kind == "player":
+        return str(seat.get("player"))
+    if kind == "bot":
+        return f"bot:{seat.get('bot')}"
+    return "open"
 
 
 def _game_json(game: Any) -> dict[str, Any]:
@@ -46,6 +66,7 @@ def _game_json(game: Any) -> dict[str, Any]:
         "rules_version": game.rules_version,
         "status": game.status,
         "seats": game.seats,
+        "seat_info": game.seat_info,
         "events": game.version,
         "result": game.result,
         "parent_id": str(game.parent_id) if game.parent_id else None,
@@ -62,10 +83,12 @@ def _game_json(game: Any) -> dict[str, Any]:
 @json_option
 @reports_errors
 def show(game: str, at: int | None, seat: int | None, spectator: bool, as_json: bool) -> None:
-    """Show a game: its board, scores with their breakdown, and its fork lineage.
+    """Show a game: its board with a legend, each seat's score (total and breakdown), and
+    its fork lineage.
 
-    Without --seat or --spectator, a running game is shown as a spectator sees it, and a
-    finished one as its organiser sees it (everything).
+    Without --seat, the game is shown as a spectator sees it: what is public while it runs,
+    everything once it is over. An event past the end or a seat the game does not have is
+    refused (exit 2).
 
     Example: cairn show 0b7c6f0e-2f0a-4c39-9a57-3c0e8f1d2a11 --at 40 --seat 1
     """
@@ -73,22 +96,25 @@ def show(game: str, at: int | None, seat: int | None, spectator: bool, as_json: 
     with application() as app:
         trail = trail_from_store(app.store, game)
         shown = position(trail, at, viewer, app.store)
+        seat_info = trail.game.seat_info
     if as_json:
         emit_json(shown)
         return
     click.echo(_header(shown))
+    click.echo(f"seats: {seats_text(seat_info)}")
     click.echo(shown["board"])
+    if shown["legend"]:
+        click.echo(shown["legend"])
     _echo_scores(shown)
     for link in shown["lineage"]:
         click.echo(f"forked from {link['parent_id']} at event {link['fork_at']}")
 
 
 def _header(shown: dict[str, Any]) -> str:
-    who = (
-        "organiser"
-        if "seats" in shown
-        else ("spectator" if shown["viewer"] is None else f"seat {shown['viewer']}")
-    )
+    if shown["viewer"] is not None:
+        who = f"seat {shown['viewer']}"
+    else:
+        who = "spectator" + (" (the whole log is public)" if "seats" in shown else "")
     acting = ", ".join(map(str, shown["to_act"])) or "nobody"
     return (
         f"{shown['ruleset']} game {shown['game_id']} ({shown['status']}), after event"
@@ -96,18 +122,24 @@ def _header(shown: dict[str, Any]) -> str:
     )
 
 
+def _breakdown(points: dict[str, Any]) -> str:
+    parts = ", ".join(f"{k} {v}" for k, v in points.items() if v)
+    return f" ({parts})" if parts else ""
+
+
 def _echo_scores(shown: dict[str, Any]) -> None:
     result = shown["result"]
     if result is None:
-        if shown["scores"] is not None:
-            click.echo(
-                "scores so far: "
-                + ", ".join(f"seat {i} {s}" for i, s in enumerate(shown["scores"]))
-            )
+        if shown["scores"]:
+            click.echo("running scores (total, then by category):")
+            for score in shown["scores"]:
+                points = _breakdown(score["breakdown"])
+                click.echo(f"  seat {score['seat']}: total {score['total']}{points}")
         return
-    click.echo("final result:")
+    click.echo("final result (total, rank, then by category):")
     for seat, (score, rank) in enumerate(zip(result["scores"], result["ranks"], strict=True)):
-        parts = ", ".join(f"{k} {v}" for k, v in result["breakdown"][seat].items())
-        click.echo(f"  seat {seat}: {score} (rank {rank}){': ' + parts if parts else ''}")
+        click.echo(
+            f"  seat {seat}: total {score}, rank {rank}{_breakdown(result['breakdown'][seat])}"
+        )
     for key, value in (result.get("verdict") or {}).items():
         click.echo(f"  {key}: {value}")

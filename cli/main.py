@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
 import click
 
 from cli.audit import audit
@@ -14,7 +19,51 @@ from cli.simulate import simulate
 from cli.transfer import export, import_
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class Cairn(click.Group):
+    """The ``cairn`` group: with ``--json``, a failure is also one JSON line on stdout,
+    ``{"error": {"code", "exit_code", "message"}}``, besides the line on stderr."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        argv = list(sys.argv[1:] if args is None else args)
+        try:
+            return super().main(argv, prog_name, complete_var, standalone_mode=False, **extra)
+        except click.ClickException as exc:
+            if "--json" in argv:
+                click.echo(json.dumps({"error": _error(exc)}, ensure_ascii=False))
+            if not standalone_mode:
+                raise
+            exc.show()
+            sys.exit(exc.exit_code)
+        except click.exceptions.Exit as exit_:
+            if not standalone_mode:
+                raise
+            sys.exit(exit_.exit_code)
+        except click.Abort:
+            if not standalone_mode:
+                raise
+            click.echo("Aborted!", err=True)
+            sys.exit(1)
+
+
+CODES = {1: "refused", 2: "usage", 3: "not_found", 4: "database_unavailable", 5: "unverifiable"}
+
+
+def _error(exc: click.ClickException) -> dict[str, Any]:
+    return {
+        "code": CODES.get(exc.exit_code, "error"),
+        "exit_code": exc.exit_code,
+        "message": exc.format_message(),
+    }
+
+
+@click.group(cls=Cairn, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="cairn")
 def cairn() -> None:
     """Cairn: play, review, audit and fork board games recorded as immutable events.

@@ -45,7 +45,9 @@ from service.store import EventStore, StoredEvent
 from service.store.records import GENESIS_HASH, canonical_json
 from service.trail import Trail, trail_from_store
 
-Verdict = Literal["clean", "failed", "unverifiable"]
+Verdict = Literal["clean", "active", "failed", "unverifiable"]
+"""``active``: every check passed so far, but the game is still running, so its seed is not
+revealed and nobody outside the server can check its draws yet: not yet auditable."""
 
 
 @dataclass(frozen=True)
@@ -88,6 +90,11 @@ class AuditReport:
         }
 
     def summary(self) -> str:
+        if self.verdict == "active":
+            return (
+                f"{self.game_id}: not yet auditable: the game is still running"
+                f" ({self.events} events so far; nothing wrong found in them)"
+            )
         if self.finding is None:
             return f"{self.game_id}: clean ({self.events} events, {len(self.passed)} checks)"
         where = f" at seq {self.finding.seq}" if self.finding.seq is not None else ""
@@ -133,7 +140,7 @@ def audit_trail(trail: Trail, extra: Callable[[Trail], None] | None = None) -> A
         audit.run("result", lambda: check_result(ruleset, trail, state))
     except Failed as failure:
         return report("failed", failure.finding)
-    return report("clean", None)
+    return report("clean" if game.is_finished else "active", None)
 
 
 def audit_game(store: EventStore, game_id: Any) -> AuditReport:

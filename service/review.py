@@ -7,14 +7,17 @@ once the game is over and from the ruleset's running ``scores`` hook while it ru
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from itertools import zip_longest
 from typing import Any
 
-from domain.core import Ruleset, Viewer, can_see
+from domain.core import SYSTEM, Ruleset, Viewer, can_see
+from domain.core.registry import event_from_record
 from service.application.app import result_json, scores_json
+from service.application.errors import BadRequest, NoSuchEvent, NoSuchSeat
 from service.application.loading import ruleset_for
 from service.application.visibility import revealed_in
-from service.store import EventStore, GameRecord
+from service.store import EventStore, GameRecord, StoredEvent
 from service.trail import Trail, state_at, states_along
 
 
@@ -25,6 +28,8 @@ class Step:
     actor: str | None
     text: str
     scores: list[dict[str, Any]] | None
+    board: str | None = None
+    """The position after this event, drawn for that viewer (only when asked for)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -61,6 +66,18 @@ def visible_to(store: EventStore | None, game: GameRecord, viewer: Viewer) -> An
     return lambda event: can_see(event.visibility, viewer) or revealed(event.seq)
 
 
+def check_viewer(game: GameRecord, viewer: Viewer) -> None:
+    """A viewer is a seat of the game, or None; anything else is refused, never ignored."""
+    if viewer is not None and not 0 <= viewer < game.seats:
+        seats = "seat 0" if game.seats == 1 else f"seats 0 to {game.seats - 1}"
+        raise NoSuchSeat(f"seat {viewer} is not a seat of this game (it has {seats})")
+
+
+def check_event(trail: Trail, seq: int, what: str) -> None:
+    if not 0 <= seq <= len(trail.events):
+        raise NoSuchEvent(f"{what} {seq} is past the end: the game has {len(trail.events)} events")
+
+
 def replay_steps(
     trail: Trail,
     *,
@@ -68,8 +85,17 @@ def replay_steps(
     stop: int | None = None,
     viewer: Viewer = None,
     store: EventStore | None = None,
+    boards: bool = False,
 ) -> list[Step]:
-    """Each visible event from ``start`` to ``stop`` in words, with the score after it."""
+    """Each visible event from ``start`` to ``stop`` in words, with the score after it (and
+    the position drawn, with ``boards``). A range past the end, a backwards range or a
+    viewer that is no seat is refused."""
+    check_viewer(trail.game, viewer)
+    check_event(trail, start, "event")
+    if stop is not None:
+        check_event(trail, stop, "event")
+        if stop < start:
+            raise BadRequest(f"the range is backwards: from {start} to {stop}")
     ruleset = ruleset_for(trail.game)
     visible = visible_to(store, trail.game, viewer)
     steps = []
@@ -79,7 +105,9 @@ def replay_steps(
         if stored.seq < start or not visible(stored):
             continue
         scores = running_scores(ruleset, state)
-        steps.append(Step(stored.seq, stored.type, stored.actor, ruleset.describe(event), scores))
+        board = ruleset.render(state, viewer) if boards else None
+        text = ruleset.describe(event)
+        steps.append(Step(stored.seq, stored.type, stored.actor, text, scores, board))
     return steps
 
 
@@ -88,12 +116,15 @@ def position(
 ) -> dict[str, Any]:
     """The game at ``at`` as ``viewer`` sees it: view, drawing, scores and lineage.
 
-    ``viewer`` None is a spectator while the game runs, and the organiser once its log is
-    public (the drawing then has nothing left to hide; per-seat views are included).
+    ``viewer`` None is a spectator: while the game runs it sees what is public; once the
+    log is public it sees everything (per-seat views are included).
     """
     ruleset = ruleset_for(trail.game)
     game = trail.game
-    at = len(trail.events) if at is None else max(0, min(at, len(trail.events)))
+    check_viewer(game, viewer)
+    if at is not None:
+        check_event(trail, at, "event")
+    at = len(trail.events) if at is None else at
     state = state_at(ruleset, trail, at)
     public = store is None or revealed_in(store, game)(1) or not trail.events
     result = ruleset.result(state)
@@ -112,6 +143,7 @@ def position(
         "lineage": lineage(store, game),
         "view": dict(ruleset.view(state, viewer)),
         "board": ruleset.render(state, viewer),
+        "legend": ruleset.presentation.legend,
     }
     if viewer is None and public:
         out["seats"] = [dict(ruleset.view(state, seat)) for seat in range(game.seats)]
@@ -137,6 +169,11 @@ class Difference:
     first: tuple[dict[str, Any] | None, dict[str, Any] | None]
     results: tuple[dict[str, Any] | None, dict[str, Any] | None]
     lineage: tuple[list[dict[str, Any]], list[dict[str, Any]]]
+    moves: list[dict[str, Any]] = field(default_factory=list)
+    """Where the seats' moves part after the common prefix: the n-th move by a seat in
+    each game, wherever the two differ (the system's decisions, a fork's reseed among
+    them, are not moves)."""
+    scores: list[dict[str, Any]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -144,6 +181,8 @@ class Difference:
             "common_prefix": self.common,
             "diverges_at": self.common + 1 if any(self.first) else None,
             "first": list(self.first),
+            "moves_apart": self.moves,
+            "scores": self.scores,
             "results": list(self.results),
             "lineage": list(self.lineage),
         }
@@ -151,7 +190,8 @@ class Difference:
 
 def diff(store: EventStore, a: Trail, b: Trail) -> Difference:
     """The common prefix of two games (equal hashes: the chain makes equal prefixes), the
-    first event where they part, told in words from a spectator's side, and both results."""
+    first event where they part, every move where they part after it, told in words from a
+    spectator's side, and how their scores differ."""
     common = 0
     for mine, theirs in zip(a.events, b.events, strict=False):
         if mine.hash != theirs.hash:
@@ -163,7 +203,54 @@ def diff(store: EventStore, a: Trail, b: Trail) -> Difference:
         first=(_told(store, a, common + 1), _told(store, b, common + 1)),
         results=(a.game.result, b.game.result),
         lineage=(lineage(store, a.game), lineage(store, b.game)),
+        moves=_moves_apart(store, a, b, common),
+        scores=_scores_apart(a, b),
     )
+
+
+def _moves(trail: Trail, after: int) -> list[tuple[StoredEvent, ...]]:
+    return [g for g in trail.decisions() if g[0].seq > after and g[0].actor != SYSTEM]
+
+
+def _moves_apart(store: EventStore, a: Trail, b: Trail, common: int) -> list[dict[str, Any]]:
+    apart = []
+    pairs = zip_longest(_moves(a, common), _moves(b, common))
+    for number, (mine, theirs) in enumerate(pairs, start=1):
+        if _same_move(mine, theirs):
+            continue
+        apart.append({"move": number, "a": _move(store, a, mine), "b": _move(store, b, theirs)})
+    return apart
+
+
+def _same_move(
+    mine: tuple[StoredEvent, ...] | None, theirs: tuple[StoredEvent, ...] | None
+) -> bool:
+    if mine is None or theirs is None:
+        return False
+    return (mine[0].actor, mine[0].command) == (theirs[0].actor, theirs[0].command)
+
+
+def _move(store: EventStore, trail: Trail, group: tuple[StoredEvent, ...] | None) -> Any:
+    if group is None:
+        return None
+    first = group[0]
+    told = {"seq": first.seq, "actor": first.actor, "type": first.type}
+    if not visible_to(store, trail.game, None)(first):
+        return {**told, "text": "(hidden)"}
+    ruleset = ruleset_for(trail.game)
+    event = event_from_record(ruleset, first.type, first.schema_version, first.payload)
+    return {**told, "text": ruleset.describe(event)}
+
+
+def _scores_apart(a: Trail, b: Trail) -> list[dict[str, Any]]:
+    """Each seat's score at the end of each game (running, for one still live)."""
+    totals = []
+    for trail in (a, b):
+        state = state_at(ruleset_for(trail.game), trail, len(trail.events))
+        scores = running_scores(ruleset_for(trail.game), state) or []
+        totals.append({s["seat"]: s["total"] for s in scores})
+    seats = sorted(set(totals[0]) | set(totals[1]))
+    return [{"seat": s, "a": totals[0].get(s), "b": totals[1].get(s)} for s in seats]
 
 
 def _told(store: EventStore, trail: Trail, seq: int) -> dict[str, Any] | None:

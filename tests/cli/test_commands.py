@@ -84,6 +84,9 @@ def test_show_draws_the_board_with_the_score_breakdown(game: str) -> None:
     text = run("show", game)
     assert text.exit_code == 0, text.output
     assert "final result" in text.stdout and "rank 1" in text.stdout
+    assert "as spectator (the whole log is public)" in text.stdout
+    assert "organiser" not in text.stdout and "{'" not in text.stdout, "no Python reprs"
+    assert "legend:" in text.stdout and "total" in text.stdout
     shown = json_lines(run("show", game, "--at", "3", "--seat", "0", "--json"))[0]
     assert (shown["at"], shown["viewer"], shown["result"]) == (3, 0, None)
     assert shown["board"] and "view" in shown
@@ -94,10 +97,16 @@ def test_replay_tells_each_event_and_steps_interactively(game: str) -> None:
     told = json_lines(run("replay", game, "--from", "2", "--to", "4", "--json"))
     assert [s["seq"] for s in told] == [2, 3, 4]
     assert all(s["text"] for s in told)
-    stepped = run("replay", game, "--step", input="n\nn\nb\nj 5\nq\n")
-    assert stepped.exit_code == 0
-    shown = [line.split()[0] for line in stepped.stdout.splitlines() if line[:5].strip().isdigit()]
+    text = run("replay", game, "--to", "3").stdout.splitlines()
+    assert text[0].split()[:2] == ["1", "system:"], "the system set the game up"
+    assert all("running scores:" in line for line in text[2:])
+    # single keys: n and space step on, b steps back, j asks for an event, q quits
+    stepped = run("replay", game, "--step", input="n bj5\nq")
+    assert stepped.exit_code == 0, stepped.output
+    shown = [line.split()[1] for line in stepped.stdout.splitlines() if line.startswith("event ")]
     assert shown == ["1", "2", "3", "2", "5"]
+    assert "Peninsula, map" in stepped.stdout, "the board at every step"
+    assert stepped.stdout.rstrip().endswith("(replay closed)")
 
 
 @pytest.fixture
@@ -135,8 +144,17 @@ def test_fork_with_bots_plays_on_and_diff_finds_the_divergence(game: str, store:
     assert child["status"] == "finished" and child["parent_id"] == game
     found = json_lines(run("diff", game, child["game_id"], "--json"))[0]
     assert found["common_prefix"] == at and found["diverges_at"] == at + 1
+    assert found["first"][1]["actor"] == "system", "the fork's reseed parts them first"
+    moves = found["moves_apart"]
+    assert moves, "the reshuffled fork's bots played other moves"
+    for apart in moves:
+        for side in ("a", "b"):
+            assert apart[side] is None or apart[side]["actor"].startswith("seat:"), apart
+    assert [s["seat"] for s in found["scores"]] == list(range(len(found["scores"])))
     text = run("diff", game, child["game_id"])
     assert f"first divergence at event {at + 1}" in text.stdout
+    assert f"{len(moves)} move(s) apart after the prefix" in text.stdout
+    assert "scores at the end (A vs B):" in text.stdout
     assert run("fork", game, "--at", "2", "--seat", "9=bot:random").exit_code == 2
 
 
@@ -178,7 +196,7 @@ def test_errors_have_meaningful_exit_codes(game: str) -> None:
     assert run("simulate", "no-such-game", "--games", "1").exit_code == 3
     assert run("fork", game, "--at", "10000").exit_code == 1
     missing = run("audit", "nowhere/game.ndjson")
-    assert missing.exit_code == 3 and "no file" in missing.stderr
+    assert missing.exit_code == 3 and "missing: no file" in missing.stdout
 
 
 def test_the_cairn_executable_runs_as_a_subprocess(game: str, database_url: str) -> None:
