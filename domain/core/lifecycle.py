@@ -32,7 +32,10 @@ def _no_options() -> Mapping[str, Any]:
 
 @dataclass(frozen=True)
 class Table:
-    """What the lifecycle knows of any game: its seats, options, content pack and luck.
+    """What the lifecycle knows of any game: seats, options, rules version, content and luck.
+
+    ``rules_version`` lets a package that ships several versions ask which one a game was
+    created under (docs/rules-versions.md); ``content_hash`` names its content pack.
 
     ``luck`` is the sealed seed and the count of words drawn from it; a game's own events
     that draw carry the new count, and its ``evolve`` moves ``luck`` on. ``seed_revealed``
@@ -41,6 +44,7 @@ class Table:
 
     seats: int = 0
     options: Mapping[str, Any] = field(default_factory=_no_options)
+    rules_version: str = ""
     content_hash: str = ""
     luck: Luck = field(default_factory=Luck)
     seed_revealed: bool = False
@@ -164,6 +168,7 @@ def evolve_table(state: T, event: LifecycleEvent) -> T:
                 state,
                 seats=event.seats,
                 options=event.options,
+                rules_version=event.rules_version,
                 content_hash=event.content_hash,
             )
         case SeedSealed():

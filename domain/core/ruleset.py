@@ -300,3 +300,7 @@ class Ruleset(Generic[S, C, E]):
 
     def render(self, state: S, viewer: Viewer) -> str:
         return self.presentation.render(state, viewer)
+
+    def secrets(self, state: S, viewer: Viewer) -> tuple[JSONValue, ...]:
+        """What the ruleset itself says ``viewer`` must never see (conformance adds more)."""
+        return self.presentation.secrets(state, viewer)

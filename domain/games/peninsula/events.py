@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-from domain.core import GameCreated, Reseeded, SeedRevealed, SeedSealed
 from domain.games.peninsula.cards import Card, Icon
 from domain.games.peninsula.hexes import Hex
 
@@ -272,11 +271,7 @@ class GameEnded:
 
 
 Event = (
-    GameCreated
-    | SeedSealed
-    | Reseeded
-    | SeedRevealed
-    | GameSetUp
+    GameSetUp
     | PileShuffled
     | StackTopShown
     | CardDrafted
@@ -304,10 +299,6 @@ Event = (
 )
 
 EVENT_TYPES: tuple[type, ...] = (
-    GameCreated,
-    SeedSealed,
-    Reseeded,
-    SeedRevealed,
     GameSetUp,
     PileShuffled,
     StackTopShown,

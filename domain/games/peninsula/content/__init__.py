@@ -74,6 +74,8 @@ __all__ = [
     "build",
     "content_hash",
     "load",
+    "pack_of",
+    "packs",
     "read_pack",
 ]
 
@@ -82,6 +84,22 @@ __all__ = [
 def load(pack: str = "cairn-original") -> Content:
     """The validated pack; raises ContentError (a ValueError) naming file and path."""
     return build(pack, read_pack(pack))
+
+
+@functools.cache
+def packs() -> tuple[Content, ...]:
+    """Every shipped pack, oldest first, each validated once (at import of the ruleset)."""
+    return tuple(load(name) for name in PACKS)
+
+
+@functools.cache
+def _by_hash() -> Mapping[str, Content]:
+    return types.MappingProxyType({pack.content_hash: pack for pack in packs()})
+
+
+def pack_of(game: Any) -> Content:
+    """The pack a game plays with, for ever: the one its ``content_hash`` names."""
+    return _by_hash()[game.content_hash]
 
 
 def read_pack(pack: str) -> dict[str, Any]:
