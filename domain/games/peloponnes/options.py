@@ -121,7 +121,7 @@ def frees_placement(options: Mapping[str, Any], tile: Tile) -> bool:
 
 
 def is_capped(options: Mapping[str, Any]) -> bool:
-    return options.get("storage", "capped") == "capped"
+    return bool(options.get("storage", "capped") == "capped")
 
 
 def uses_six_player_tiles(options: Mapping[str, Any], seats: int) -> bool:
