@@ -17,6 +17,7 @@ from domain.core import Luck, uniform_bot
 from domain.games.peloponnes.bidding import taking_change
 from domain.games.peloponnes.civilization import (
     choice_units,
+    end_choice_tiles,
     fixed_income,
     is_immune,
     tile_prestige,
@@ -35,6 +36,7 @@ from domain.games.peloponnes.commands import (
     Withdraw,
 )
 from domain.games.peloponnes.content import DISASTERS
+from domain.games.peloponnes.decider import decide, evolve
 from domain.games.peloponnes.disasters import SAVE_COST, at_risk
 from domain.games.peloponnes.goods import Goods, gain, payment
 from domain.games.peloponnes.income import chosen_goods
@@ -47,10 +49,12 @@ from domain.games.peloponnes.supply import MARKER_BACK, unpaid_cost
 random_bot = uniform_bot(legal_commands)
 
 PROTECTION_VALUE = 2.0
-GOODS_VALUE = 0.15
+GOODS_VALUE = 0.4
 BALANCE = 0.25
-SEA_MARGIN = 1.0
-"""A sea tile is bought before the bid only when it gains this much on its own."""
+SHORTFALL = 0.75
+"""Per inhabitant the food (and luxury goods) in store could not feed at a supply now."""
+SEA_MARGIN = 0.5
+"""A sea tile is bought before the bid only when it gains at least this much."""
 
 
 @dataclass(frozen=True)
@@ -76,19 +80,35 @@ def value(game: Game, realm: Realm, seen: Outlook) -> float:
     rounds = seen.rounds_left
     coins = holding.coins + rounds * income.coins + len(realm.unpaid)
     prestige = tile_prestige(game, realm) + coins / COINS_PER_PRESTIGE
-    prestige += sum(game.content.tile(t).pp for t in realm.unpaid) / 2
+    prestige += sum(
+        max(side.pp for side in game.content.tile(t).end_choice)
+        for t in end_choice_tiles(game, realm)
+    )
+    if _can_pay_unpaid(game, realm, rounds):
+        prestige += sum(game.content.tile(t).pp for t in realm.unpaid)
     food = holding.food + holding.luxury / 2 + rounds * (income.food + flexible)
     feedable = food / max(1, seen.supplies_left) + len(realm.sea)
     people = min(holding.inhabitants + rounds * income.inhabitants, feedable + 1)
     population = PRESTIGE_PER_INHABITANT * people
     goods = holding.wood + holding.stone + rounds * (income.wood + income.stone)
     safe = sum(1 for d in DISASTERS if d not in game.struck and is_immune(game, realm, d))
+    hungry = max(0, holding.inhabitants - len(realm.sea) - holding.food - holding.luxury // 2)
     return (
         min(prestige, population)
         + BALANCE * (prestige + population)
         + GOODS_VALUE * min(goods, 20)
         + PROTECTION_VALUE * safe
+        - SHORTFALL * hungry
     )
+
+
+def _can_pay_unpaid(game: Game, realm: Realm, rounds: int) -> bool:
+    """Whether the goods for the unpaid buildings will be there by the next supply."""
+    if not realm.unpaid:
+        return True
+    income = fixed_income(game, realm) + Goods(stone=choice_units(game, realm))
+    expected = realm.holding + income.times(min(rounds, 2))
+    return payment(expected, unpaid_cost(game, realm.unpaid)) is not None
 
 
 def _after_take(game: Game, seat: int, tile_id: str, amount: int) -> Realm:
@@ -162,6 +182,21 @@ def greedy_bot(game: Game, seat: int, luck: Luck) -> SeatCommand:
         raise ValueError(f"seat {seat} has nothing to do now")
     if isinstance(options[0], PayNow):
         return options[0]
+    sea = [c for c in options if isinstance(c, BuySeaTile)]
+    rest = tuple(c for c in options if not isinstance(c, BuySeaTile))
+    best, worth = _best(game, seat, rest)
+    for command in sea:
+        # a sea tile is worth buying if the bid after it is still worth more than without
+        after = game
+        for event in decide(game, command):
+            after = evolve(after, event)
+        _, then = _best(after, seat, legal_commands(after, seat))
+        if then > worth + SEA_MARGIN:
+            best, worth = command, then
+    return best
+
+
+def _best(game: Game, seat: int, options: tuple[SeatCommand, ...]) -> tuple[SeatCommand, float]:
     seen = outlook(game)
     final = game.phase == "end_choices"
 
@@ -169,13 +204,9 @@ def greedy_bot(game: Game, seat: int, luck: Luck) -> SeatCommand:
         realm = _outcome(game, seat, command)
         return _final_score(game, realm) if final else value(game, realm, seen)
 
-    sea = [c for c in options if isinstance(c, BuySeaTile)]
-    if sea:
-        best = max(sea, key=worth)
-        if worth(best) > value(game, game.realm(seat), seen) + SEA_MARGIN:
-            return best
-    candidates = _cheapest_bids(tuple(c for c in options if not isinstance(c, BuySeaTile)))
-    return max(candidates, key=worth)
+    scored = [(worth(c), i, c) for i, c in enumerate(_cheapest_bids(options))]
+    top = max(scored, key=lambda item: (item[0], -item[1]))
+    return top[2], top[0]
 
 
 def _cheapest_bids(options: tuple[SeatCommand, ...]) -> list[SeatCommand]:
