@@ -113,15 +113,15 @@ def _can_pay_unpaid(game: Game, realm: Realm, rounds: int) -> bool:
 
 def _after_take(game: Game, seat: int, tile_id: str, amount: int) -> Realm:
     """The realm once the tile is taken and, for a building, paid at once if it can be."""
-    realm = game.realm(seat).changed(taking_change(game, seat, tile_id, amount))
+    realm = game.realm(seat).add(taking_change(game, seat, tile_id, amount))
     tile = game.content.tile(tile_id)
     if tile.kind == "land":
         return replace(realm, lands=(*realm.lands, tile_id))
     realm = replace(realm, buildings=(*realm.buildings, tile_id))
     paid = payment(realm.holding, tile.cost)
     if paid is not None:
-        return realm.changed(paid)
-    return replace(realm.changed(Goods(coins=-1)), unpaid=(*realm.unpaid, tile_id))
+        return realm.add(paid)
+    return replace(realm.add(Goods(coins=-1)), unpaid=(*realm.unpaid, tile_id))
 
 
 def _outcome(game: Game, seat: int, command: SeatCommand) -> Realm:
@@ -135,22 +135,22 @@ def _outcome(game: Game, seat: int, command: SeatCommand) -> Realm:
             assert game.displaced is not None
             return _after_take(game, seat, tile, game.displaced.amount)
         case Withdraw():
-            return realm.changed(Goods(coins=int(game.options.get("compensation", 1))))
+            return realm.add(Goods(coins=int(game.options.get("compensation", 1))))
         case BuySeaTile(tile=tile):
             sea = game.content.sea_tiles[tile]
             paid = payment(realm.holding, sea.cost) or Goods()
-            bought = realm.changed(paid)
-            bought = bought.changed(gain(bought.holding, sea.once, capped))
+            bought = realm.add(paid)
+            bought = bought.add(gain(bought.holding, sea.once, capped))
             return replace(bought, sea=(*realm.sea, tile))
         case ChooseIncome(goods=goods):
-            return realm.changed(gain(realm.holding, chosen_goods(goods), capped))
+            return realm.add(gain(realm.holding, chosen_goods(goods), capped))
         case SaveTiles(tiles=kept):
             return _saved(game, realm, kept)
         case PayUnpaid(tiles=paid_for):
             return _unpaid_settled(game, realm, paid_for)
         case ChooseEndBonus(tile=tile, pick=pick):
             side = game.content.tile(tile).end_choice[pick]
-            chosen = realm.changed(Goods(inhabitants=side.inhabitants))
+            chosen = realm.add(Goods(inhabitants=side.inhabitants))
             return replace(chosen, bonus_pp=realm.bonus_pp + side.pp)
         case PayNow() | MarkWithCoin():
             return realm
@@ -161,13 +161,13 @@ def _saved(game: Game, realm: Realm, kept: frozenset[str]) -> Realm:
     assert game.saving is not None
     paid = payment(realm.holding, SAVE_COST[game.saving].times(len(kept))) or Goods()
     lost = tuple(t for t in at_risk(realm, game.saving) if t not in kept)
-    return realm.changed(paid).without(lost)
+    return realm.add(paid).without(lost)
 
 
 def _unpaid_settled(game: Game, realm: Realm, paid_for: frozenset[str]) -> Realm:
     paid = payment(realm.holding, unpaid_cost(game, paid_for)) or Goods()
     lost = tuple(t for t in realm.unpaid if t not in paid_for)
-    settled = realm.changed(paid + MARKER_BACK.times(len(paid_for))).without(lost)
+    settled = realm.add(paid + MARKER_BACK.times(len(paid_for))).without(lost)
     return replace(settled, unpaid=tuple(u for u in settled.unpaid if u not in paid_for))
 
 

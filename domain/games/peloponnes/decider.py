@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
 from types import MappingProxyType
 from typing import assert_never
 
@@ -58,7 +57,7 @@ from domain.games.peloponnes.events import (
     UnpaidSettled,
     Withdrew,
 )
-from domain.games.peloponnes.state import Game, Realm, Stake
+from domain.games.peloponnes.state import Game, Realm, Stake, changed
 
 
 def decide(game: Game, command: Command) -> tuple[Event, ...]:
@@ -134,32 +133,45 @@ def _moved(game: Game, seat: int) -> tuple[int, ...]:
 
 def _realm(game: Game, seat: int, realm: Realm, **fields: object) -> Game:
     """The game with ``seat``'s realm replaced, and other fields of the game changed."""
-    return replace(game.with_realm(seat, realm), **fields)  # type: ignore[arg-type]
+    return changed(game.with_realm(seat, realm), **fields)
 
 
 def evolve(game: Game, event: Event) -> Game:
     match event:
+        # the most frequent facts first (counted over bot games): a match tries its cases in
+        # order
+        case PhaseBegan():
+            return _phase_began(game, event)
         case BidPlaced():
             seat = event.seat
             displaced = game.bid_on(event.tile) if event.outbid is not None else None
             stake = Stake(tile=event.tile, seat=seat, amount=event.amount)
             bids = tuple(b for b in game.bids if b.tile != event.tile)
-            return replace(
+            return changed(
                 game,
                 bids=(*bids, stake),
                 displaced=displaced,
                 waiting=game.waiting[1:],
                 moves=_moved(game, seat),
             )
+        case TileTaken():
+            realm = game.realm(event.seat).add(event.change)
+            if game.content.tile(event.tile).kind == "building":
+                realm = changed(realm, buildings=(*realm.buildings, event.tile))
+            else:
+                realm = changed(realm, lands=(*realm.lands, event.tile))
+            return game.with_realm(event.seat, realm)
+        case Compensated() | Fed() | Suffered():
+            return game.add(event.seat, event.change)
         case BidMoved():
             stake = Stake(tile=event.tile, seat=event.seat, amount=event.amount)
-            return replace(
+            return changed(
                 game, bids=(*game.bids, stake), displaced=None, moves=_moved(game, event.seat)
             )
         case Withdrew():
             seat = event.seat
             waiting = game.waiting if event.outbid else game.waiting[1:]
-            return replace(
+            return changed(
                 game,
                 displaced=None,
                 waiting=waiting,
@@ -168,21 +180,19 @@ def evolve(game: Game, event: Event) -> Game:
             )
         case SeaTileBought():
             seat = event.seat
-            realm = game.realm(seat).changed(event.change)
+            realm = game.realm(seat).add(event.change)
             return _realm(
                 game,
                 seat,
-                replace(realm, sea=(*realm.sea, event.tile)),
+                changed(realm, sea=(*realm.sea, event.tile)),
                 sea_display=tuple(t for t in game.sea_display if t != event.tile),
                 sea_bought=game.sea_bought | {seat},
                 moves=_moved(game, seat),
             )
-        case PhaseBegan():
-            return _phase_began(game, event)
         case TilesRevealed():
             stacks = dict(game.stacks)
             stacks[event.stack] = stacks[event.stack][len(event.auction) + len(event.conquest) :]
-            return replace(
+            return changed(
                 game,
                 stacks=MappingProxyType(stacks),
                 auction=event.auction,
@@ -191,7 +201,7 @@ def evolve(game: Game, event: Event) -> Game:
                 resolved=True,
             )
         case BidsSettled():
-            return replace(
+            return changed(
                 game,
                 won=event.won,
                 bids=(),
@@ -200,40 +210,31 @@ def evolve(game: Game, event: Event) -> Game:
                 awaiting=event.awaiting,
                 resolved=True,
             )
-        case TileTaken():
-            realm = game.realm(event.seat).changed(event.change)
-            if game.content.tile(event.tile).kind == "building":
-                realm = replace(realm, buildings=(*realm.buildings, event.tile))
-            else:
-                realm = replace(realm, lands=(*realm.lands, event.tile))
-            return game.with_realm(event.seat, realm)
-        case Compensated() | Fed() | Suffered():
-            return game.changed(event.seat, event.change)
         case BuildingPaid():
-            realm = game.realm(event.seat).changed(event.change)
+            realm = game.realm(event.seat).add(event.change)
             unpaid = tuple(u for u in realm.unpaid if u != event.tile)
             return _realm(
                 game,
                 event.seat,
-                replace(realm, unpaid=unpaid),
+                changed(realm, unpaid=unpaid),
                 awaiting=_pop(game, event.seat),
                 moves=_moved(game, event.seat),
             )
         case BuildingMarked():
-            realm = game.realm(event.seat).changed(event.change)
+            realm = game.realm(event.seat).add(event.change)
             return _realm(
                 game,
                 event.seat,
-                replace(realm, unpaid=(*realm.unpaid, event.tile)),
+                changed(realm, unpaid=(*realm.unpaid, event.tile)),
                 awaiting=_pop(game, event.seat),
                 moves=_moved(game, event.seat),
             )
         case IncomeCollected():
-            realms = tuple(r.changed(c) for r, c in zip(game.realms, event.changes, strict=True))
-            return replace(game, realms=realms, awaiting=event.awaiting, resolved=True)
+            realms = tuple(r.add(c) for r, c in zip(game.realms, event.changes, strict=True))
+            return changed(game, realms=realms, awaiting=event.awaiting, resolved=True)
         case IncomeChosen():
-            return replace(
-                game.changed(event.seat, event.change),
+            return changed(
+                game.add(event.seat, event.change),
                 awaiting=_pop(game, event.seat),
                 moves=_moved(game, event.seat),
             )
@@ -242,7 +243,7 @@ def evolve(game: Game, event: Event) -> Game:
             for chit in event.chits:
                 if chit in on:
                     on[chit] += 1
-            return replace(
+            return changed(
                 game,
                 chit_pile=game.chit_pile[len(event.chits) :],
                 chits_on=MappingProxyType(on),
@@ -250,7 +251,7 @@ def evolve(game: Game, event: Event) -> Game:
                 resolved=True,
             )
         case DisasterStruck():
-            return replace(
+            return changed(
                 game,
                 strikes=game.strikes[1:],
                 struck=(*game.struck, event.disaster),
@@ -258,7 +259,7 @@ def evolve(game: Game, event: Event) -> Game:
                 awaiting=event.awaiting,
             )
         case TilesSaved():
-            realm = game.realm(event.seat).changed(event.change).without(event.lost)
+            realm = game.realm(event.seat).add(event.change).without(event.lost)
             return _realm(
                 game,
                 event.seat,
@@ -270,10 +271,10 @@ def evolve(game: Game, event: Event) -> Game:
             return game.with_realm(event.seat, game.realm(event.seat).without(event.tiles))
         case SupplyHeld():
             due = game.supplies_due - (game.phase != "final_supply")
-            return replace(game, awaiting=event.awaiting, resolved=True, supplies_due=due)
+            return changed(game, awaiting=event.awaiting, resolved=True, supplies_due=due)
         case UnpaidSettled():
-            realm = game.realm(event.seat).changed(event.change).without(event.lost)
-            realm = replace(realm, unpaid=tuple(u for u in realm.unpaid if u not in event.paid))
+            realm = game.realm(event.seat).add(event.change).without(event.lost)
+            realm = changed(realm, unpaid=tuple(u for u in realm.unpaid if u not in event.paid))
             return _realm(
                 game,
                 event.seat,
@@ -282,10 +283,10 @@ def evolve(game: Game, event: Event) -> Game:
                 moves=_moved(game, event.seat),
             )
         case RoundEnded():
-            return replace(game, order=event.order, resolved=True)
+            return changed(game, order=event.order, resolved=True)
         case EndBonusChosen():
-            realm = game.realm(event.seat).changed(event.change)
-            realm = replace(
+            realm = game.realm(event.seat).add(event.change)
+            realm = changed(
                 realm,
                 bonus_pp=realm.bonus_pp + event.pp,
                 end_chosen=(*realm.end_chosen, event.tile),
@@ -298,11 +299,11 @@ def evolve(game: Game, event: Event) -> Game:
                 moves=_moved(game, event.seat),
             )
         case GameEnded():
-            return replace(game, phase="over", final_scores=event.scores, resolved=True)
+            return changed(game, phase="over", final_scores=event.scores, resolved=True)
         case GameBegan():
             return _began(game, event)
         case StacksShuffled():
-            return replace(
+            return changed(
                 game,
                 stacks=event.stacks,
                 chit_pile=event.chits,
@@ -319,7 +320,7 @@ def _began(game: Game, event: GameBegan) -> Game:
         for name in event.civilizations
     )
     chits = MappingProxyType({k: 0 for k in content.chits if k != "blank"})
-    return replace(
+    return changed(
         game,
         realms=realms,
         order=event.order,
@@ -332,12 +333,13 @@ def _began(game: Game, event: GameBegan) -> Game:
 
 
 def _phase_began(game: Game, event: PhaseBegan) -> Game:
-    game = replace(
-        game, phase=event.phase, round=event.round, awaiting=event.awaiting, resolved=False
-    )
     if event.phase == "reveal":
-        return replace(
+        return changed(
             game,
+            phase=event.phase,
+            round=event.round,
+            awaiting=event.awaiting,
+            resolved=False,
             won=(),
             sea_bought=frozenset(),
             withdrawn=frozenset(),
@@ -345,5 +347,16 @@ def _phase_began(game: Game, event: PhaseBegan) -> Game:
             moves=(0,) * game.seats,
         )
     if event.phase == "bidding":
-        return replace(game, waiting=game.order, bids=(), displaced=None)
-    return game
+        return changed(
+            game,
+            phase=event.phase,
+            round=event.round,
+            awaiting=event.awaiting,
+            resolved=False,
+            waiting=game.order,
+            bids=(),
+            displaced=None,
+        )
+    return changed(
+        game, phase=event.phase, round=event.round, awaiting=event.awaiting, resolved=False
+    )

@@ -31,6 +31,10 @@ LETTERS: Mapping[str, str] = {
 """The one-letter keys the printed data uses, and the track each names."""
 
 
+_new = object.__new__
+_set = object.__setattr__
+
+
 @dataclass(frozen=True)
 class Goods:
     coins: int = 0
@@ -41,7 +45,21 @@ class Goods:
     inhabitants: int = 0
 
     def __add__(self, other: Goods) -> Goods:
-        return Goods(*(a + b for a, b in zip(self.values(), other.values(), strict=True)))
+        # the fold adds goods for most events: built without __init__'s six frozen setattrs
+        total = _new(Goods)
+        _set(
+            total,
+            "__dict__",
+            {
+                "coins": self.coins + other.coins,
+                "wood": self.wood + other.wood,
+                "stone": self.stone + other.stone,
+                "food": self.food + other.food,
+                "luxury": self.luxury + other.luxury,
+                "inhabitants": self.inhabitants + other.inhabitants,
+            },
+        )
+        return total
 
     def __neg__(self) -> Goods:
         return Goods(*(-a for a in self.values()))

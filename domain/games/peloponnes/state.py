@@ -15,9 +15,9 @@ unpaid buildings to pay at a supply, an end-of-game choice.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from domain.core import Table
 from domain.games.peloponnes.content import Content, Disaster, by_hash
@@ -39,6 +39,28 @@ Phase = Literal[
     "over",
 ]
 SUPPLY_PHASES: frozenset[str] = frozenset({"supply", "round_supply", "final_supply"})
+T = TypeVar("T")
+_new = object.__new__
+_set = object.__setattr__
+
+
+def changed(value: T, **changes: Any) -> T:
+    """A copy of frozen dataclass ``value`` with some fields changed.
+
+    The fold applies every event through this, so it must be cheap: ``dataclasses.replace``
+    re-runs ``__init__`` over every field of a state this size and costs several times
+    more. The copy is built before anyone can see it; the frozen value is never mutated.
+    """
+    fields = value.__dataclass_fields__  # type: ignore[attr-defined]
+    if not changes.keys() <= fields.keys():
+        raise TypeError(
+            f"{type(value).__name__} has no field(s) {sorted(changes.keys() - fields.keys())}"
+        )
+    attributes = value.__dict__.copy()
+    attributes.update(changes)
+    copy = _new(type(value))
+    _set(copy, "__dict__", attributes)
+    return copy
 
 
 def _empty() -> Mapping[str, Any]:
@@ -79,12 +101,12 @@ class Realm:
     def paid_buildings(self) -> tuple[str, ...]:
         return tuple(b for b in self.buildings if b not in self.unpaid)
 
-    def changed(self, change: Goods) -> Realm:
-        return replace(self, holding=self.holding + change)
+    def add(self, change: Goods) -> Realm:
+        return changed(self, holding=self.holding + change)
 
     def without(self, tiles: tuple[str, ...]) -> Realm:
         gone = set(tiles)
-        return replace(
+        return changed(
             self,
             buildings=tuple(b for b in self.buildings if b not in gone),
             lands=tuple(t for t in self.lands if t not in gone),
@@ -139,10 +161,10 @@ class Game(Table):
 
     def with_realm(self, seat: int, realm: Realm) -> Game:
         realms = tuple(realm if i == seat else r for i, r in enumerate(self.realms))
-        return replace(self, realms=realms)
+        return changed(self, realms=realms)
 
-    def changed(self, seat: int, change: Goods) -> Game:
-        return self.with_realm(seat, self.realms[seat].changed(change))
+    def add(self, seat: int, change: Goods) -> Game:
+        return self.with_realm(seat, self.realms[seat].add(change))
 
     def bid_on(self, tile: str) -> Stake | None:
         return next((b for b in self.bids if b.tile == tile), None)

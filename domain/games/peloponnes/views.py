@@ -103,7 +103,8 @@ def _seat(game: Game, seat: int, realm: Realm) -> dict[str, Any]:
         "tableau": tableau,
         "sea": list(realm.sea),
         "bonus_pp": realm.bonus_pp,
-        "score": {"total": score_of(parts), **parts},
+        "score": score_of(parts),
+        "score_parts": parts,
     }
 
 
