@@ -138,7 +138,12 @@ def require_seed(seed: str) -> None:
 
 
 def opening(
-    command: SetUp, *, ruleset: str, rules_version: str, content_hash: str, options: Mapping[str, Any]
+    command: SetUp,
+    *,
+    ruleset: str,
+    rules_version: str,
+    content_hash: str,
+    options: Mapping[str, Any],
 ) -> tuple[GameCreated, SeedSealed]:
     """The two events that open every game; ``options`` are the validated, complete options."""
     require_seed(command.seed)

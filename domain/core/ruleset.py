@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 from domain.core.contract import (
     PUBLIC,
@@ -28,6 +28,7 @@ from domain.core.errors import RuleViolation
 from domain.core.lifecycle import (
     LIFECYCLE_COMMANDS,
     LIFECYCLE_EVENTS,
+    LifecycleEvent,
     Reseed,
     RevealSeed,
     SeedRevealed,
@@ -149,8 +150,9 @@ class Ruleset(Generic[S, C, E]):
             raise RuleViolation("wrong_phase", "the game has not been set up")
         if self.rules.is_terminal(state):
             raise RuleViolation("game_over", "the game is over")
-        self._check_pace(state, command)
-        return self.rules.decide(state, command)
+        events = self.rules.decide(state, command)
+        self._check_pace(state, command, events)
+        return events
 
     def _set_up(self, state: S, command: SetUp) -> tuple[Any, ...]:
         if state.is_set_up:
@@ -177,12 +179,16 @@ class Ruleset(Generic[S, C, E]):
         events = reseeded(command)
         return (*events, *self.rules.reshuffle(self.fold(events, state), command.keep))
 
-    def _check_pace(self, state: S, command: Any) -> None:
+    def _check_pace(self, state: S, command: Any, events: tuple[Any, ...]) -> None:
+        """A seat at the round's cap may still do what adds nothing to its count (end its
+        turn, say), so the cap never traps a seat; everything else is refused."""
         cap = state.options.get(MAX_COMMANDS_PER_ROUND.name)
         seat = getattr(command, "seat", None)
         if cap is None or not isinstance(seat, int) or not 0 <= seat < state.seats:
             return
-        if self.players.moves_this_round(state, seat) >= cap:
+        count = self.players.moves_this_round
+        done = count(state, seat)
+        if done >= cap and count(self.fold(events, state), seat) > done:
             raise RuleViolation(
                 "too_many_commands",
                 f"you have done {cap} things this round already, the most a round allows",
@@ -200,7 +206,7 @@ class Ruleset(Generic[S, C, E]):
 
         def evolve(state: S, event: Any) -> S:
             if event.__class__ in lifecycle:
-                return evolve_table(state, event)
+                return evolve_table(state, cast(LifecycleEvent, event))
             return game_evolve(state, event)
 
         return evolve
@@ -295,7 +301,7 @@ class Ruleset(Generic[S, C, E]):
 
     def describe(self, event: Any) -> str:
         if event.__class__ in self._lifecycle_events:
-            return describe_lifecycle(event)
+            return describe_lifecycle(cast(LifecycleEvent, event))
         return self.presentation.describe(event)
 
     def render(self, state: S, viewer: Viewer) -> str:

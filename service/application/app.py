@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
-from domain.core import SYSTEM, Reseed, Result, RuleViolation, SetUp, registry
+from domain.core import SYSTEM, Reseed, Result, RuleViolation, Score, SetUp, registry
 from domain.core.codec import encode
 from domain.core.luck import Luck
 from domain.core.registry import command_from_json, command_to_json, event_to_record
@@ -49,6 +49,14 @@ def result_json(result: Result | None) -> dict[str, Any] | None:
     return None if result is None else dict(encode(result))
 
 
+def scores_json(scores: tuple[Score, ...]) -> list[dict[str, Any]]:
+    """Running scores as JSON: per seat, its total and points by category."""
+    return [
+        {"seat": seat, "total": score.total, "breakdown": dict(score.breakdown)}
+        for seat, score in enumerate(scores)
+    ]
+
+
 class Application:
     def __init__(self, store: EventStore, seeds: Callable[[], str] = new_seed) -> None:
         self.store = store
@@ -65,9 +73,14 @@ class Application:
         setup: Mapping[str, Any] | None = None,
         seat_info: Sequence[Mapping[str, Any]] = (),
         seed: str | None = None,
+        rules_version: str | None = None,
     ) -> Outcome:
-        """Set a new game up; ``seed`` is drawn fresh unless given (tests, simulations)."""
-        ruleset = registry.get(ruleset_id)
+        """Set a new game up; ``seed`` is drawn fresh unless given (tests, simulations).
+
+        A game is created under the newest rules version unless ``rules_version`` names an
+        older one still registered (a league season may keep the rules it started with).
+        """
+        ruleset = registry.get(ruleset_id, rules_version)
         command = SetUp(
             seats=seats,
             seed=seed or self.seeds(),
@@ -119,6 +132,9 @@ class Application:
         loaded = self.loader.load_cached(game_id)
         for _ in range(MAX_RETRIES):
             try:
+                if loaded.ruleset.system_command(loaded.state) is not None:
+                    # left waiting on the system by a fault: it decides before any seat
+                    loaded = self._settle(loaded)[1]
                 if expected_version is not None and expected_version != loaded.version:
                     raise VersionConflict(game_id, expected_version, loaded.version)
                 if check is not None:
@@ -224,11 +240,16 @@ class Application:
                 "this idempotency key was already used for a different command"
             )
         first = prior[1]
-        stored = self.store.read(game_id, after=first["from"] - 1, until=first["to"])
-        terminal = self.store.game(game_id).is_finished and first["to"] == self.store.version(
-            game_id
+        self.settle(game_id)  # what the system owed after it, if a fault interrupted that
+        # The first answer also carried the system's decisions taken right after it (a few).
+        span = first["to"] - first["from"] + 1 + 64
+        stored = self.store.read(game_id, after=first["from"] - 1, limit=span)
+        end = next(
+            (e.seq - 1 for e in stored if e.seq > first["to"] and e.actor != SYSTEM),
+            stored[-1].seq,
         )
-        return Outcome(game_id, first["version"], stored, terminal, replayed=True)
+        terminal = end == stored[-1].seq and self.store.game(game_id).is_finished
+        return Outcome(game_id, end, [e for e in stored if e.seq <= end], terminal, replayed=True)
 
     def _decision(self, ruleset: Any, events: Sequence[Any], actor: str, command: Any) -> Decision:
         new = []
@@ -315,7 +336,10 @@ class Application:
         return {
             "game_id": str(loaded.game.game_id),
             "ruleset": ruleset.id,
+            "rules_version": ruleset.rules_version,
             "version": loaded.version,
+            "phase": ruleset.presentation.phase(state) if state.is_set_up else "setup",
+            "scores": scores_json(ruleset.presentation.scores(state)) if state.is_set_up else [],
             # From the state: a cached game record may predate the game's end.
             "status": "finished" if ruleset.is_terminal(state) else "active",
             "to_act": sorted(ruleset.to_act(state)),

@@ -132,7 +132,9 @@ def check_no_leak(game: Game, state: Any) -> None:
         knowledge = game.knowledge[viewer]
         listed = declared(ruleset, state, viewer)
         shown = encode(dict(ruleset.view(state, viewer)))
-        assert_not_in([*knowledge.derived(), *listed], shown, f"{ruleset.id}: secret shown to {viewer}")
+        assert_not_in(
+            [*knowledge.derived(), *listed], shown, f"{ruleset.id}: secret shown to {viewer}"
+        )
         # derived secrets are by definition in no event the viewer sees
         assert_not_in(listed, knowledge.feed, f"{ruleset.id}: secret shown to {viewer} in the feed")
 

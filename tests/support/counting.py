@@ -1,8 +1,14 @@
 """A tiny two-to-four-seat counting game, for platform tests only. Not a product feature.
 
 Setup shuffles a deck of cards 1..9 (server-only). Seats take turns; on its turn a seat
-either adds 1 or 2 to the shared count, or draws the top card into its hidden hand. The game
-ends when the count reaches the target; each seat scores the sum of its hand.
+either adds 1 or 2 to the shared count (1, 2 or 3 from rules version 2 on), or draws the top
+card into its hidden hand. The game ends when the count reaches the target; each seat scores
+the sum of its hand.
+
+It ships two rules versions that differ in one rule, and one event whose schema changed
+(``counting.added``: ``amount`` became ``by`` in schema version 2, with an upcaster), so
+the platform's versioning is tested on a game small enough to read
+(tests/service/test_rules_versions.py, with a stored sample of the old schema).
 """
 
 from __future__ import annotations
@@ -37,7 +43,7 @@ from domain.core import (
 class Add:
     NAME: ClassVar[str] = "add"
     seat: int
-    amount: Literal[1, 2]
+    amount: Literal[1, 2, 3]
 
 
 @dataclass(frozen=True)
@@ -57,9 +63,14 @@ class DeckShuffled:
 @dataclass(frozen=True)
 class Added:
     NAME: ClassVar[str] = "counting.added"
-    VERSION: ClassVar[int] = 1
+    VERSION: ClassVar[int] = 2
     seat: int
-    amount: int
+    by: int
+
+
+def _added_from_v1(payload: dict[str, Any]) -> dict[str, Any]:
+    """Schema 1 called the amount ``amount``."""
+    return {"seat": payload["seat"], "by": payload["amount"]}
 
 
 @dataclass(frozen=True)
@@ -125,9 +136,11 @@ def decide(state: State, command: Command) -> tuple[Event, ...]:
     match command:
         case Add(seat=seat, amount=amount):
             _require_turn(state, seat)
-            if amount not in (1, 2):
-                raise RuleViolation("illegal_action", "you may add 1 or 2")
-            return (Added(seat=seat, amount=amount),)
+            allowed = amounts(state)
+            if amount not in allowed:
+                words = " or ".join(map(str, allowed))
+                raise RuleViolation("illegal_action", f"you may add {words}")
+            return (Added(seat=seat, by=amount),)
         case Draw(seat=seat):
             _require_turn(state, seat)
             if not state.deck:
@@ -135,6 +148,11 @@ def decide(state: State, command: Command) -> tuple[Event, ...]:
             return (CardTaken(seat=seat), CardDrawn(seat=seat, card=state.deck[0]))
         case _:
             assert_never(command)
+
+
+def amounts(state: State) -> tuple[int, ...]:
+    """The one rule the two versions disagree on: rules version 2 also allows 3."""
+    return (1, 2) if state.rules_version == "1" else (1, 2, 3)
 
 
 def _require_turn(state: State, seat: int) -> None:
@@ -153,8 +171,8 @@ def evolve(state: State, event: Event) -> State:
                 hands=state.hands or ((),) * state.seats,
                 luck=Luck(state.luck.seed, counter),
             )
-        case Added(amount=amount):
-            count = state.count + amount
+        case Added(by=by):
+            count = state.count + by
             return replace(
                 state,
                 count=count,
@@ -181,7 +199,7 @@ def legal_commands(state: State, seat: int) -> tuple[Command, ...]:
     if state.over or seat != state.turn:
         return ()
     draw: tuple[Command, ...] = (Draw(seat=seat),) if state.deck else ()
-    return (Add(seat=seat, amount=1), Add(seat=seat, amount=2), *draw)
+    return (*(Add(seat=seat, amount=n) for n in amounts(state)), *draw)
 
 
 def view(state: State, viewer: int | None) -> Mapping[str, Any]:
@@ -257,8 +275,12 @@ COUNTING: Ruleset[State, Command, Event] = Ruleset(
         moves_this_round=lambda s, seat: 0,
         bots={"random": uniform_bot(legal_commands), "greedy": uniform_bot(legal_commands)},
     ),
+    upcasters={("counting.added", 1): _added_from_v1},
 )
+
+COUNTING_V2: Ruleset[State, Command, Event] = replace(COUNTING, rules_version="2")
 
 
 def install() -> None:
     registry.register(COUNTING)
+    registry.register(COUNTING_V2)

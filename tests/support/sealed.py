@@ -217,9 +217,7 @@ SEALED: Ruleset[State, Command, Event] = Ruleset(
     id="sealed",
     title="Sealed words (test only)",
     rules_version="1",
-    game_type=GameType(
-        dynamics="simultaneous", information="imperfect", min_seats=2, max_seats=8
-    ),
+    game_type=GameType(dynamics="simultaneous", information="imperfect", min_seats=2, max_seats=8),
     options=OPTIONS,
     packs=(NoContent(),),
     rules=Rules(

@@ -12,7 +12,9 @@ recorded game may have been created under (docs/rules-versions.md):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
+from typing import cast
 
 from domain.core import (
     PLATFORM_OPTIONS,
@@ -44,7 +46,9 @@ RULES: Rules[Game, Command, Event] = Rules(
     command_types=COMMAND_TYPES,
     event_types=EVENT_TYPES,
     begin=begin,
-    decide=decide,
+    # version 1's decisions may also reveal the seed, a lifecycle fact the composed evolve
+    # applies (events.Fact); the game's own evolve never sees it
+    decide=cast(Callable[[Game, Command], tuple[Event, ...]], decide),
     evolve=evolve,
     reshuffle=reshuffle,
     is_terminal=lambda game: game.phase == "over",
@@ -76,9 +80,7 @@ FIRST: Ruleset[Game, Command, Event] = Ruleset(
     title="Peninsula",
     rules_version="1",
     # the draft is one active seat's; the action phase is every seat's at once
-    game_type=GameType(
-        dynamics="mixed", information="imperfect", min_seats=1, max_seats=MAX_SEATS
-    ),
+    game_type=GameType(dynamics="mixed", information="imperfect", min_seats=1, max_seats=MAX_SEATS),
     options=options(packs()[0]),
     packs=packs()[:1],
     rules=RULES,

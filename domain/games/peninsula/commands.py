@@ -80,10 +80,14 @@ class TradeIcon:
 
 @dataclass(frozen=True)
 class MoveArchitect:
+    """Move to ``to``. A Train Tunnel or Swimmer move names in ``via`` the hexes it passes
+    through before ``to`` (rules version 2 on; needed only where several paths lead there)."""
+
     NAME: ClassVar[str] = "move_architect"
     seat: int
     to: Hex
     by: MoveKind
+    via: tuple[Hex, ...] | None = None
 
 
 @dataclass(frozen=True)

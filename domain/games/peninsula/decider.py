@@ -37,6 +37,7 @@ from domain.games.peninsula.events import (
     CardsFlipped,
     CoastSteepened,
     Event,
+    Fact,
     FinalWindowOpened,
     GameEnded,
     GameSetUp,
@@ -60,7 +61,7 @@ from domain.games.peninsula.movement import HARBOR_BONUS
 from domain.games.peninsula.state import SPENT, Arrow, Game, Sheet, changed, copied, put
 
 
-def decide(state: Game, command: Command) -> tuple[Event, ...]:
+def decide(state: Game, command: Command) -> tuple[Fact, ...]:
     match command:
         case DraftCard():
             return rounds.draft_card(state, command)

@@ -21,6 +21,7 @@ from domain.games.peninsula.events import (
     CardDrafted,
     CardRevealed,
     Event,
+    Fact,
     FinalWindowOpened,
     GameEnded,
     IconsChosen,
@@ -69,7 +70,7 @@ def choose_icons(game: Game, command: ChooseIcons) -> tuple[Event, ...]:
     return (IconsChosen(seat=seat, icons=icons, lifesaver=across),)
 
 
-def end_actions(game: Game, command: EndActions) -> tuple[Event, ...]:
+def end_actions(game: Game, command: EndActions) -> tuple[Fact, ...]:
     seat = command.seat
     require_seat(game, seat)
     if game.phase == "draft":
