@@ -128,6 +128,9 @@ def _pop(game: Game, seat: int) -> tuple[int, ...]:
 
 
 def _moved(game: Game, seat: int) -> tuple[int, ...]:
+    """A seat's count of bids and purchases this round (``moves_this_round``). Passing and
+    the decisions the rules ask of it are not counted: the platform's command cap then
+    never keeps a seat from finishing what it must do."""
     return tuple(m + (i == seat) for i, m in enumerate(game.moves))
 
 
@@ -176,7 +179,6 @@ def evolve(game: Game, event: Event) -> Game:
                 displaced=None,
                 waiting=waiting,
                 withdrawn=game.withdrawn | {seat},
-                moves=_moved(game, seat),
             )
         case SeaTileBought():
             seat = event.seat
@@ -218,7 +220,6 @@ def evolve(game: Game, event: Event) -> Game:
                 event.seat,
                 changed(realm, unpaid=unpaid),
                 awaiting=_pop(game, event.seat),
-                moves=_moved(game, event.seat),
             )
         case BuildingMarked():
             realm = game.realm(event.seat).add(event.change)
@@ -227,7 +228,6 @@ def evolve(game: Game, event: Event) -> Game:
                 event.seat,
                 changed(realm, unpaid=(*realm.unpaid, event.tile)),
                 awaiting=_pop(game, event.seat),
-                moves=_moved(game, event.seat),
             )
         case IncomeCollected():
             realms = tuple(r.add(c) for r, c in zip(game.realms, event.changes, strict=True))
@@ -236,7 +236,6 @@ def evolve(game: Game, event: Event) -> Game:
             return changed(
                 game.add(event.seat, event.change),
                 awaiting=_pop(game, event.seat),
-                moves=_moved(game, event.seat),
             )
         case ChitsDrawn():
             on = dict(game.chits_on)
@@ -265,7 +264,6 @@ def evolve(game: Game, event: Event) -> Game:
                 event.seat,
                 realm,
                 awaiting=_pop(game, event.seat),
-                moves=_moved(game, event.seat),
             )
         case TilesLost():
             return game.with_realm(event.seat, game.realm(event.seat).without(event.tiles))
@@ -280,7 +278,6 @@ def evolve(game: Game, event: Event) -> Game:
                 event.seat,
                 realm,
                 awaiting=_pop(game, event.seat),
-                moves=_moved(game, event.seat),
             )
         case RoundEnded():
             return changed(game, order=event.order, resolved=True)
@@ -296,7 +293,6 @@ def evolve(game: Game, event: Event) -> Game:
                 event.seat,
                 realm,
                 awaiting=_pop(game, event.seat),
-                moves=_moved(game, event.seat),
             )
         case GameEnded():
             return changed(game, phase="over", final_scores=event.scores, resolved=True)

@@ -168,3 +168,13 @@ def test_solo_takes_one_tile_at_its_printed_price_and_discards_the_rest():  # re
         # Messene has no wood for the Bridge: it can only be marked with a coin
         BuildingMarked(seat=0, tile="A12", change=Goods(coins=-1)),
     )
+
+
+def test_bids_count_toward_the_platforms_cap_and_passing_never_does():  # max_commands_per_round
+    g = given(3, {"max_commands_per_round": 20}, stacks={"A": ROW})
+    assert RULESET.players.moves_this_round(g.after(Bid(seat=0, tile="A01", amount=3)).game, 0) == 1
+    capped = g.table(moves=(20, 0, 0))
+    capped.when(Bid(seat=0, tile="A01", amount=3)).rejected("too_many_commands")
+    capped.when(Withdraw(seat=0)).then(Withdrew(seat=0, outbid=False))
+    later = g.after(Bid(seat=0, tile="A01", amount=3), Withdraw(seat=1), Withdraw(seat=2)).system()
+    assert later.game.round == 2 and later.game.moves == (0, 0, 0)
