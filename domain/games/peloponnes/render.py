@@ -9,7 +9,7 @@ from domain.games.peloponnes.content import DISASTERS, Tile
 from domain.games.peloponnes.content.model import CHITS_TO_STRIKE
 from domain.games.peloponnes.flow import to_act
 from domain.games.peloponnes.goods import Goods
-from domain.games.peloponnes.scoring import breakdown, score_of
+from domain.games.peloponnes.scoring import sides
 from domain.games.peloponnes.state import Game, Realm
 
 TRACKS = (("C", "coins"), ("W", "wood"), ("S", "stone"), ("F", "food"), ("L", "luxury"))
@@ -86,11 +86,11 @@ def _seat(game: Game, seat: int, realm: Realm) -> str:
     row += [_tile(content.tile(t)) for t in realm.lands]
     holding = realm.holding
     tracks = " ".join(f"{holding.get(name)}{letter}" for letter, name in TRACKS)
-    parts = breakdown(game, seat)
+    seat_sides = sides(game, seat)
     sea = f" sea {list(realm.sea)}" if realm.sea else ""
     return (
         f"{acting}seat {seat} {realm.civilization}: {tracks} {holding.inhabitants}P{sea}\n"
         f"  {' '.join(row)}\n"
-        f"  score {score_of(parts)} = min(prestige {parts['prestige']}, "
-        f"3 x inhabitants {parts['population']})"
+        f"  score {seat_sides.score} = min(prestige {seat_sides.prestige}, "
+        f"3 x inhabitants {seat_sides.population})"
     )

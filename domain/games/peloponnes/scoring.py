@@ -8,6 +8,7 @@ option can share every tie instead).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from types import MappingProxyType
 
 from domain.core import Result, Score
@@ -18,43 +19,66 @@ COINS_PER_PRESTIGE = 3
 PRESTIGE_PER_INHABITANT = 3
 
 
-def breakdown(game: Game, seat: int) -> dict[str, int]:
+@dataclass(frozen=True)
+class Sides:
+    """The two values a seat's score is the lower of."""
+
+    tiles: int
+    bonus: int
+    coins: int
+    population: int
+
+    @property
+    def prestige(self) -> int:
+        return self.tiles + self.bonus + self.coins
+
+    @property
+    def score(self) -> int:
+        return min(self.prestige, self.population)
+
+    @property
+    def higher(self) -> int:
+        return max(self.prestige, self.population)
+
+
+def sides(game: Game, seat: int) -> Sides:
     realm = game.realm(seat)
-    bonus = realm.bonus_pp
-    tiles = tile_prestige(game, realm) - bonus
-    coins = realm.holding.coins // COINS_PER_PRESTIGE
-    prestige = tiles + bonus + coins
-    population = PRESTIGE_PER_INHABITANT * realm.holding.inhabitants
+    return Sides(
+        tiles=tile_prestige(game, realm) - realm.bonus_pp,
+        bonus=realm.bonus_pp,
+        coins=realm.holding.coins // COINS_PER_PRESTIGE,
+        population=PRESTIGE_PER_INHABITANT * realm.holding.inhabitants,
+    )
+
+
+def breakdown(game: Game, seat: int) -> dict[str, int]:
+    """Points by category, summing to the score: prestige from tiles, end-of-game bonuses and
+    coins, less what the inhabitants cap (``population_cap``: 0 when they cap nothing)."""
+    seat_sides = sides(game, seat)
     return {
-        "tiles": tiles,
-        "bonus": bonus,
-        "coins": coins,
-        "prestige": prestige,
-        "population": population,
+        "tiles": seat_sides.tiles,
+        "bonus": seat_sides.bonus,
+        "coins": seat_sides.coins,
+        "population_cap": min(0, seat_sides.population - seat_sides.prestige),
     }
-
-
-def score_of(parts: dict[str, int]) -> int:
-    return min(parts["prestige"], parts["population"])
 
 
 def scores(game: Game) -> tuple[Score, ...]:
     """Each seat's score if the game ended now (running totals for the view)."""
     if not game.realms:
         return ()
-    parts = [breakdown(game, s) for s in range(game.seats)]
-    return tuple(Score(total=score_of(p), breakdown=MappingProxyType(p)) for p in parts)
+    return tuple(Score.of(breakdown(game, s)) for s in range(game.seats))
 
 
 def final_scores(game: Game) -> tuple[int, ...]:
-    return tuple(score_of(breakdown(game, s)) for s in range(game.seats))
+    return tuple(sides(game, s).score for s in range(game.seats))
 
 
 def _key(game: Game, seat: int) -> tuple[int, ...]:
-    parts = breakdown(game, seat)
+    seat_sides = sides(game, seat)
     if game.options.get("tie_break", "higher_value") == "shared":
-        return (score_of(parts),)
-    return score_of(parts), max(parts["prestige"], parts["population"])
+        return (seat_sides.score,)
+    return seat_sides.score, seat_sides.higher
 
 
 def final_ranks(game: Game) -> tuple[int, ...]:
@@ -68,9 +92,15 @@ def result(game: Game) -> Result | None:
     if game.phase != "over":
         return None
     parts = tuple(MappingProxyType(breakdown(game, s)) for s in range(game.seats))
+    both = [sides(game, s) for s in range(game.seats)]
+    verdict = {
+        "prestige": [s.prestige for s in both],
+        "population": [s.population for s in both],
+        "tie_break": game.options.get("tie_break", "higher_value"),
+    }
     return Result(
         scores=game.final_scores,
         ranks=final_ranks(game),
         breakdown=parts,
-        verdict=MappingProxyType({"tie_break": game.options.get("tie_break", "higher_value")}),
+        verdict=MappingProxyType(verdict),
     )

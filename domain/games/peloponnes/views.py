@@ -15,7 +15,7 @@ from domain.games.peloponnes.bidding import price
 from domain.games.peloponnes.content.model import CHITS_TO_STRIKE
 from domain.games.peloponnes.events import Event, StacksShuffled
 from domain.games.peloponnes.flow import to_act
-from domain.games.peloponnes.scoring import breakdown, score_of
+from domain.games.peloponnes.scoring import breakdown, sides
 from domain.games.peloponnes.state import Game, Realm
 
 HIDDEN_ORDER_MIN = 3
@@ -89,7 +89,7 @@ def _disasters(game: Game) -> dict[str, Any]:
 def _seat(game: Game, seat: int, realm: Realm) -> dict[str, Any]:
     """A seat's mat and its row in table order: buildings from the leftmost (the newest)
     to the civilization tile, then lands from it to the rightmost (the newest)."""
-    parts = breakdown(game, seat)
+    seat_sides = sides(game, seat)
     tableau = [
         {"tile": b, "kind": "building", "unpaid": b in realm.unpaid}
         for b in reversed(realm.buildings)
@@ -103,8 +103,12 @@ def _seat(game: Game, seat: int, realm: Realm) -> dict[str, Any]:
         "tableau": tableau,
         "sea": list(realm.sea),
         "bonus_pp": realm.bonus_pp,
-        "score": score_of(parts),
-        "score_parts": parts,
+        "score": seat_sides.score,
+        "score_parts": {
+            **breakdown(game, seat),
+            "prestige": seat_sides.prestige,
+            "population": seat_sides.population,
+        },
     }
 
 

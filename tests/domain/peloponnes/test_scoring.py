@@ -8,7 +8,7 @@ from domain.games.peloponnes.commands import ChooseEndBonus, ScoreGame, Supply
 from domain.games.peloponnes.events import EndBonusChosen, GameEnded, PhaseBegan
 from domain.games.peloponnes.goods import Goods
 from domain.games.peloponnes.rules import legal_commands
-from domain.games.peloponnes.scoring import breakdown, final_ranks
+from domain.games.peloponnes.scoring import breakdown, final_ranks, sides
 from tests.domain.peloponnes.scenario import Given, given
 
 
@@ -19,20 +19,24 @@ def scoring(options=None) -> Given:
 def test_prestige_decides_when_it_is_the_lower_side():  # reference: "the lower of"
     # A01 3 pp + A12 4 pp + 8 coins // 3 = 9; 5 inhabitants = 15
     g = scoring().realm(0, lands=("A01",), buildings=("A12",), coins=8, inhabitants=5)
-    parts = breakdown(g.game, 0)
-    assert parts == {"tiles": 7, "bonus": 0, "coins": 2, "prestige": 9, "population": 15}
+    assert breakdown(g.game, 0) == {"tiles": 7, "bonus": 0, "coins": 2, "population_cap": 0}
+    assert (sides(g.game, 0).prestige, sides(g.game, 0).population) == (9, 15)
     ended = g.realm(1, inhabitants=0).when(ScoreGame()).game
     assert ended.final_scores[0] == 9
 
 
 def test_inhabitants_decide_when_they_are_the_lower_side():  # reference: "3 x inhabitants"
     g = scoring().realm(0, lands=("A01",), buildings=("A12", "B03"), coins=9, inhabitants=3)
-    assert breakdown(g.game, 0)["prestige"] == 3 + 4 + 7 + 3
+    assert sides(g.game, 0).prestige == 3 + 4 + 7 + 3
+    # the breakdown sums to the score: the inhabitants cap 17 prestige at 9
+    assert breakdown(g.game, 0) == {"tiles": 14, "bonus": 0, "coins": 3, "population_cap": -8}
     ended = g.when(ScoreGame()).game
     assert ended.final_scores[0] == 9
     assert RULESET.result(ended) is None, "not over for the platform before the seed's reveal"
     result = RULESET.presentation.result(ended)
-    assert result is not None and result.scores[0] == 9 and result.breakdown[0]["population"] == 9
+    assert result is not None and result.scores[0] == 9
+    assert sum(result.breakdown[0].values()) == 9
+    assert result.verdict["prestige"][0] == 17 and result.verdict["population"][0] == 9
 
 
 def test_an_unpaid_building_scores_nothing():  # our reading: unpaid is inactive
