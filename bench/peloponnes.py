@@ -94,9 +94,9 @@ class Totals:
     hit: Counter[str] = field(default_factory=Counter)
     immune: Counter[str] = field(default_factory=Counter)
     exposed: Counter[str] = field(default_factory=Counter)
-    civ_games: Counter[str] = field(default_factory=Counter)
-    civ_starved: Counter[str] = field(default_factory=Counter)
-    civ_scores: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
+    civ_games: Counter[tuple[str, str]] = field(default_factory=Counter)
+    civ_starved: Counter[tuple[str, str]] = field(default_factory=Counter)
+    civ_scores: dict[tuple[str, str], list[int]] = field(default_factory=lambda: defaultdict(list))
 
 
 def play(setting: Setting, game_no: int) -> Iterator[tuple[Any, tuple[Any, ...], Any]]:
@@ -149,10 +149,13 @@ def record(setting: Setting, game_no: int, tally: Tally, totals: Totals) -> None
         tally.seats_by_bot[bots[seat]] += 1
         if result.ranks[seat] == 1:
             tally.wins[bots[seat]] += 1
-    _count_events([e for _, events, _ in decisions for e in events], result.scores, totals)
+    events = [e for _, events, _ in decisions for e in events]
+    _count_events(events, result.scores, bots, totals)
 
 
-def _count_events(events: list[Any], scores: tuple[int, ...], totals: Totals) -> None:
+def _count_events(
+    events: list[Any], scores: tuple[int, ...], bots: tuple[str, ...], totals: Totals
+) -> None:
     starved: set[int] = set()
     civilizations: tuple[str, ...] = ()
     struck: str | None = None
@@ -178,9 +181,10 @@ def _count_events(events: list[Any], scores: tuple[int, ...], totals: Totals) ->
             case Fed() if event.starved:
                 starved.add(event.seat)
     for seat, civ in enumerate(civilizations):
-        totals.civ_games[civ] += 1
-        totals.civ_starved[civ] += seat in starved
-        totals.civ_scores[civ].append(scores[seat])
+        key = (civ, bots[seat])
+        totals.civ_games[key] += 1
+        totals.civ_starved[key] += seat in starved
+        totals.civ_scores[key].append(scores[seat])
 
 
 def _summary(values: list[int]) -> dict[str, float]:
@@ -196,12 +200,14 @@ def _summary(values: list[int]) -> dict[str, float]:
 
 
 def simulate(games: int) -> dict[str, Any]:
+    """``games`` games in all, spread evenly over the settings (the first ones get the
+    remainder)."""
     chosen = settings()
-    per_setting = max(1, games // len(chosen))
     tallies = {s: Tally() for s in chosen}
     totals = Totals()
-    for setting in chosen:
-        for game_no in range(per_setting):
+    for index, setting in enumerate(chosen):
+        count = games // len(chosen) + (index < games % len(chosen))
+        for game_no in range(count):
             record(setting, game_no, tallies[setting], totals)
     return report(tallies, totals)
 
@@ -239,12 +245,14 @@ def report(tallies: dict[Setting, Tally], totals: Totals) -> dict[str, Any]:
             t: round(totals.bought[t] / totals.revealed[t], 3) for t in sorted(totals.revealed)
         },
         "civilizations": {
-            c: {
-                "seat_games": totals.civ_games[c],
-                "starved_rate": round(totals.civ_starved[c] / totals.civ_games[c], 3),
-                "mean_score": round(statistics.fmean(totals.civ_scores[c]), 1),
+            f"{civ} ({bot})": {
+                "seat_games": totals.civ_games[(civ, bot)],
+                "starved_rate": round(
+                    totals.civ_starved[(civ, bot)] / totals.civ_games[(civ, bot)], 3
+                ),
+                "mean_score": round(statistics.fmean(totals.civ_scores[(civ, bot)]), 1),
             }
-            for c in sorted(totals.civ_games)
+            for civ, bot in sorted(totals.civ_games)
         },
     }
 

@@ -53,9 +53,14 @@ def changed(value: T, **changes: Any) -> T:
     """
     fields = value.__dataclass_fields__  # type: ignore[attr-defined]
     if not changes.keys() <= fields.keys():
-        raise TypeError(
-            f"{type(value).__name__} has no field(s) {sorted(changes.keys() - fields.keys())}"
-        )
+        unknown = sorted(changes.keys() - fields.keys())
+        raise TypeError(f"{type(value).__name__} has no field(s) {unknown}")
+    return copied(value, changes)
+
+
+def copied(value: T, changes: Mapping[str, Any]) -> T:
+    """``changed`` without the field-name check, for callers whose names are fixed in code
+    (the fold's hot path)."""
     attributes = value.__dict__.copy()
     attributes.update(changes)
     copy = _new(type(value))
@@ -102,7 +107,7 @@ class Realm:
         return tuple(b for b in self.buildings if b not in self.unpaid)
 
     def add(self, change: Goods) -> Realm:
-        return changed(self, holding=self.holding + change)
+        return copied(self, {"holding": self.holding + change})
 
     def without(self, tiles: tuple[str, ...]) -> Realm:
         gone = set(tiles)
@@ -160,8 +165,9 @@ class Game(Table):
         return self.realms[seat]
 
     def with_realm(self, seat: int, realm: Realm) -> Game:
-        realms = tuple(realm if i == seat else r for i, r in enumerate(self.realms))
-        return changed(self, realms=realms)
+        realms = list(self.realms)
+        realms[seat] = realm
+        return copied(self, {"realms": tuple(realms)})
 
     def add(self, seat: int, change: Goods) -> Game:
         return self.with_realm(seat, self.realms[seat].add(change))
