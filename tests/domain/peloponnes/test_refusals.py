@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from domain.games.peloponnes.commands import (
+    Bid,
     ChooseEndBonus,
     CollectIncome,
     DrawChits,
@@ -21,7 +22,6 @@ from domain.games.peloponnes.commands import (
     Supply,
     Withdraw,
 )
-from domain.games.peloponnes.commands import Bid as BidCommand
 from tests.domain.peloponnes.scenario import given
 
 
@@ -57,7 +57,7 @@ def test_a_seat_decides_only_when_awaited():
 
 def test_an_outbid_seat_cannot_move_onto_a_land_it_could_not_place():  # reference, Placement
     g = given(2, stacks={"A": ["A01", "A05", "A02", "A03", "A04"]}).realm(0, lands=("A06",))
-    g = g.after(BidCommand(seat=0, tile="A05", amount=3), BidCommand(seat=1, tile="A05", amount=4))
+    g = g.after(Bid(seat=0, tile="A05", amount=3), Bid(seat=1, tile="A05", amount=4))
     g.when(MoveBid(seat=0, tile="A05")).rejected("illegal_action")  # taken
     g.when(MoveBid(seat=0, tile="A01")).rejected("illegal_placement")  # stone after food, wood
 
