@@ -31,7 +31,7 @@ from domain.games.peloponnes.events import (
 )
 from domain.games.peloponnes.goods import Goods
 from domain.games.peloponnes.scoring import final_ranks, final_scores
-from domain.games.peloponnes.state import SUPPLY_PHASES, Game, Phase
+from domain.games.peloponnes.state import Game, Phase
 
 _SYSTEM: dict[str, SystemCommand] = {
     "reveal": RevealTiles(),
@@ -174,7 +174,3 @@ def score_game(game: Game) -> tuple[Event, ...]:
     require_system_step(game, not game.resolved)
     scores = final_scores(game)
     return (GameEnded(scores=scores, ranks=final_ranks(game)),)
-
-
-def is_supply(phase: str) -> bool:
-    return phase in SUPPLY_PHASES

@@ -77,9 +77,6 @@ class Goods:
         value: int = getattr(self, name)
         return value
 
-    def with_value(self, name: str, value: int) -> Goods:
-        return Goods(**{**self.as_dict(), name: value})
-
     def as_dict(self) -> dict[str, int]:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
@@ -89,9 +86,6 @@ class Goods:
     @property
     def is_empty(self) -> bool:
         return not any(self.values())
-
-    def is_within(self, other: Goods) -> bool:
-        return all(a <= b for a, b in zip(self.values(), other.values(), strict=True))
 
 
 NOTHING = Goods()
@@ -137,8 +131,3 @@ def gain(holding: Goods, income: Goods, capped: bool) -> Goods:
         change[good] -= excess
         change["luxury"] += excess
     return Goods(**change)
-
-
-def units_of(holding: Goods, good: Good) -> int:
-    """How many units of ``good`` a seat can pay, counting luxury goods two for one."""
-    return holding.get(good) + holding.luxury // LUXURY_PER_GOOD

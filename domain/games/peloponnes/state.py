@@ -103,9 +103,6 @@ class Realm:
     def tiles(self) -> tuple[str, ...]:
         return (*self.buildings, *self.lands)
 
-    def paid_buildings(self) -> tuple[str, ...]:
-        return tuple(b for b in self.buildings if b not in self.unpaid)
-
     def add(self, change: Goods) -> Realm:
         return copied(self, {"holding": self.holding + change})
 
@@ -175,15 +172,9 @@ class Game(Table):
     def bid_on(self, tile: str) -> Stake | None:
         return next((b for b in self.bids if b.tile == tile), None)
 
-    def bid_of(self, seat: int) -> Stake | None:
-        return next((b for b in self.bids if b.seat == seat), None)
-
     @property
     def bidder(self) -> int | None:
         """The seat to act in the bidding: an outbid seat first, else the next in order."""
         if self.displaced is not None:
             return self.displaced.seat
         return self.waiting[0] if self.waiting else None
-
-    def in_turn_order(self, seats: set[int] | frozenset[int]) -> tuple[int, ...]:
-        return tuple(s for s in self.order if s in seats)
