@@ -6,6 +6,7 @@ from typing import Any
 
 import psycopg
 from litestar import Request, Response
+from litestar.types import ExceptionHandlersMap
 from litestar.exceptions import (
     HTTPException,
     NotAuthorizedException,
@@ -148,7 +149,7 @@ def unexpected_problem(request: Request[Any, Any, Any], exc: Exception) -> Respo
     )
 
 
-EXCEPTION_HANDLERS: dict[type[Exception], Any] = {
+EXCEPTION_HANDLERS: ExceptionHandlersMap = {
     **{exc: domain_problem for exc in STATUSES},
     HTTPException: http_problem,
     Exception: unexpected_problem,
