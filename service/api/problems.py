@@ -6,7 +6,6 @@ from typing import Any
 
 import psycopg
 from litestar import Request, Response
-from litestar.types import ExceptionHandlersMap
 from litestar.exceptions import (
     HTTPException,
     NotAuthorizedException,
@@ -15,6 +14,7 @@ from litestar.exceptions import (
     ValidationException,
 )
 from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
+from litestar.types import ExceptionHandlersMap
 
 from domain.core import RuleViolation
 from domain.core.registry import UnknownRuleset
