@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable
 from typing import Annotated, Literal
 
 from litestar import get, post
@@ -11,7 +10,6 @@ from litestar.di import NamedDependency
 from litestar.exceptions import NotAuthorizedException
 from litestar.params import FromPath, FromQuery, HeaderParameter, JSONBody, QueryParameter
 
-from domain.core import RuleViolation
 from service.api.bodies import (
     CreateGame,
     ForkGame,
@@ -26,7 +24,6 @@ from service.api.bodies import (
 from service.api.hosting import Host
 from service.api.screening import strict_body
 from service.api.seating import bearer, descriptor, grants, viewer
-from service.application import Outcome
 from service.application.seating import described, grant, player_name
 from service.logs import logger
 from service.store import GameRecord
@@ -50,24 +47,10 @@ MAX_SEQ = 2**31 - 1
 )
 def create_game(data: JSONBody[CreateGame], host: NamedDependency[Host]) -> GameCreatedBody:
     seats = described(data.ruleset, [descriptor(s) for s in data.seats])
-    outcome = _guarded(
-        lambda: host.cairn.create_game(data.ruleset, len(seats), data.options, data.setup, seats)
-    )
+    outcome = host.cairn.create_game(data.ruleset, len(seats), data.options, data.setup, seats)
     granted = grants(grant(host.tokens, outcome.game_id, seats))
     logger().info("game.created", game_id=str(outcome.game_id), ruleset=data.ruleset)
     return GameCreatedBody(str(outcome.game_id), data.ruleset, outcome.version, granted)
-
-
-def _guarded(create: Callable[[], Outcome]) -> Outcome:
-    """A malformed explicit setup is the caller's mistake, even where a ruleset trips on it."""
-    try:
-        outcome: Outcome = create()
-    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
-        logger().warning("game.setup_refused", error=repr(exc)[:200])
-        raise RuleViolation(
-            "invalid_command", "the options or setup do not fit this ruleset"
-        ) from None
-    return outcome
 
 
 @get(

@@ -296,3 +296,21 @@ COUNTING_V2: Ruleset[State, Command, Event] = replace(COUNTING, rules_version="2
 def install() -> None:
     registry.register(COUNTING)
     registry.register(COUNTING_V2)
+
+
+def _tripping_decide(state: State, command: Command) -> tuple[Event, ...]:
+    if isinstance(command, Draw):
+        raise KeyError("a bug in the ruleset, with a secret in its message: " + state.luck.seed)
+    return decide(state, command)
+
+
+BUGGY: Ruleset[State, Command, Event] = replace(
+    COUNTING, id="buggy", rules=replace(RULES, decide=_tripping_decide)
+)
+"""Never shipped: a ruleset whose ``draw`` trips over a bug. Only a RuleViolation is a 422;
+this must be a 500 that appends nothing and says nothing of the bug."""
+
+
+def install_buggy() -> None:
+    if not registry.versions("buggy"):
+        registry.register(BUGGY)
