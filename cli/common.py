@@ -17,11 +17,17 @@ from typing import Any, TypeVar
 
 import click
 
-from cli.database import open_app
+from cli.database import open_service
 from domain.core import RuleViolation
 from domain.core.registry import UnknownRuleset
 from domain.games import load_all
-from service.application import Application, ApplicationError, RulesVersionMismatch
+from service.application import (
+    Application,
+    ApplicationError,
+    BadRequest,
+    RulesVersionMismatch,
+)
+from service.composition import Service
 from service.replays import ReplayFileError
 from service.store import DatabaseUnavailable, UnknownGame, VersionConflict
 
@@ -35,7 +41,8 @@ class CliError(click.ClickException):
 
     def __init__(self, message: str, exit_code: int = FAILED) -> None:
         super().__init__(message)
-        self.exit_code = exit_code
+        # click reads exit_code off the instance; it declares it on the class only
+        self.exit_code = exit_code  # type: ignore[misc]
 
 
 def _classify(exc: Exception) -> CliError | None:
@@ -49,6 +56,8 @@ def _classify(exc: Exception) -> CliError | None:
         return CliError(f"the database is unavailable: {exc}", UNAVAILABLE)
     if isinstance(exc, RuleViolation):
         return CliError(f"{exc.code}: {exc.message}", FAILED)
+    if isinstance(exc, BadRequest):
+        return CliError(exc.message, USAGE)
     if isinstance(exc, ApplicationError):
         return CliError(exc.message, FAILED)
     if isinstance(exc, VersionConflict):
@@ -75,12 +84,19 @@ def reports_errors(command: F) -> F:
 @contextmanager
 def application() -> Iterator[Application]:
     """The application over the configured database; failing to reach it exits 4."""
+    with service() as served:
+        yield served.cairn
+
+
+@contextmanager
+def service(bots: bool = False) -> Iterator[Service]:
+    """The service (with the bot driver if ``bots``); failing to reach the database exits 4."""
     with ExitStack() as stack:
         try:
-            app = stack.enter_context(open_app())
+            served = stack.enter_context(open_service(bots=bots))
         except click.ClickException as exc:
             raise CliError(exc.message, UNAVAILABLE) from exc
-        yield app
+        yield served
 
 
 def emit_json(value: Any) -> None:

@@ -4,15 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any
 
 import click
 import psycopg
 import sqlalchemy.exc
-from psycopg_pool import ConnectionPool
 
 from domain.games import load_all
-from service.application import Application
+from service.composition import Service, assemble, open_pool
 from service.store import EventStore
 from service.store.database import database_url, is_embedded
 from service.store.migrate import current_revision, head_revision, upgrade
@@ -36,6 +34,7 @@ def reaching_database() -> Iterator[None]:
         yield
     except (psycopg.OperationalError, sqlalchemy.exc.OperationalError) as exc:
         reason = exc.orig if isinstance(exc, sqlalchemy.exc.OperationalError) else exc
+        reason = reason if reason is not None else exc
         raise click.ClickException(f"cannot reach PostgreSQL: {_first_line(reason)}") from exc
 
 
@@ -55,15 +54,18 @@ def ensure_schema(url: str, migrate: bool) -> None:
 
 
 @contextmanager
-def open_app(migrate: bool = True) -> Iterator[Application]:
-    """An Application over a small pool, schema checked, for one CLI command."""
+def open_service(migrate: bool = True, bots: bool = False) -> Iterator[Service]:
+    """The service over a small pool, schema checked, for one CLI command: built by the
+    composition root like a served one, with the bot driver only if asked and no sweep."""
     load_all()
     url = resolve_url()
     ensure_schema(url, migrate)
-    pool: ConnectionPool[Any] = ConnectionPool(url, min_size=1, max_size=4, open=True, timeout=10)
+    pool = open_pool(url, size=4, timeout=10)
+    service = assemble(EventStore(pool), bots=bots, sweep_every=None)
     try:
-        yield Application(EventStore(pool))
+        yield service
     finally:
+        service.close()
         pool.close()
 
 

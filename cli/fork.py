@@ -2,26 +2,42 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import click
 
-from cli.common import USAGE, CliError, application, emit_json, json_option, reports_errors
-from service.application import new_seed
+from cli.common import (
+    USAGE,
+    CliError,
+    application,
+    emit_json,
+    json_option,
+    reports_errors,
+    service,
+)
 from service.application.visibility import parse_game_id
 from service.review import diff as diff_games
 from service.trail import trail_from_store
 
+SEAT_FORMS = "SEAT=bot:NAME, SEAT=player:NAME or SEAT=open"
+BOTS_SETTLE_SECONDS = 3600.0
 
-def _seat_bots(pairs: tuple[str, ...]) -> dict[int, str]:
-    bots: dict[int, str] = {}
+
+def _seats(pairs: tuple[str, ...]) -> dict[int, dict[str, Any]]:
+    """``--seat`` overrides: seat number -> a seat descriptor (the API's shape)."""
+    seats: dict[int, dict[str, Any]] = {}
     for pair in pairs:
         seat, _, who = pair.partition("=")
         kind, _, name = who.partition(":")
-        if not seat.isdigit() or kind != "bot" or not name:
-            raise CliError(f"--seat takes SEAT=bot:NAME, e.g. 1=bot:greedy, not {pair!r}", USAGE)
-        bots[int(seat)] = name
-    return bots
+        if (
+            not seat.isdigit()
+            or kind not in ("bot", "player", "open")
+            or (kind == "open") == bool(name)
+        ):
+            raise CliError(f"--seat takes {SEAT_FORMS}, e.g. 1=bot:greedy, not {pair!r}", USAGE)
+        seats[int(seat)] = {"kind": kind, kind: name} if name else {"kind": kind}
+    return seats
 
 
 @click.command(short_help="Start a new game from the first N events of a game.")
@@ -32,61 +48,75 @@ def _seat_bots(pairs: tuple[str, ...]) -> dict[int, str]:
     type=click.Choice(["same", "reshuffle"]),
     default="reshuffle",
     show_default=True,
-    help="Keep the parent's hidden order (finished games only) or redraw it from a new seed.",
+    help="Keep the parent's hidden order (public positions only) or redraw it from a new seed.",
 )
 @click.option(
     "--seat",
     "seats",
     multiple=True,
-    metavar="S=bot:NAME",
-    help="Let a bot play seat S in the fork (repeatable); bots play at once.",
+    metavar="S=KIND[:NAME]",
+    help="Seat S of the fork: bot:NAME, player:NAME (its token is printed once) or open"
+    " (repeatable).",
+)
+@click.option(
+    "--token",
+    envvar="CAIRN_SEAT_TOKEN",
+    help="A seat token of GAME: needed to fork a position that is not public yet.",
 )
 @json_option
 @reports_errors
-def fork(game: str, at: int, luck: str, seats: tuple[str, ...], as_json: bool) -> None:
+def fork(
+    game: str, at: int, luck: str, seats: tuple[str, ...], token: str | None, as_json: bool
+) -> None:
     """Start a new game from the first N events of GAME and print its id.
 
-    The parent is never touched. With --luck reshuffle every hidden future order is drawn
-    again from a fresh seed. Seats given to bots play until a human must act or it ends.
+    The parent is never touched. With --luck reshuffle every hidden order is drawn again
+    from a fresh seed. The same rules as the API's forks apply: a position that is not
+    public yet (a live game, or a fork of one) is forked only with one of its seat tokens,
+    with reshuffled luck, and every other seat of the fork is a bot. Every bot seat of the
+    fork plays until a human must act or the game ends; every human seat gets a fresh token,
+    printed once.
 
     Example: cairn fork 0b7c6f0e-2f0a-4c39-9a57-3c0e8f1d2a11 --at 24 --seat 0=bot:greedy
     """
-    bots = _seat_bots(seats)
-    with application() as app:
+    given = _seats(seats)
+    with service(bots=True) as served:
+        app = served.cairn
         parent = app.store.game(parse_game_id(game))
-        bad = sorted(s for s in bots if s >= parent.seats)
-        if bad:
-            raise CliError(f"the game has seats 0 to {parent.seats - 1}, not {bad[0]}", USAGE)
-        seat_info = _with_bots(parent.seat_info, parent.seats, bots) if bots else None
-        outcome = app.fork(parent.game_id, at, luck, seat_info=seat_info)
-        played = app.play_bots(outcome.game_id, bots, new_seed()) if bots else 0
-        child = app.store.game(outcome.game_id)
+        forked = app.fork(parent.game_id, at, luck, given or None, token)
+        if served.bots is not None:
+            served.bots.play_out(forked.game_id, BOTS_SETTLE_SECONDS)
+        child = app.store.game(forked.game_id)
+        after = app.store.read(child.game_id, after=forked.version)
+        played = sum(1 for e in after if e.decision_seq == e.seq)
+    granted = [dataclasses.asdict(g) for g in forked.seats]
     if as_json:
         emit_json(
             {
                 "game_id": str(child.game_id),
                 "parent_id": str(parent.game_id),
-                "fork_at": at,
+                "fork_at": forked.fork_at,
                 "luck": luck,
                 "events": child.version,
                 "bot_commands": played,
                 "status": child.status,
                 "result": child.result,
+                "seats": [{k: v for k, v in g.items() if v is not None} for g in granted],
             }
         )
         return
     click.echo(str(child.game_id))
     click.echo(
-        f"forked {parent.game_id} at event {at} ({luck} luck); {child.version} events,"
-        f" {played} bot commands, {child.status}",
+        f"forked {parent.game_id} at event {forked.fork_at} ({luck} luck); {child.version}"
+        f" events, {played} bot commands, {child.status}",
         err=True,
     )
-
-
-def _with_bots(info: list[dict[str, Any]], seats: int, bots: dict[int, str]) -> list[Any]:
-    """The parent's seat descriptors, with the bot seats replaced (the API's shape)."""
-    padded = [*info, *({} for _ in range(seats - len(info)))][:seats]
-    return [{"kind": "bot", "bot": bots[s]} if s in bots else dict(d) for s, d in enumerate(padded)]
+    # Shown once: only their hashes are stored.
+    for seat in forked.seats:
+        if seat.token is not None:
+            click.echo(f"seat {seat.seat} token {seat.token} ({seat.player})")
+        if seat.invite is not None:
+            click.echo(f"seat {seat.seat} invite {seat.invite}")
 
 
 @click.command(short_help="Compare two games: common prefix, divergence, results.")

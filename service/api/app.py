@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from typing import Any
@@ -13,7 +12,6 @@ from litestar.datastructures import State
 from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import SwaggerRenderPlugin
-from psycopg_pool import ConnectionPool
 
 from domain.games import load_all
 from service.api.health import health
@@ -21,9 +19,12 @@ from service.api.hosting import hosting, provide_host
 from service.api.middleware import RequestContext
 from service.api.problems import EXCEPTION_HANDLERS
 from service.api.routes import PLAY_ROUTES
+from service.api.schemas import StrictStructSchemas
+from service.api.screening import plain_integers
 from service.application import Application
+from service.composition import Service, assemble, open_pool
 from service.store import EventStore
-from service.store.database import check_connection
+from service.sweep import sweep_seconds
 
 MAX_BODY_BYTES = 256 * 1024
 
@@ -31,48 +32,28 @@ MAX_BODY_BYTES = 256 * 1024
 ROUTES: list[Any] = [health, *PLAY_ROUTES]
 
 
-def open_application(url: str, pool_size: int = 16) -> tuple[Application, ConnectionPool[Any]]:
-    """A connection pool and the application over it. The pool reconnects by itself.
-
-    While PostgreSQL is down a request waits at most ``timeout`` for a connection, then gets
-    a 503. A reconnection attempt backs off exponentially until ``reconnect_timeout`` and then
-    gives up; the next request starts a fresh one at once, so the service finds a database
-    that came back within about a second, however long it was away.
-    """
-    pool: ConnectionPool[Any] = ConnectionPool(
-        url,
-        min_size=1,
-        max_size=pool_size,
-        open=True,
-        timeout=2,
-        reconnect_timeout=2,
-        check=check_connection,
-        # Names the worker process in pg_stat_activity (and pg_locks through it).
-        kwargs={"application_name": f"cairn-{os.getpid()}"},
-    )
-    return Application(EventStore(pool)), pool
-
-
 def create_app(
-    application: Application | None = None,
+    service: Service | None = None,
     *,
     database_url: str | None = None,
     extra_routes: Sequence[Any] = (),
     on_startup: Sequence[Callable[[Litestar], Any]] = (),
     debug: bool = False,
 ) -> Litestar:
-    """Build the app over ``application``, or over a pool opened on ``database_url``."""
+    """Build the app over ``service``, or over one assembled on a pool on ``database_url``."""
     load_all()
 
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
         pool = None
-        if application is None:
+        served = service
+        if served is None:
             if database_url is None:
-                raise ValueError("create_app needs an application or a database_url")
-            app.state.cairn, pool = open_application(database_url)
-        else:
-            app.state.cairn = application
+                raise ValueError("create_app needs a service or a database_url")
+            pool = open_pool(database_url)
+            served = assemble(EventStore(pool), sweep_every=sweep_seconds())
+        app.state.service = served
+        app.state.cairn = served.cairn
         try:
             yield
         finally:
@@ -89,6 +70,8 @@ def create_app(
         lifespan=[lifespan, hosting],
         on_startup=list(on_startup),
         middleware=[RequestContext],
+        before_request=plain_integers,
+        plugins=[StrictStructSchemas()],
         request_max_body_size=MAX_BODY_BYTES,
         openapi_config=OpenAPIConfig(
             title="Cairn",

@@ -1,23 +1,22 @@
 """The HTTP edge's request and response shapes: strict msgspec structs, nothing else.
 
-Request structs forbid unknown fields, and ``strict_body`` decodes every request body with
-msgspec's strict mode (no "1" for 1, no "true" for true) before the handler sees it.
+Request structs forbid unknown fields (and the OpenAPI document says so), and
+``service.api.screening.strict_body`` decodes every request body with msgspec's strict mode
+(no "1" for 1, no "true" for true) before the handler sees it.
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-import msgspec
-from litestar import Request
-from litestar.exceptions import ValidationException
 from litestar.openapi.datastructures import ResponseSpec
 from msgspec import Meta, Struct
 
 PlayerName = Annotated[str, Meta(min_length=1, max_length=64, pattern=r"^\S(.*\S)?$")]
 Secret = Annotated[str, Meta(min_length=1, max_length=256)]
 Version = Annotated[int, Meta(ge=0, le=2**31 - 1)]
-BotName = Literal["random", "greedy"]
+# Any bot a ruleset registers; which ones a ruleset has is checked against it (400).
+BotName = Annotated[str, Meta(min_length=1, max_length=64, pattern=r"^[a-z][a-z0-9_-]*$")]
 
 
 class OpenSeat(Struct, tag="open", tag_field="kind", forbid_unknown_fields=True):
@@ -191,36 +190,6 @@ class LegalCommands(Struct):
     commands: list[dict[str, Any]]
 
 
-async def strict_body(request: Request[Any, Any, Any]) -> None:
-    """Before-request hook: decode the body strictly into the handler's ``data`` type.
-
-    Litestar converts bodies leniently; a strict pass first turns every wrong type, unknown
-    field or malformed document into a 400 problem before anything runs.
-    """
-    parameter = request.route_handler.parsed_fn_signature.parameters.get("data")
-    if parameter is None:
-        return
-    body = await request.body()
-    try:
-        msgspec.json.decode(body, type=parameter.annotation, strict=True)
-    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
-        raise ValidationException(f"invalid request body: {exc}") from None
-    # JSON can only carry U+0000 escaped, so a body without the escape needs no walk.
-    if b"\\u0000" in body and _has_nul(msgspec.json.decode(body)):
-        # PostgreSQL text and jsonb cannot hold U+0000; refuse it here, not at the INSERT.
-        raise ValidationException("invalid request body: text may not contain U+0000")
-
-
-def _has_nul(value: Any) -> bool:
-    if isinstance(value, str):
-        return "\x00" in value
-    if isinstance(value, dict):
-        return any(_has_nul(k) or _has_nul(v) for k, v in value.items())
-    if isinstance(value, list):
-        return any(_has_nul(v) for v in value)
-    return False
-
-
 class Problem(Struct, omit_defaults=True):
     """An RFC 9457 problem; ``code`` is stable, ``detail`` is for people."""
 
@@ -240,6 +209,7 @@ _MEANINGS = {
     404: "No such game or ruleset",
     409: "A stale expected_version (with current_version), or a refused fork",
     413: "The body is over 256 KiB",
+    415: "The body is not JSON (Content-Type application/json)",
     422: "A rule violation: its code says which, its detail says why",
 }
 

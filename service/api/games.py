@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import unicodedata
 from typing import Annotated, Literal
 
 from litestar import get, post
@@ -10,7 +10,6 @@ from litestar.di import NamedDependency
 from litestar.exceptions import NotAuthorizedException
 from litestar.params import FromPath, FromQuery, HeaderParameter, JSONBody, QueryParameter
 
-from domain.core import RuleViolation
 from service.api.bodies import (
     CreateGame,
     ForkGame,
@@ -21,11 +20,11 @@ from service.api.bodies import (
     Joined,
     JoinGame,
     problems,
-    strict_body,
 )
 from service.api.hosting import Host
-from service.api.seating import check_seats, descriptor, fork_seats, grant, seat_of, viewer
-from service.application import Outcome
+from service.api.screening import strict_body
+from service.api.seating import bearer, descriptor, grants, viewer
+from service.application.seating import described, grant, player_name
 from service.logs import logger
 from service.store import GameRecord
 
@@ -40,39 +39,18 @@ MAX_SEQ = 2**31 - 1
 @post(
     "/games",
     summary="Create a game: ruleset, options, seats (open, player or bot), optional setup",
-    responses=problems(400, 404, 413, 422),
+    responses=problems(400, 404, 413, 415, 422),
     tags=["games"],
     status_code=201,
     sync_to_thread=True,
     before_request=strict_body,
 )
 def create_game(data: JSONBody[CreateGame], host: NamedDependency[Host]) -> GameCreatedBody:
-    check_seats(data.ruleset, data.seats)
-    outcome = _guarded(
-        lambda: host.cairn.create_game(
-            data.ruleset,
-            len(data.seats),
-            data.options,
-            data.setup,
-            [descriptor(s) for s in data.seats],
-        )
-    )
-    seats = grant(host.tokens, outcome.game_id, data.seats)
-    host.bots.kick(outcome.game_id)
+    seats = described(data.ruleset, [descriptor(s) for s in data.seats])
+    outcome = host.cairn.create_game(data.ruleset, len(seats), data.options, data.setup, seats)
+    granted = grants(grant(host.tokens, outcome.game_id, seats))
     logger().info("game.created", game_id=str(outcome.game_id), ruleset=data.ruleset)
-    return GameCreatedBody(str(outcome.game_id), data.ruleset, outcome.version, seats)
-
-
-def _guarded(create: Callable[[], Outcome]) -> Outcome:
-    """A malformed explicit setup is the caller's mistake, even where a ruleset trips on it."""
-    try:
-        outcome: Outcome = create()
-    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
-        logger().warning("game.setup_refused", error=repr(exc)[:200])
-        raise RuleViolation(
-            "invalid_command", "the options or setup do not fit this ruleset"
-        ) from None
-    return outcome
+    return GameCreatedBody(str(outcome.game_id), data.ruleset, outcome.version, granted)
 
 
 @get(
@@ -91,7 +69,12 @@ def list_games(
     offset: Annotated[int, QueryParameter(ge=0, le=10**9)] = 0,
 ) -> GameList:
     games = host.cairn.store.games(
-        ruleset=ruleset, status=status, player=player, limit=limit + 1, offset=offset
+        ruleset=ruleset,
+        status=status,
+        # Names are stored NFC-normalised (service.application.seating).
+        player=unicodedata.normalize("NFC", player) if player else None,
+        limit=limit + 1,
+        offset=offset,
     )
     more = len(games) > limit
     return GameList(
@@ -159,7 +142,7 @@ def game_view(
 @post(
     "/games/{game_id:str}/join",
     summary="Take an open seat with its invite code; returns that seat's token",
-    responses=problems(400, 401, 404, 413),
+    responses=problems(400, 401, 404, 413, 415),
     tags=["games"],
     status_code=200,
     sync_to_thread=True,
@@ -169,7 +152,7 @@ def join_game(
     game_id: FromPath[str], data: JSONBody[JoinGame], host: NamedDependency[Host]
 ) -> Joined:
     game = host.game(game_id)
-    redeemed = host.tokens.redeem(game.game_id, data.invite, data.player)
+    redeemed = host.tokens.redeem(game.game_id, data.invite, player_name(data.player))
     if redeemed is None:
         raise NotAuthorizedException("this invite code is not valid for this game")
     seat, token = redeemed
@@ -180,7 +163,7 @@ def join_game(
 @post(
     "/games/{game_id:str}/forks",
     summary="Fork a game at event N with the same or reshuffled luck; new seats and tokens",
-    responses=problems(400, 401, 403, 404, 409, 413, 422),
+    responses=problems(400, 401, 403, 404, 409, 413, 415, 422),
     tags=["games"],
     status_code=201,
     sync_to_thread=True,
@@ -193,23 +176,15 @@ def fork_game(
     authorization: Authorization = None,
 ) -> GameCreatedBody:
     parent = host.game(game_id)
-    # Only a seat of an unfinished game may fork it; anyone may fork a finished one.
-    forker = (
-        viewer(host.tokens, parent, authorization)
-        if parent.is_finished
-        else seat_of(host.tokens, parent, authorization)
-    )
-    seats = fork_seats(parent, forker, data.seats)
-    check_seats(parent.ruleset, seats)
-    outcome = host.cairn.fork(parent.game_id, data.at, data.luck, [descriptor(s) for s in seats])
-    grants = grant(host.tokens, outcome.game_id, seats)
-    host.bots.kick(outcome.game_id)
-    logger().info("game.forked", fork_id=str(outcome.game_id), at=data.at, luck=data.luck)
+    seats = None if data.seats is None else [descriptor(s) for s in data.seats]
+    # Every rule of who may fork what, with which seats and luck, is the application's.
+    forked = host.cairn.fork(parent.game_id, data.at, data.luck, seats, bearer(authorization))
+    logger().info("game.forked", fork_id=str(forked.game_id), at=forked.fork_at, luck=data.luck)
     return GameCreatedBody(
-        str(outcome.game_id),
+        str(forked.game_id),
         parent.ruleset,
-        outcome.version,
-        grants,
+        forked.version,
+        grants(forked.seats),
         parent_id=str(parent.game_id),
-        fork_at=data.at,
+        fork_at=forked.fork_at,
     )

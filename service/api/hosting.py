@@ -1,5 +1,5 @@
 """What the play API's controllers share for one app: the application, seat tokens, the bot
-driver and live notifications; created and stopped with the app."""
+driver and live notifications; started and stopped with the app."""
 
 from __future__ import annotations
 
@@ -14,11 +14,13 @@ from litestar import Litestar
 from litestar.datastructures import State
 from litestar.exceptions import NotAuthorizedException
 
-from service.api.bots import BotDriver
 from service.api.live import Notifications
 from service.api.seating import bearer
 from service.application import Application
+from service.application.forking import decision_end
 from service.application.visibility import parse_game_id, revealed_in, visible_events
+from service.bots import BotDriver
+from service.composition import Service
 from service.store import GameRecord
 from service.store.seats import SeatTokens
 
@@ -37,7 +39,7 @@ class Page:
 class Host:
     cairn: Application
     tokens: SeatTokens
-    bots: BotDriver
+    bots: BotDriver | None
     live: Notifications
 
     def game(self, game_id: str | UUID) -> GameRecord:
@@ -78,30 +80,23 @@ class Host:
     def decision_end(self, game_id: UUID, at: int) -> int:
         """The last seq of the decision containing event ``at`` (states inside one decision
         are never shown: a ruleset's view may assume a whole decision applied)."""
-        after = at
-        while True:
-            following = self.cairn.store.read(game_id, after=after, limit=64)
-            for event in following:
-                if event.decision_seq == event.seq:
-                    return event.seq - 1
-            if len(following) < 64:
-                return following[-1].seq if following else after
-            after = following[-1].seq
+        return decision_end(self.cairn.store, game_id, at)
 
 
 @asynccontextmanager
 async def hosting(app: Litestar) -> AsyncIterator[None]:
-    cairn: Application = app.state.cairn
+    service: Service = app.state.service
+    cairn = service.cairn
     conninfo = cairn.store.pool.conninfo
     live = Notifications(conninfo if isinstance(conninfo, str) else conninfo())
-    host = Host(cairn, SeatTokens(cairn.store.pool), BotDriver(cairn), live)
+    host = Host(cairn, cairn.tokens, service.bots, live)
     app.state.host = host
     live.start()
-    host.bots.resume()
+    service.start()
     try:
         yield
     finally:
-        await anyio.to_thread.run_sync(host.bots.close)
+        await anyio.to_thread.run_sync(service.close)
         await live.stop()
 
 

@@ -20,12 +20,12 @@ from service.api.bodies import (
     LegalCommands,
     SendCommand,
     problems,
-    strict_body,
 )
 from service.api.games import MAX_SEQ, Authorization
 from service.api.hosting import Host
-from service.api.seating import NotYourTurn, viewer
-from service.application import NotASeat, Outcome
+from service.api.screening import strict_body
+from service.api.seating import viewer
+from service.application import NotASeat, NotYourTurn, Outcome
 from service.application.loading import Loaded
 from service.application.visibility import nothing_revealed, revealed_in, shown
 from service.logs import logger
@@ -60,7 +60,7 @@ def legal_commands(
 @post(
     "/games/{game_id:str}/commands",
     summary="Send a command as the token's seat; returns the new version and your events",
-    responses=problems(400, 401, 403, 404, 409, 413, 422),
+    responses=problems(400, 401, 403, 404, 409, 413, 415, 422),
     tags=["play"],
     status_code=200,
     sync_to_thread=True,
@@ -86,7 +86,6 @@ def send_command(
     log.info(
         "command.accepted", outcome="accepted", version=outcome.version, replayed=outcome.replayed
     )
-    host.bots.kick(game)
     # Nothing is revealed while a game is live; only a command that ended it, or the replay
     # of an earlier one, needs the game's record to know what became public.
     ended = outcome.is_terminal or outcome.replayed
@@ -143,6 +142,7 @@ def events(
     " with no gap and no duplicate. An `end` message closes the stream once the game is over.",
     responses=problems(400, 401, 404),
     tags=["play"],
+    media_type="text/event-stream",
 )
 async def stream(
     game_id: FromPath[str],

@@ -14,6 +14,7 @@ from litestar.exceptions import (
     ValidationException,
 )
 from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
+from litestar.types import ExceptionHandlersMap
 
 from domain.core import RuleViolation
 from domain.core.registry import UnknownRuleset
@@ -24,6 +25,7 @@ from service.application import (
     IdempotencyKeyReused,
     NotASeat,
     RulesVersionMismatch,
+    SeatTokenNeeded,
 )
 from service.logs import logger
 from service.store import DatabaseUnavailable, UnknownGame, VersionConflict
@@ -38,6 +40,7 @@ STATUSES: dict[type[Exception], tuple[int, str]] = {
     UnknownGame: (404, "Unknown game"),
     UnknownRuleset: (404, "Unknown ruleset"),
     ForkRefused: (409, "Fork refused"),
+    SeatTokenNeeded: (401, "Unauthorized"),
     IdempotencyKeyReused: (422, "Idempotency key reused"),
     RulesVersionMismatch: (409, "Rules version mismatch"),
     BadRequest: (400, "Bad request"),
@@ -62,7 +65,14 @@ _HTTP_CODES = {
 }
 
 
-def problem(status: int, code: str, title: str, detail: str, **extra: Any) -> Response[Any]:
+def problem(
+    status: int,
+    code: str,
+    title: str,
+    detail: str,
+    headers: dict[str, str] | None = None,
+    **extra: Any,
+) -> Response[Any]:
     body = {
         "type": f"https://cairn.games/problems/{code}",
         "title": title,
@@ -71,7 +81,8 @@ def problem(status: int, code: str, title: str, detail: str, **extra: Any) -> Re
         "detail": detail,
         **extra,
     }
-    headers = {"Retry-After": "1"} if status == 503 else None
+    if status == 503:
+        headers = {**(headers or {}), "Retry-After": "1"}
     return Response(body, status_code=status, media_type=PROBLEM, headers=headers)
 
 
@@ -113,7 +124,9 @@ def http_problem(request: Request[Any, Any, Any], exc: HTTPException) -> Respons
     extra: dict[str, Any] = {}
     if isinstance(exc, ValidationException) and exc.extra:
         extra["errors"] = exc.extra
-    return problem(status, code, _title(exc), str(exc.detail), **extra)
+    # A 405 keeps the Allow header Litestar's router names the allowed methods in.
+    headers = dict(exc.headers) if exc.headers else None
+    return problem(status, code, _title(exc), str(exc.detail), headers, **extra)
 
 
 def _title(exc: HTTPException) -> str:
@@ -136,7 +149,7 @@ def unexpected_problem(request: Request[Any, Any, Any], exc: Exception) -> Respo
     )
 
 
-EXCEPTION_HANDLERS: dict[type[Exception], Any] = {
+EXCEPTION_HANDLERS: ExceptionHandlersMap = {
     **{exc: domain_problem for exc in STATUSES},
     HTTPException: http_problem,
     Exception: unexpected_problem,

@@ -7,7 +7,9 @@ from service.application.errors import (
     ForkRefused,
     IdempotencyKeyReused,
     NotASeat,
+    NotYourTurn,
     RulesVersionMismatch,
+    SeatTokenNeeded,
 )
 from service.application.loading import Loaded
 
@@ -19,7 +21,9 @@ __all__ = [
     "IdempotencyKeyReused",
     "Loaded",
     "NotASeat",
+    "NotYourTurn",
     "Outcome",
     "RulesVersionMismatch",
+    "SeatTokenNeeded",
     "new_seed",
 ]

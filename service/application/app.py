@@ -18,11 +18,17 @@ from domain.core import SYSTEM, Reseed, Result, RuleViolation, Score, SetUp, reg
 from domain.core.codec import encode
 from domain.core.luck import Luck
 from domain.core.registry import command_from_json, command_to_json, event_to_record
-from service.application.errors import ForkRefused, IdempotencyKeyReused, NotASeat
-from service.application.loading import Loaded, Loader, ruleset_for
+from service.application.errors import NotASeat
+from service.application.forking import Forked, SeatsGiven, plan_fork
+from service.application.idempotency import Keys
+from service.application.loading import Loaded, Loader
+from service.application.reactions import Reaction
+from service.application.seating import grant
 from service.application.visibility import parse_game_id, revealed_in, visible_events
+from service.logs import logger
 from service.store import Decision, EventStore, GameRecord, NewEvent, StoredEvent, VersionConflict
 from service.store.records import canonical_json
+from service.store.seats import SeatTokens
 
 MAX_RETRIES = 16
 MAX_SYSTEM_DECISIONS = 1_000
@@ -58,10 +64,27 @@ def scores_json(scores: tuple[Score, ...]) -> list[dict[str, Any]]:
 
 
 class Application:
-    def __init__(self, store: EventStore, seeds: Callable[[], str] = new_seed) -> None:
+    def __init__(
+        self,
+        store: EventStore,
+        seeds: Callable[[], str] = new_seed,
+        tokens: SeatTokens | None = None,
+    ) -> None:
         self.store = store
         self.loader = Loader(store)
         self.seeds = seeds
+        self.tokens = tokens if tokens is not None else SeatTokens(store.pool)
+        self.keys = Keys(store)
+        self.reactions: list[Reaction] = []
+        """Called after every commit (see ``service.composition``): bots, live wake-ups."""
+
+    def _committed(self, game_id: UUID) -> None:
+        """Tell every reaction that ``game_id`` moved on; one that fails is left to the sweep."""
+        for reaction in self.reactions:
+            try:
+                reaction.committed(game_id)
+            except Exception:
+                logger().exception("reaction.failed", game_id=str(game_id))
 
     # -- writing ---------------------------------------------------------------------------
 
@@ -102,6 +125,7 @@ class Application:
         state = ruleset.fold(events)
         opened = Loaded(game, ruleset, state, stored[-1].seq, stored[-1].hash)
         settled, last = self._settle(opened)
+        self._committed(game.game_id)
         return Outcome(game.game_id, last.version, stored + settled, False)
 
     def act(
@@ -117,7 +141,8 @@ class Application:
 
         A command without ``expected_version`` is re-decided against the fresh state after a
         conflict, up to MAX_RETRIES times. One with it gets the conflict back. With an
-        ``idempotency_key`` a retry returns the first outcome without appending again.
+        ``idempotency_key``, the key's first outcome, refusal included, answers every retry
+        and nothing is appended again (``service.application.idempotency``).
         ``check(loaded, seat)`` runs on the loaded game before deciding (the API's turn
         check); whatever it raises is a refusal like the ruleset's own.
 
@@ -139,7 +164,11 @@ class Application:
                     raise VersionConflict(game_id, expected_version, loaded.version)
                 if check is not None:
                     check(loaded, seat)
-                return self._decide_and_append(loaded, seat, command, idempotency_key, request_hash)
+                outcome = self._decide_and_append(
+                    loaded, seat, command, idempotency_key, request_hash
+                )
+                self._committed(game_id)
+                return outcome
             except (VersionConflict, RuleViolation, NotASeat) as refused:
                 if not loaded.is_confirmed:
                     # Decided on this process's cached state, which another process may have
@@ -147,14 +176,18 @@ class Application:
                     loaded = self.loader.load(game_id)
                     continue
                 # A retry of a command that was applied (or is being applied right now) is
-                # refused by the state it moved on, or by the key's unique row when appending
-                # again: then the answer is the first outcome. The key is looked up only on
-                # refusal, so a fresh command pays no extra query.
-                prior = self._replay(game_id, idempotency_key, request_hash)
+                # refused by the state it moved on, and a retry of any keyed command by the
+                # key's unique row when appending again: then the answer is the first outcome,
+                # applied or refused. The key is looked up only on refusal, so a fresh command
+                # pays no extra query.
+                key = idempotency_key
+                prior = self.keys.applied(game_id, key, request_hash)
                 if prior is not None:
-                    return prior
+                    return self._replayed(game_id, prior)
                 if not isinstance(refused, VersionConflict) or expected_version is not None:
-                    raise
+                    # raised, unless a copy of this keyed command was applied first
+                    first = self.keys.refused(game_id, key, request_hash, refused)
+                    return self._replayed(game_id, first)
                 loaded = self.loader.load(game_id)
         raise VersionConflict(game_id, -1, self.store.version(game_id))
 
@@ -185,6 +218,11 @@ class Application:
         )
         self.loader.after_append(loaded, stored, state)
         settled, last = self._settle(Loaded(loaded.game, ruleset, state, version, stored[-1].hash))
+        if last.version != version + len(settled):
+            # Another process took (some of) the system's follow-ups: answer with what the
+            # store holds, exactly as a keyed retry of this command will be answered.
+            first = self._replayed(loaded.game.game_id, response)
+            return dataclasses.replace(first, replayed=False)
         terminal = ruleset.is_terminal(last.state)
         return Outcome(loaded.game.game_id, last.version, stored + settled, terminal)
 
@@ -195,7 +233,11 @@ class Application:
         this is for whatever finds a game still waiting on the system (a process that died
         between a seat's decision and the system's, say).
         """
-        return self._settle(self.loader.load(parse_game_id(game_id)))[0]
+        game_id = parse_game_id(game_id)
+        appended = self._settle(self.loader.load(game_id))[0]
+        if appended:
+            self._committed(game_id)
+        return appended
 
     def _settle(self, loaded: Loaded) -> tuple[list[StoredEvent], Loaded]:
         """Decide and append, as the ``system`` actor, what the rules resolve by themselves.
@@ -229,17 +271,8 @@ class Application:
             appended += stored
         raise RuntimeError(f"{loaded.ruleset.id}: the system kept deciding without end")
 
-    def _replay(self, game_id: UUID, key: str | None, request_hash: str) -> Outcome | None:
-        if key is None:
-            return None
-        prior = self.store.idempotent_response(game_id, key)
-        if prior is None:
-            return None
-        if prior[0] != request_hash:
-            raise IdempotencyKeyReused(
-                "this idempotency key was already used for a different command"
-            )
-        first = prior[1]
+    def _replayed(self, game_id: UUID, first: dict[str, Any]) -> Outcome:
+        """An applied keyed command's outcome again, from its idempotency record."""
         self.settle(game_id)  # what the system owed after it, if a fault interrupted that
         # The first answer also carried the system's decisions taken right after it (a few).
         span = first["to"] - first["from"] + 1 + 64
@@ -263,65 +296,42 @@ class Application:
         game_id: UUID | str,
         at: int,
         luck: str = "reshuffle",
-        seat_info: Sequence[Mapping[str, Any]] | None = None,
+        seats: SeatsGiven = None,
+        token: str | None = None,
         seed: str | None = None,
-    ) -> Outcome:
-        """A new game whose first ``at`` events copy the parent's; the parent is untouched.
+    ) -> Forked:
+        """A new game whose first events copy the parent's; the parent is untouched.
 
-        ``at`` must fall between two decisions. "same" luck keeps the parent's hidden order
-        and is refused while the parent is unfinished, since the fork would reveal it.
-        "reshuffle" re-draws every hidden future order from a new seed.
+        Every rule of who may fork what is checked first (``forking.plan_fork``), so the API
+        and the CLI refuse the same forks. ``at`` must fall between two decisions; at 0 the
+        parent's opening decision is copied. "same" luck keeps the parent's hidden order;
+        "reshuffle" re-draws every hidden order from a new seed. Human seats of the fork get
+        fresh tokens, open seats invites, in the returned grants.
         """
         parent = self.store.game(parse_game_id(game_id))
-        _check_fork(self.store, parent, at, luck)
-        if at == 0:
-            return self._fork_from_start(parent, luck, seat_info, seed)
-        loaded = self.loader.load(parent.game_id, at=at)
+        plan = plan_fork(self.store, self.tokens, parent, at, luck, seats, token)
+        loaded = self.loader.load(parent.game_id, at=plan.copied)
+        ruleset = loaded.ruleset
+        decision = Decision((), SYSTEM, None)
         reseed: tuple[Any, ...] = ()
-        command: Any = None
         if luck == "reshuffle":
-            command = Reseed(seed=seed or self.seeds())
-            reseed = loaded.ruleset.decide(loaded.state, command)
-        game = _child(parent, at, seat_info)
-        decision = (
-            self._decision(loaded.ruleset, reseed, SYSTEM, command)
-            if reseed
-            else Decision((), SYSTEM, None)
-        )
+            # Only the forking seat's knowledge carries over (None: a public position).
+            command = Reseed(seed=seed or self.seeds(), keep=plan.forker)
+            reseed = ruleset.decide(loaded.state, command)
+            decision = self._decision(ruleset, reseed, SYSTEM, command)
+        game = _child(parent, plan.copied, plan.seats)
         # A fork taken at the end of a finished game is finished from its first moment.
-        state = loaded.ruleset.fold(reseed, loaded.state)
-        if loaded.ruleset.is_terminal(state):
-            result = result_json(loaded.ruleset.result(state))
-            game = dataclasses.replace(game, status="finished", result=result)
+        state = ruleset.fold(reseed, loaded.state)
+        terminal = ruleset.is_terminal(state)
+        if terminal:
+            game = dataclasses.replace(
+                game, status="finished", result=result_json(ruleset.result(state))
+            )
         stored = self.store.create_game(game, decision)
-        if not stored:
-            return Outcome(game.game_id, 0, stored, False)
-        settled, last = self._settle(
-            Loaded(game, loaded.ruleset, state, stored[-1].seq, stored[-1].hash)
-        )
-        return Outcome(game.game_id, last.version, stored + settled, False)
-
-    def _fork_from_start(
-        self, parent: GameRecord, luck: str, seat_info: Any, seed: str | None
-    ) -> Outcome:
-        first = self.store.read(parent.game_id, until=1)[0]
-        setup = dict(first.command or {})
-        seed = setup["seed"] if luck == "same" else (seed or self.seeds())
-        # the parent's own rules version and content, never the newest
-        ruleset = ruleset_for(parent)
-        command = SetUp(
-            seats=parent.seats,
-            seed=seed,
-            options=setup.get("options", {}),
-            setup=setup.get("setup"),
-            content=parent.content_hash,
-        )
-        events = ruleset.decide(ruleset.initial_state, command)
-        game = _child(parent, 0, seat_info)
-        stored = self.store.create_game(game, self._decision(ruleset, events, SYSTEM, command))
-        opened = Loaded(game, ruleset, ruleset.fold(events), stored[-1].seq, stored[-1].hash)
-        settled, last = self._settle(opened)
-        return Outcome(game.game_id, last.version, stored + settled, False)
+        grants = grant(self.tokens, game.game_id, plan.seats)
+        last = self._settle(Loaded(game, ruleset, state, stored[-1].seq, stored[-1].hash))[1]
+        self._committed(game.game_id)
+        return Forked(game.game_id, parent.game_id, plan.copied, last.version, grants, terminal)
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -411,31 +421,13 @@ def _parse(ruleset: Any, command: Mapping[str, Any] | Any, seat: int) -> Any:
     return command
 
 
-def _check_fork(store: EventStore, parent: GameRecord, at: int, luck: str) -> None:
-    if luck not in ("same", "reshuffle"):
-        raise ForkRefused("luck must be 'same' or 'reshuffle'")
-    if not 0 <= at <= parent.version:
-        raise ForkRefused(f"at must be between 0 and {parent.version}")
-    if luck == "same" and not parent.is_finished:
-        raise ForkRefused(
-            "forking an unfinished game with the same luck would reveal its hidden order;"
-            " use reshuffle"
-        )
-    following = store.read(parent.game_id, after=at, until=at + 1)
-    if following and following[0].decision_seq != following[0].seq:
-        start = following[0].decision_seq - 1
-        raise ForkRefused(f"event {at} is inside a decision; fork at {start} instead")
-    if at and not store.read(parent.game_id, after=at - 1, until=at):
-        raise ForkRefused(f"the game has no event {at}")
-
-
-def _child(parent: GameRecord, at: int, seat_info: Any) -> GameRecord:
+def _child(parent: GameRecord, at: int, seat_info: list[dict[str, Any]]) -> GameRecord:
     return GameRecord.new(
         parent.ruleset,
         parent.rules_version,
         parent.content_hash,
         parent.seats,
-        seat_info=[dict(s) for s in seat_info] if seat_info is not None else parent.seat_info,
+        seat_info=seat_info,
         options=parent.options,
         parent_id=parent.game_id,
         fork_at=at,

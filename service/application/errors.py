@@ -19,6 +19,12 @@ class NotASeat(ApplicationError):
     code = "not_a_seat"
 
 
+class NotYourTurn(NotASeat):
+    """A seat that is not among the seats to act tried to act."""
+
+    code = "not_your_turn"
+
+
 class IdempotencyKeyReused(ApplicationError):
     """The same idempotency key was sent with a different request."""
 
@@ -27,6 +33,12 @@ class IdempotencyKeyReused(ApplicationError):
 
 class ForkRefused(ApplicationError):
     code = "fork_refused"
+
+
+class SeatTokenNeeded(ApplicationError):
+    """The request needs a seat token of the game, and none (or a wrong one) was given."""
+
+    code = "unauthorized"
 
 
 class RulesVersionMismatch(ApplicationError):

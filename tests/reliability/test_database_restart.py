@@ -1,9 +1,11 @@
 """Database restart: the PostgreSQL under a running ``cairn serve`` stops and starts again
 during a load. While it is down every answer is a 503 problem; within 5 seconds of it being
-back the service answers normally again, with no restart of the service."""
+back the service answers normally again, with no restart of the service; and bot games that
+were playing through the restart all finish."""
 
 from __future__ import annotations
 
+import json
 import tempfile
 import threading
 import time
@@ -19,7 +21,7 @@ import psycopg
 import pytest
 
 from service.store.migrate import upgrade
-from tests.reliability.conftest import Served
+from tests.reliability.conftest import Served, run_cli
 from tests.reliability.log import assert_gapless_and_whole, stored_events
 from tests.reliability.tables import Game, is_problem
 
@@ -150,3 +152,52 @@ def test_a_database_restart_is_503s_then_recovery_without_restarting_the_service
     assert first_ok - up < RECOVERY_SECONDS
     for game_id in games:
         assert_gapless_and_whole(stored_events(url, game_id))
+
+
+BOT_GAMES = 20
+BOT_SEATS = [{"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "greedy"}]
+FINISH_SECONDS = 60.0
+
+
+def test_bot_games_playing_through_a_database_restart_all_finish_and_audit_clean(
+    cluster: Cluster, tmp_path: Path
+) -> None:
+    """The issue's run: twenty bot-only games play while PostgreSQL restarts fast. A bot turn
+    that fails is retried with backoff, so every game finishes, without help from a client
+    or a restart of the service, and audits clean."""
+    url = cluster.url("cairn")
+    with psycopg.connect(cluster.url(), autocommit=True) as conn:
+        conn.execute("CREATE DATABASE cairn")
+    upgrade(url)
+    server = Served(url, tmp_path / "serve.log").start()
+    try:
+        with httpx.Client(base_url=server.url, timeout=15) as client:
+            body = {"ruleset": "peninsula", "seats": BOT_SEATS}
+            games = [client.post("/games", json=body).json()["game_id"] for _ in range(BOT_GAMES)]
+            unfinished = [
+                g for g in games if client.get(f"/games/{g}").json()["is_terminal"] is False
+            ]
+            cluster.stop()
+            cluster.start()
+            deadline = time.monotonic() + FINISH_SECONDS
+            while unfinished and time.monotonic() < deadline:
+                time.sleep(0.2)
+                unfinished = [g for g in unfinished if not _is_over(client, g)]
+        assert unfinished == [], f"{len(unfinished)} bot games stalled\n{server.tail()}"
+    finally:
+        server.stop()
+    assert "bots.failed" in server.log.read_text(), "the restart never interrupted a bot"
+    audit = run_cli(url, "audit", *games, "--json")
+    assert audit.returncode == 0, audit.stdout + audit.stderr
+    verdicts = [json.loads(line)["verdict"] for line in audit.stdout.splitlines()]
+    assert verdicts == ["clean"] * BOT_GAMES
+    for game_id in games:
+        assert_gapless_and_whole(stored_events(url, game_id))
+
+
+def _is_over(client: httpx.Client, game_id: str) -> bool:
+    try:
+        response = client.get(f"/games/{game_id}")
+    except httpx.TransportError:
+        return False
+    return response.status_code == 200 and bool(response.json()["is_terminal"])

@@ -3,11 +3,13 @@ nothing, and a command sent three times with one Idempotency-Key is applied once
 
 from __future__ import annotations
 
+import itertools
 import threading
 import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -120,3 +122,58 @@ def test_a_command_sent_three_times_with_one_key_is_applied_once(
     events = stored_events(database_url, game.game_id)
     assert_gapless_and_whole(events)
     assert decisions(events)["add"] == TARGET
+
+
+def _answer(response: httpx.Response) -> tuple[Any, ...]:
+    """What a client learns from one answer: the status, and the version or the problem."""
+    body = response.json()
+    if response.status_code == 200:
+        return 200, body["version"], tuple(e["seq"] for e in body["events"])
+    return response.status_code, body.get("code"), body.get("detail"), body.get("current_version")
+
+
+def test_32_clients_sending_every_command_three_times_with_one_key_get_one_answer_each(
+    served: Served, database_url: str
+) -> None:
+    """Copies of one keyed command race other clients' commands, which move the turn on
+    between copies: a refused copy must stay refused, an applied one stay applied."""
+    with httpx.Client(timeout=30) as client:
+        game = Game.create(client, served.url, TARGET)
+    answers: dict[str, list[tuple[Any, ...]]] = {}
+    barrier = threading.Barrier(CLIENTS)
+    deadline = time.monotonic() + 90
+
+    def hammer(client_no: int) -> None:
+        seat = client_no % 2
+        versioned = client_no % 4 >= 2
+        known = 0
+        with httpx.Client(timeout=30) as client:
+            barrier.wait()
+            for move in itertools.count():
+                if time.monotonic() > deadline:
+                    return
+                key = f"c{client_no}-m{move}"
+                expected = known if versioned else None
+                copies = [
+                    game.send(client, seat, key=key, expected_version=expected) for _ in range(3)
+                ]
+                answers[key] = [_answer(r) for r in copies]
+                first = copies[0].json()
+                if copies[0].status_code == 200:
+                    known = first["version"]
+                elif copies[0].status_code == 409:
+                    known = first["current_version"]
+                elif first.get("code") == "game_over":
+                    return
+
+    with ThreadPoolExecutor(CLIENTS) as pool:
+        list(pool.map(hammer, range(CLIENTS)))
+
+    differing = {k: a for k, a in answers.items() if len(set(a)) != 1}
+    assert differing == {}, f"{len(differing)} of {len(answers)} keys got different answers"
+    statuses = {a[0][0] for a in answers.values()}
+    assert {200, 403, 409} <= statuses, f"the clients did not actually race: {statuses}"
+    events = stored_events(database_url, game.game_id)
+    assert_gapless_and_whole(events)
+    applied = [k for k, a in answers.items() if a[0][0] == 200]
+    assert decisions(events)["add"] == TARGET == len(applied), "each applied once"

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import threading
+from typing import Any
 
 import pytest
 
 from domain.core import RuleViolation, commitment
-from service.application import Application, ForkRefused, NotASeat, Outcome
+from service.application import Application, NotASeat, Outcome
 from service.application.errors import IdempotencyKeyReused
 from service.store import VersionConflict
 
@@ -124,6 +125,54 @@ def test_a_keyed_retry_is_answered_with_its_first_outcome_even_when_legal_again(
     assert app.view(game.game_id, None)["view"]["count"] == 2
 
 
+def test_a_keyed_refusal_is_the_keys_outcome_even_once_the_command_is_legal(
+    app: Application,
+) -> None:
+    game = _game(app)
+    add = {"type": "add", "amount": 1}
+    with pytest.raises(RuleViolation) as first:
+        app.act(game.game_id, 1, add, idempotency_key="early")  # seat 0 is to act
+    app.act(game.game_id, 0, add)
+    # seat 1's turn now: the command is legal, but its key's first outcome was a refusal
+    with pytest.raises(RuleViolation) as again:
+        app.act(game.game_id, 1, add, idempotency_key="early")
+    assert (again.value.code, again.value.message) == (first.value.code, first.value.message)
+    assert app.store.version(game.game_id) == game.version + 1, "nothing appended for it"
+    with pytest.raises(IdempotencyKeyReused):
+        app.act(game.game_id, 1, {"type": "draw"}, idempotency_key="early")
+    applied = app.act(game.game_id, 1, add, idempotency_key="later")
+    assert applied.version == game.version + 2 and not applied.replayed
+
+
+def test_a_keyed_stale_version_is_remembered_with_the_head_it_named(app: Application) -> None:
+    game = _game(app)
+    add = {"type": "add", "amount": 1}
+    app.act(game.game_id, 0, add)
+    with pytest.raises(VersionConflict) as first:
+        app.act(game.game_id, 1, add, expected_version=game.version, idempotency_key="v")
+    app.act(game.game_id, 1, add)
+    with pytest.raises(VersionConflict) as again:
+        app.act(game.game_id, 1, add, expected_version=game.version, idempotency_key="v")
+    assert again.value.actual == first.value.actual == game.version + 1
+
+
+def test_a_refusal_is_kept_for_a_bounded_time(app: Application) -> None:
+    game = _game(app)
+    add = {"type": "add", "amount": 1}
+    with pytest.raises(RuleViolation):
+        app.act(game.game_id, 1, add, idempotency_key="old")
+    app.act(game.game_id, 0, add)
+    with app.store.pool.connection() as conn:
+        conn.execute(
+            "UPDATE idempotency SET created_at = now() - interval '25 hours'"
+            " WHERE game_id = %s AND key = 'old'",
+            (game.game_id,),
+        )
+    assert app.keys.forget_expired() >= 1
+    decided_afresh = app.act(game.game_id, 1, add, idempotency_key="old")
+    assert not decided_afresh.replayed and decided_afresh.version == game.version + 2
+
+
 def test_a_key_reused_for_another_command_is_refused_and_appends_nothing(
     app: Application,
 ) -> None:
@@ -153,52 +202,33 @@ def test_private_events_reach_only_their_seat_until_the_end(app: Application) ->
     assert app.store.game(game.game_id).status == "finished"
 
 
-def _finish(app: Application, game_id: object) -> None:
-    app.play_bots(game_id, {0: "random", 1: "random"}, entropy="finish")  # type: ignore[arg-type]
+def test_a_keyed_answer_is_its_retrys_even_when_another_process_settles_after_it(
+    app: Application, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The command that ends a game is followed by the system's reveal of the seed; if
+    another process takes that reveal first, the first answer still equals every retry's."""
+    game = _game(app, target=5)
+    for seat in (0, 1):
+        app.act(game.game_id, seat, {"type": "add", "amount": 2})
+    other = Application(app.store)
+    real_append = app.store.append
+    raced: list[bool] = []
 
+    def append_after_the_other_settles(game_id: Any, *args: Any, **kwargs: Any) -> Any:
+        decision = args[2]
+        if decision.actor == "system" and not raced:
+            raced.append(True)
+            other.settle(game_id)  # the other process reveals the seed first
+        return real_append(game_id, *args, **kwargs)
 
-def test_fork_copies_the_prefix_and_leaves_the_parent_alone(app: Application) -> None:
-    game = _game(app)
-    app.act(game.game_id, 0, {"type": "draw"})
-    app.act(game.game_id, 1, {"type": "add", "amount": 1})
-    parent_before = app.store.read(game.game_id)
-    fork = app.fork(game.game_id, at=5)
-    child = app.store.read(fork.game_id)
-    assert [e.hash for e in child[:5]] == [e.hash for e in parent_before[:5]]
-    assert [e.type for e in child[5:7]] == ["game.reseeded", "game.seed_sealed"]
-    assert app.store.read(game.game_id) == parent_before
-    record = app.store.game(fork.game_id)
-    assert (record.parent_id, record.fork_at) == (game.game_id, 5)
-    _finish(app, fork.game_id)
-    assert app.store.game(fork.game_id).is_finished
-
-
-def test_a_finished_fork_of_a_live_game_keeps_the_parents_secrets(app: Application) -> None:
-    game = _game(app)
-    fork = app.fork(game.game_id, at=game.version)
-    _finish(app, fork.game_id)
-    feed = app.events_since(fork.game_id, viewer=None)
-    assert SEED not in repr(feed), "the live parent's seed leaked through its fork"
-    assert [e["type"] for e in feed][-1] == "game.seed_revealed"
-
-
-def test_same_luck_fork_of_an_unfinished_game_is_refused(app: Application) -> None:
-    game = _game(app)
-    with pytest.raises(ForkRefused):
-        app.fork(game.game_id, at=1, luck="same")
-
-
-def test_fork_points_must_fall_between_decisions(app: Application) -> None:
-    game = _game(app)
-    with pytest.raises(ForkRefused, match="inside a decision"):
-        app.fork(game.game_id, at=1)
-    with pytest.raises(ForkRefused):
-        app.fork(game.game_id, at=game.version + 5)
-
-
-def test_same_luck_fork_at_zero_of_a_finished_game_replays_identically(app: Application) -> None:
-    game = _game(app)
-    _finish(app, game.game_id)
-    fork = app.fork(game.game_id, at=0, luck="same")
-    parent = app.store.read(game.game_id)
-    assert [e.hash for e in fork.events] == [e.hash for e in parent[: len(fork.events)]]
+    monkeypatch.setattr(app.store, "append", append_after_the_other_settles)
+    first = app.act(game.game_id, 0, {"type": "add", "amount": 1}, idempotency_key="end")
+    monkeypatch.undo()
+    assert raced, "the other process did settle in between"
+    again = app.act(game.game_id, 0, {"type": "add", "amount": 1}, idempotency_key="end")
+    assert (first.version, [e.seq for e in first.events], first.is_terminal) == (
+        again.version,
+        [e.seq for e in again.events],
+        again.is_terminal,
+    )
+    assert first.is_terminal and [e.type for e in first.events][-1] == "game.seed_revealed"

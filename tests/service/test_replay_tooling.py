@@ -94,7 +94,9 @@ def test_a_fork_keeps_the_prefix_plays_on_and_audits_clean(
     at = fork_points(app, parent_id)[where]
     before = _hashes(app, parent_id)
     luck = "same" if where == "end" else "reshuffle"
-    child = app.fork(parent_id, at, luck, seed=seed_for(f"fork:{where}")).game_id
+    forked = app.fork(parent_id, at, luck, seed=seed_for(f"fork:{where}"))
+    child = forked.game_id
+    at = forked.fork_at  # a fork at 0 copies the opening decision, and says so
     play_out(app, child)
     assert _hashes(app, child)[:at] == before[:at]
     assert _hashes(app, parent_id) == before, "the parent is untouched"
@@ -183,7 +185,8 @@ def test_an_unfinished_game_and_a_fork_of_one_are_not_exported(app: Application)
     with pytest.raises(ExportRefused):
         export_game(app.store, live)
     app.play_bots(live, dict.fromkeys(range(ruleset.min_seats), "random"), "e", max_commands=1)
-    fork = app.fork(live, app.store.version(live), "reshuffle").game_id
+    tokens, _ = app.tokens.issue(live, [0])
+    fork = app.fork(live, app.store.version(live), "reshuffle", token=tokens[0]).game_id
     play_out(app, fork)
     with pytest.raises(ExportRefused):
         export_game(app.store, fork)

@@ -1,6 +1,7 @@
 """A tiny two-to-four-seat counting game, for platform tests only. Not a product feature.
 
-Setup shuffles a deck of cards 1..9 (server-only). Seats take turns; on its turn a seat
+Setup shuffles a deck of cards 1..9 (server-only), or deals the order an explicit setup
+gives as ``{"deck": [...]}`` (each of 1..9 once). Seats take turns; on its turn a seat
 either adds 1 or 2 to the shared count (1, 2 or 3 from rules version 2 on), or draws the top
 card into its hidden hand. The game ends when the count reaches the target; each seat scores
 the sum of its hand.
@@ -121,8 +122,9 @@ OPTIONS = (
 
 
 def begin(state: State, setup: Mapping[str, Any] | None) -> tuple[Event, ...]:
-    if setup is not None:
-        raise RuleViolation("invalid_setup", "counting takes no explicit setup")
+    order = _explicit_deck(setup)
+    if order is not None:
+        return (DeckShuffled(order=order, counter=state.luck.counter),)
     order, luck = state.luck.shuffled(tuple(range(1, 10)))
     return (DeckShuffled(order=order, counter=luck.counter),)
 
@@ -148,6 +150,16 @@ def decide(state: State, command: Command) -> tuple[Event, ...]:
             return (CardTaken(seat=seat), CardDrawn(seat=seat, card=state.deck[0]))
         case _:
             assert_never(command)
+
+
+def _explicit_deck(setup: Mapping[str, Any] | None) -> tuple[int, ...] | None:
+    if not setup:
+        return None
+    deck = setup.get("deck")
+    cards = deck if isinstance(deck, list) and all(type(c) is int for c in deck) else None
+    if set(setup) != {"deck"} or cards is None or sorted(cards) != list(range(1, 10)):
+        raise RuleViolation("invalid_setup", "an explicit setup is a deck of the cards 1 to 9")
+    return tuple(cards)
 
 
 def amounts(state: State) -> tuple[int, ...]:
@@ -284,3 +296,21 @@ COUNTING_V2: Ruleset[State, Command, Event] = replace(COUNTING, rules_version="2
 def install() -> None:
     registry.register(COUNTING)
     registry.register(COUNTING_V2)
+
+
+def _tripping_decide(state: State, command: Command) -> tuple[Event, ...]:
+    if isinstance(command, Draw):
+        raise KeyError("a bug in the ruleset, with a secret in its message: " + state.luck.seed)
+    return decide(state, command)
+
+
+BUGGY: Ruleset[State, Command, Event] = replace(
+    COUNTING, id="buggy", rules=replace(RULES, decide=_tripping_decide)
+)
+"""Never shipped: a ruleset whose ``draw`` trips over a bug. Only a RuleViolation is a 422;
+this must be a 500 that appends nothing and says nothing of the bug."""
+
+
+def install_buggy() -> None:
+    if not registry.versions("buggy"):
+        registry.register(BUGGY)

@@ -178,6 +178,14 @@ def _cards(explicit: Mapping[str, Any], key: str) -> tuple[Card, ...] | None:
     return tuple(cards)
 
 
+def _listed(explicit: Mapping[str, Any], key: str) -> list[Any] | tuple[Any, ...]:
+    """An explicit list; a string is refused, not read as its letters."""
+    raw = explicit[key]
+    if not isinstance(raw, (list, tuple)):
+        raise RuleViolation("invalid_command", f"setup {key} must be a list")
+    return raw
+
+
 def _deal_cards(
     explicit: Mapping[str, Any], mode: Mode, rules: Mapping[str, Any], luck: Luck
 ) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...], Luck]:
@@ -214,7 +222,7 @@ def _deal_bonuses(
 ) -> tuple[tuple[str, ...], Luck]:
     ids = tuple(c.id for c in content.bonus_cards)
     if "bonuses" in explicit:
-        given = tuple(str(b) for b in explicit["bonuses"])
+        given = tuple(str(b) for b in _listed(explicit, "bonuses"))
         if len(given) not in (0, LANDMARKS) or not set(given) <= set(ids):
             raise RuleViolation("invalid_command", "setup bonuses must name 6 bonus cards")
         if len(set(given)) != len(given):
@@ -233,7 +241,7 @@ def _choose_missions(
 ) -> tuple[tuple[str, ...], Luck]:
     letters = tuple(m.letter for m in content.missions)
     if "missions" in explicit:
-        given = tuple(sorted(str(m) for m in explicit["missions"]))
+        given = tuple(sorted(str(m) for m in _listed(explicit, "missions")))
         if len(given) not in (0, MISSION_ROW) or not set(given) <= set(letters):
             raise RuleViolation("invalid_command", "setup missions must name 6 mission letters")
         if len(set(given)) != len(given):
@@ -251,7 +259,8 @@ def _choose_missions(
 def _start_seat(explicit: Mapping[str, Any], seats: int, luck: Luck) -> tuple[int, Luck]:
     if "start_seat" in explicit:
         start = explicit["start_seat"]
-        if not isinstance(start, int) or not 0 <= start < seats:
+        # A JSON true is a Python int too: it must not read as seat 1.
+        if isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < seats:
             raise RuleViolation("invalid_command", "setup start_seat must be a seat number")
         return start, luck
     if seats == 1:

@@ -1,8 +1,8 @@
 """A real HTTP server over the test database for the play API tests.
 
-The app is ``create_app(application=Application(store))`` served by uvicorn in a thread on a
-free port, so streams, concurrency and bots run as in production. ``quiet(server)`` waits
-until no bot driver is running (bot quiescence).
+The app is ``create_app(assemble(store))`` (the one composition root) served by uvicorn in
+a thread on a free port, so streams, concurrency and bots run as in production.
+``quiet(server)`` waits until no bot driver is running (bot quiescence).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from domain.core import registry
 from service.api.app import create_app
 from service.api.hosting import Host
 from service.application import Application
+from service.composition import assemble
 from service.store import EventStore
 from tests.support import sealed
 
@@ -48,7 +49,8 @@ class Server:
         return host
 
     def quiet(self, timeout: float = 30.0) -> None:
-        assert self.host.bots.wait_idle(timeout), "bots did not settle"
+        bots = self.host.bots
+        assert bots is not None and bots.wait_idle(timeout), "bots did not settle"
 
     def client(self, timeout: float = 30.0) -> httpx.Client:
         return httpx.Client(base_url=self.url, timeout=timeout)
@@ -63,8 +65,11 @@ def free_port() -> int:
 
 @pytest.fixture(scope="session")
 def server(store: EventStore) -> Iterator[Server]:
-    cairn = Application(store)
-    app = create_app(application=cairn)
+    # No sweep: this server shares the session's database with tests that play bot seats
+    # themselves (tests/service/test_reactions.py tests the sweep on a database of its own).
+    service = assemble(store, sweep_every=None)
+    cairn = service.cairn
+    app = create_app(service)
     port = free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_config=None, lifespan="on")
     uv = uvicorn.Server(config)

@@ -78,8 +78,8 @@ def test_only_one_holder_of_a_game_lock_at_a_time(server: Server) -> None:
 
 
 def test_two_drivers_on_one_all_bot_game_play_it_once(server: Server, http: httpx.Client) -> None:
-    from service.api.bots import BotDriver
     from service.application import Application
+    from service.bots import BotDriver
 
     # A second "process": its own application and driver over the same database.
     other = BotDriver(Application(server.cairn.store))
@@ -89,6 +89,7 @@ def test_two_drivers_on_one_all_bot_game_play_it_once(server: Server, http: http
         game = UUID(table.game_id)
         for _ in range(5):
             other.kick(game)
+            assert server.host.bots is not None
             server.host.bots.kick(game)
         server.quiet(60)
         assert other.wait_idle(60)

@@ -1,5 +1,5 @@
 """End to end: ``cairn serve`` as a real process, an all-bot game over httpx, and a bounded
-schemathesis run against the OpenAPI document it serves (no 5xx)."""
+schemathesis run against the OpenAPI document it serves (no 5xx, no schema mismatch)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,8 @@ import pytest
 import schemathesis
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis.errors import Unsatisfiable
-from schemathesis import GenerationMode
+from schemathesis import GenerationMode, checks
+from schemathesis.core.failures import Failure, FailureGroup
 
 from domain.core import registry
 from tests.service.api.conftest import free_port
@@ -106,8 +107,23 @@ def fuzz_target(served: str) -> dict[str, Any]:
     return {"finished": finished, "live": live["game_id"], "token": live["seats"][0]["token"]}
 
 
-def test_fuzzing_the_served_api_never_gives_a_5xx(served: str, fuzz_target: dict[str, Any]) -> None:
-    """Valid and invalid requests to every operation: no 5xx, and every 4xx a problem.
+# No 5xx; every status, content type, header and body as the document says; invalid data
+# refused with a 4xx.
+CHECKS = [
+    checks.not_a_server_error,
+    checks.status_code_conformance,
+    checks.content_type_conformance,
+    checks.response_headers_conformance,
+    checks.response_schema_conformance,
+    checks.negative_data_rejection,
+]
+
+
+def test_fuzzing_the_served_api_finds_no_5xx_and_no_schema_mismatch(
+    served: str, fuzz_target: dict[str, Any]
+) -> None:
+    """Valid and invalid requests to every operation: no 5xx, every 4xx a problem, and every
+    response as the OpenAPI document describes it.
 
     Bounded (a dozen examples per operation and mode) to run in CI.
     """
@@ -131,16 +147,21 @@ def test_fuzzing_the_served_api_never_gives_a_5xx(served: str, fuzz_target: dict
             def call(case: Any) -> None:
                 _aim(case, fuzz_target, next(turn))
                 response = case.call(base_url=served, timeout=20)
+                where = f"{case.method} {case.formatted_path}"
                 kind = response.headers.get("content-type") or [""]
                 kind = kind[0] if isinstance(kind, list) else kind  # schemathesis: lists
                 if response.status_code >= 500:
-                    failures.append(f"{case.method} {case.formatted_path}: {response.text}")
+                    failures.append(f"{where}: {response.text}")
                 elif response.status_code >= 400 and kind != "application/problem+json":
-                    failures.append(f"{case.method} {case.formatted_path}: not a problem")
+                    failures.append(f"{where}: not a problem")
+                try:
+                    case.validate_response(response, checks=CHECKS)
+                except (Failure, FailureGroup) as found:
+                    failures.append(f"{where}: {str(found)[:800]}")
 
             with contextlib.suppress(Unsatisfiable):  # nothing to make invalid, e.g. no input
                 call()
-    assert failures == []
+    assert failures == [], "\n\n".join(failures)
 
 
 def _aim(case: Any, target: dict[str, Any], turn: int) -> None:

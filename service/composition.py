@@ -1,0 +1,79 @@
+"""The one composition root: the application, its reactions and the sweep, built the same
+way for ``cairn serve``, the CLI and the tests.
+
+What varies is only which processes run: a served process runs the bot driver and the
+sweep; a CLI command runs the bot driver when it makes games bots must play (``cairn
+fork``), and never the sweep, which is a long-running process's job; a simulation drives
+its bots itself, from a seed, so that a run repeats.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+from psycopg_pool import ConnectionPool
+
+from service.application import Application
+from service.bots import BotDriver
+from service.store import EventStore
+from service.store.database import check_connection
+from service.sweep import SWEEP_SECONDS, Sweeper
+from service.system import SystemDecisions
+
+
+@dataclass
+class Service:
+    cairn: Application
+    bots: BotDriver | None = None
+    sweeper: Sweeper | None = None
+    _started: bool = field(default=False, repr=False)
+
+    def start(self) -> None:
+        """Start the long-running processes (the sweep, which looks at once, then at intervals)."""
+        if self.sweeper is not None and not self._started:
+            self.sweeper.start()
+        self._started = True
+
+    def close(self) -> None:
+        if self.sweeper is not None:
+            self.sweeper.close()
+        if self.bots is not None:
+            self.bots.close()
+
+
+def assemble(
+    store: EventStore, *, bots: bool = True, sweep_every: float | None = SWEEP_SECONDS
+) -> Service:
+    """The application over ``store`` with its reactions registered, and the sweep."""
+    cairn = Application(store)
+    driver = BotDriver(cairn) if bots else None
+    if driver is not None:
+        cairn.reactions.append(driver)
+    cairn.reactions.append(SystemDecisions(cairn))
+    sweeper = None
+    if sweep_every is not None:
+        sweeper = Sweeper(store, cairn.reactions, sweep_every, chores=[cairn.keys.forget_expired])
+    return Service(cairn, driver, sweeper)
+
+
+def open_pool(url: str, size: int = 16, timeout: float = 2.0) -> ConnectionPool[Any]:
+    """A connection pool that reconnects by itself.
+
+    While PostgreSQL is down a request waits at most ``timeout`` for a connection, then gets
+    a 503. A reconnection attempt backs off exponentially until ``reconnect_timeout`` and then
+    gives up; the next request starts a fresh one at once, so the service finds a database
+    that came back within about a second, however long it was away.
+    """
+    return ConnectionPool(
+        url,
+        min_size=1,
+        max_size=size,
+        open=True,
+        timeout=timeout,
+        reconnect_timeout=2,
+        check=check_connection,
+        # Names the worker process in pg_stat_activity (and pg_locks through it).
+        kwargs={"application_name": f"cairn-{os.getpid()}"},
+    )
