@@ -224,9 +224,7 @@ def database_at(url: str, revision: str) -> Iterator[str]:
     name = f"cairn_bench_{revision}_{uuid.uuid4().hex[:8]}"
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
-    info = psycopg.conninfo.conninfo_to_dict(url)
-    info["dbname"] = name
-    sibling = psycopg.conninfo.make_conninfo(**info)
+    sibling = psycopg.conninfo.make_conninfo(url, dbname=name)
     try:
         upgrade(sibling, revision)
         yield sibling

@@ -76,9 +76,7 @@ def _play(app: Application, writer: int, written: list[uuid.UUID]) -> None:
 def stranger(feed_url: str) -> Iterator[None]:
     """A session on another database of the same server (``postgres``) holding a
     transaction id, idle, for the whole test."""
-    info = psycopg.conninfo.conninfo_to_dict(feed_url)
-    info["dbname"] = "postgres"
-    with psycopg.connect(psycopg.conninfo.make_conninfo(**info)) as conn:
+    with psycopg.connect(psycopg.conninfo.make_conninfo(feed_url, dbname="postgres")) as conn:
         conn.execute("CREATE TEMP TABLE stranger (n integer)")
         conn.execute("INSERT INTO stranger VALUES (1)")
         yield

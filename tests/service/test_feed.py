@@ -13,7 +13,7 @@ import psycopg
 import pytest
 
 from service.store import EventStore, StoredEvent
-from tests.support.appending import RAW_EVENT, append_with_retry, new_game
+from tests.support.appending import RAW_EVENT, append_all, append_with_retry, new_game
 from tests.support.databases import scratch_database
 
 pytestmark = pytest.mark.storage
@@ -128,7 +128,7 @@ def test_a_long_bulk_load_beside_a_tailing_reader_and_late_committing_writers(
 
     def wave(games: list[uuid.UUID]) -> None:
         threads = [
-            threading.Thread(target=lambda g=g: [append_with_retry(store, g, n) for n in range(30)])
+            threading.Thread(target=append_all, args=(store, g, range(30)))
             for g in games
             for _ in range(2)
         ]
@@ -210,7 +210,7 @@ def test_a_late_commit_is_not_skipped_though_its_position_is_older(
     later = _drain(store, cursor)
     assert {(e.game_id, e.seq) for e in later} >= {(game_a, 2), (game_b, 2)}
     with psycopg.connect(database_url) as conn:
-        positions = dict(
+        positions: dict[uuid.UUID, int] = dict(
             conn.execute(
                 "SELECT game_id, global_position FROM events WHERE seq = 2 AND game_id IN (%s, %s)",
                 (game_a, game_b),

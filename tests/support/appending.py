@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Iterable
 
 from service.store import Decision, EventStore, GameRecord, NewEvent, VersionConflict
 
@@ -33,3 +34,8 @@ def append_with_retry(store: EventStore, game_id: uuid.UUID, n: int) -> None:
             return
         except VersionConflict:
             continue
+
+
+def append_all(store: EventStore, game_id: uuid.UUID, numbers: Iterable[int]) -> None:
+    for n in numbers:
+        append_with_retry(store, game_id, n)
