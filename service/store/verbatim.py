@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from psycopg import errors as pg_errors
 from psycopg.types.json import Jsonb
 
-from service.store.errors import ChainMismatch, GameExists
+from service.store.errors import ChainMismatch, GameExists, UnknownGame
 from service.store.event_store import CHANNEL, EventStore
 from service.store.records import GameRecord, StoredEvent, check_integers
 from service.store.statements import ANNOUNCE, insert_game
@@ -30,9 +30,11 @@ def insert_verbatim(
 ) -> None:
     """Insert ``game`` and its pre-hashed ``events`` as they are; ``source`` goes in metadata.
 
-    Raises ``GameExists`` if the game id is already taken, ``ChainMismatch`` if an event's
-    ``prev_hash`` is not the hash before it, and ``NonIntegerNumber`` for a float anywhere in
-    an event (it would not read back as it was hashed).
+    Raises ``GameExists`` if the game id is already taken; ``UnknownGame`` for a fork whose
+    parent is not stored (the lineage has no foreign key since migration 0003);
+    ``ChainMismatch`` if an event's ``prev_hash`` is not the hash before it; and
+    ``NonIntegerNumber`` for a float anywhere in an event (it would not read back as it was
+    hashed).
     """
     for event in events:
         check_integers(event.payload, f"event {event.seq} payload")
@@ -40,6 +42,10 @@ def insert_verbatim(
     try:
         with store.connection() as conn, conn.transaction():
             conn.execute(ANNOUNCE)
+            if game.parent_id is not None:
+                known = conn.execute("SELECT FROM games WHERE game_id = %s", (game.parent_id,))
+                if known.fetchone() is None:
+                    raise UnknownGame(game.parent_id)
             insert_game(conn, game)
             with conn.cursor() as cur:
                 cur.executemany(_EVENT_SQL, [_row(game, e, source) for e in events])

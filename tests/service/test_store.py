@@ -273,6 +273,17 @@ def test_importing_a_game_twice_is_game_exists(store: EventStore) -> None:
         insert_verbatim(store, game, events, "test")
 
 
+def test_importing_a_fork_of_an_unknown_game_is_unknown_game(store: EventStore) -> None:
+    original = new_game(store)
+    orphan = uuid.uuid4()
+    game = dataclasses.replace(
+        store.game(original), game_id=uuid.uuid4(), parent_id=orphan, fork_at=0
+    )
+    with pytest.raises(UnknownGame) as raised:
+        insert_verbatim(store, game, store.read(original), "test")
+    assert raised.value.game_id == orphan
+
+
 def test_an_import_with_a_broken_chain_is_chain_mismatch(store: EventStore) -> None:
     original = new_game(store)
     append_with_retry(store, original, 1)
