@@ -21,7 +21,12 @@ from cli.database import open_app
 from domain.core import RuleViolation
 from domain.core.registry import UnknownRuleset
 from domain.games import load_all
-from service.application import Application, ApplicationError, RulesVersionMismatch
+from service.application import (
+    Application,
+    ApplicationError,
+    BadRequest,
+    RulesVersionMismatch,
+)
 from service.replays import ReplayFileError
 from service.store import DatabaseUnavailable, UnknownGame, VersionConflict
 
@@ -49,6 +54,8 @@ def _classify(exc: Exception) -> CliError | None:
         return CliError(f"the database is unavailable: {exc}", UNAVAILABLE)
     if isinstance(exc, RuleViolation):
         return CliError(f"{exc.code}: {exc.message}", FAILED)
+    if isinstance(exc, BadRequest):
+        return CliError(exc.message, USAGE)
     if isinstance(exc, ApplicationError):
         return CliError(exc.message, FAILED)
     if isinstance(exc, VersionConflict):

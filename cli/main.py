@@ -8,6 +8,7 @@ from cli.audit import audit
 from cli.fork import diff, fork
 from cli.games import games, show
 from cli.replay import replay
+from cli.rulesets import rulesets
 from cli.serve import db, serve
 from cli.simulate import simulate
 from cli.transfer import export, import_
@@ -27,7 +28,7 @@ def cairn() -> None:
 
 cairn.add_command(serve)
 cairn.add_command(db)
-for command in (games, show, replay, audit, fork, diff, export, import_, simulate):
+for command in (rulesets, games, show, replay, audit, fork, diff, export, import_, simulate):
     cairn.add_command(command)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
 from cli.common import (
@@ -57,8 +59,13 @@ def replay(
 
 
 def _line(step: Step) -> str:
-    scores = "" if step.scores is None else "   [" + " ".join(map(str, step.scores)) + "]"
+    scores = "" if step.scores is None else "   score " + _scores(step.scores)
     return f"{step.seq:>5}  {step.text}{scores}"
+
+
+def _scores(scores: list[dict[str, Any]]) -> str:
+    """Running totals labelled by seat: "seat 0: 12, seat 1: 9"."""
+    return ", ".join(f"seat {s['seat']}: {s['total']}" for s in scores)
 
 
 def _step_through(steps: list[Step]) -> None:

@@ -15,10 +15,9 @@ from service.simulation import simulate as play
 @click.option("--seats", type=click.IntRange(1), help="Seats per game (default: the minimum).")
 @click.option(
     "--bot",
-    type=click.Choice(["random", "greedy"]),
     default="random",
     show_default=True,
-    help="The bot playing every seat.",
+    help="The bot playing every seat: one the ruleset registers (cairn rulesets lists them).",
 )
 @click.option(
     "--option",

@@ -21,11 +21,12 @@ Checks, in order; the first failure stops the audit and names its seq (docs/fair
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from domain.core import (
+    SYSTEM,
     GameCreated,
     Reseed,
     Reseeded,
@@ -37,15 +38,14 @@ from domain.core import (
     commitment,
     registry,
 )
-from domain.core.codec import CodecError, decode_fields, encode
+from domain.core.codec import encode
 from domain.core.registry import UnknownRuleset, command_from_json, event_from_record
-from service.application.app import SYSTEM, result_json
+from service.application.app import result_json
 from service.store import EventStore, StoredEvent
 from service.store.records import GENESIS_HASH, canonical_json
 from service.trail import Trail, trail_from_store
 
 Verdict = Literal["clean", "failed", "unverifiable"]
-LIFECYCLE_COMMANDS: Mapping[str, type] = {SetUp.NAME: SetUp, Reseed.NAME: Reseed}
 
 
 @dataclass(frozen=True)
@@ -190,36 +190,31 @@ def check_lineage(store: EventStore, trail: Trail) -> None:
 
 
 def _ruleset_or_none(trail: Trail) -> Ruleset[Any, Any, Any] | None:
+    game = trail.game
     try:
-        ruleset = registry.get(trail.game.ruleset)
+        ruleset = registry.get(game.ruleset, game.rules_version)
     except UnknownRuleset:
         return None
-    if (ruleset.rules_version, ruleset.content_hash) != (
-        trail.game.rules_version,
-        trail.game.content_hash,
-    ):
-        return None
-    return ruleset
+    return ruleset if ruleset.has_pack(game.content_hash) else None
 
 
 def _version_finding(trail: Trail) -> Finding:
     game = trail.game
-    try:
-        ruleset = registry.get(game.ruleset)
-    except UnknownRuleset:
+    known = registry.versions(game.ruleset)
+    if not known:
         return Finding("rules_version", None, f"this engine has no ruleset {game.ruleset!r}")
-    if ruleset.rules_version != game.rules_version:
+    if game.rules_version not in known:
         return Finding(
             "rules_version",
             None,
             f"recorded under {game.ruleset} rules {game.rules_version}; this engine plays"
-            f" {ruleset.rules_version} and cannot replay it exactly",
+            f" versions {', '.join(known)} and cannot replay it exactly",
         )
     return Finding(
         "rules_version",
         None,
-        f"recorded with content {game.content_hash[:12]}; this engine has"
-        f" {ruleset.content_hash[:12]} and cannot replay it exactly",
+        f"recorded with content {game.content_hash[:12]}, which this engine does not have,"
+        " so it cannot replay it exactly",
     )
 
 
@@ -307,19 +302,16 @@ def _redecide(ruleset: Ruleset[Any, Any, Any], trail: Trail, audit: _Audit) -> A
 
 
 def _command(ruleset: Ruleset[Any, Any, Any], first: StoredEvent) -> Any:
+    """The decision's stored command, read back strictly, and checked against its actor: a
+    seat's command carries its seat; the lifecycle's and the rules' own carry none and are
+    the system's."""
     data = first.command or {}
     try:
-        lifecycle = LIFECYCLE_COMMANDS.get(str(data.get("type")))
-        if lifecycle is not None:
-            body = {k: v for k, v in data.items() if k != "type"}
-            command: Any = decode_fields(lifecycle, body, "command")
-            actor_ok = first.actor == SYSTEM
-        else:
-            command = command_from_json(ruleset, data)
-            actor_ok = first.actor == f"seat:{command.seat}"
-    except (CodecError, RuleViolation) as exc:
+        command = command_from_json(ruleset, data, types=ruleset.stored_command_types)
+    except RuleViolation as exc:
         raise Failed("decide", first.seq, f"the stored command cannot be read: {exc}") from None
-    if not actor_ok:
+    seat = getattr(command, "seat", None)
+    if first.actor != (SYSTEM if seat is None else f"seat:{seat}"):
         raise Failed("decide", first.seq, f"the command was stored for actor {first.actor}")
     return command
 

@@ -1,20 +1,17 @@
 """Reviewing games: a replay in words, a position at any seq, and how two games differ.
 
 Everything here is generic over rulesets: events are told by ``ruleset.describe``, positions
-drawn by ``ruleset.render`` and filtered by ``ruleset.view``, scores from ``ruleset.result``.
-While a game runs, ``result`` is empty, so the running score comes from the view: a ruleset
-may show it as a top-level ``scores`` list, or as a ``score`` (a number, or points by
-category) in each item of a per-seat list.
+drawn by ``ruleset.render`` and filtered by ``ruleset.view``, scores from ``ruleset.result``
+once the game is over and from the ruleset's running ``scores`` hook while it runs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from domain.core import Ruleset, Viewer, can_see
-from service.application.app import result_json
+from service.application.app import result_json, scores_json
 from service.application.loading import ruleset_for
 from service.application.visibility import revealed_in
 from service.store import EventStore, GameRecord
@@ -27,7 +24,7 @@ class Step:
     type: str
     actor: str | None
     text: str
-    scores: list[int] | None
+    scores: list[dict[str, Any]] | None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -39,33 +36,18 @@ class Step:
         }
 
 
-def running_scores(
-    ruleset: Ruleset[Any, Any, Any], state: Any, seats: int, viewer: Viewer = None
-) -> list[int] | None:
-    """The score after this state: the result once over, else what the view shows."""
+def running_scores(ruleset: Ruleset[Any, Any, Any], state: Any) -> list[dict[str, Any]] | None:
+    """Each seat's score after this state, with its breakdown: the result once the game is
+    over, else the ruleset's running ``scores`` hook (None before the game is set up)."""
     result = ruleset.result(state)
     if result is not None:
-        return list(result.scores)
-    view = ruleset.view(state, viewer)
-    shown = view.get("scores")
-    if isinstance(shown, list) and all(isinstance(s, int) for s in shown):
-        return list(shown)
-    for value in view.values():
-        if isinstance(value, list) and len(value) == seats and value:
-            totals = [
-                _points(item.get("score")) if isinstance(item, Mapping) else None for item in value
-            ]
-            if all(t is not None for t in totals):
-                return [int(t or 0) for t in totals]
-    return None
-
-
-def _points(score: Any) -> int | None:
-    if isinstance(score, int) and not isinstance(score, bool):
-        return score
-    if isinstance(score, Mapping) and all(isinstance(v, int) for v in score.values()):
-        return sum(score.values())
-    return None
+        return [
+            {"seat": seat, "total": total, "breakdown": dict(result.breakdown[seat])}
+            for seat, total in enumerate(result.scores)
+        ]
+    if not state.is_set_up:
+        return None
+    return scores_json(ruleset.presentation.scores(state))
 
 
 def visible_to(store: EventStore | None, game: GameRecord, viewer: Viewer) -> Any:
@@ -96,7 +78,7 @@ def replay_steps(
             break
         if stored.seq < start or not visible(stored):
             continue
-        scores = running_scores(ruleset, state, trail.game.seats, viewer)
+        scores = running_scores(ruleset, state)
         steps.append(Step(stored.seq, stored.type, stored.actor, ruleset.describe(event), scores))
     return steps
 
@@ -124,7 +106,8 @@ def position(
         "viewer": viewer,
         "to_act": sorted(ruleset.to_act(state)),
         "is_terminal": ruleset.is_terminal(state),
-        "scores": running_scores(ruleset, state, game.seats, viewer),
+        "phase": ruleset.presentation.phase(state) if state.is_set_up else "setup",
+        "scores": running_scores(ruleset, state),
         "result": result_json(result),
         "lineage": lineage(store, game),
         "view": dict(ruleset.view(state, viewer)),

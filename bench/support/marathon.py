@@ -9,29 +9,26 @@ benchmark measures the platform's cost of a long history, not a growing state.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar, assert_never
 
 from domain.core import (
     PUBLIC,
-    SERVER,
-    GameCreated,
+    GameType,
     Luck,
     Option,
-    Reseed,
-    Reseeded,
+    Players,
+    Presentation,
     Result,
+    Rules,
     Ruleset,
     RuleViolation,
-    SeedRevealed,
-    SeedSealed,
-    SetUp,
+    Score,
+    Table,
     ranks_for,
     registry,
-    resolve_options,
     uniform_bot,
 )
-from domain.core.lifecycle import created, reseeded, revealed
 
 RING = 16
 ROLL_EVERY = 10
@@ -62,83 +59,70 @@ class DieRolled:
     draws: int
 
 
-Command = SetUp | Reseed | Step
-Event = GameCreated | SeedSealed | Reseeded | SeedRevealed | Stepped | DieRolled
+@dataclass(frozen=True)
+class NoContent:
+    content_hash: str = "none"
+
+
+Command = Step
+Event = Stepped | DieRolled
 
 
 @dataclass(frozen=True)
-class State:
-    seats: int = 0
+class State(Table):
     length: int = 0
     steps: int = 0
     turn: int = 0
     positions: tuple[int, ...] = ()
     scores: tuple[int, ...] = ()
     visits: tuple[int, ...] = (0,) * RING
-    luck: Luck = field(default_factory=Luck)
     over: bool = False
-    started: bool = False
 
 
 OPTIONS = (Option("length", 5000, "how many steps the game lasts"),)
 
 
+def begin(state: State, setup: Mapping[str, Any] | None) -> tuple[Event, ...]:
+    if setup is not None:
+        raise RuleViolation("invalid_setup", "marathon takes no explicit setup")
+    return ()
+
+
 def decide(state: State, command: Command) -> tuple[Event, ...]:
     match command:
-        case SetUp():
-            if state.started:
-                raise RuleViolation("wrong_phase", "the game is already set up")
-            if not 1 <= command.seats <= 4:
-                raise RuleViolation("invalid_command", "marathon takes 1 to 4 seats")
-            options = resolve_options(OPTIONS, command.options)
-            return created(
-                command, ruleset="marathon", rules_version="1", content_hash="none", options=options
-            )
-        case Reseed():
-            return reseeded(command)
         case Step(seat=seat, squares=squares):
-            if state.over:
-                raise RuleViolation("game_over", "the game is over")
             if seat != state.turn:
                 raise RuleViolation("not_your_turn", f"it is seat {state.turn}'s turn")
             if squares not in (1, 2, 3):
                 raise RuleViolation("illegal_action", "you may step 1, 2 or 3 squares")
-            square = (state.positions[seat] + squares) % RING
+            square = (_positions(state)[seat] + squares) % RING
             events: tuple[Event, ...] = (Stepped(seat=seat, squares=squares, square=square),)
             if (state.steps + 1) % ROLL_EVERY == 0:
                 value, luck = state.luck.draw_below(6)
                 events += (DieRolled(seat=seat, value=value + 1, draws=luck.counter),)
-            if state.steps + 1 >= state.length:
-                events += (revealed(state.luck),)
             return events
         case _:
-            raise RuleViolation("invalid_command", "unknown command")
+            assert_never(command)
+
+
+def _positions(state: State) -> tuple[int, ...]:
+    return state.positions or (0,) * state.seats
 
 
 def evolve(state: State, event: Event) -> State:
     match event:
-        case GameCreated(seats=seats, options=options):
-            return replace(
-                state,
-                seats=seats,
-                length=options["length"],
-                started=True,
-                positions=(0,) * seats,
-                scores=(0,) * seats,
-            )
-        case SeedSealed(seed=seed):
-            return replace(state, luck=Luck(seed))
-        case Reseeded() | SeedRevealed():
-            return state
         case Stepped(seat=seat, square=square):
             steps = state.steps + 1
+            length = state.length or int(state.options["length"])
             return replace(
                 state,
+                length=length,
                 steps=steps,
                 turn=(seat + 1) % state.seats,
-                positions=_set(state.positions, seat, square),
+                positions=_set(_positions(state), seat, square),
+                scores=state.scores or (0,) * state.seats,
                 visits=_set(state.visits, square, state.visits[square] + 1),
-                over=steps >= state.length,
+                over=steps >= length,
             )
         case DieRolled(seat=seat, value=value, draws=draws):
             return replace(
@@ -146,7 +130,8 @@ def evolve(state: State, event: Event) -> State:
                 scores=_set(state.scores, seat, state.scores[seat] + value),
                 luck=Luck(state.luck.seed, draws),
             )
-    raise ValueError(f"unknown event {event!r}")
+        case _:
+            assert_never(event)
 
 
 def _set(values: tuple[int, ...], index: int, value: int) -> tuple[int, ...]:
@@ -164,9 +149,13 @@ def view(state: State, viewer: int | None) -> Mapping[str, Any]:
         "steps": state.steps,
         "length": state.length,
         "turn": state.turn,
-        "positions": list(state.positions),
+        "positions": list(_positions(state)),
         "scores": list(state.scores),
     }
+
+
+def scores(state: State) -> tuple[Score, ...]:
+    return tuple(Score.of({"dice": s}) for s in state.scores or (0,) * state.seats)
 
 
 def result(state: State) -> Result | None:
@@ -183,25 +172,35 @@ MARATHON: Ruleset[State, Command, Event] = Ruleset(
     id="marathon",
     title="Marathon (bench only)",
     rules_version="1",
-    content_hash="none",
-    min_seats=1,
-    max_seats=4,
+    game_type=GameType(dynamics="sequential", information="perfect", min_seats=1, max_seats=4),
     options=OPTIONS,
-    command_types=(Step,),
-    event_types=(GameCreated, SeedSealed, Reseeded, SeedRevealed, Stepped, DieRolled),
-    initial_state=State(),
-    decide=decide,
-    evolve=evolve,
-    legal_commands=legal_commands,
-    view=view,
-    to_act=lambda s: frozenset() if s.over or not s.started else frozenset({s.turn}),
-    is_terminal=lambda s: s.over,
-    result=result,
-    visibility=lambda e: SERVER if isinstance(e, SeedSealed) else PUBLIC,
-    secrets=lambda s, v: (s.luck.seed,),
-    describe=lambda e: type(e).NAME,
-    render=lambda s, v: f"step {s.steps}/{s.length}",
-    bots={"random": uniform_bot(legal_commands), "greedy": uniform_bot(legal_commands)},
+    packs=(NoContent(),),
+    rules=Rules(
+        initial_state=State(),
+        command_types=(Step,),
+        event_types=(Stepped, DieRolled),
+        begin=begin,
+        decide=decide,
+        evolve=evolve,
+        reshuffle=lambda state, keep: (),
+        is_terminal=lambda s: s.over,
+    ),
+    presentation=Presentation(
+        view=view,
+        visibility=lambda e: PUBLIC,
+        phase=lambda s: "over" if s.over else "stepping",
+        scores=scores,
+        result=result,
+        describe=lambda e: type(e).NAME,
+        render=lambda s, v: f"step {s.steps}/{s.length}",
+        content=lambda pack: {},
+    ),
+    players=Players(
+        to_act=lambda s: frozenset() if s.over or not s.is_set_up else frozenset({s.turn}),
+        legal_commands=legal_commands,
+        moves_this_round=lambda s, seat: 0,
+        bots={"random": uniform_bot(legal_commands), "greedy": uniform_bot(legal_commands)},
+    ),
 )
 
 

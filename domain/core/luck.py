@@ -68,6 +68,19 @@ class Luck:
             if value < limit:
                 return value % bound, Luck(self.seed, counter)
 
+    def stream(self, name: str) -> Luck:
+        """A stream of its own, fixed by the seed and ``name`` alone: its seed is
+        ``sha256(seed_bytes || utf8(name))`` and its counter starts at 0.
+
+        For draws in a simultaneous phase: a seat's draws come from a stream named for the
+        seat and the phase (``"round 3 seat 1"``), so they cannot depend on whether another
+        seat's command arrived first (docs/draws.md).
+        """
+        if not self.seed:
+            raise ValueError("no seed has been sealed into this game")
+        derived = hashlib.sha256(bytes.fromhex(self.seed) + name.encode("utf-8")).hexdigest()
+        return Luck(derived)
+
     def shuffled(self, items: tuple[T, ...]) -> tuple[tuple[T, ...], Luck]:
         """A Fisher-Yates permutation of ``items`` and the luck that follows it."""
         out = list(items)

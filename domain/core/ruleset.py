@@ -1,131 +1,80 @@
-"""The Decider contract every ruleset fulfils, the fold, and what a result looks like."""
+"""A ruleset: a game's parts composed with the lifecycle into the Decider the platform hosts.
+
+``Ruleset.decide`` and ``Ruleset.evolve`` are the composed decider: lifecycle commands and
+facts are handled here, once for every game; everything else goes to the game's ``Rules``.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from functools import cached_property
+from typing import Any, Generic, Protocol, TypeVar, cast
 
+from domain.core.contract import (
+    PUBLIC,
+    SERVER,
+    Bot,
+    GameType,
+    JSONValue,
+    Players,
+    Presentation,
+    Result,
+    Rules,
+    Seat,
+    Viewer,
+)
 from domain.core.errors import RuleViolation
-from domain.core.luck import Luck
+from domain.core.lifecycle import (
+    LIFECYCLE_COMMANDS,
+    LIFECYCLE_EVENTS,
+    LifecycleEvent,
+    Reseed,
+    RevealSeed,
+    SeedRevealed,
+    SeedSealed,
+    SetUp,
+    Table,
+    describe_lifecycle,
+    evolve_table,
+    opening,
+    reseeded,
+)
 
-S = TypeVar("S")
+S = TypeVar("S", bound=Table)
 C = TypeVar("C")
 E = TypeVar("E")
-
-Seat = int
-Viewer = int | None  # a seat, or None for a spectator
-JSONValue = Any
-
-PUBLIC = "public"
-SERVER = "server"
-
-
-def seat_visibility(seat: Seat) -> str:
-    """The visibility of an event only ``seat`` (and, after the end, everyone) may see."""
-    return f"seat:{seat}"
-
-
-def can_see(visibility: str, viewer: Viewer) -> bool:
-    """Whether ``viewer`` may see an event of this visibility while the game is live."""
-    return visibility == PUBLIC or (viewer is not None and visibility == seat_visibility(viewer))
-
-
-@dataclass(frozen=True)
-class Result:
-    """Final scores per seat, ranks (1 is best; tied seats share a rank) and a breakdown.
-
-    ``breakdown[seat]`` maps a scoring category to its points. ``verdict`` holds extra
-    outcomes such as a solo difficulty level reached; it may be empty.
-    """
-
-    scores: tuple[int, ...]
-    ranks: tuple[int, ...]
-    breakdown: tuple[Mapping[str, int], ...]
-    verdict: Mapping[str, JSONValue] = field(default_factory=dict)
-
-
-def ranks_for(scores: tuple[int, ...]) -> tuple[int, ...]:
-    """Competition ranks: ties share the better rank ("ties share the victory")."""
-    return tuple(1 + sum(1 for other in scores if other > s) for s in scores)
 
 
 @dataclass(frozen=True)
 class Option:
-    """A game option: its default and, for enumerations, the allowed values."""
+    """A game option: its default and, for enumerations, the allowed values; for integers,
+    optionally the inclusive ``bounds``."""
 
     name: str
     default: JSONValue
     description: str
     choices: tuple[JSONValue, ...] = ()
+    bounds: tuple[int, int] | None = None
 
 
-Bot = Callable[[Any, Seat, Luck], Any]
-"""A bot picks a command for a seat; ``Luck`` is its own entropy, never the game's seed."""
+MAX_COMMANDS_PER_ROUND = Option(
+    "max_commands_per_round",
+    200,
+    "the most a seat may do in one round; no real game comes near it (it keeps a client"
+    " from bloating a game's log)",
+    bounds=(20, 10_000),
+)
+PLATFORM_OPTIONS: tuple[Option, ...] = (MAX_COMMANDS_PER_ROUND,)
+"""Options the platform interprets for every ruleset. A ruleset version lists them in its
+own options (a version recorded before one existed keeps playing without it)."""
 
 
-def uniform_bot(legal_commands: Callable[[Any, Seat], tuple[Any, ...]]) -> Bot:
-    """A bot that picks uniformly among a seat's legal commands."""
+class ContentPack(Protocol):
+    """Any loaded, validated content pack: all the platform needs is its hash."""
 
-    def choose(state: Any, seat: Seat, luck: Luck) -> Any:
-        options = legal_commands(state, seat)
-        if not options:
-            raise ValueError(f"seat {seat} has nothing to do now")
-        index, _ = luck.draw_below(len(options))
-        return options[index]
-
-    return choose
-
-
-@dataclass(frozen=True)
-class Ruleset(Generic[S, C, E]):
-    """One game's Decider plus what the platform needs to host it.
-
-    * ``initial_state`` is the explicit state before ``SetUp``.
-    * ``decide(state, command)`` returns events or raises ``RuleViolation``; it holds every
-      rule check. ``evolve(state, event)`` only applies facts.
-    * ``legal_commands(state, seat)`` uses the same predicates as ``decide``.
-    * ``view(state, viewer)`` is a JSON-ready mapping with nothing that viewer may not see.
-    * ``visibility(event)`` is ``PUBLIC``, ``SERVER`` or ``seat_visibility(n)``.
-    * ``secrets(state, viewer)`` lists JSON values that must never appear in that viewer's
-      view or feed (used by the conformance suite to look for leaks).
-    * ``describe(event)`` says an event in words, for replays; ``render(state, viewer)`` draws
-      the position for a terminal.
-    """
-
-    id: str
-    title: str
-    rules_version: str
-    content_hash: str
-    min_seats: int
-    max_seats: int
-    options: tuple[Option, ...]
-    command_types: tuple[type, ...]
-    event_types: tuple[type, ...]
-    initial_state: S
-    decide: Callable[[S, C], tuple[E, ...]]
-    evolve: Callable[[S, E], S]
-    legal_commands: Callable[[S, Seat], tuple[C, ...]]
-    view: Callable[[S, Viewer], Mapping[str, JSONValue]]
-    to_act: Callable[[S], frozenset[Seat]]
-    is_terminal: Callable[[S], bool]
-    result: Callable[[S], Result | None]
-    visibility: Callable[[E], str]
-    secrets: Callable[[S, Viewer], tuple[JSONValue, ...]]
-    describe: Callable[[E], str]
-    render: Callable[[S, Viewer], str]
-    bots: Mapping[str, Bot]
-    upcasters: Mapping[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = field(
-        default_factory=dict
-    )
-
-    def fold(self, events: Iterable[E], state: S | None = None) -> S:
-        """Rebuild a state by applying ``events`` in order, from ``state`` or the start."""
-        current = self.initial_state if state is None else state
-        evolve = self.evolve
-        for event in events:
-            current = evolve(current, event)
-        return current
+    @property
+    def content_hash(self) -> str: ...
 
 
 def resolve_options(
@@ -135,19 +84,229 @@ def resolve_options(
     known = {o.name: o for o in options}
     unknown = sorted(set(given) - set(known))
     if unknown:
-        raise RuleViolation("invalid_command", f"unknown option(s): {', '.join(unknown)}")
-    resolved = {}
-    for option in options:
-        value = given.get(option.name, option.default)
-        if option.choices and value not in option.choices:
-            allowed = ", ".join(map(str, option.choices))
+        raise RuleViolation("invalid_option", f"unknown option(s): {', '.join(unknown)}")
+    return {o.name: _option_value(o, given.get(o.name, o.default)) for o in options}
+
+
+def _option_value(option: Option, value: JSONValue) -> JSONValue:
+    if option.choices and not any(
+        type(value) is type(choice) and value == choice for choice in option.choices
+    ):
+        allowed = ", ".join(map(str, option.choices))
+        raise RuleViolation("invalid_option", f"option {option.name} must be one of: {allowed}")
+    if option.default is not None and type(value) is not type(option.default):
+        kind = type(option.default).__name__
+        raise RuleViolation("invalid_option", f"option {option.name} must be a {kind}")
+    if option.bounds is not None and not option.bounds[0] <= value <= option.bounds[1]:
+        low, high = option.bounds
+        raise RuleViolation(
+            "invalid_option", f"option {option.name} must be between {low} and {high}"
+        )
+    return value
+
+
+@dataclass(frozen=True)
+class Ruleset(Generic[S, C, E]):
+    """One version of one game, as the platform hosts it.
+
+    ``rules_version`` is a positive integer as text; a game keeps the version (and the
+    content pack) it was created with for ever (docs/rules-versions.md). ``packs`` are the
+    content packs this version can play, oldest first; new games get the newest.
+    """
+
+    id: str
+    title: str
+    rules_version: str
+    game_type: GameType
+    options: tuple[Option, ...]
+    packs: tuple[Any, ...]
+    rules: Rules[S, C, E]
+    presentation: Presentation[S, E]
+    players: Players[S, C]
+    upcasters: Mapping[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = field(
+        default_factory=dict
+    )
+
+    # -- the composed decider ----------------------------------------------------------------
+
+    @property
+    def initial_state(self) -> S:
+        return self.rules.initial_state
+
+    def decide(self, state: S, command: Any) -> tuple[Any, ...]:
+        """Lifecycle commands here; every other command to the game's rules."""
+        match command:
+            case SetUp():
+                return self._set_up(state, command)
+            case Reseed():
+                return self._reseed(state, command)
+            case RevealSeed():
+                if not self.rules.is_terminal(state):
+                    raise RuleViolation("wrong_phase", "the game is not over yet")
+                if state.seed_revealed:
+                    raise RuleViolation("game_over", "the seed has already been revealed")
+                return (SeedRevealed(seed=state.luck.seed),)
+        if not state.is_set_up:
+            raise RuleViolation("wrong_phase", "the game has not been set up")
+        if self.rules.is_terminal(state):
+            raise RuleViolation("game_over", "the game is over")
+        events = self.rules.decide(state, command)
+        self._check_pace(state, command, events)
+        return events
+
+    def _set_up(self, state: S, command: SetUp) -> tuple[Any, ...]:
+        if state.is_set_up:
+            raise RuleViolation("wrong_phase", "the game is already set up")
+        low, high = self.game_type.min_seats, self.game_type.max_seats
+        if isinstance(command.seats, bool) or not low <= command.seats <= high:
+            raise RuleViolation("invalid_command", f"{self.title} takes {low} to {high} seats")
+        events = opening(
+            command,
+            ruleset=self.id,
+            rules_version=self.rules_version,
+            content_hash=self.pack(command.content).content_hash,
+            options=resolve_options(self.options, command.options),
+        )
+        return (*events, *self.rules.begin(self.fold(events, state), command.setup))
+
+    def _reseed(self, state: S, command: Reseed) -> tuple[Any, ...]:
+        if not state.is_set_up:
+            raise RuleViolation("wrong_phase", "the game has not been set up")
+        if self.rules.is_terminal(state):
+            raise RuleViolation("game_over", "the game is over")
+        if command.keep is not None and not 0 <= command.keep < state.seats:
+            raise RuleViolation("invalid_command", f"seat {command.keep} is not a seat")
+        events = reseeded(command)
+        return (*events, *self.rules.reshuffle(self.fold(events, state), command.keep))
+
+    def _check_pace(self, state: S, command: Any, events: tuple[Any, ...]) -> None:
+        """A seat at the round's cap may still do what adds nothing to its count (end its
+        turn, say), so the cap never traps a seat; everything else is refused."""
+        cap = state.options.get(MAX_COMMANDS_PER_ROUND.name)
+        seat = getattr(command, "seat", None)
+        if cap is None or not isinstance(seat, int) or not 0 <= seat < state.seats:
+            return
+        count = self.players.moves_this_round
+        done = count(state, seat)
+        if done >= cap and count(self.fold(events, state), seat) > done:
             raise RuleViolation(
-                "invalid_command", f"option {option.name} must be one of: {allowed}"
+                "too_many_commands",
+                f"you have done {cap} things this round already, the most a round allows",
             )
-        if type(value) is not type(option.default) and option.default is not None:
-            raise RuleViolation(
-                "invalid_command",
-                f"option {option.name} must be a {type(option.default).__name__}",
-            )
-        resolved[option.name] = value
-    return resolved
+
+    @cached_property
+    def _lifecycle_events(self) -> frozenset[type]:
+        return frozenset(LIFECYCLE_EVENTS)
+
+    @cached_property
+    def evolve(self) -> Callable[[S, Any], S]:
+        """The composed evolve: lifecycle facts on the ``Table``, the rest to the game."""
+        lifecycle = self._lifecycle_events
+        game_evolve = self.rules.evolve
+
+        def evolve(state: S, event: Any) -> S:
+            if event.__class__ in lifecycle:
+                return evolve_table(state, cast(LifecycleEvent, event))
+            return game_evolve(state, event)
+
+        return evolve
+
+    def fold(self, events: Iterable[Any], state: S | None = None) -> S:
+        """Rebuild a state by applying ``events`` in order, from ``state`` or the start."""
+        current = self.rules.initial_state if state is None else state
+        evolve = self.evolve
+        for event in events:
+            current = evolve(current, event)
+        return current
+
+    def system_command(self, state: S) -> Any | None:
+        """What the system must decide now: the game's own due command, else the seed's
+        reveal once the game is over; None while only seats (or nobody) can act."""
+        if not state.is_set_up:
+            return None
+        due = self.rules.system_command(state)
+        if due is not None:
+            return due
+        if self.rules.is_terminal(state) and not state.seed_revealed:
+            return RevealSeed()
+        return None
+
+    def is_terminal(self, state: S) -> bool:
+        """Over, and audit-ready: the game's rules say it ended and its seed is public."""
+        return self.rules.is_terminal(state) and state.seed_revealed
+
+    # -- what the rest of the platform reads ---------------------------------------------
+
+    @property
+    def min_seats(self) -> int:
+        return self.game_type.min_seats
+
+    @property
+    def max_seats(self) -> int:
+        return self.game_type.max_seats
+
+    @property
+    def content_hash(self) -> str:
+        """The newest content pack's hash: what a new game plays with by default."""
+        return str(self.packs[-1].content_hash)
+
+    def pack(self, content_hash: str | None) -> Any:
+        """The content pack with this hash (None: the newest); refused if unknown."""
+        if content_hash is None:
+            return self.packs[-1]
+        for pack in self.packs:
+            if pack.content_hash == content_hash:
+                return pack
+        raise RuleViolation(
+            "invalid_option", f"{self.title} {self.rules_version} has no content {content_hash}"
+        )
+
+    def has_pack(self, content_hash: str) -> bool:
+        return any(p.content_hash == content_hash for p in self.packs)
+
+    @property
+    def command_types(self) -> tuple[type, ...]:
+        """What a seat may send."""
+        return self.rules.command_types
+
+    @cached_property
+    def stored_command_types(self) -> tuple[type, ...]:
+        """Every command a stored decision may carry: the seats', the system's, the lifecycle's."""
+        return (*LIFECYCLE_COMMANDS, *self.rules.system_command_types, *self.rules.command_types)
+
+    @cached_property
+    def event_types(self) -> tuple[type, ...]:
+        return (*LIFECYCLE_EVENTS, *self.rules.event_types)
+
+    @property
+    def bots(self) -> Mapping[str, Bot]:
+        return self.players.bots
+
+    def to_act(self, state: S) -> frozenset[Seat]:
+        return self.players.to_act(state)
+
+    def legal_commands(self, state: S, seat: Seat) -> tuple[Any, ...]:
+        return self.players.legal_commands(state, seat)
+
+    def view(self, state: S, viewer: Viewer) -> Mapping[str, JSONValue]:
+        return self.presentation.view(state, viewer)
+
+    def visibility(self, event: Any) -> str:
+        if event.__class__ in self._lifecycle_events:
+            return SERVER if isinstance(event, SeedSealed) else PUBLIC
+        return self.presentation.visibility(event)
+
+    def result(self, state: S) -> Result | None:
+        return self.presentation.result(state) if self.is_terminal(state) else None
+
+    def describe(self, event: Any) -> str:
+        if event.__class__ in self._lifecycle_events:
+            return describe_lifecycle(cast(LifecycleEvent, event))
+        return self.presentation.describe(event)
+
+    def render(self, state: S, viewer: Viewer) -> str:
+        return self.presentation.render(state, viewer)
+
+    def secrets(self, state: S, viewer: Viewer) -> tuple[JSONValue, ...]:
+        """What the ruleset itself says ``viewer`` must never see (conformance adds more)."""
+        return self.presentation.secrets(state, viewer)

@@ -123,14 +123,24 @@ class GameList(Struct):
     next_offset: int | None
 
 
+class Score(Struct):
+    """A seat's running score: its total and its points by category."""
+
+    seat: int
+    total: int
+    breakdown: dict[str, int]
+
+
 class GameView(Struct):
     """A game as one viewer sees it; ``view`` is the ruleset's own view for that viewer."""
 
     game_id: str
     ruleset: str
+    rules_version: str
     version: int
     status: str
-    phase: Any
+    phase: str
+    scores: list[Score]
     to_act: list[int]
     is_terminal: bool
     result: dict[str, Any] | None

@@ -14,18 +14,19 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
-from domain.core import Reseed, Result, RuleViolation, SetUp, registry
+from domain.core import SYSTEM, Reseed, Result, RuleViolation, Score, SetUp, registry
 from domain.core.codec import encode
 from domain.core.luck import Luck
 from domain.core.registry import command_from_json, command_to_json, event_to_record
 from service.application.errors import ForkRefused, IdempotencyKeyReused, NotASeat
-from service.application.loading import Loaded, Loader
+from service.application.loading import Loaded, Loader, ruleset_for
 from service.application.visibility import parse_game_id, revealed_in, visible_events
 from service.store import Decision, EventStore, GameRecord, NewEvent, StoredEvent, VersionConflict
 from service.store.records import canonical_json
 
 MAX_RETRIES = 16
-SYSTEM = "system"
+MAX_SYSTEM_DECISIONS = 1_000
+"""More system decisions in a row than any game has: past this, a ruleset is looping."""
 
 
 def new_seed() -> str:
@@ -48,6 +49,14 @@ def result_json(result: Result | None) -> dict[str, Any] | None:
     return None if result is None else dict(encode(result))
 
 
+def scores_json(scores: tuple[Score, ...]) -> list[dict[str, Any]]:
+    """Running scores as JSON: per seat, its total and points by category."""
+    return [
+        {"seat": seat, "total": score.total, "breakdown": dict(score.breakdown)}
+        for seat, score in enumerate(scores)
+    ]
+
+
 class Application:
     def __init__(self, store: EventStore, seeds: Callable[[], str] = new_seed) -> None:
         self.store = store
@@ -64,16 +73,20 @@ class Application:
         setup: Mapping[str, Any] | None = None,
         seat_info: Sequence[Mapping[str, Any]] = (),
         seed: str | None = None,
+        rules_version: str | None = None,
     ) -> Outcome:
-        """Set a new game up; ``seed`` is drawn fresh unless given (tests, simulations)."""
-        ruleset = registry.get(ruleset_id)
-        if not ruleset.min_seats <= seats <= ruleset.max_seats:
-            raise RuleViolation(
-                "invalid_command",
-                f"{ruleset.title} takes {ruleset.min_seats} to {ruleset.max_seats} seats",
-            )
+        """Set a new game up; ``seed`` is drawn fresh unless given (tests, simulations).
+
+        A game is created under the newest rules version unless ``rules_version`` names an
+        older one still registered (a league season may keep the rules it started with).
+        """
+        ruleset = registry.get(ruleset_id, rules_version)
         command = SetUp(
-            seats=seats, seed=seed or self.seeds(), options=dict(options or {}), setup=setup
+            seats=seats,
+            seed=seed or self.seeds(),
+            options=dict(options or {}),
+            setup=setup,
+            content=ruleset.content_hash,
         )
         events = ruleset.decide(ruleset.initial_state, command)
         created = events[0]
@@ -86,7 +99,10 @@ class Application:
             options=encode(created.options),
         )
         stored = self.store.create_game(game, self._decision(ruleset, events, SYSTEM, command))
-        return Outcome(game.game_id, stored[-1].seq, stored, False)
+        state = ruleset.fold(events)
+        opened = Loaded(game, ruleset, state, stored[-1].seq, stored[-1].hash)
+        settled, last = self._settle(opened)
+        return Outcome(game.game_id, last.version, stored + settled, False)
 
     def act(
         self,
@@ -116,6 +132,9 @@ class Application:
         loaded = self.loader.load_cached(game_id)
         for _ in range(MAX_RETRIES):
             try:
+                if loaded.ruleset.system_command(loaded.state) is not None:
+                    # left waiting on the system by a fault: it decides before any seat
+                    loaded = self._settle(loaded)[1]
                 if expected_version is not None and expected_version != loaded.version:
                     raise VersionConflict(game_id, expected_version, loaded.version)
                 if check is not None:
@@ -165,7 +184,50 @@ class Application:
             result=result_json(ruleset.result(state)) if terminal else None,
         )
         self.loader.after_append(loaded, stored, state)
-        return Outcome(loaded.game.game_id, version, stored, terminal)
+        settled, last = self._settle(Loaded(loaded.game, ruleset, state, version, stored[-1].hash))
+        terminal = ruleset.is_terminal(last.state)
+        return Outcome(loaded.game.game_id, last.version, stored + settled, terminal)
+
+    def settle(self, game_id: UUID | str) -> list[StoredEvent]:
+        """Take every decision the system owes this game now; the events it appended.
+
+        ``act``, ``create_game`` and ``fork`` settle by themselves right after they append;
+        this is for whatever finds a game still waiting on the system (a process that died
+        between a seat's decision and the system's, say).
+        """
+        return self._settle(self.loader.load(parse_game_id(game_id)))[0]
+
+    def _settle(self, loaded: Loaded) -> tuple[list[StoredEvent], Loaded]:
+        """Decide and append, as the ``system`` actor, what the rules resolve by themselves.
+
+        Each is its own decision, appended with the expected version: if another process
+        settles the same game at the same time, one append wins and the other reloads and
+        finds nothing more due, so each system decision is recorded once.
+        """
+        appended: list[StoredEvent] = []
+        for _ in range(MAX_SYSTEM_DECISIONS):
+            ruleset, state = loaded.ruleset, loaded.state
+            due = ruleset.system_command(state)
+            if due is None:
+                return appended, loaded
+            events = ruleset.decide(state, due)
+            after = ruleset.fold(events, state)
+            terminal = ruleset.is_terminal(after)
+            try:
+                stored = self.store.append(
+                    loaded.game.game_id,
+                    loaded.version,
+                    loaded.head_hash,
+                    self._decision(ruleset, events, SYSTEM, due),
+                    result=result_json(ruleset.result(after)) if terminal else None,
+                )
+            except VersionConflict:
+                loaded = self.loader.load(loaded.game.game_id)
+                continue
+            self.loader.after_append(loaded, stored, after)
+            loaded = Loaded(loaded.game, ruleset, after, stored[-1].seq, stored[-1].hash)
+            appended += stored
+        raise RuntimeError(f"{loaded.ruleset.id}: the system kept deciding without end")
 
     def _replay(self, game_id: UUID, key: str | None, request_hash: str) -> Outcome | None:
         if key is None:
@@ -178,11 +240,16 @@ class Application:
                 "this idempotency key was already used for a different command"
             )
         first = prior[1]
-        stored = self.store.read(game_id, after=first["from"] - 1, until=first["to"])
-        terminal = self.store.game(game_id).is_finished and first["to"] == self.store.version(
-            game_id
+        self.settle(game_id)  # what the system owed after it, if a fault interrupted that
+        # The first answer also carried the system's decisions taken right after it (a few).
+        span = first["to"] - first["from"] + 1 + 64
+        stored = self.store.read(game_id, after=first["from"] - 1, limit=span)
+        end = next(
+            (e.seq - 1 for e in stored if e.seq > first["to"] and e.actor != SYSTEM),
+            stored[-1].seq,
         )
-        return Outcome(game_id, first["version"], stored, terminal, replayed=True)
+        terminal = end == stored[-1].seq and self.store.game(game_id).is_finished
+        return Outcome(game_id, end, [e for e in stored if e.seq <= end], terminal, replayed=True)
 
     def _decision(self, ruleset: Any, events: Sequence[Any], actor: str, command: Any) -> Decision:
         new = []
@@ -227,7 +294,12 @@ class Application:
             result = result_json(loaded.ruleset.result(state))
             game = dataclasses.replace(game, status="finished", result=result)
         stored = self.store.create_game(game, decision)
-        return Outcome(game.game_id, stored[-1].seq if stored else 0, stored, False)
+        if not stored:
+            return Outcome(game.game_id, 0, stored, False)
+        settled, last = self._settle(
+            Loaded(game, loaded.ruleset, state, stored[-1].seq, stored[-1].hash)
+        )
+        return Outcome(game.game_id, last.version, stored + settled, False)
 
     def _fork_from_start(
         self, parent: GameRecord, luck: str, seat_info: Any, seed: str | None
@@ -235,17 +307,21 @@ class Application:
         first = self.store.read(parent.game_id, until=1)[0]
         setup = dict(first.command or {})
         seed = setup["seed"] if luck == "same" else (seed or self.seeds())
-        ruleset = registry.get(parent.ruleset)
+        # the parent's own rules version and content, never the newest
+        ruleset = ruleset_for(parent)
         command = SetUp(
             seats=parent.seats,
             seed=seed,
             options=setup.get("options", {}),
             setup=setup.get("setup"),
+            content=parent.content_hash,
         )
         events = ruleset.decide(ruleset.initial_state, command)
         game = _child(parent, 0, seat_info)
         stored = self.store.create_game(game, self._decision(ruleset, events, SYSTEM, command))
-        return Outcome(game.game_id, stored[-1].seq, stored, False)
+        opened = Loaded(game, ruleset, ruleset.fold(events), stored[-1].seq, stored[-1].hash)
+        settled, last = self._settle(opened)
+        return Outcome(game.game_id, last.version, stored + settled, False)
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -260,7 +336,10 @@ class Application:
         return {
             "game_id": str(loaded.game.game_id),
             "ruleset": ruleset.id,
+            "rules_version": ruleset.rules_version,
             "version": loaded.version,
+            "phase": ruleset.presentation.phase(state) if state.is_set_up else "setup",
+            "scores": scores_json(ruleset.presentation.scores(state)) if state.is_set_up else [],
             # From the state: a cached game record may predate the game's end.
             "status": "finished" if ruleset.is_terminal(state) else "active",
             "to_act": sorted(ruleset.to_act(state)),
@@ -322,8 +401,11 @@ def _as_json(command: Any) -> Any:
 
 
 def _parse(ruleset: Any, command: Mapping[str, Any] | Any, seat: int) -> Any:
+    """A seat's command: one of the types a seat may send, for that seat only."""
     if isinstance(command, Mapping):
         return command_from_json(ruleset, dict(command), seat=seat)
+    if type(command) not in ruleset.command_types:
+        raise NotASeat(f"a seat cannot send {type(command).__name__}")
     if getattr(command, "seat", seat) != seat:
         raise NotASeat(f"seat {seat} cannot act for seat {command.seat}")
     return command

@@ -42,29 +42,45 @@ class Loaded:
 
 
 def current_engines() -> tuple[str, ...]:
-    """The fingerprints of every registered ruleset's code: the snapshots a load may use."""
-    return tuple(engine_fingerprint(r.id) for r in registry.all_rulesets())
+    """The fingerprints of every registered ruleset version: the snapshots a load may use."""
+    return tuple(engine_fingerprint(r.id, r.rules_version) for r in registry.every_version())
 
 
 @cache
-def engine_fingerprint(ruleset_id: str) -> str:
-    """Identifies the exact rules code: snapshots from other code are never reused."""
-    ruleset = registry.get(ruleset_id)
+def engine_fingerprint(ruleset_id: str, rules_version: str | None = None) -> str:
+    """Identifies the exact rules code and content: snapshots from others are never reused.
+
+    It covers the game package's source and data files (its content packs) and the core's.
+    """
+    ruleset = registry.get(ruleset_id, rules_version)
     digest = hashlib.sha256(f"{ruleset.id}:{ruleset.rules_version}".encode())
-    module = __import__(ruleset.decide.__module__, fromlist=["_"])
+    module = __import__(ruleset.rules.decide.__module__, fromlist=["_"])
     package = Path(module.__file__ or "").parent
     core = Path(registry.__file__).parent
-    for source in sorted([*package.rglob("*.py"), *core.rglob("*.py")]):
+    sources = [*package.rglob("*.py"), *package.rglob("*.json"), *core.rglob("*.py")]
+    for source in sorted(sources):
         digest.update(source.read_bytes())
     return f"{ruleset.id}:{ruleset.rules_version}:{digest.hexdigest()[:16]}"
 
 
 def ruleset_for(game: GameRecord) -> Ruleset[Any, Any, Any]:
-    ruleset = registry.get(game.ruleset)
-    if ruleset.rules_version != game.rules_version:
+    """The rules a game was recorded under, with the content it was created with.
+
+    Every registered version stays playable; a game of a version or content pack this
+    engine does not have cannot be replayed exactly, so it is refused (exit 5, a 409).
+    """
+    try:
+        ruleset = registry.get(game.ruleset, game.rules_version)
+    except registry.UnknownRuleset:
+        known = ", ".join(registry.versions(game.ruleset)) or "none"
         raise RulesVersionMismatch(
             f"game {game.game_id} was recorded under {game.ruleset} rules"
-            f" {game.rules_version}; this engine plays {ruleset.rules_version}"
+            f" {game.rules_version}; this engine plays versions {known}"
+        ) from None
+    if not ruleset.has_pack(game.content_hash):
+        raise RulesVersionMismatch(
+            f"game {game.game_id} was recorded with {game.ruleset} content"
+            f" {game.content_hash[:12]}, which this engine does not have"
         )
     return ruleset
 
@@ -184,4 +200,5 @@ class Loader:
         # A snapshot is taken whenever a multiple of SNAPSHOT_EVERY was crossed.
         if version // SNAPSHOT_EVERY > (first - 1) // SNAPSHOT_EVERY:
             blob = encode_state(state)
-            self.store.save_snapshot(game_id, engine_fingerprint(ruleset.id), version, blob)
+            engine = engine_fingerprint(ruleset.id, ruleset.rules_version)
+            self.store.save_snapshot(game_id, engine, version, blob)

@@ -16,15 +16,25 @@ from click.testing import CliRunner, Result
 from psycopg import sql
 
 from cli.main import cairn
-from domain.core import registry
 from service.application import Application
 from service.store.migrate import upgrade
 from tests.support.replaying import finished_game, fork_points
 
 pytestmark = pytest.mark.storage
 ROOT = Path(__file__).resolve().parents[2]
-COMMANDS = ["games", "show", "replay", "audit", "fork", "diff", "export", "import", "simulate"]
-RULESET = registry.all_rulesets()[0].id
+COMMANDS = [
+    "rulesets",
+    "games",
+    "show",
+    "replay",
+    "audit",
+    "fork",
+    "diff",
+    "export",
+    "import",
+    "simulate",
+]
+RULESET = "peninsula"  # the CLI is generic; tests/service covers the other rulesets
 
 
 def run(*args: str, input: str | None = None) -> Result:
@@ -192,3 +202,20 @@ def test_the_cairn_executable_runs_as_a_subprocess(game: str, database_url: str)
     assert exported.returncode == 0 and exported.stdout == run("export", game).stdout
     missing = cairn_process("export", str(uuid.uuid4()))
     assert missing.returncode == 3 and missing.stderr.strip().count("\n") == 0
+
+
+def test_simulate_refuses_a_bot_the_ruleset_does_not_register(database_url: str) -> None:
+    result = CliRunner().invoke(cairn, ["simulate", RULESET, "--games", "1", "--bot", "alphazero"])
+    assert result.exit_code == 2, result.output
+    assert "has no bot 'alphazero'" in result.output and "greedy" in result.output
+    listed = json_lines(run("games", "--ruleset", RULESET, "--json"))
+    assert all(g.get("seats") != [{"kind": "bot", "bot": "alphazero"}] for g in listed)
+
+
+def test_rulesets_lists_each_ruleset_with_its_bots_and_versions() -> None:
+    result = run("rulesets", "--json")
+    assert result.exit_code == 0, result.output
+    listed = {line["ruleset"]: line for line in json_lines(result)}
+    assert listed["peninsula"]["versions"] == ["1", "2"]
+    assert listed["peninsula"]["rules_version"] == "2"
+    assert {"random", "greedy"} <= set(listed["peninsula"]["bots"])

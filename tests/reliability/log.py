@@ -35,11 +35,19 @@ def decisions(events: list[dict[str, Any]]) -> Counter[str]:
 
 
 def decision_ends(events: list[dict[str, Any]], command_type: str) -> list[int]:
-    """The version after each decision opened by ``command_type`` (its last seq)."""
+    """The version a client is told after each decision opened by ``command_type``: its last
+    seq, or that of the system's decisions the application took right after it."""
     ends: dict[int, int] = {}
-    opened: dict[int, str] = {}
+    opened: dict[int, tuple[str, str]] = {}
     for event in events:
         ends[event["decision_seq"]] = event["seq"]
         if event["command"] is not None:
-            opened[event["seq"]] = event["command"]["type"]
-    return sorted(end for start, end in ends.items() if opened[start] == command_type)
+            opened[event["seq"]] = (event["command"]["type"], event["actor"])
+    told: list[int] = []
+    for start in sorted(ends):
+        kind, actor = opened[start]
+        if kind == command_type:
+            told.append(ends[start])
+        elif actor == "system" and told and told[-1] == start - 1:
+            told[-1] = ends[start]
+    return told

@@ -56,7 +56,9 @@ class Either:
 
 
 VERSIONED = dataclasses.replace(
-    COUNTING, event_types=(Counted, Tagged, Either), upcasters={("counted", 1): _upcast}
+    COUNTING,
+    rules=dataclasses.replace(COUNTING.rules, event_types=(Counted, Tagged, Either)),
+    upcasters={("counted", 1): _upcast},
 )
 
 

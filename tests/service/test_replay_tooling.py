@@ -179,7 +179,7 @@ def test_a_file_is_audited_without_a_database(
 
 
 def test_an_unfinished_game_and_a_fork_of_one_are_not_exported(app: Application) -> None:
-    ruleset = registry.all_rulesets()[0]
+    ruleset = registry.get("peninsula")
     live = app.create_game(ruleset.id, ruleset.min_seats).game_id
     with pytest.raises(ExportRefused):
         export_game(app.store, live)
@@ -198,7 +198,13 @@ def test_a_replay_tells_every_event_with_the_final_score(
     steps = replay_steps(trail, store=app.store)
     assert [s.seq for s in steps] == [e.seq for e in trail.events]
     assert all(s.text for s in steps)
-    assert steps[-1].scores == trail.game.result["scores"]  # type: ignore[index]
+    final = steps[-1].scores
+    assert final is not None
+    assert [s["total"] for s in final] == trail.game.result["scores"]  # type: ignore[index]
+    assert [s["breakdown"] for s in final] == trail.game.result["breakdown"]  # type: ignore[index]
+    # while the game ran, each step carried the running score with its breakdown and total
+    running = [s.scores for s in steps[:-1] if s.scores]
+    assert running and all(sum(x["breakdown"].values()) == x["total"] for x in running[-1])
     assert [s.seq for s in replay_steps(trail, start=2, stop=3, store=app.store)] == [2, 3]
 
 

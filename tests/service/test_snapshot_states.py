@@ -51,9 +51,13 @@ def _states(ruleset: Ruleset[Any, Any, Any]) -> Iterator[Any]:
                 yield step.state
 
 
-@pytest.mark.parametrize("ruleset_id", sorted(r.id for r in registry.all_rulesets()))
-def test_every_state_of_every_ruleset_round_trips_exactly(ruleset_id: str) -> None:
-    ruleset = registry.get(ruleset_id)
+@pytest.mark.parametrize(
+    ("ruleset_id", "rules_version"), [(r.id, r.rules_version) for r in registry.every_version()]
+)
+def test_every_state_of_every_ruleset_version_round_trips_exactly(
+    ruleset_id: str, rules_version: str
+) -> None:
+    ruleset = registry.get(ruleset_id, rules_version)
     state_type = type(ruleset.initial_state)
     checked = 0
     for state in _states(ruleset):

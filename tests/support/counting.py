@@ -1,44 +1,49 @@
 """A tiny two-to-four-seat counting game, for platform tests only. Not a product feature.
 
 Setup shuffles a deck of cards 1..9 (server-only). Seats take turns; on its turn a seat
-either adds 1 or 2 to the shared count, or draws the top card into its hidden hand. The game
-ends when the count reaches the target; each seat scores the sum of its hand.
+either adds 1 or 2 to the shared count (1, 2 or 3 from rules version 2 on), or draws the top
+card into its hidden hand. The game ends when the count reaches the target; each seat scores
+the sum of its hand.
+
+It ships two rules versions that differ in one rule, and one event whose schema changed
+(``counting.added``: ``amount`` became ``by`` in schema version 2, with an upcaster), so
+the platform's versioning is tested on a game small enough to read
+(tests/service/test_rules_versions.py, with a stored sample of the old schema).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, Literal
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar, Literal, assert_never
 
 from domain.core import (
+    PLATFORM_OPTIONS,
     PUBLIC,
     SERVER,
-    GameCreated,
+    GameType,
     Luck,
     Option,
-    Reseed,
-    Reseeded,
+    Players,
+    Presentation,
     Result,
+    Rules,
     Ruleset,
     RuleViolation,
-    SeedRevealed,
-    SeedSealed,
-    SetUp,
+    Score,
+    Table,
     ranks_for,
     registry,
-    resolve_options,
     seat_visibility,
     uniform_bot,
 )
-from domain.core.lifecycle import created, reseeded, revealed
 
 
 @dataclass(frozen=True)
 class Add:
     NAME: ClassVar[str] = "add"
     seat: int
-    amount: Literal[1, 2]
+    amount: Literal[1, 2, 3]
 
 
 @dataclass(frozen=True)
@@ -52,14 +57,20 @@ class DeckShuffled:
     NAME: ClassVar[str] = "counting.deck_shuffled"
     VERSION: ClassVar[int] = 1
     order: tuple[int, ...]
+    counter: int
 
 
 @dataclass(frozen=True)
 class Added:
     NAME: ClassVar[str] = "counting.added"
-    VERSION: ClassVar[int] = 1
+    VERSION: ClassVar[int] = 2
     seat: int
-    amount: int
+    by: int
+
+
+def _added_from_v1(payload: dict[str, Any]) -> dict[str, Any]:
+    """Schema 1 called the amount ``amount``."""
+    return {"seat": payload["seat"], "by": payload["amount"]}
 
 
 @dataclass(frozen=True)
@@ -79,108 +90,116 @@ class CardTaken:
     seat: int
 
 
-Command = SetUp | Reseed | Add | Draw
-Event = (
-    GameCreated
-    | SeedSealed
-    | Reseeded
-    | SeedRevealed
-    | DeckShuffled
-    | Added
-    | CardDrawn
-    | CardTaken
-)
+@dataclass(frozen=True)
+class CountingContent:
+    """The counting game has no printed components; its one pack is this marker."""
+
+    content_hash: str = "none"
+
+
+PACK = CountingContent()
+
+Command = Add | Draw
+Event = DeckShuffled | Added | CardDrawn | CardTaken
 
 
 @dataclass(frozen=True)
-class State:
-    seats: int = 0
+class State(Table):
     target: int = 0
     count: int = 0
     turn: int = 0
     deck: tuple[int, ...] = ()
     hands: tuple[tuple[int, ...], ...] = ()
-    luck: Luck = field(default_factory=Luck)
     over: bool = False
-    started: bool = False
+    moves: int = 0
 
 
-OPTIONS = (Option("target", 10, "the count that ends the game", (5, 10, 20)),)
+OPTIONS = (
+    Option("target", 10, "the count that ends the game", (5, 10, 20)),
+    *PLATFORM_OPTIONS,
+)
+
+
+def begin(state: State, setup: Mapping[str, Any] | None) -> tuple[Event, ...]:
+    if setup is not None:
+        raise RuleViolation("invalid_setup", "counting takes no explicit setup")
+    order, luck = state.luck.shuffled(tuple(range(1, 10)))
+    return (DeckShuffled(order=order, counter=luck.counter),)
+
+
+def reshuffle(state: State, keep: int | None) -> tuple[Event, ...]:
+    order, luck = state.luck.shuffled(state.deck)
+    return (DeckShuffled(order=order, counter=luck.counter),)
 
 
 def decide(state: State, command: Command) -> tuple[Event, ...]:
     match command:
-        case SetUp():
-            if state.started:
-                raise RuleViolation("wrong_phase", "the game is already set up")
-            if not 2 <= command.seats <= 4:
-                raise RuleViolation("invalid_command", "counting needs 2 to 4 seats")
-            options = resolve_options(OPTIONS, command.options)
-            opening = created(
-                command, ruleset="counting", rules_version="1", content_hash="none", options=options
-            )
-            order, _ = Luck(command.seed).shuffled(tuple(range(1, 10)))
-            return (*opening, DeckShuffled(order=order))
-        case Reseed():
-            opening = reseeded(command)
-            order, _ = Luck(command.seed).shuffled(state.deck)
-            return (*opening, DeckShuffled(order=order))
         case Add(seat=seat, amount=amount):
             _require_turn(state, seat)
-            if amount not in (1, 2):
-                raise RuleViolation("illegal_action", "you may add 1 or 2")
-            events: tuple[Event, ...] = (Added(seat=seat, amount=amount),)
-            if state.count + amount >= state.target:
-                events += (revealed(state.luck),)
-            return events
+            allowed = amounts(state)
+            if amount not in allowed:
+                words = " or ".join(map(str, allowed))
+                raise RuleViolation("illegal_action", f"you may add {words}")
+            return (Added(seat=seat, by=amount),)
         case Draw(seat=seat):
             _require_turn(state, seat)
             if not state.deck:
                 raise RuleViolation("illegal_action", "the deck is empty")
             return (CardTaken(seat=seat), CardDrawn(seat=seat, card=state.deck[0]))
         case _:
-            raise RuleViolation("invalid_command", "unknown command")
+            assert_never(command)
+
+
+def amounts(state: State) -> tuple[int, ...]:
+    """The one rule the two versions disagree on: rules version 2 also allows 3."""
+    return (1, 2) if state.rules_version == "1" else (1, 2, 3)
 
 
 def _require_turn(state: State, seat: int) -> None:
-    if state.over:
-        raise RuleViolation("game_over", "the game is over")
     if seat != state.turn:
         raise RuleViolation("not_your_turn", f"it is seat {state.turn}'s turn")
 
 
 def evolve(state: State, event: Event) -> State:
     match event:
-        case GameCreated(seats=seats, options=options):
+        case DeckShuffled(order=order, counter=counter):
+            target = state.target or state.options["target"]
             return replace(
-                state, seats=seats, target=options["target"], started=True, hands=((),) * seats
+                state,
+                deck=order,
+                target=target,
+                hands=state.hands or ((),) * state.seats,
+                luck=Luck(state.luck.seed, counter),
             )
-        case SeedSealed(seed=seed):
-            return replace(state, luck=Luck(seed))
-        case Reseeded() | SeedRevealed():
-            return state
-        case DeckShuffled(order=order):
-            return replace(state, deck=order)
-        case Added(amount=amount):
-            count = state.count + amount
+        case Added(by=by):
+            count = state.count + by
             return replace(
-                state, count=count, over=count >= state.target, turn=(state.turn + 1) % state.seats
+                state,
+                count=count,
+                over=count >= state.target,
+                turn=(state.turn + 1) % state.seats,
+                moves=state.moves + 1,
             )
         case CardTaken():
             return state
         case CardDrawn(seat=seat, card=card):
             hands = tuple((*h, card) if i == seat else h for i, h in enumerate(state.hands))
             return replace(
-                state, deck=state.deck[1:], hands=hands, turn=(state.turn + 1) % state.seats
+                state,
+                deck=state.deck[1:],
+                hands=hands,
+                turn=(state.turn + 1) % state.seats,
+                moves=state.moves + 1,
             )
-    raise ValueError(f"unknown event {event!r}")
+        case _:
+            assert_never(event)
 
 
 def legal_commands(state: State, seat: int) -> tuple[Command, ...]:
     if state.over or seat != state.turn:
         return ()
     draw: tuple[Command, ...] = (Draw(seat=seat),) if state.deck else ()
-    return (Add(seat=seat, amount=1), Add(seat=seat, amount=2), *draw)
+    return (*(Add(seat=seat, amount=n) for n in amounts(state)), *draw)
 
 
 def view(state: State, viewer: int | None) -> Mapping[str, Any]:
@@ -196,7 +215,7 @@ def view(state: State, viewer: int | None) -> Mapping[str, Any]:
 
 def visibility(event: Event) -> str:
     match event:
-        case SeedSealed() | DeckShuffled():
+        case DeckShuffled():
             return SERVER
         case CardDrawn(seat=seat):
             return seat_visibility(seat)
@@ -204,56 +223,64 @@ def visibility(event: Event) -> str:
             return PUBLIC
 
 
-def secrets(state: State, viewer: int | None) -> tuple[Any, ...]:
-    hidden: list[Any] = [state.luck.seed]
-    if len(state.deck) > 1:
-        hidden.append(list(state.deck))
-    return tuple(hidden)
+def scores(state: State) -> tuple[Score, ...]:
+    return tuple(Score.of({"hand": sum(h)}) for h in state.hands)
 
 
 def result(state: State) -> Result | None:
     if not state.over:
         return None
-    scores = tuple(sum(h) for h in state.hands)
+    totals = tuple(s.total for s in scores(state))
     return Result(
-        scores=scores, ranks=ranks_for(scores), breakdown=tuple({"hand": s} for s in scores)
+        scores=totals, ranks=ranks_for(totals), breakdown=tuple(s.breakdown for s in scores(state))
     )
 
+
+def to_act(state: State) -> frozenset[int]:
+    return frozenset() if state.over or not state.is_set_up else frozenset({state.turn})
+
+
+RULES: Rules[State, Command, Event] = Rules(
+    initial_state=State(),
+    command_types=(Add, Draw),
+    event_types=(DeckShuffled, Added, CardDrawn, CardTaken),
+    begin=begin,
+    decide=decide,
+    evolve=evolve,
+    reshuffle=reshuffle,
+    is_terminal=lambda s: s.over,
+)
 
 COUNTING: Ruleset[State, Command, Event] = Ruleset(
     id="counting",
     title="Counting (test only)",
     rules_version="1",
-    content_hash="none",
-    min_seats=2,
-    max_seats=4,
+    game_type=GameType(dynamics="sequential", information="imperfect", min_seats=2, max_seats=4),
     options=OPTIONS,
-    command_types=(Add, Draw),
-    event_types=(
-        GameCreated,
-        SeedSealed,
-        Reseeded,
-        SeedRevealed,
-        DeckShuffled,
-        Added,
-        CardDrawn,
-        CardTaken,
+    packs=(PACK,),
+    rules=RULES,
+    presentation=Presentation(
+        view=view,
+        visibility=visibility,
+        phase=lambda s: "over" if s.over else "counting",
+        scores=scores,
+        result=result,
+        describe=lambda e: f"{type(e).NAME}",
+        render=lambda s, v: f"count {s.count}/{s.target}",
+        content=lambda pack: {"content_hash": pack.content_hash},
     ),
-    initial_state=State(),
-    decide=decide,
-    evolve=evolve,
-    legal_commands=legal_commands,
-    view=view,
-    to_act=lambda s: frozenset() if s.over or not s.started else frozenset({s.turn}),
-    is_terminal=lambda s: s.over,
-    result=result,
-    visibility=visibility,
-    secrets=secrets,
-    describe=lambda e: f"{type(e).NAME}",
-    render=lambda s, v: f"count {s.count}/{s.target}",
-    bots={"random": uniform_bot(legal_commands), "greedy": uniform_bot(legal_commands)},
+    players=Players(
+        to_act=to_act,
+        legal_commands=legal_commands,
+        moves_this_round=lambda s, seat: 0,
+        bots={"random": uniform_bot(legal_commands), "greedy": uniform_bot(legal_commands)},
+    ),
+    upcasters={("counting.added", 1): _added_from_v1},
 )
+
+COUNTING_V2: Ruleset[State, Command, Event] = replace(COUNTING, rules_version="2")
 
 
 def install() -> None:
     registry.register(COUNTING)
+    registry.register(COUNTING_V2)

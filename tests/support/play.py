@@ -47,16 +47,28 @@ def play(
     options: dict[str, Any] | None = None,
     max_steps: int = 50_000,
 ) -> Iterator[Step]:
-    """Yield every decision of one seeded game, set-up first, until it ends."""
-    setup = SetUp(seats=seats, seed=seed_for(label), options=options or {})
+    """Yield every decision of one seeded game, set-up first, until it ends.
+
+    Decisions the system owes (``ruleset.system_command``) are taken as soon as they are
+    due, before any seat acts again, as the application takes them.
+    """
+    setup = SetUp(
+        seats=seats, seed=seed_for(label), options=options or {}, content=ruleset.content_hash
+    )
     events = ruleset.decide(ruleset.initial_state, setup)
     state = ruleset.fold(events)
     yield Step(None, setup, events, state)
     for step in range(max_steps):
         if ruleset.is_terminal(state):
             return
+        due = ruleset.system_command(state)
+        if due is not None:
+            events = ruleset.decide(state, due)
+            state = ruleset.fold(events, state)
+            yield Step(None, due, events, state)
+            continue
         ready = sorted(ruleset.to_act(state))
-        assert ready, f"{ruleset.id}: no seat to act in a live game"
+        assert ready, f"{ruleset.id}: no seat to act in a live game and nothing due"
         entropy = Luck(seed_for(f"{label}:bots:{step}"))
         pick, entropy = entropy.draw_below(len(ready))
         seat = ready[pick]

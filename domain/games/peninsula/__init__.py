@@ -1,49 +1,101 @@
 """Peninsula: draw icons on your own island, reach landmarks and fulfil missions.
 
-Importing this package registers the ruleset as ``peninsula``.
+Importing this package registers the ruleset as ``peninsula``, in every rules version a
+recorded game may have been created under (docs/rules-versions.md):
+
+* version 1, the first release: the last seat to end its actions also ran the
+  administration phase and the end of the game, under its own name;
+* version 2: those are the system's decisions (``EndRound``, ``EndGame``), the platform's
+  ``max_commands_per_round`` option applies, a seat names the hex a Train Tunnel or
+  Swimmer move passes through, and new games get the rebalanced mission values.
 """
 
 from __future__ import annotations
 
-from domain.core import Ruleset, registry
+from collections.abc import Callable
+from dataclasses import replace
+from typing import cast
+
+from domain.core import (
+    PLATFORM_OPTIONS,
+    GameType,
+    Players,
+    Presentation,
+    Rules,
+    Ruleset,
+    registry,
+)
 from domain.games.peninsula.bots import greedy_bot, random_bot
-from domain.games.peninsula.commands import COMMAND_TYPES, Command
-from domain.games.peninsula.content import load
+from domain.games.peninsula.commands import COMMAND_TYPES, SYSTEM_COMMAND_TYPES, Command
+from domain.games.peninsula.content import packs
+from domain.games.peninsula.content.view import content_view
 from domain.games.peninsula.decider import decide, evolve
 from domain.games.peninsula.describe import describe
 from domain.games.peninsula.events import EVENT_TYPES, Event
 from domain.games.peninsula.render import render
+from domain.games.peninsula.rounds import system_command
 from domain.games.peninsula.rules import legal_commands
-from domain.games.peninsula.scoring import result
-from domain.games.peninsula.setup import MAX_SEATS, RULES_VERSION, RULESET_ID, options
+from domain.games.peninsula.scoring import result, scores
+from domain.games.peninsula.setup import MAX_SEATS, RULESET_ID, begin, options, reshuffle
 from domain.games.peninsula.state import Game
+from domain.games.peninsula.transitions import moves_this_round
 from domain.games.peninsula.views import secrets, to_act, view, visibility
 
-RULESET: Ruleset[Game, Command, Event] = Ruleset(
-    id=RULESET_ID,
-    title="Peninsula",
-    rules_version=RULES_VERSION,
-    content_hash=load().content_hash,
-    min_seats=1,
-    max_seats=MAX_SEATS,
-    options=options(load()),
+RULES: Rules[Game, Command, Event] = Rules(
+    initial_state=Game(),
     command_types=COMMAND_TYPES,
     event_types=EVENT_TYPES,
-    initial_state=Game(),
-    decide=decide,
+    begin=begin,
+    # version 1's decisions may also reveal the seed, a lifecycle fact the composed evolve
+    # applies (events.Fact); the game's own evolve never sees it
+    decide=cast(Callable[[Game, Command], tuple[Event, ...]], decide),
     evolve=evolve,
-    legal_commands=legal_commands,
-    view=view,
-    to_act=to_act,
+    reshuffle=reshuffle,
     is_terminal=lambda game: game.phase == "over",
-    result=result,
+    system_command=system_command,
+    system_command_types=SYSTEM_COMMAND_TYPES,
+)
+
+PRESENTATION: Presentation[Game, Event] = Presentation(
+    view=view,
     visibility=visibility,
-    secrets=secrets,
+    phase=lambda game: game.phase,
+    scores=scores,
+    result=result,
     describe=describe,
     render=render,
+    content=content_view,
+    secrets=secrets,
+)
+
+PLAYERS: Players[Game, Command] = Players(
+    to_act=to_act,
+    legal_commands=legal_commands,
+    moves_this_round=moves_this_round,
     bots={"random": random_bot, "greedy": greedy_bot},
 )
 
-registry.register(RULESET)
+FIRST: Ruleset[Game, Command, Event] = Ruleset(
+    id=RULESET_ID,
+    title="Peninsula",
+    rules_version="1",
+    # the draft is one active seat's; the action phase is every seat's at once
+    game_type=GameType(dynamics="mixed", information="imperfect", min_seats=1, max_seats=MAX_SEATS),
+    options=options(packs()[0]),
+    packs=packs()[:1],
+    rules=RULES,
+    presentation=PRESENTATION,
+    players=PLAYERS,
+)
 
-__all__ = ["RULESET"]
+RULESET: Ruleset[Game, Command, Event] = replace(
+    FIRST,
+    rules_version="2",
+    options=(*options(packs()[-1]), *PLATFORM_OPTIONS),
+    packs=packs(),
+)
+
+for version in (FIRST, RULESET):
+    registry.register(version)
+
+__all__ = ["FIRST", "RULESET"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 
+from domain.core import RuleViolation
 from domain.games.peninsula.bonuses import bonus_landmark
 from domain.games.peninsula.cards import Icon
 from domain.games.peninsula.checks import acting_sheet, illegal, require_icon
@@ -35,6 +36,7 @@ from domain.games.peninsula.missions import find_placement, placements
 from domain.games.peninsula.movement import (
     destinations,
     landmarks_on,
+    passages,
     ticket_for,
 )
 from domain.games.peninsula.placement import arrow_problem, icon_problem, reach
@@ -136,10 +138,43 @@ def move_architect(game: Game, command: MoveArchitect) -> tuple[Event, ...]:
             raise illegal(f"you have no {by} ticket left")
     elif by in BONUS_MOVES:
         events.append(spend_bonus(game, seat, by))
-    paths = destinations(spec, sheet, by)
-    if to not in paths:
-        raise illegal(_move_message(by, sheet, to))
-    return (*events, *_moved(spec, sheet, seat, paths[to], by, ticket))
+    if by in BONUS_MOVES and names_passage(game):
+        path = _passage(spec, sheet, command)
+    elif command.via is not None:
+        raise RuleViolation(
+            "invalid_command", "only a Train Tunnel or Swimmer move names the hexes it passes"
+        )
+    else:
+        paths = destinations(spec, sheet, by)
+        if to not in paths:
+            raise illegal(_move_message(by, sheet, to))
+        path = paths[to]
+    return (*events, *_moved(spec, sheet, seat, path, by, ticket))
+
+
+def names_passage(game: Game) -> bool:
+    """From rules version 2 on a seat names the path of a Train Tunnel or Swimmer move."""
+    return game.rules_version != "1"
+
+
+def _passage(spec: MapSpec, sheet: Sheet, command: MoveArchitect) -> tuple[Hex, ...]:
+    paths = passages(spec, sheet, command.by).get(command.to, ())
+    if not paths:
+        raise illegal(_move_message(command.by, sheet, command.to))
+    if command.via is None:
+        if len(paths) == 1:
+            return paths[0]
+        ways = "; ".join(" ".join(map(str, p[:-1])) for p in paths)
+        raise RuleViolation(
+            "illegal_action",
+            f"several paths lead to {command.to}: name the hexes you pass through (via: {ways})",
+        )
+    path = (*command.via, command.to)
+    if path not in paths:
+        raise illegal(
+            f"that {command.by} move cannot pass through {' '.join(map(str, command.via))}"
+        )
+    return path
 
 
 def _moved(

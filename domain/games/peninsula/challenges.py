@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.games.peninsula.content import load
+from domain.games.peninsula.content import pack_of
 from domain.games.peninsula.state import Game, Sheet
 
 
@@ -33,7 +33,7 @@ def _condition(key: str, want: Any, sheet: Sheet, points: Mapping[str, int]) -> 
 
 def challenge_verdict(game: Game, parts: tuple[Mapping[str, int], ...]) -> dict[str, Any]:
     """Which seats met every win condition of the game's challenge."""
-    challenge = next(c for c in load().challenges if c.id == game.challenge)
+    challenge = next(c for c in pack_of(game).challenges if c.id == game.challenge)
     winners = [
         seat
         for seat, sheet in enumerate(game.sheets)

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-from domain.core import Reseed, SetUp
 from domain.games.peninsula.cards import Icon
 from domain.games.peninsula.hexes import Hex
 
@@ -81,10 +80,14 @@ class TradeIcon:
 
 @dataclass(frozen=True)
 class MoveArchitect:
+    """Move to ``to``. A Train Tunnel or Swimmer move names in ``via`` the hexes it passes
+    through before ``to`` (rules version 2 on; needed only where several paths lead there)."""
+
     NAME: ClassVar[str] = "move_architect"
     seat: int
     to: Hex
     by: MoveKind
+    via: tuple[Hex, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -166,6 +169,23 @@ class EndActions:
     seat: int
 
 
+@dataclass(frozen=True)
+class EndRound:
+    """The system runs the administration phase once every seat has ended its actions."""
+
+    NAME: ClassVar[str] = "end_round"
+
+
+@dataclass(frozen=True)
+class EndGame:
+    """The system scores every sheet once every seat is done after the last round."""
+
+    NAME: ClassVar[str] = "end_game"
+
+
+SystemCommand = EndRound | EndGame
+SYSTEM_COMMAND_TYPES: tuple[type, ...] = (EndRound, EndGame)
+
 SeatCommand = (
     DraftCard
     | ChooseIcons
@@ -183,7 +203,7 @@ SeatCommand = (
     | LightLandmark
     | EndActions
 )
-Command = SetUp | Reseed | SeatCommand
+Command = SeatCommand | SystemCommand
 
 COMMAND_TYPES: tuple[type, ...] = (
     DraftCard,

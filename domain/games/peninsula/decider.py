@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, assert_never
 
-from domain.core import GameCreated, Luck, Reseed, Reseeded, SeedRevealed, SeedSealed, SetUp
+from domain.core import Luck
 from domain.games.peninsula import actions, landmarks, rounds
 from domain.games.peninsula import transitions as t
 from domain.games.peninsula.commands import (
@@ -16,6 +16,8 @@ from domain.games.peninsula.commands import (
     DrawHarbor,
     DrawIcon,
     EndActions,
+    EndGame,
+    EndRound,
     FillIcon,
     LightLandmark,
     MoveArchitect,
@@ -25,7 +27,7 @@ from domain.games.peninsula.commands import (
     UseLifesaver,
     UseRainbow,
 )
-from domain.games.peninsula.content import load
+from domain.games.peninsula.content import pack_of
 from domain.games.peninsula.events import (
     ActionsEnded,
     ArchitectMoved,
@@ -35,6 +37,7 @@ from domain.games.peninsula.events import (
     CardsFlipped,
     CoastSteepened,
     Event,
+    Fact,
     FinalWindowOpened,
     GameEnded,
     GameSetUp,
@@ -55,16 +58,11 @@ from domain.games.peninsula.events import (
     TicketUnlocked,
 )
 from domain.games.peninsula.movement import HARBOR_BONUS
-from domain.games.peninsula.setup import reseed, set_up
 from domain.games.peninsula.state import SPENT, Arrow, Game, Sheet, changed, copied, put
 
 
-def decide(state: Game, command: Command) -> tuple[Event, ...]:
+def decide(state: Game, command: Command) -> tuple[Fact, ...]:
     match command:
-        case SetUp():
-            return set_up(state, command, load())
-        case Reseed():
-            return reseed(state, command)
         case DraftCard():
             return rounds.draft_card(state, command)
         case ChooseIcons():
@@ -95,6 +93,10 @@ def decide(state: Game, command: Command) -> tuple[Event, ...]:
             return landmarks.build_bridge(state, command)
         case LightLandmark():
             return landmarks.light_landmark(state, command)
+        case EndRound():
+            return rounds.end_round(state, command)
+        case EndGame():
+            return rounds.end_game(state, command)
         case _:
             assert_never(command)
 
@@ -110,10 +112,12 @@ def evolve(state: Game, event: Event) -> Game:
                 return state.with_seat_changes(seat, {"bonus_harbor_tickets": 0}, SPENT)
             return state.with_allowance(seat, SPENT)
         case ArchitectMoved():
+            moves = t.counted(state.sheets[event.seat].moves, state.round)
             if event.ticket is None:
-                return state.with_sheet_changes(event.seat, {"location": event.path[-1]})
+                changes = {"location": event.path[-1], "moves": moves}
+                return state.with_sheet_changes(event.seat, changes)
             sheet = t.after_move(state.sheets[event.seat], event, HARBOR_BONUS)
-            return state.with_sheet(event.seat, sheet)
+            return state.with_sheet(event.seat, copied(sheet, {"moves": moves}))
         case IconDrawn():
             seat = event.seat
             allowance = t.used(state.allowances[seat], event.icon)
@@ -168,14 +172,10 @@ def evolve(state: Game, event: Event) -> Game:
             )
         case GameEnded(scores=scores):
             return changed(state, phase="over", scores=scores)
-        case GameCreated(seats=seats, options=options):
-            return changed(state, seats=seats, options=options)
-        case SeedSealed(seed=seed):
-            return changed(state, luck=Luck(seed))
-        case Reseeded() | SeedRevealed() | StackTopShown():
+        case StackTopShown():
             return state
         case GameSetUp():
-            return t.opened(state, event, load())
+            return t.opened(state, event, pack_of(state))
         case PileShuffled(order=order, counter=counter):
             return changed(state, pile=order, luck=Luck(state.luck.seed, counter))
         case CardsFlipped(cards=cards, counter=counter):

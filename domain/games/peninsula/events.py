@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
-from domain.core import GameCreated, Reseeded, SeedRevealed, SeedSealed
+from domain.core import SeedRevealed
 from domain.games.peninsula.cards import Card, Icon
 from domain.games.peninsula.hexes import Hex
 
@@ -272,11 +272,7 @@ class GameEnded:
 
 
 Event = (
-    GameCreated
-    | SeedSealed
-    | Reseeded
-    | SeedRevealed
-    | GameSetUp
+    GameSetUp
     | PileShuffled
     | StackTopShown
     | CardDrafted
@@ -303,11 +299,11 @@ Event = (
     | GameEnded
 )
 
+Fact = Event | SeedRevealed
+"""What a decision may yield: the game's own events, and under rules version 1 the seed's
+reveal too (the last seat's end of actions revealed it; now the system does)."""
+
 EVENT_TYPES: tuple[type, ...] = (
-    GameCreated,
-    SeedSealed,
-    Reseeded,
-    SeedRevealed,
     GameSetUp,
     PileShuffled,
     StackTopShown,

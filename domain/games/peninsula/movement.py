@@ -64,7 +64,8 @@ def tunnels(sheet: Sheet) -> tuple[Hex, ...]:
 
 
 def train_tunnel(spec: MapSpec, sheet: Sheet) -> Paths:
-    """Onto an adjacent tunnel, any tunnel-to-tunnel hops, then one hex further.
+    """Onto an adjacent tunnel, any tunnel-to-tunnel hops, then one hex further; under rules
+    version 1 the engine picks the path (the lowest-sorted entry, the first exit found).
 
     rulebook: Landmark Bonuses, Train tunnel: "Move onto an adjacent tunnel icon and then
     move 1 hex further. You may use movements from tunnel to tunnel in between."
@@ -84,6 +85,43 @@ def train_tunnel(spec: MapSpec, sheet: Sheet) -> Paths:
     return paths
 
 
+Passages = Mapping[Hex, tuple[tuple[Hex, ...], ...]]
+
+
+def passages(spec: MapSpec, sheet: Sheet, by: MoveKind) -> Passages:
+    """Every path a Train Tunnel or Swimmer move may take to each hex (rules version 2 on).
+
+    The seat names the hexes it passes through: a landmark on one path and not on another
+    is the seat's choice, not the engine's (rulebook: Train tunnel, "move onto an adjacent
+    tunnel icon and then move 1 hex further"; Swimmer, "up to 2 land hexes").
+    """
+    found: dict[Hex, list[tuple[Hex, ...]]] = {}
+    for path in _train_paths(spec, sheet) if by == "train_tunnel" else _swim_paths(spec, sheet):
+        if path not in found.setdefault(path[-1], []):
+            found[path[-1]].append(path)
+    return {to: tuple(sorted(paths)) for to, paths in found.items()}
+
+
+def _train_paths(spec: MapSpec, sheet: Sheet) -> list[tuple[Hex, ...]]:
+    here = sheet.location
+    all_tunnels = tunnels(sheet)
+    paths = []
+    for entry in (t for t in all_tunnels if t.distance(here) == 1):
+        for exit_ in (entry, *(t for t in all_tunnels if t != entry)):
+            hops = (entry,) if exit_ == entry else (entry, exit_)
+            paths += [(*hops, to) for to in land_neighbours(spec, exit_) if to != here]
+    return paths
+
+
+def _swim_paths(spec: MapSpec, sheet: Sheet) -> list[tuple[Hex, ...]]:
+    here = sheet.location
+    paths: list[tuple[Hex, ...]] = []
+    for first in coast_steps(spec, here):
+        paths.append((first,))
+        paths += [(first, n) for n in coast_steps(spec, first) if n not in (here, first)]
+    return paths
+
+
 def _water_around(spec: MapSpec, h: Hex) -> frozenset[Hex]:
     return frozenset(n for n in around(h) if n not in spec.land)
 
@@ -97,7 +135,8 @@ def coast_steps(spec: MapSpec, at: Hex) -> tuple[Hex, ...]:
 
 
 def swimmer(spec: MapSpec, sheet: Sheet) -> Paths:
-    """Up to 2 steps along the coast, never back to the start.
+    """Up to 2 steps along the coast, never back to the start; under rules version 1 the
+    engine picks the path (the shortest, then the first found).
 
     rulebook: Landmark Bonuses, Swimmer: "Move up to 2 land hexes adjacent to the same
     coastline as your starting hex, but not back and forth."

@@ -5,15 +5,23 @@ rulebook: Drafting Phase, Administration Phase, End of Game, Solo Game (Round St
 
 from __future__ import annotations
 
-from domain.core import RuleViolation
-from domain.core.lifecycle import revealed
+from domain.core import RuleViolation, SeedRevealed
 from domain.games.peninsula.checks import require_seat
-from domain.games.peninsula.commands import ChooseIcons, DraftCard, EndActions, Side
+from domain.games.peninsula.commands import (
+    ChooseIcons,
+    DraftCard,
+    EndActions,
+    EndGame,
+    EndRound,
+    Side,
+    SystemCommand,
+)
 from domain.games.peninsula.events import (
     ActionsEnded,
     CardDrafted,
     CardRevealed,
     Event,
+    Fact,
     FinalWindowOpened,
     GameEnded,
     IconsChosen,
@@ -62,7 +70,7 @@ def choose_icons(game: Game, command: ChooseIcons) -> tuple[Event, ...]:
     return (IconsChosen(seat=seat, icons=icons, lifesaver=across),)
 
 
-def end_actions(game: Game, command: EndActions) -> tuple[Event, ...]:
+def end_actions(game: Game, command: EndActions) -> tuple[Fact, ...]:
     seat = command.seat
     require_seat(game, seat)
     if game.phase == "draft":
@@ -70,11 +78,41 @@ def end_actions(game: Game, command: EndActions) -> tuple[Event, ...]:
     if game.allowances[seat].done:
         raise RuleViolation("not_your_turn", "you have already ended your actions")
     ended = ActionsEnded(seat=seat)
-    if any(not a.done for i, a in enumerate(game.allowances) if i != seat):
+    if has_system_turns(game) or any(
+        not a.done for i, a in enumerate(game.allowances) if i != seat
+    ):
         return (ended,)
+    # rules version 1: the last seat's end of actions also ran the administration phase (or
+    # scored the game and revealed the seed), all under that seat's name
     if game.phase == "final":
-        return ended, *_game_over(game)
+        return ended, *_game_over(game), SeedRevealed(seed=game.luck.seed)
     return ended, *administration(game)
+
+
+def has_system_turns(game: Game) -> bool:
+    """From rules version 2 on, what the rules resolve by themselves is the system's."""
+    return game.rules_version != "1"
+
+
+def system_command(game: Game) -> SystemCommand | None:
+    """rulebook: Administration Phase and End of Game run once every seat is done."""
+    if not has_system_turns(game) or game.phase not in ("actions", "final"):
+        return None
+    if any(not a.done for a in game.allowances):
+        return None
+    return EndGame() if game.phase == "final" else EndRound()
+
+
+def end_round(game: Game, command: EndRound) -> tuple[Event, ...]:
+    if system_command(game) != command:
+        raise RuleViolation("wrong_phase", "the round is not over: a seat is still acting")
+    return administration(game)
+
+
+def end_game(game: Game, command: EndGame) -> tuple[Event, ...]:
+    if system_command(game) != command:
+        raise RuleViolation("wrong_phase", "the game is not over: a seat is still acting")
+    return _game_over(game)
 
 
 def administration(game: Game) -> tuple[Event, ...]:
@@ -97,6 +135,6 @@ def administration(game: Game) -> tuple[Event, ...]:
 
 
 def _game_over(game: Game) -> tuple[Event, ...]:
-    """The final decision: scores, and the seed revealed for anyone to audit."""
+    """rulebook: End of Game: every seat scores its sheet."""
     scores = tuple(total(game, seat) for seat in range(game.seats))
-    return GameEnded(scores=scores), revealed(game.luck)
+    return (GameEnded(scores=scores),)

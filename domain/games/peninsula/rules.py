@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from domain.games.peninsula.actions import claim_problem, placement_for
+from domain.games.peninsula.actions import claim_problem, names_passage, placement_for
 from domain.games.peninsula.bonuses import (
     bridge_sites,
     harbor_sites,
@@ -34,7 +34,7 @@ from domain.games.peninsula.commands import (
     UseRainbow,
 )
 from domain.games.peninsula.filling import fillable
-from domain.games.peninsula.movement import destinations, ticket_for
+from domain.games.peninsula.movement import destinations, passages, ticket_for
 from domain.games.peninsula.placement import arrow_targets, icon_problem, reach
 from domain.games.peninsula.state import Game, Sheet
 
@@ -137,6 +137,11 @@ def moves(game: Game, sheet: Sheet, seat: int, held: frozenset[str]) -> Iterator
         *(k for k in BONUS_MOVES if k in held),
     ]
     for by in kinds:
+        if by in BONUS_MOVES and names_passage(game):
+            for to, paths in sorted(passages(spec, sheet, by).items()):
+                for path in paths:
+                    yield MoveArchitect(seat=seat, to=to, by=by, via=path[:-1])
+            continue
         for to in sorted(destinations(spec, sheet, by)):
             yield MoveArchitect(seat=seat, to=to, by=by)
 

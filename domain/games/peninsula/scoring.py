@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from domain.core import Result, ranks_for
+from domain.core import Result, Score, ranks_for
 from domain.games.peninsula.adjacency import around
 from domain.games.peninsula.challenges import challenge_verdict
 from domain.games.peninsula.state import Game, Sheet
@@ -54,6 +54,13 @@ def breakdown(game: Game, sheet: Sheet) -> dict[str, int]:
 
 def total(game: Game, seat: int) -> int:
     return sum(breakdown(game, game.sheets[seat]).values())
+
+
+def scores(game: Game) -> tuple[Score, ...]:
+    """Each seat's score so far, as its sheet stands (rulebook: Scoring)."""
+    if game.spec is None:
+        return tuple(Score.of(dict.fromkeys(CATEGORIES, 0)) for _ in range(game.seats))
+    return tuple(Score.of(breakdown(game, sheet)) for sheet in game.sheets)
 
 
 def result(game: Game) -> Result | None:

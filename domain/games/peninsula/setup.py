@@ -13,10 +13,9 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
-from domain.core import Luck, Option, Reseed, RuleViolation, SetUp, resolve_options
-from domain.core.lifecycle import created, reseeded
+from domain.core import Luck, Option, RuleViolation
 from domain.games.peninsula.cards import ICONS, Card, Icon, canonical, full_deck
-from domain.games.peninsula.content import Challenge, Content, load
+from domain.games.peninsula.content import Challenge, Content, pack_of
 from domain.games.peninsula.events import (
     CardsFlipped,
     Event,
@@ -28,7 +27,6 @@ from domain.games.peninsula.events import (
 from domain.games.peninsula.state import Game
 
 RULESET_ID = "peninsula"
-RULES_VERSION = "1"
 MAX_SEATS = 100
 CLASSIC_SEATS = 4
 LANDMARKS = 6
@@ -60,33 +58,24 @@ def mode_for(seats: int, fast: bool) -> Mode:
     return "solo" if seats == 1 else "standard"
 
 
-def set_up(state: Game, command: SetUp, content: Content) -> tuple[Event, ...]:
-    if state.phase != "setup":
-        raise RuleViolation("wrong_phase", "the game is already set up")
-    resolved = resolve_options(options(content), command.options)
-    challenge = _challenge(content, str(resolved["challenge"]), command.seats)
-    explicit = _explicit(challenge, command.setup)
-    _check_seats(command.seats, bool(resolved["fast"]))
-    mode = mode_for(command.seats, bool(resolved["fast"]))
+def begin(state: Game, setup: Mapping[str, Any] | None) -> tuple[Event, ...]:
+    """The opening facts; seats, options, content and the sealed luck are on ``state``."""
+    content = pack_of(state)
+    resolved = state.options
+    challenge = _challenge(content, str(resolved["challenge"]), state.seats)
+    explicit = _explicit(challenge, setup)
+    _check_seats(state.seats, bool(resolved["fast"]))
+    mode = mode_for(state.seats, bool(resolved["fast"]))
     map_id = str(explicit.get("map", resolved["map"]))
     if map_id not in content.maps:
         raise RuleViolation("invalid_command", f"there is no map {map_id!r}")
-    opening = created(
-        command,
-        ruleset=RULESET_ID,
-        rules_version=RULES_VERSION,
-        content_hash=content.content_hash,
-        options=MappingProxyType(resolved),
-    )
     rules = challenge.rules if challenge else MappingProxyType({})
-    luck = Luck(command.seed)
-    removed, face_up, pile, luck = _deal_cards(explicit, mode, rules, luck)
+    removed, face_up, pile, luck = _deal_cards(explicit, mode, rules, state.luck)
     bonuses, luck = _deal_bonuses(explicit, str(resolved["bonuses"]), content, luck)
     missions, luck = _choose_missions(explicit, str(resolved["missions"]), content, luck)
-    start, luck = _start_seat(explicit, command.seats, luck)
+    start, luck = _start_seat(explicit, state.seats, luck)
     spec = content.maps[map_id]
     events: list[Event] = [
-        *opening,
         GameSetUp(
             mode=mode,
             map=map_id,
@@ -95,7 +84,7 @@ def set_up(state: Game, command: SetUp, content: Content) -> tuple[Event, ...]:
             removed=removed,
             face_up=face_up,
             start_seat=start,
-            lifesavers=_lifesavers(resolved, rules, mode, command.seats, spec.lifesavers, content),
+            lifesavers=_lifesavers(resolved, rules, mode, state.seats, spec.lifesavers, content),
             challenge=challenge.id if challenge else "",
         ),
         PileShuffled(order=pile, counter=luck.counter),
@@ -108,15 +97,12 @@ def set_up(state: Game, command: SetUp, content: Content) -> tuple[Event, ...]:
     return tuple(events)
 
 
-def reseed(state: Game, command: Reseed) -> tuple[Event, ...]:
-    """A fork with fresh luck: the undrawn pile is shuffled again from the new seed."""
-    if state.phase == "setup":
-        raise RuleViolation("wrong_phase", "the game has not been set up")
-    if state.phase == "over":
-        raise RuleViolation("game_over", "the game is over")
-    opening = reseeded(command)
-    order, luck = Luck(command.seed).shuffled(state.pile)
-    events: list[Event] = [*opening, PileShuffled(order=order, counter=luck.counter)]
+def reshuffle(state: Game, keep: int | None) -> tuple[Event, ...]:
+    """A fork with fresh luck: the undrawn pile is shuffled again from the new seed. Nothing
+    else is hidden in Peninsula (every sheet and drafted card is public), so ``keep`` changes
+    nothing."""
+    order, luck = state.luck.shuffled(state.pile)
+    events: list[Event] = [PileShuffled(order=order, counter=luck.counter)]
     if is_stack_face_up(state) and order:
         events.append(StackTopShown(card=order[0]))
     return tuple(events)
@@ -139,7 +125,7 @@ def is_stack_face_up(state: Game) -> bool:
 def _rules(state: Game) -> Mapping[str, Any]:
     if not state.challenge:
         return MappingProxyType({})
-    return next(c.rules for c in load().challenges if c.id == state.challenge)
+    return next(c.rules for c in pack_of(state).challenges if c.id == state.challenge)
 
 
 def _stack_face_up(resolved: Mapping[str, Any], rules: Mapping[str, Any]) -> bool:

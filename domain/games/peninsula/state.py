@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal, TypeVar
 
-from domain.core import Luck
+from domain.core import Table
 from domain.games.peninsula.cards import ICONS, Card, Icon
 from domain.games.peninsula.content import MapSpec, MissionSpec
 from domain.games.peninsula.events import Mode
@@ -61,6 +61,9 @@ class Sheet:
     landmarks: frozenset[int] = frozenset()
     used_landmarks: frozenset[int] = frozenset()
     missions: Mapping[str, Icon] = field(default_factory=_empty)
+    moves: tuple[int, int] = (0, 0)
+    """(round, architect moves in it): moving along drawn arrows costs nothing, so only
+    these are unbounded within a round; the platform caps them (max_commands_per_round)."""
 
     def holds(self, icon: Icon) -> frozenset[Hex]:
         """Hexes holding ``icon``, filled or not (cliffs share a hex with another icon)."""
@@ -147,11 +150,12 @@ def put(mapping: Mapping[Any, Any], key: Any, value: Any) -> Mapping[Any, Any]:
 
 
 @dataclass(frozen=True)
-class Game:
+class Game(Table):
+    """The shared table and every seat's sheet; ``Table`` holds the lifecycle's part (seats,
+    options, rules version, content pack and luck)."""
+
     phase: Phase = "setup"
     mode: Mode = "standard"
-    seats: int = 0
-    options: Mapping[str, Any] = field(default_factory=_empty)
     spec: MapSpec | None = None
     missions: tuple[MissionSpec, ...] = ()
     bonus_cards: tuple[str, ...] = ()
@@ -168,7 +172,6 @@ class Game:
     allowances: tuple[Allowance, ...] = ()
     challenge: str = ""
     scores: tuple[int, ...] = ()
-    luck: Luck = field(default_factory=Luck)
 
     @property
     def map(self) -> MapSpec:
@@ -244,4 +247,7 @@ class Game:
         return bool(self.options.get(name, False))
 
 
-_game_dict: Callable[[Game, dict[str, Any]], None] = vars(Game)["__dict__"].__set__
+# (the descriptor lives on the first class of the hierarchy, ``Table``)
+_game_dict: Callable[[Game, dict[str, Any]], None] = next(
+    vars(c)["__dict__"] for c in Game.__mro__ if "__dict__" in vars(c)
+).__set__

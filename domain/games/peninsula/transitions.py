@@ -32,6 +32,18 @@ FAST_SEAT = -1
 """The ``used`` pile's seat for a fast-play card, which no single seat drafted."""
 
 
+def counted(moves: tuple[int, int], round_: int) -> tuple[int, int]:
+    """One more architect move in ``round_``."""
+    return (round_, moves[1] + 1 if moves[0] == round_ else 1)
+
+
+def moves_this_round(game: Game, seat: int) -> int:
+    if not game.sheets:
+        return 0
+    round_, count = game.sheets[seat].moves
+    return count if round_ == game.round else 0
+
+
 def opened(state: Game, event: GameSetUp, content: Content) -> Game:
     spec = content.maps[event.map]
     start_tickets = frozenset(t.id for t in spec.tickets if t.unlock == "start")

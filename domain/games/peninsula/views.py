@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.core import PUBLIC, SERVER, SeedSealed, Viewer
+from domain.core import PUBLIC, SERVER, Viewer
 from domain.games.peninsula.cards import Card
-from domain.games.peninsula.content import load
+from domain.games.peninsula.content import pack_of
 from domain.games.peninsula.events import Event, PileShuffled
 from domain.games.peninsula.scoring import breakdown
 from domain.games.peninsula.setup import is_stack_face_up
@@ -37,7 +37,7 @@ def _card(card: Card) -> list[str]:
 def view(game: Game, viewer: Viewer) -> Mapping[str, Any]:
     if game.phase == "setup":
         return {"phase": "setup"}
-    content = load()
+    content = pack_of(game)
     out: dict[str, Any] = {
         "phase": game.phase,
         "mode": game.mode,
@@ -118,7 +118,7 @@ def _sheet(game: Game, sheet: Sheet, allowance: Allowance) -> dict[str, Any]:
 
 def visibility(event: Event) -> str:
     match event:
-        case SeedSealed() | PileShuffled():
+        case PileShuffled():
             return SERVER
         case _:
             return PUBLIC

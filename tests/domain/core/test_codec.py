@@ -91,7 +91,7 @@ def test_commands_parse_with_the_acting_seat_overriding_the_body() -> None:
 
 @pytest.mark.parametrize(
     "body",
-    [None, [], {"amount": 1}, {"type": "fly"}, {"type": "add", "amount": 3},
+    [None, [], {"amount": 1}, {"type": "fly"}, {"type": "add", "amount": 4},
      {"type": "add", "amount": "1"}, {"type": "add"}],
 )  # fmt: skip
 def test_bad_commands_are_invalid_command_violations(body: object) -> None:

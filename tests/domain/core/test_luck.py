@@ -77,3 +77,14 @@ def test_shuffle_is_a_permutation_and_deterministic(items: list[int], seed: byte
     again, _ = Luck(seed.hex()).shuffled(tuple(items))
     assert first == again
     assert sorted(first) == sorted(items)
+
+
+def test_a_named_stream_is_fixed_by_the_seed_and_its_name() -> None:
+    """docs/draws.md, Draws no seat can steer: the vector there."""
+    luck = Luck(bytes(range(32)).hex())
+    stream = luck.stream("seat 0")
+    assert stream.seed == "35f13daee7a960a5502b34814963497c13ab2fc4c737b90b4f5bd89127bf2528"
+    assert stream.draw_below(6)[0] == 0
+    moved_on = luck.draw_below(6)[1]
+    assert moved_on.stream("seat 0") == stream, "the main stream's counter does not matter"
+    assert luck.stream("seat 1").seed != stream.seed

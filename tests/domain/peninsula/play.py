@@ -40,6 +40,12 @@ def play(
     game, events = start(seats, seed, options, setup)
     luck = Luck(seed_for(f"bots:{seed}"))
     for _ in range(MAX_STEPS):
+        due = RULESET.system_command(game)
+        if due is not None:
+            new = RULESET.decide(game, due)
+            game = RULESET.fold(new, game)
+            events.extend(new)
+            continue
         acting = RULESET.to_act(game)
         if not acting:
             return game, events

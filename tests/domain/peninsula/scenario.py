@@ -53,9 +53,11 @@ class Given:
     game: Game
 
     def after(self, *commands: Any) -> Given:
+        """The game after ``commands``, each followed by what the system then decides."""
         game = self.game
         for command in commands:
             game = RULESET.fold(RULESET.decide(game, command), game)
+            game = RULESET.fold(settled(game), game)
         return Given(game)
 
     def sheet(self, seat: int = 0, **changes: Any) -> Given:
@@ -67,10 +69,23 @@ class Given:
         return Given(game.with_allowance(seat, replace(game.allowances[seat], **allowance)))
 
     def when(self, command: Any) -> Outcome:
+        """Decide ``command``; what the system then decides at once (a round's
+        administration, the end of the game) is included, as the rulebook tells it."""
         try:
-            return Outcome(self.game, tuple(RULESET.decide(self.game, command)), None)
+            events = tuple(RULESET.decide(self.game, command))
         except RuleViolation as violation:
             return Outcome(self.game, (), violation)
+        return Outcome(self.game, events + settled(RULESET.fold(events, self.game)), None)
+
+
+def settled(game: Game) -> tuple[Event, ...]:
+    """The events of every system decision due in ``game``, one after the other."""
+    events: tuple[Event, ...] = ()
+    while (due := RULESET.system_command(game)) is not None:
+        decided = tuple(RULESET.decide(game, due))
+        game = RULESET.fold(decided, game)
+        events += decided
+    return events
 
 
 def _convert(key: str, value: Any) -> Any:

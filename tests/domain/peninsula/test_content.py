@@ -34,8 +34,26 @@ PINNED_HASH = "9e53234b54436a3e3bf8cd10c77317395b87096fc96c94b972db0cad1d2598b6"
 
 def test_load_is_cached_and_the_default_pack_is_known() -> None:
     assert load() is CONTENT
-    assert PACKS == ("cairn-original",)
+    assert PACKS == ("cairn-original", "cairn-original-2")
     assert CONTENT.pack == "cairn-original"
+
+
+def test_a_pack_extends_another_and_differs_only_in_its_own_files() -> None:
+    """docs/rules-versions.md: cairn-original-2 keeps every file but missions.json."""
+    first, second = load("cairn-original"), load("cairn-original-2")
+    assert first.content_hash != second.content_hash
+    assert (first.maps, first.bonus_cards, first.challenges) == (
+        second.maps,
+        second.bonus_cards,
+        second.challenges,
+    )
+    assert [(m.letter, m.name, m.ticked, m.crossed) for m in first.missions] == [
+        (m.letter, m.name, m.ticked, m.crossed) for m in second.missions
+    ]
+    assert sorted(m.vp for m in first.missions) == sorted(m.vp for m in second.missions)
+    assert {m.letter: m.vp for m in second.missions}["I"] < {
+        m.letter: m.vp for m in second.missions
+    }["N"]
 
 
 def test_unknown_pack_is_refused() -> None:

@@ -9,6 +9,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
+from domain.core import RuleViolation
+from domain.games.peninsula import FIRST
 from domain.games.peninsula.commands import (
     BuildBridge,
     DrawHarbor,
@@ -36,6 +40,7 @@ from domain.games.peninsula.events import (
     LandmarkUnlocked,
 )
 from domain.games.peninsula.movement import HARBOR_BONUS
+from domain.games.peninsula.rules import legal_commands
 from tests.domain.peninsula.scenario import Given, H, drafted
 
 SECOND_SIX = ["LB07", "LB08", "LB09", "LB10", "LB11", "LB12"]
@@ -170,6 +175,49 @@ def test_train_tunnel_rides_a_tunnel_and_one_hex_further():  # rulebook: Train t
     no_tunnel.when(MoveArchitect(seat=0, to=H("F4"), by="train_tunnel")).rejected(
         "illegal_action", "train tunnel"
     )
+
+
+def test_train_tunnel_names_the_tunnel_it_passes_through():
+    """rulebook: Train tunnel, "Move onto an adjacent tunnel icon and then move 1 hex
+    further": from B3 both C3 (landmark 1) and B4 are adjacent tunnels leading to C4, so
+    the seat says which it rides (rules version 2; docs/rules/peninsula.md)."""
+    g = holding(2, "B3", second=True, icons={"C3": "tunnel", "B4": "tunnel"})
+    to_c4 = MoveArchitect(seat=0, to=H("C4"), by="train_tunnel")
+    g.when(to_c4).rejected("illegal_action", "name the hexes you pass through")
+    g.when(replace(to_c4, via=(H("C3"),))).then(
+        used(2, "train_tunnel"),
+        moved("C3", "C4", by="train_tunnel"),
+        LandmarkUnlocked(seat=0, landmark=1),
+    )
+    g.when(replace(to_c4, via=(H("B4"),))).then(
+        used(2, "train_tunnel"), moved("B4", "C4", by="train_tunnel")
+    )
+    g.when(replace(to_c4, via=(H("D5"),))).rejected("illegal_action", "cannot pass through D5")
+    listed = [
+        c
+        for c in legal_commands(g.game, 0)
+        if isinstance(c, MoveArchitect) and c.by == "train_tunnel" and c.to == H("C4")
+    ]
+    assert sorted(c.via for c in listed) == [
+        (H("B4"),),
+        (H("B4"), H("C3")),
+        (H("C3"),),
+        (H("C3"), H("B4")),
+    ]
+
+
+def test_under_rules_version_1_the_engine_picks_the_train_tunnel_path():
+    """docs/rules-versions.md: version 1 games keep the lowest-sorted entry tunnel."""
+    g = holding(2, "B3", second=True, icons={"C3": "tunnel", "B4": "tunnel"})
+    old = replace(g.game, rules_version="1")
+    move = MoveArchitect(seat=0, to=H("C4"), by="train_tunnel")
+    assert FIRST.decide(old, move) == (
+        used(2, "train_tunnel"),
+        moved("B4", "C4", by="train_tunnel"),
+    )
+    with pytest.raises(RuleViolation, match="only a Train Tunnel or Swimmer move") as refused:
+        FIRST.decide(old, MoveArchitect(seat=0, to=H("E6"), by="boot", via=(H("E5"),)))
+    assert refused.value.code == "invalid_command"
 
 
 def test_steep_coast_doubles_adjacent_cliffs():  # rulebook: Steep coast

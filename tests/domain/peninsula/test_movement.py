@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
-from domain.games.peninsula.commands import DrawIcon, MoveArchitect, TradeIcon, UseLifesaver
+from domain.games.peninsula.commands import (
+    DraftCard,
+    DrawIcon,
+    EndActions,
+    MoveArchitect,
+    TradeIcon,
+    UseLifesaver,
+)
 from domain.games.peninsula.events import (
+    ActionsEnded,
     ArchitectMoved,
     IconTraded,
     LandmarkUnlocked,
     LifesaverUsed,
 )
-from tests.domain.peninsula.scenario import H, drafted
+from tests.domain.peninsula.scenario import H, drafted, given
 
 
 def move(to, by, seat=0):
@@ -149,3 +157,20 @@ def test_no_lifesaver_left():  # rulebook: "If you have no lifesavers left"
     drafted().sheet(1, lifesavers=0).when(UseLifesaver(seat=1)).rejected(
         "illegal_action", "no lifesaver"
     )
+
+
+def test_a_round_caps_how_often_a_seat_may_move():
+    """The platform's max_commands_per_round option (docs/rules/peninsula.md): streets cost
+    nothing, so without a cap a client could move back and forth without end."""
+    g = given(options={"max_commands_per_round": 20}).after(
+        DraftCard(seat=0, card=0, keep="village")
+    )
+    g = g.sheet(0, location="E5", arrows=[("E5", "E4", "street")])
+    for step in range(20):
+        to = "E4" if step % 2 == 0 else "E5"
+        g = g.after(MoveArchitect(seat=0, to=H(to), by="street"))
+    g.when(MoveArchitect(seat=0, to=H("E4"), by="street")).rejected(
+        "too_many_commands", "the most a round allows"
+    )
+    # the other seat, and the next round, are not held back
+    g.when(EndActions(seat=0)).then_includes(ActionsEnded(seat=0))

@@ -60,7 +60,7 @@ def test_missions_score_their_vp():  # rulebook: Mission Scoring
 
 
 def test_ties_share_the_victory():  # rulebook: Declaring a Winner
-    game = replace(given(seats=3).game, phase="over")
+    game = replace(given(seats=3).game, phase="over", seed_revealed=True)
     result = RULESET.result(game)
     assert result is not None and result.ranks == (1, 1, 1)
     assert result.breakdown[0]["empty"] == LAND_M1

@@ -42,7 +42,7 @@ def to_act(table: Table) -> int:
 
 def test_a_rule_violation_is_422_with_its_code_and_nothing_is_appended(table: Table) -> None:
     version = table.version()
-    body = problem(table.send(to_act(table), {"type": "add", "amount": 3}), 422, "invalid_command")
+    body = problem(table.send(to_act(table), {"type": "add", "amount": 4}), 422, "invalid_command")
     assert "amount" in body["detail"]
     problem(table.send(to_act(table), {"type": "fly"}), 422, "invalid_command")
     assert table.version() == version
@@ -146,7 +146,7 @@ def test_bad_create_requests_are_4xx(http: httpx.Client) -> None:
     problem(
         http.post("/games", json={"ruleset": "counting", "seats": bots, "options": {"x": 1}}),
         422,
-        "invalid_command",
+        "invalid_option",
     )
     problem(
         http.post("/games", json={"ruleset": "counting", "seats": [{"kind": "robot"}] * 2}),

@@ -30,7 +30,7 @@ def test_rulesets_list_options_content_and_a_schema_per_command(http: httpx.Clie
         assert body["content_packs"][0]["content_hash"] == ruleset.content_hash
         assert set(body["commands"]) == {wire_name(t) for t in ruleset.command_types}
     add = http.get("/rulesets/counting").json()["commands"]["add"]
-    assert add["properties"]["amount"] == {"enum": [1, 2]}
+    assert add["properties"]["amount"] == {"enum": [1, 2, 3]}
     assert add["required"] == ["type", "amount"] and add["additionalProperties"] is False
 
 

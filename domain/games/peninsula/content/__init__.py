@@ -5,6 +5,11 @@ one; ``build`` does the same from already-parsed JSON (tests use it to try bad d
 content hash is sha256 over the canonical JSON (sorted keys, no spaces, UTF-8) of
 ``{"pack": name, "files": {file name: parsed JSON}}``, so reformatting a file keeps it while
 any change of value changes it.
+
+A pack folder may hold a ``pack.json`` with ``{"extends": other}``: every file it lacks is
+the other pack's. The hash covers the files as resolved, so a pack is what it plays with,
+however it is stored. Packs are never changed once shipped; a change is a new pack
+(docs/rules-versions.md), and ``PACKS`` lists them oldest first.
 """
 
 from __future__ import annotations
@@ -46,7 +51,8 @@ from domain.games.peninsula.content.model import (
 )
 from domain.games.peninsula.content.reader import Reader
 
-PACKS: tuple[str, ...] = ("cairn-original",)
+PACKS: tuple[str, ...] = ("cairn-original", "cairn-original-2")
+PACK_FILE = "pack.json"
 FILES: tuple[str, ...] = (
     MAPS_FILE,
     MISSIONS_FILE,
@@ -74,6 +80,8 @@ __all__ = [
     "build",
     "content_hash",
     "load",
+    "pack_of",
+    "packs",
     "read_pack",
 ]
 
@@ -84,18 +92,48 @@ def load(pack: str = "cairn-original") -> Content:
     return build(pack, read_pack(pack))
 
 
+@functools.cache
+def packs() -> tuple[Content, ...]:
+    """Every shipped pack, oldest first, each validated once (at import of the ruleset)."""
+    return tuple(load(name) for name in PACKS)
+
+
+@functools.cache
+def _by_hash() -> Mapping[str, Content]:
+    return types.MappingProxyType({pack.content_hash: pack for pack in packs()})
+
+
+def pack_of(game: Any) -> Content:
+    """The pack a game plays with, for ever: the one its ``content_hash`` names."""
+    return _by_hash()[game.content_hash]
+
+
 def read_pack(pack: str) -> dict[str, Any]:
-    """The parsed JSON of every file of ``pack``, by file name."""
+    """The parsed JSON of every file of ``pack``, by file name (inherited ones included)."""
     if pack not in PACKS:
         raise ValueError(f"unknown content pack {pack!r}; known: {', '.join(PACKS)}")
     folder = resources.files(__name__).joinpath(pack)
+    manifest = folder.joinpath(PACK_FILE)
+    base: dict[str, Any] = {}
+    if manifest.is_file():
+        extends = _parse(manifest.read_text(encoding="utf-8"), PACK_FILE).get("extends")
+        Reader(PACK_FILE).check(extends in PACKS and extends != pack, "$.extends", "not a pack")
+        base = read_pack(str(extends))
     files: dict[str, Any] = {}
     for name in FILES:
-        try:
-            files[name] = json.loads(folder.joinpath(name).read_text(encoding="utf-8"))
-        except json.JSONDecodeError as exc:
-            raise ContentError(name, "$", f"not valid JSON: {exc}") from None
+        own = folder.joinpath(name)
+        if own.is_file():
+            files[name] = _parse(own.read_text(encoding="utf-8"), name)
+        elif name in base:
+            files[name] = base[name]
     return files
+
+
+def _parse(text: str, name: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ContentError(name, "$", f"not valid JSON: {exc}") from None
 
 
 def content_hash(pack: str, files: Mapping[str, Any]) -> str:

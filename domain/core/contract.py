@@ -1,0 +1,192 @@
+"""The parts a ruleset is made of: its rules, how it is shown, who plays it, and its type.
+
+A game's author fills in these four records (docs/ruleset-contract.md); ``Ruleset`` composes
+them with the lifecycle decider (``domain/core/lifecycle.py``) into what the platform hosts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Generic, Literal, TypeVar
+
+from domain.core.luck import Luck
+
+S = TypeVar("S")
+C = TypeVar("C")
+E = TypeVar("E")
+
+Seat = int
+Viewer = int | None  # a seat, or None for a spectator
+JSONValue = Any
+
+PUBLIC = "public"
+SERVER = "server"
+SYSTEM = "system"
+"""The actor of every decision no seat asked for: set-up, reseeding, the end of a game, a
+phase the rules resolve by themselves, later a timeout."""
+
+
+def seat_visibility(seat: Seat) -> str:
+    """The visibility of an event only ``seat`` (and, after the end, everyone) may see."""
+    return f"seat:{seat}"
+
+
+def can_see(visibility: str, viewer: Viewer) -> bool:
+    """Whether ``viewer`` may see an event of this visibility while the game is live."""
+    return visibility == PUBLIC or (viewer is not None and visibility == seat_visibility(viewer))
+
+
+@dataclass(frozen=True)
+class Result:
+    """Final scores per seat, ranks (1 is best; tied seats share a rank) and a breakdown.
+
+    ``breakdown[seat]`` maps a scoring category to its points. ``verdict`` holds extra
+    outcomes such as a solo difficulty level reached; it may be empty.
+    """
+
+    scores: tuple[int, ...]
+    ranks: tuple[int, ...]
+    breakdown: tuple[Mapping[str, int], ...]
+    verdict: Mapping[str, JSONValue] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Score:
+    """A seat's running score: points by category, and their total."""
+
+    total: int
+    breakdown: Mapping[str, int]
+
+    @classmethod
+    def of(cls, breakdown: Mapping[str, int]) -> Score:
+        return cls(sum(breakdown.values()), dict(breakdown))
+
+
+def ranks_for(scores: tuple[int, ...]) -> tuple[int, ...]:
+    """Competition ranks: ties share the better rank ("ties share the victory")."""
+    return tuple(1 + sum(1 for other in scores if other > s) for s in scores)
+
+
+Bot = Callable[[Any, Seat, Luck], Any]
+"""A bot picks a command for a seat; ``Luck`` is its own entropy, never the game's seed."""
+
+
+def uniform_bot(legal_commands: Callable[[Any, Seat], tuple[Any, ...]]) -> Bot:
+    """A bot that picks uniformly among a seat's legal commands."""
+
+    def choose(state: Any, seat: Seat, luck: Luck) -> Any:
+        options = legal_commands(state, seat)
+        if not options:
+            raise ValueError(f"seat {seat} has nothing to do now")
+        index, _ = luck.draw_below(len(options))
+        return options[index]
+
+    return choose
+
+
+def no_system_command(state: Any) -> None:
+    """For games whose rules never resolve anything by themselves."""
+    return None
+
+
+def no_secrets(state: Any, viewer: Viewer) -> tuple[JSONValue, ...]:
+    return ()
+
+
+@dataclass(frozen=True)
+class Rules(Generic[S, C, E]):
+    """The game's own decider; the lifecycle is composed around it by ``Ruleset``.
+
+    * ``initial_state`` is the explicit state before anything happened; its class extends
+      ``domain.core.lifecycle.Table``.
+    * ``begin(state, setup)`` returns the game's opening facts. ``state`` already holds the
+      seats, the validated options, the content hash and the sealed luck; ``setup`` is the
+      optional explicit setup, which ``begin`` validates (``RuleViolation`` if it is bad).
+    * ``decide(state, command)`` holds every rule check of a game command, seat's or
+      system's; ``evolve(state, event)`` only applies the game's own facts.
+    * ``reshuffle(state, keep)`` re-draws, from ``state.luck`` (a fresh seed), everything
+      hidden from seat ``keep`` (from everyone when None): undrawn orders and other seats'
+      hidden holdings. It is how a fork gets fresh luck.
+    * ``system_command(state)`` is a command the rules resolve by themselves now (the end of
+      the game, an automatic phase), decided under the ``system`` actor; None if none is due.
+    * ``command_types`` are what a seat may send; ``system_command_types`` what only the
+      system decides.
+    """
+
+    initial_state: S
+    command_types: tuple[type, ...]
+    event_types: tuple[type, ...]
+    begin: Callable[[S, Mapping[str, Any] | None], tuple[E, ...]]
+    decide: Callable[[S, C], tuple[E, ...]]
+    evolve: Callable[[S, E], S]
+    reshuffle: Callable[[S, Seat | None], tuple[E, ...]]
+    is_terminal: Callable[[S], bool]
+    system_command: Callable[[S], C | None] = no_system_command
+    system_command_types: tuple[type, ...] = ()
+
+
+@dataclass(frozen=True)
+class Presentation(Generic[S, E]):
+    """How a game is shown, and what of it each viewer may see.
+
+    * ``view(state, viewer)``: a JSON-ready mapping with nothing that viewer may not see.
+    * ``visibility(event)``: ``PUBLIC``, ``SERVER`` or ``seat_visibility(n)``.
+    * ``phase(state)``: the phase in the game's own words ("draft", "actions" ...).
+    * ``scores(state)``: each seat's running score, by category, with a total.
+    * ``result(state)``: the final result once the game is over, else None.
+    * ``describe(event)`` says an event in words; ``render(state, viewer)`` draws the
+      position for a terminal.
+    * ``content(pack)``: the JSON a client needs to draw a content pack (maps, tiles ...).
+    * ``secrets(state, viewer)`` may list values that must never reach that viewer, beyond
+      what the conformance suite derives by itself from the events it may not see.
+    """
+
+    view: Callable[[S, Viewer], Mapping[str, JSONValue]]
+    visibility: Callable[[E], str]
+    phase: Callable[[S], str]
+    scores: Callable[[S], tuple[Score, ...]]
+    result: Callable[[S], Result | None]
+    describe: Callable[[E], str]
+    render: Callable[[S, Viewer], str]
+    content: Callable[[Any], JSONValue]
+    secrets: Callable[[S, Viewer], tuple[JSONValue, ...]] = no_secrets
+
+
+@dataclass(frozen=True)
+class Players(Generic[S, C]):
+    """Who acts, what they may do, and the bots that can play a seat.
+
+    * ``to_act(state)``: the seats that must act now (several in a simultaneous phase).
+    * ``legal_commands(state, seat)``: what ``seat`` may do now, by the predicates
+      ``decide`` uses; empty for a seat not in ``to_act``.
+    * ``moves_this_round(state, seat)``: how many of its own facts the seat has caused this
+      round (or turn); the platform refuses commands past the ``max_commands_per_round``
+      option, so no client can bloat a game's log.
+    * ``bots``: the ruleset's bots by name; the API and CLI accept exactly these.
+    """
+
+    to_act: Callable[[S], frozenset[Seat]]
+    legal_commands: Callable[[S, Seat], tuple[C, ...]]
+    moves_this_round: Callable[[S, Seat], int]
+    bots: Mapping[str, Bot]
+
+
+Dynamics = Literal["sequential", "simultaneous", "mixed"]
+Information = Literal["perfect", "imperfect"]
+
+
+@dataclass(frozen=True)
+class GameType:
+    """What kind of game it is, in the spirit of OpenSpiel's GameType.
+
+    * ``dynamics``: "sequential" (one seat acts at a time), "simultaneous" (several seats
+      may act at once throughout) or "mixed" (both happen).
+    * ``information``: "perfect" if no fact is ever hidden from a seat but the seed,
+      "imperfect" otherwise. The conformance suite checks both against real play.
+    """
+
+    dynamics: Dynamics
+    information: Information
+    min_seats: int
+    max_seats: int

@@ -1,0 +1,184 @@
+"""The checks the conformance suite makes at every step of a seeded game, for any ruleset."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from domain.core import LIFECYCLE_EVENTS, PUBLIC, RuleViolation, SeedSealed
+from domain.core.codec import encode
+from domain.core.registry import (
+    command_from_json,
+    command_to_json,
+    event_from_record,
+    event_to_record,
+)
+from service.application.decoding import decode_event
+from service.store.records import canonical_json
+from tests.conformance.secrets import Knowledge, assert_not_in, declared
+from tests.support.play import Step
+
+REFOLD_EVERY = 10
+DECIDE_EVERY = 3
+"""Every legal command is decided at one step in this many (and at the first steps)."""
+ORDER_CHECKS = 6
+"""Simultaneous steps per game at which two arrival orders are compared."""
+
+
+@dataclass
+class Game:
+    """One seeded game as the suite follows it."""
+
+    ruleset: Any
+    seats: int
+    log: list[Any] = field(default_factory=list)
+    knowledge: dict[int | None, Knowledge] = field(default_factory=dict)
+    acting: Counter[int] = field(default_factory=Counter)
+    hidden_facts: int = 0
+    order_checks: int = 0
+    steps: int = 0
+
+    def __post_init__(self) -> None:
+        self.knowledge = {v: Knowledge(v) for v in [None, *range(self.seats)]}
+
+    def check(self, step: Step) -> None:
+        self.steps += 1
+        self.log.extend(step.events)
+        for knowledge in self.knowledge.values():
+            knowledge.observe(self.ruleset, step.events)
+        self.hidden_facts += sum(
+            1
+            for e in step.events
+            if type(e) is not SeedSealed and self.ruleset.visibility(e) != PUBLIC
+        )
+        check_refold(self, step)
+        legal = check_turns(self, step.state)
+        if self.steps % DECIDE_EVERY == 1 or self.steps < 10:
+            check_legal_commands_decide(self.ruleset, step.state, legal)
+        check_round_trips(self.ruleset, step, legal)
+        if not self.ruleset.is_terminal(step.state):
+            check_no_leak(self, step.state)
+            check_arrival_order(self, step.state)
+
+    def finish(self) -> None:
+        check_declared_type(self)
+
+
+def check_refold(game: Game, step: Step) -> None:
+    ruleset = game.ruleset
+    terminal = ruleset.is_terminal(step.state)
+    if len(game.log) % REFOLD_EVERY < len(step.events) or terminal:
+        assert ruleset.fold(game.log) == step.state, "refolding the log must equal the live state"
+
+
+def check_turns(game: Game, state: Any) -> dict[int, tuple[Any, ...]]:
+    """Terminal iff nothing is legal and nothing is due; legal commands only for seats to act."""
+    ruleset = game.ruleset
+    legal = {s: ruleset.legal_commands(state, s) for s in range(game.seats)}
+    due = ruleset.system_command(state)
+    terminal = ruleset.is_terminal(state)
+    assert terminal == (not any(legal.values()) and due is None), (
+        "terminal if and only if no seat has a legal command and nothing is due"
+    )
+    to_act = ruleset.to_act(state)
+    if due is not None:
+        assert not to_act, "no seat acts while the system owes a decision"
+    for seat in range(game.seats):
+        if seat in to_act:
+            assert legal[seat], f"seat {seat} is to act but has no legal command"
+        else:
+            assert not legal[seat], f"seat {seat} is not to act but has legal commands"
+    if to_act:
+        game.acting[min(len(to_act), 2)] += 1
+    return legal
+
+
+def check_round_trips(ruleset: Any, step: Step, legal: dict[int, tuple[Any, ...]]) -> None:
+    for event in step.events:
+        name, version, payload = event_to_record(event)
+        assert event_from_record(ruleset, name, version, payload) == event
+        # a load decodes the stored text on its own fast path: it must build the same value
+        loaded = decode_event(ruleset, name, version, canonical_json(payload))
+        assert type(loaded) is type(event) and loaded == event
+    if step.command is not None:
+        stored = command_to_json(step.command)
+        types = ruleset.stored_command_types
+        assert command_from_json(ruleset, stored, types=types) == step.command
+    for seat, commands in legal.items():
+        for command in commands[:50]:
+            assert command_from_json(ruleset, command_to_json(command), seat=seat) == command
+
+
+def check_legal_commands_decide(
+    ruleset: Any, state: Any, legal: dict[int, tuple[Any, ...]]
+) -> None:
+    for seat, commands in legal.items():
+        for command in commands:
+            try:
+                ruleset.decide(state, command)
+            except RuleViolation as refused:
+                raise AssertionError(
+                    f"{ruleset.id}: seat {seat}'s listed command {command!r} is refused:"
+                    f" {refused.code}: {refused.message}"
+                ) from None
+
+
+def check_no_leak(game: Game, state: Any) -> None:
+    """No view shows a viewer a secret; no feed shows one the ruleset declares."""
+    ruleset = game.ruleset
+    viewers = [None, *range(game.seats)] if game.seats <= 4 else [None, game.steps % game.seats]
+    for viewer in viewers:
+        knowledge = game.knowledge[viewer]
+        listed = declared(ruleset, state, viewer)
+        shown = encode(dict(ruleset.view(state, viewer)))
+        assert_not_in(
+            [*knowledge.derived(), *listed], shown, f"{ruleset.id}: secret shown to {viewer}"
+        )
+        # derived secrets are by definition in no event the viewer sees
+        assert_not_in(listed, knowledge.feed, f"{ruleset.id}: secret shown to {viewer} in the feed")
+
+
+def check_arrival_order(game: Game, state: Any) -> None:
+    """No seat can steer another's luck by when its command arrives (docs/draws.md)."""
+    ruleset = game.ruleset
+    to_act = sorted(ruleset.to_act(state))
+    if len(to_act) < 2 or game.order_checks >= ORDER_CHECKS:
+        return
+    first, second = to_act[0], to_act[1]
+    picks = {s: ruleset.legal_commands(state, s)[-1] for s in (first, second)}
+    outcomes = []
+    for order in ((first, second), (second, first)):
+        current, events = state, []
+        for seat in order:
+            try:
+                decided = ruleset.decide(current, picks[seat])
+            except RuleViolation:
+                return  # the two commands do not commute at all: nothing to compare
+            events += [canonical_json(list(event_to_record(e))) for e in decided]
+            current = ruleset.fold(decided, current)
+        outcomes.append((Counter(events), current.luck))
+    game.order_checks += 1
+    assert outcomes[0] == outcomes[1], (
+        f"{ruleset.id}: seats {first} and {second} get different draws in different orders"
+    )
+
+
+def check_declared_type(game: Game) -> None:
+    kind = game.ruleset.game_type
+    if game.seats >= 2:
+        together, alone = game.acting[2], game.acting[1]
+        if kind.dynamics == "sequential":
+            assert together == 0, "a sequential game had several seats to act at once"
+        elif kind.dynamics == "simultaneous":
+            assert together > 0, "a simultaneous game never had several seats to act at once"
+        else:
+            assert together > 0 and alone > 0, "a mixed game must have both kinds of steps"
+    hidden = game.hidden_facts > 0
+    if kind.information == "perfect":
+        assert not hidden, "a perfect-information game hid a fact from a seat"
+    elif game.seats >= 1:
+        assert hidden, "an imperfect-information game never hid anything"
+    assert not set(LIFECYCLE_EVENTS) & set(game.ruleset.rules.event_types), (
+        "lifecycle events are the platform's, not the game's"
+    )
