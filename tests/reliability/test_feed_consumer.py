@@ -61,9 +61,11 @@ def _play(app: Application, writer: int, written: list[uuid.UUID]) -> None:
         label = f"feed:{writer}:{index}"
         seats = [{"kind": "bot", "bot": "random"}] * 2
         game = app.create_game("peninsula", 2, seat_info=seats).game_id
+        tokens, _ = app.tokens.issue(game, [0])  # forking a live game takes a seat's token
         written.append(game)
         app.play_bots(game, BOTS, _entropy(label), max_commands=20)
-        live_fork = app.fork(game, _fork_point(app, game, rng), luck="reshuffle").game_id
+        point = _fork_point(app, game, rng)
+        live_fork = app.fork(game, point, luck="reshuffle", token=tokens[0]).game_id
         written.append(live_fork)
         app.play_bots(live_fork, BOTS, _entropy(label + ":live"))
         app.play_bots(game, BOTS, _entropy(label))

@@ -30,7 +30,7 @@ pytestmark = [pytest.mark.reliability, pytest.mark.storage]
 
 RULESET = "peninsula"
 BOTS = [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}]
-WAITING_GAMES = 6
+WAITING_GAMES = 12  # enough that a worker starting late still finds games left to drive
 
 
 @pytest.fixture

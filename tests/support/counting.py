@@ -14,7 +14,8 @@ the platform's versioning is tested on a game small enough to read
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Literal, assert_never
 
@@ -311,6 +312,12 @@ BUGGY: Ruleset[State, Command, Event] = replace(
 this must be a 500 that appends nothing and says nothing of the bug."""
 
 
-def install_buggy() -> None:
-    if not registry.versions("buggy"):
-        registry.register(BUGGY)
+@contextmanager
+def buggy_installed() -> Iterator[None]:
+    """``BUGGY`` registered for the block only: suites that list every registered ruleset
+    must not meet it."""
+    registry.register(BUGGY)
+    try:
+        yield
+    finally:
+        registry._RULESETS.pop(BUGGY.id, None)

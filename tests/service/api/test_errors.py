@@ -186,11 +186,12 @@ def test_a_bug_in_a_ruleset_is_a_500_that_appends_nothing_and_tells_nothing(
     server: Server, http: httpx.Client
 ) -> None:
     """Only a RuleViolation is a 422: a KeyError inside a ruleset is the ruleset's bug."""
-    counting.install_buggy()
-    table = Table.create(server, http, "buggy", PLAYERS)
-    before = table.version()
-    response = table.send(to_act(table), {"type": "draw"})
+    with counting.buggy_installed():
+        table = Table.create(server, http, "buggy", PLAYERS)
+        before = table.version()
+        response = table.send(to_act(table), {"type": "draw"})
+        after = table.version()
     body = problem(response, 500, "internal_error")
     assert "secret" not in response.text and "KeyError" not in response.text
     assert body["detail"] == "something went wrong on our side; the request was logged"
-    assert table.version() == before
+    assert after == before
