@@ -5,6 +5,11 @@ multi-row INSERT with RETURNING, NOTIFY, and the commit. The baseline inserts th
 same rows (same columns and values, hashes computed beforehand) with a plain
 ``INSERT ... ; COMMIT`` on a connection of its own. One writer, then 8 writers each on its
 own game, in threads; each writer appends one single-event decision per transaction.
+
+A third pair of lines measures what the schema itself costs each append, which the first
+two cannot show (both of their sides pay it): the same raw ``INSERT`` + ``COMMIT`` into a
+database at the current schema and into one at migration 0002, before the feed's announce
+(an advisory lock and two functions in the defaults) and the hash chain's constraint.
 """
 
 from __future__ import annotations
@@ -12,12 +17,14 @@ from __future__ import annotations
 import threading
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import psycopg
+from psycopg import sql
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
@@ -29,6 +36,7 @@ from bench.harness import (
     write_report,
 )
 from service.store import Decision, EventStore, GameRecord, NewEvent
+from service.store.migrate import upgrade
 from service.store.records import GENESIS_HASH, chain_hash
 
 RAW_INSERT = (
@@ -80,9 +88,15 @@ class StoreWriter:
 class RawWriter:
     """Inserts the same rows with plain psycopg on a connection of its own."""
 
-    def __init__(self, store: EventStore, url: str) -> None:
-        self.game_id = new_game(store)
+    def __init__(self, url: str) -> None:
+        self.game_id = uuid.uuid4()
         self.conn = psycopg.connect(url)
+        self.conn.execute(
+            "INSERT INTO games (game_id, ruleset, rules_version, content_hash, seats)"
+            " VALUES (%s, 'bench', '1', 'none', 4)",
+            (self.game_id,),
+        )
+        self.conn.commit()
         self.version, self.head = 0, GENESIS_HASH
 
     def prepare(self, count: int) -> Callable[[], None]:
@@ -153,7 +167,7 @@ def run_writers(writers: list[Any], count: int) -> float:
 
 def measure(store: EventStore, url: str, writers: int, count: int, rounds: int) -> dict[str, Any]:
     subject = [StoreWriter(store) for _ in range(writers)]
-    baseline = [RawWriter(store, url) for _ in range(writers)]
+    baseline = [RawWriter(url) for _ in range(writers)]
     try:
         samples = interleaved(
             {
@@ -177,6 +191,50 @@ def measure(store: EventStore, url: str, writers: int, count: int, rounds: int) 
     )
 
 
+def measure_schema(head: str, before: str, writers: int, count: int, rounds: int) -> dict[str, Any]:
+    """Raw inserts at the current schema against raw inserts at migration 0002."""
+    subject = [RawWriter(head) for _ in range(writers)]
+    baseline = [RawWriter(before) for _ in range(writers)]
+    try:
+        samples = interleaved(
+            {
+                "0002": lambda: run_writers(baseline, count),
+                "head": lambda: run_writers(subject, count),
+            },
+            rounds,
+        )
+    finally:
+        for writer in subject + baseline:
+            writer.close()
+    label = "1 writer" if writers == 1 else f"{writers} writers"
+    return comparison(
+        f"schema: raw append at head vs at migration 0002, {label} (appends/s)",
+        samples["0002"],
+        samples["head"],
+        writers * count,
+        ratio_of="throughput",
+        target="reported",
+        meets=lambda _ratio: True,
+    )
+
+
+@contextmanager
+def database_at(url: str, revision: str) -> Iterator[str]:
+    """A sibling database of ``url``'s on the same server, migrated to ``revision``."""
+    name = f"cairn_bench_{revision}_{uuid.uuid4().hex[:8]}"
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(sql.SQL("CREATE DATABASE {}").format(sql.Identifier(name)))
+    sibling = psycopg.conninfo.make_conninfo(url, dbname=name)
+    try:
+        upgrade(sibling, revision)
+        yield sibling
+    finally:
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute(
+                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
+            )
+
+
 def run(url: str | None = None, sizes: Sizes = FULL, out_dir: Path | None = None) -> dict[str, Any]:
     with bench_database(url) as database_url:
         with ConnectionPool(
@@ -188,6 +246,12 @@ def run(url: str | None = None, sizes: Sizes = FULL, out_dir: Path | None = None
                 measure(store, database_url, 1, sizes.appends_one_writer, sizes.rounds),
                 measure(store, database_url, sizes.writers, sizes.appends_per_writer, sizes.rounds),
             ]
+        with database_at(database_url, "0002") as before:
+            for writers, count in (
+                (1, sizes.appends_one_writer),
+                (sizes.writers, sizes.appends_per_writer),
+            ):
+                lines.append(measure_schema(database_url, before, writers, count, sizes.rounds))
         return write_report("append", vars(sizes), lines, database_url, out_dir)
 
 

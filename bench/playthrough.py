@@ -45,19 +45,25 @@ def play(
     options: dict[str, Any] | None = None,
     max_commands: int = 100_000,
 ) -> Playthrough:
-    """One seeded game, every seat driven by the ruleset's random bot, to its end."""
+    """One seeded game, every seat driven by the ruleset's random bot, to its end; what the
+    system owes (``ruleset.system_command``) is decided as soon as it is due, as the
+    application decides it."""
     bot = ruleset.bots.get("random") or next(iter(ruleset.bots.values()))
     setup = SetUp(seats=seats, seed=seed_for("bench", ruleset.id, game_no), options=options or {})
     events = ruleset.decide(ruleset.initial_state, setup)
     state = ruleset.fold(events)
     decisions: list[tuple[Any, tuple[Any, ...]]] = [(setup, events)]
     for turn in range(max_commands):
-        ready = sorted(ruleset.to_act(state))
-        if ruleset.is_terminal(state) or not ready:
+        if ruleset.is_terminal(state):
             break
-        seat = ready[turn % len(ready)]
-        luck = Luck(seed_for("bot", ruleset.id, game_no, turn, seat))
-        command = bot(state, seat, luck)
+        command = ruleset.system_command(state)
+        if command is None:
+            ready = sorted(ruleset.to_act(state))
+            if not ready:
+                break
+            seat = ready[turn % len(ready)]
+            luck = Luck(seed_for("bot", ruleset.id, game_no, turn, seat))
+            command = bot(state, seat, luck)
         events = ruleset.decide(state, command)
         state = ruleset.fold(events, state)
         decisions.append((command, events))

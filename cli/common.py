@@ -41,7 +41,8 @@ class CliError(click.ClickException):
 
     def __init__(self, message: str, exit_code: int = FAILED) -> None:
         super().__init__(message)
-        self.exit_code = exit_code
+        # click reads exit_code off the instance; it declares it on the class only
+        self.exit_code = exit_code  # type: ignore[misc]
 
 
 def _classify(exc: Exception) -> CliError | None:

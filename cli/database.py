@@ -64,6 +64,7 @@ def reaching_database() -> Iterator[None]:
         yield
     except (psycopg.OperationalError, sqlalchemy.exc.OperationalError) as exc:
         reason = exc.orig if isinstance(exc, sqlalchemy.exc.OperationalError) else exc
+        reason = reason if reason is not None else exc
         raise DatabaseError(f"cannot reach PostgreSQL: {_first_line(reason)}") from exc
 
 

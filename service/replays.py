@@ -17,14 +17,12 @@ from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
 
-import psycopg
-
 from domain.core import GameCreated, Reseeded, SeedRevealed
 from service.application.errors import ApplicationError
 from service.application.visibility import parse_game_id, revealed_in
 from service.audit import AuditReport, audit_trail
-from service.store import EventStore, GameRecord, StoredEvent, UnknownGame
-from service.store.records import canonical_json
+from service.store import EventStore, GameExists, GameRecord, StoredEvent, UnknownGame
+from service.store.records import NonIntegerNumber, canonical_json, check_integers
 from service.store.verbatim import insert_verbatim
 from service.trail import Trail, trail_from_store
 
@@ -268,6 +266,11 @@ def _check_types(data: dict[str, Any], types: dict[str, tuple[type, ...]], numbe
 
 def _event(data: dict[str, Any], game_id: UUID, number: int) -> StoredEvent:
     _check_types(data, _EVENT_TYPES, number)
+    try:
+        check_integers(data["payload"], "payload")
+        check_integers(data["command"], "command")
+    except NonIntegerNumber as exc:
+        raise ReplayFileError(number, str(exc)) from None
     recorded_at = _when(data["recorded_at"], number)
     if recorded_at is None:
         raise ReplayFileError(number, "recorded_at is missing")
@@ -349,7 +352,7 @@ def import_replay(store: EventStore, text: str, source: str = "file") -> Importe
     _check_parent(store, trail)
     try:
         insert_verbatim(store, trail.game, trail.events, source)
-    except psycopg.errors.UniqueViolation:
+    except GameExists:
         return _same_or_refuse(store, trail, text, report)
     return Imported(trail.game_id, len(trail.events), True, report)
 

@@ -24,7 +24,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-import swagger_ui_bundle
+import swagger_ui_bundle  # type: ignore[import-untyped]  # no stubs; one path is read
 from litestar import Request, get
 from litestar.datastructures import CacheControlHeader
 from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin

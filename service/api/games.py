@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Callable
 from typing import Annotated, Literal
 
 import anyio
@@ -13,7 +12,6 @@ from litestar.di import NamedDependency
 from litestar.exceptions import NotAuthorizedException
 from litestar.params import FromPath, FromQuery, HeaderParameter, JSONBody, QueryParameter
 
-from domain.core import RuleViolation
 from service.api.bodies import (
     CreateGame,
     ForkGame,
@@ -28,7 +26,7 @@ from service.api.bodies import (
 from service.api.hosting import Host
 from service.api.screening import strict_body
 from service.api.seating import bearer, descriptor, grants, viewer
-from service.application import NoSuchEvent, Outcome
+from service.application import NoSuchEvent
 from service.application.seating import described, grant, player_name
 from service.logs import logger
 from service.store import GameRecord
@@ -40,7 +38,7 @@ Authorization = Annotated[
 ]
 Text = Annotated[str | None, QueryParameter(pattern=r"^[^\x00-\x1f]{1,64}$")]
 MAX_SEQ = 2**31 - 1
-SEAT = [{"seatToken": []}]
+SEAT: list[dict[str, list[str]]] = [{"seatToken": []}]
 SEAT_OR_SPECTATOR: list[dict[str, list[str]]] = [{}, {"seatToken": []}]
 CREATED = [ResponseHeader(name="Location", description="the new game", documentation_only=True)]
 
@@ -74,24 +72,10 @@ async def create_game(
 
 def _create(data: CreateGame, host: Host) -> GameCreatedBody:
     seats = described(data.ruleset, [descriptor(s) for s in data.seats])
-    outcome = _guarded(
-        lambda: host.cairn.create_game(data.ruleset, len(seats), data.options, data.setup, seats)
-    )
+    outcome = host.cairn.create_game(data.ruleset, len(seats), data.options, data.setup, seats)
     granted = grants(grant(host.tokens, outcome.game_id, seats))
     logger().info("game.created", game_id=str(outcome.game_id), ruleset=data.ruleset)
     return GameCreatedBody(str(outcome.game_id), data.ruleset, outcome.version, granted)
-
-
-def _guarded(create: Callable[[], Outcome]) -> Outcome:
-    """A malformed explicit setup is the caller's mistake, even where a ruleset trips on it."""
-    try:
-        outcome: Outcome = create()
-    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
-        logger().warning("game.setup_refused", error=repr(exc)[:200])
-        raise RuleViolation(
-            "invalid_command", "the options or setup do not fit this ruleset"
-        ) from None
-    return outcome
 
 
 @get(

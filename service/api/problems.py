@@ -12,6 +12,7 @@ import psycopg
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
+from litestar.types import ExceptionHandlersMap
 
 from domain.core import RuleViolation
 from domain.core.registry import UnknownRuleset
@@ -160,7 +161,7 @@ def unexpected_problem(request: Request[Any, Any, Any], exc: Exception) -> Respo
     )
 
 
-EXCEPTION_HANDLERS: dict[type[Exception], Any] = {
+EXCEPTION_HANDLERS: ExceptionHandlersMap = {
     **{exc: domain_problem for exc in STATUSES},
     HTTPException: http_problem,
     Exception: unexpected_problem,

@@ -67,7 +67,7 @@ def _fast_decoders(event_types: tuple[type, ...]) -> dict[tuple[str, int], Any]:
         if not _is_plain(event_type, set()):
             continue
         try:
-            decoder = msgspec.json.Decoder(event_type)
+            decoder: msgspec.json.Decoder[Any] = msgspec.json.Decoder(event_type)
         except TypeError:
             continue  # a shape msgspec does not take, such as a union of two dataclasses
         decoders[(registry.wire_name(event_type), registry.schema_version(event_type))] = decoder

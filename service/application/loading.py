@@ -9,11 +9,8 @@ Two caches make long games cheap, and neither can change a result:
 
 from __future__ import annotations
 
-import copyreg
 import hashlib
-import pickle
 import threading
-import types
 from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cache
@@ -24,23 +21,11 @@ from uuid import UUID
 from domain.core import Ruleset, registry
 from service.application.decoding import decode_events
 from service.application.errors import RulesVersionMismatch
+from service.application.snapshots import decode_state, encode_state
 from service.store import EventStore, GameRecord, StoredEvent
 from service.store.records import GENESIS_HASH, Snapshot
 
 SNAPSHOT_EVERY = 200
-
-
-def read_only(data: dict[Any, Any]) -> types.MappingProxyType[Any, Any]:
-    return types.MappingProxyType(data)
-
-
-def _reduce_mapping_proxy(proxy: types.MappingProxyType[Any, Any]) -> tuple[Any, ...]:
-    return read_only, (dict(proxy),)
-
-
-# Domain states hold read-only mappings (MappingProxyType), which pickle cannot store by
-# itself; snapshots pickle them as the dict they wrap.
-copyreg.pickle(types.MappingProxyType, _reduce_mapping_proxy)
 CACHE_SIZE = 4096
 
 
@@ -178,7 +163,10 @@ class Loader:
         if cached is not None and cached[0] <= target:
             return cached[:3]
         if snapshot is not None and snapshot.seq <= target:
-            return snapshot.seq, snapshot.head, pickle.loads(snapshot.state)
+            # A snapshot that does not decode is ignored: it is only a cache.
+            state = decode_state(type(ruleset.initial_state), snapshot.state)
+            if state is not None:
+                return snapshot.seq, snapshot.head, state
         return 0, GENESIS_HASH, ruleset.initial_state
 
     def cached_record(self, game_id: UUID) -> GameRecord | None:
@@ -211,6 +199,6 @@ class Loader:
     ) -> None:
         # A snapshot is taken whenever a multiple of SNAPSHOT_EVERY was crossed.
         if version // SNAPSHOT_EVERY > (first - 1) // SNAPSHOT_EVERY:
-            blob = pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+            blob = encode_state(state)
             engine = engine_fingerprint(ruleset.id, ruleset.rules_version)
             self.store.save_snapshot(game_id, engine, version, blob)

@@ -64,7 +64,7 @@ def embedded_url(home: Path, database: str = DATABASE_NAME) -> str:
         server = _servers.get(pgdata)
         if server is None:
             pgdata.parent.mkdir(parents=True, exist_ok=True)
-            server = pgserver.get_server(pgdata, cleanup_mode="stop")
+            server = pgserver.get_server(pgdata, cleanup_mode="stop")  # type: ignore[attr-defined]
             _servers[pgdata] = server
     ensure_database(server.get_uri("postgres"), database)
     uri: str = server.get_uri(database)

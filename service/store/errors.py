@@ -1,4 +1,8 @@
-"""Typed store errors that the application and the HTTP edge translate."""
+"""Typed store errors that the application and the HTTP edge translate.
+
+Callers never see a driver error for a refusal: the store turns integrity failures into
+these, so nothing above ``service/store`` catches a psycopg class.
+"""
 
 from __future__ import annotations
 
@@ -23,6 +27,30 @@ class UnknownGame(StoreError, LookupError):
     def __init__(self, game_id: object) -> None:
         super().__init__(f"no game {game_id}")
         self.game_id = game_id
+
+
+class GameExists(StoreError):
+    """A game with this id is already stored (created twice, or imported over another)."""
+
+    def __init__(self, game_id: UUID) -> None:
+        super().__init__(f"game {game_id} already exists")
+        self.game_id = game_id
+
+
+class ChainMismatch(StoreError):
+    """The previous hash given for an event is not the hash of the event before it.
+
+    The message names no hash: a hidden event's hash could be used to test guesses of what
+    it hides.
+    """
+
+    def __init__(self, game_id: UUID, seq: int) -> None:
+        super().__init__(
+            f"event {seq + 1} of game {game_id} does not chain to event {seq}: the expected"
+            " head hash is not that event's hash"
+        )
+        self.game_id = game_id
+        self.seq = seq
 
 
 class DatabaseUnavailable(StoreError):

@@ -30,12 +30,21 @@ from psycopg.rows import dict_row, tuple_row
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
-from service.store.errors import DatabaseUnavailable, UnknownGame, VersionConflict
+from service.store.errors import (
+    ChainMismatch,
+    DatabaseUnavailable,
+    GameExists,
+    UnknownGame,
+    VersionConflict,
+)
 from service.store.records import GENESIS_HASH, Decision, GameRecord, Snapshot, StoredEvent
 from service.store.statements import (
+    ANNOUNCE,
     EVENT_COLUMNS,
+    FEED_COLUMNS,
     GAME_COLUMNS,
     INSERT_PARAMS,
+    copy_prefix,
     event_of,
     game_of,
     insert_game,
@@ -57,10 +66,10 @@ class EventStore:
     def connection(self) -> Iterator[psycopg.Connection[dict[str, Any]]]:
         try:
             with self.pool.connection() as conn:
-                conn.row_factory = dict_row  # type: ignore[assignment]
+                conn.row_factory = dict_row
                 if not conn.autocommit:
                     conn.autocommit = True
-                yield conn  # type: ignore[misc]
+                yield conn
         except psycopg.OperationalError as exc:
             raise DatabaseUnavailable(str(exc).strip().splitlines()[0]) from exc
         except psycopg.errors.AdminShutdown as exc:  # pragma: no cover - server restarts
@@ -74,39 +83,29 @@ class EventStore:
     # -- games ---------------------------------------------------------------------------
 
     def create_game(self, game: GameRecord, decision: Decision) -> list[StoredEvent]:
-        """Insert a game row and its opening decision atomically."""
-        with self.connection() as conn, conn.transaction():
-            insert_game(conn, game)
-            if game.parent_id is not None and game.fork_at:
-                self._copy_prefix(conn, game.parent_id, game.game_id, game.fork_at)
-            prev = self._head_hash(conn, game.game_id, game.fork_at or 0)
-            stored = []
-            if decision.events:
-                stored = self._insert(conn, game.game_id, (game.fork_at or 0) + 1, prev, decision)
-        self._notify(game.game_id, stored[-1].seq if stored else game.fork_at or 0)
+        """Insert a game row, a fork's copied prefix and its opening decision atomically.
+
+        Raises ``GameExists`` if the id is taken, and ``UnknownGame`` for a fork of a game
+        that is not stored.
+        """
+        start = game.fork_at or 0
+        try:
+            with self.connection() as conn, conn.transaction():
+                # The events come after the game row, so the transaction announces itself to
+                # the feed before it writes anything.
+                conn.execute(ANNOUNCE)
+                insert_game(conn, game)
+                prev = GENESIS_HASH
+                if game.parent_id is not None:
+                    prev = copy_prefix(conn, game.parent_id, game.game_id, start)
+                if decision.events:
+                    self._insert(conn, game.game_id, start + 1, prev, decision)
+        except pg_errors.UniqueViolation as exc:
+            if exc.diag.constraint_name == "games_pkey":
+                raise GameExists(game.game_id) from exc
+            raise
+        self._notify(game.game_id, start + len(decision.events))
         return self.read(game.game_id)
-
-    def _copy_prefix(
-        self, conn: psycopg.Connection[Any], parent: UUID, child: UUID, at: int
-    ) -> None:
-        copied = conn.execute(
-            "INSERT INTO events (game_id, seq, type, schema_version, payload, visibility, actor,"
-            " decision_seq, command, recorded_at, metadata, prev_hash, hash)"
-            " SELECT %s, seq, type, schema_version, payload, visibility, actor, decision_seq,"
-            " command, recorded_at, metadata || jsonb_build_object('copied_from', %s::text),"
-            " prev_hash, hash FROM events WHERE game_id = %s AND seq <= %s ORDER BY seq",
-            (child, str(parent), parent, at),
-        ).rowcount
-        if copied != at:
-            raise ValueError(f"cannot fork at {at}: the parent has only {copied} events")
-
-    def _head_hash(self, conn: psycopg.Connection[Any], game_id: UUID, seq: int) -> str:
-        if seq == 0:
-            return GENESIS_HASH
-        row = conn.execute(
-            "SELECT hash FROM events WHERE game_id = %s AND seq = %s", (game_id, seq)
-        ).fetchone()
-        return GENESIS_HASH if row is None else str(row["hash"])
 
     def game(self, game_id: UUID) -> GameRecord:
         with self.connection() as conn:
@@ -126,7 +125,8 @@ class EventStore:
         limit: int = 50,
         offset: int = 0,
     ) -> list[GameRecord]:
-        clauses, params = ["TRUE"], []
+        clauses: list[str] = ["TRUE"]
+        params: list[Any] = []
         if ruleset:
             clauses.append("g.ruleset = %s")
             params.append(ruleset)
@@ -181,8 +181,33 @@ class EventStore:
                 )
                 self._notify_on(conn, game_id, stored[-1].seq)
                 return stored
-        except (pg_errors.UniqueViolation, pg_errors.ForeignKeyViolation) as exc:
-            raise VersionConflict(game_id, expected_version, self.version(game_id)) from exc
+        except pg_errors.IntegrityError as exc:
+            raise self._refusal(game_id, expected_version, expected_hash) from exc
+
+    def _refusal(self, game_id: UUID, expected_version: int, expected_hash: str) -> Exception:
+        """Why an append was refused, read after the fact (a refusal costs one more query).
+
+        The database refused one of: the primary key (another decision took the seq), the
+        chain (no event at ``expected_version``, or its hash is not ``expected_hash``), the
+        game's foreign key, or the idempotency key's row (taken by an earlier attempt).
+        """
+        with self.connection() as conn:
+            row = conn.execute(
+                "SELECT EXISTS (SELECT FROM games WHERE game_id = %(g)s) AS known,"
+                " (SELECT max(seq) FROM events WHERE game_id = %(g)s) AS head,"
+                " (SELECT hash FROM events WHERE game_id = %(g)s AND seq = %(v)s) AS there",
+                {"g": game_id, "v": expected_version},
+            ).fetchone()
+        assert row is not None
+        if not row["known"]:
+            return UnknownGame(game_id)
+        head = int(row["head"] or 0)
+        if head != expected_version:
+            return VersionConflict(game_id, expected_version, head)
+        there = GENESIS_HASH if expected_version == 0 else row["there"]
+        if there != expected_hash:
+            return ChainMismatch(game_id, expected_version)
+        return VersionConflict(game_id, expected_version, head)
 
     def _notify(self, game_id: UUID, seq: int) -> None:
         with self.connection() as conn:
@@ -222,7 +247,7 @@ class EventStore:
             assigned = sorted(cur.fetchall())
         # Only what the database assigned comes back; the rest is what was just sent.
         stored = []
-        for offset, (seq, recorded_at, position, tx) in enumerate(assigned):
+        for offset, (seq, recorded_at) in enumerate(assigned):
             event, row = decision.events[offset], offset * INSERT_PARAMS
             stored.append(
                 StoredEvent(
@@ -238,8 +263,6 @@ class EventStore:
                     recorded_at=recorded_at,
                     prev_hash=params[row + 10],
                     hash=params[row + 11],
-                    global_position=position,
-                    cursor=f"{tx}:{position}",
                 )
             )
         return stored
@@ -290,23 +313,33 @@ class EventStore:
             return cur.fetchall()
 
     def read_all(self, after: str | None = None, limit: int = 1000) -> list[StoredEvent]:
-        """The global feed, in commit-safe order; pass the last event's ``cursor`` to go on.
+        """The global feed: every event of every game, each once, none skipped.
 
-        Why readers never skip a late commit: every row records the id of the transaction
-        that wrote it (``tx``). A reader only returns rows whose ``tx`` is below the oldest
-        transaction still running (``pg_snapshot_xmin``), so every transaction it could
-        return has already finished, and any transaction that commits later has a ``tx`` at
-        or above that horizon. Reading in ``(tx, global_position)`` order past the cursor
-        therefore never passes over a row that becomes visible afterwards.
+        Resume with the ``cursor`` of the last event read, and only with it: the cursor is
+        the feed's one resume token. The feed's order is not the order of commits, nor of
+        ``seq`` across games, and the position inside a cursor alone says nothing either.
+
+        Why a reader never skips a late commit: each row records the transaction that wrote
+        it (``tx``), and the feed only returns rows below a horizon, ``cairn_feed_horizon()``:
+        the oldest transaction that appends events or might, which every appending
+        transaction announces before it has an id (the proof is in
+        migrations/versions/0003_feed_chain_lineage.py). Every transaction below it has
+        finished, so reading in ``(tx, global_position)`` order past the cursor never passes
+        over a row that becomes visible later. Open transactions that append no events (a
+        session idle in a transaction, a bulk load elsewhere) do not hold it back.
+
+        The horizon is read in a statement of its own, first: the rows must be read with a
+        snapshot taken after it.
         """
         last_tx, last_position = parse_cursor(after)
         with self.connection() as conn:
+            horizon = conn.execute("SELECT cairn_feed_horizon()::text AS h").fetchone()
+            assert horizon is not None
             rows = conn.execute(
-                f"SELECT {EVENT_COLUMNS} FROM events"
-                " WHERE (tx, global_position) > (%s::text::xid8, %s)"
-                " AND tx < pg_snapshot_xmin(pg_current_snapshot())"
+                f"SELECT {FEED_COLUMNS} FROM events"
+                " WHERE (tx, global_position) > (%s::text::xid8, %s) AND tx < %s::text::xid8"
                 " ORDER BY tx, global_position LIMIT %s",
-                (last_tx, last_position, limit),
+                (last_tx, last_position, horizon["h"], limit),
             ).fetchall()
         return [event_of(r) for r in rows]
 

@@ -17,6 +17,37 @@ def canonical_json(value: Any) -> str:
     return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
+class NonIntegerNumber(ValueError):
+    """An event's payload or command holds a number that is not an integer.
+
+    PostgreSQL keeps a jsonb number as a numeric and spells it its own way when it is read
+    back (``1e16`` as ``10000000000000000``, ``-0.0`` as ``0.0``), so a float would no
+    longer match the hash computed over Python's spelling of it. Events hold integers only;
+    a ruleset that needs a fraction stores it scaled, or as a string.
+    """
+
+    def __init__(self, path: str, value: float) -> None:
+        super().__init__(f"{path}: {value!r} is not an integer; event data holds integers only")
+        self.path = path
+
+
+_NESTED = (dict, list, tuple, float)
+
+
+def check_integers(value: Any, path: str = "$") -> None:
+    """Raise ``NonIntegerNumber`` if ``value`` holds a float anywhere (bools and ints pass)."""
+    if isinstance(value, float):
+        raise NonIntegerNumber(path, value)
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(item, _NESTED):
+                check_integers(item, f"{path}.{key}")
+    elif isinstance(value, list | tuple):
+        for index, item in enumerate(value):
+            if isinstance(item, _NESTED):
+                check_integers(item, f"{path}[{index}]")
+
+
 def chain_hash(
     prev_hash: str,
     *,
@@ -102,8 +133,9 @@ class StoredEvent:
     recorded_at: datetime
     prev_hash: str
     hash: str
-    global_position: int = 0
     cursor: str = ""
+    """Where the global feed goes on after this event (``EventStore.read_all``): opaque, and
+    the feed's only resume token. Empty for events not read from the feed."""
 
     def expected_hash(self) -> str:
         return chain_hash(
@@ -120,7 +152,10 @@ class StoredEvent:
 
 @dataclass(frozen=True)
 class Snapshot:
-    """A pickled state after event ``seq``, whose hash is ``head`` (a disposable cache)."""
+    """An encoded state after event ``seq``, whose hash is ``head`` (a disposable cache).
+
+    ``state`` is msgpack decoded by the state's type hints (service/application/snapshots.py),
+    never a pickle."""
 
     seq: int
     head: str

@@ -9,22 +9,30 @@ from typing import Any
 from uuid import UUID
 
 import psycopg
+from psycopg.rows import tuple_row
 from psycopg.types.json import Jsonb
 
+from service.store.errors import UnknownGame
 from service.store.records import (
+    GENESIS_HASH,
     Decision,
     GameRecord,
     StoredEvent,
     canonical_json,
     chain_hash_of_texts,
+    check_integers,
 )
 
 INSERT_PARAMS = 12
+ANNOUNCE = "SELECT cairn_announce_append()"
+"""Announces a transaction to the feed before it writes anything else (migration 0003)."""
 
 EVENT_COLUMNS = (
     "game_id, seq, type, schema_version, payload, visibility, actor, decision_seq, command,"
-    " recorded_at, prev_hash, hash, global_position, tx::text AS tx_text"
+    " recorded_at, prev_hash, hash"
 )
+FEED_COLUMNS = EVENT_COLUMNS + ", tx::text || ':' || global_position::text AS cursor"
+"""An event read from the global feed, with its cursor: ``tx:global_position``, opaque."""
 GAME_COLUMNS = (
     "g.game_id, g.ruleset, g.rules_version, g.content_hash, g.seats, g.seat_info, g.options,"
     " g.status, g.result, g.parent_id, g.fork_at, g.created_at, g.finished_at,"
@@ -33,8 +41,7 @@ GAME_COLUMNS = (
 
 
 def event_of(row: dict[str, Any]) -> StoredEvent:
-    tx = row.pop("tx_text")
-    return StoredEvent(**row, cursor=f"{tx}:{row['global_position']}")
+    return StoredEvent(**row)
 
 
 def game_of(row: dict[str, Any]) -> GameRecord:
@@ -44,9 +51,11 @@ def game_of(row: dict[str, Any]) -> GameRecord:
 def insert_rows(game_id: UUID, start_seq: int, prev_hash: str, decision: Decision) -> list[Any]:
     """Parameters for one multi-row INSERT, each event chained to the one before."""
     params: list[Any] = []
+    check_integers(decision.command, "command")
     for offset, event in enumerate(decision.events):
         seq = start_seq + offset
         command = decision.command if offset == 0 else None
+        check_integers(event.payload, f"{event.type} payload")
         payload_text = canonical_json(event.payload)
         command_text = canonical_json(command)
         digest = chain_hash_of_texts(
@@ -91,20 +100,24 @@ def insert_sql(count: int, idempotent: bool = False, finishing: bool = False) ->
         "INSERT INTO events (game_id, seq, type, schema_version, payload, visibility, actor,"
         " decision_seq, command, metadata, prev_hash, hash) VALUES "
         + ", ".join([row] * count)
-        + " RETURNING seq, recorded_at, global_position, tx::text"
+        + " RETURNING seq, recorded_at"
     )
     if not (idempotent or finishing):
         return insert
+    # The other parts read ``appended`` so that the events are written first: an event row
+    # announces its transaction to the feed, which must come before anything else is written
+    # (migrations/versions/0003_feed_chain_lineage.py).
     parts = [f"WITH appended AS ({insert})"]
     if idempotent:
         parts.append(
             "kept AS (INSERT INTO idempotency (game_id, key, request_hash, response)"
-            " VALUES (%s, %s, %s, %s))"
+            " SELECT %s, %s, %s, %s WHERE EXISTS (SELECT FROM appended))"
         )
     if finishing:
         parts.append(
             "finished AS (UPDATE games SET status = 'finished', result = %s,"
-            " finished_at = now() WHERE game_id = %s AND status <> 'finished')"
+            " finished_at = now() WHERE game_id = %s AND status <> 'finished'"
+            " AND EXISTS (SELECT FROM appended))"
         )
     return ", ".join(parts) + " SELECT * FROM appended"
 
@@ -133,10 +146,46 @@ def insert_game(conn: psycopg.Connection[Any], game: GameRecord) -> None:
     )
 
 
+_PREFIX_COLUMNS = (
+    "seq, type, schema_version, payload::text, visibility, actor, decision_seq, command::text,"
+    " recorded_at, metadata::text, prev_hash, hash"
+)
+_COPY_SQL = (
+    "INSERT INTO events (game_id, seq, type, schema_version, payload, visibility, actor,"
+    " decision_seq, command, recorded_at, metadata, prev_hash, hash)"
+    " VALUES (%s, %s, %s, %s, %s::jsonb, %s, %s, %s, %s::jsonb, %s,"
+    " %s::jsonb || jsonb_build_object('copied_from', %s::text), %s, %s)"
+)
+
+
+def copy_prefix(conn: psycopg.Connection[Any], parent: UUID, child: UUID, at: int) -> str:
+    """Copy the parent's first ``at`` events into ``child``; the hash the child goes on from.
+
+    The rows pass through the client rather than an ``INSERT ... SELECT``: each copied row
+    then gets its ``tx`` and position where every other append gets them (on Citus, the
+    coordinator; a pushed-down ``INSERT ... SELECT`` took them on the parent's worker).
+    """
+    with conn.cursor(row_factory=tuple_row) as cur:
+        cur.execute("SELECT FROM games WHERE game_id = %s", (parent,))
+        if cur.fetchone() is None:
+            raise UnknownGame(parent)
+        cur.execute(
+            f"SELECT {_PREFIX_COLUMNS} FROM events WHERE game_id = %s AND seq <= %s ORDER BY seq",
+            (parent, at),
+        )
+        rows = cur.fetchall()
+        if len(rows) != at:
+            raise ValueError(f"cannot fork at {at}: the parent has only {len(rows)} events")
+        if rows:
+            cur.executemany(_COPY_SQL, [(child, *row[:10], str(parent), *row[10:]) for row in rows])
+    return str(rows[-1][11]) if rows else GENESIS_HASH
+
+
 def parse_cursor(cursor: str | None) -> tuple[str, int]:
+    """The ``(tx, global_position)`` a feed cursor stands for; the start for none."""
     if not cursor:
         return "0", 0
     tx, _, position = cursor.partition(":")
-    if not (tx.isdigit() and position.isdigit()):
+    if not (tx.isascii() and tx.isdigit() and position.isascii() and position.isdigit()):
         raise ValueError(f"not a feed cursor: {cursor!r}")
     return tx, int(position)

@@ -10,7 +10,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +47,7 @@ class Served:
     workers: int = 1
     port: int = 0
     process: subprocess.Popen[Any] | None = None
+    env: dict[str, str] = field(default_factory=dict)
 
     @property
     def url(self) -> str:
@@ -60,7 +61,7 @@ class Served:
             self.process = subprocess.Popen(
                 command,
                 cwd=ROOT,
-                env=environment(self.database_url),
+                env={**environment(self.database_url), **self.env},
                 stdout=log,
                 stderr=subprocess.STDOUT,
                 start_new_session=True,  # SIGKILL to the group takes its workers too

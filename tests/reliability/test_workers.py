@@ -30,30 +30,55 @@ pytestmark = [pytest.mark.reliability, pytest.mark.storage]
 
 RULESET = "peninsula"
 BOTS = [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}]
-WAITING_GAMES = 6
+WAITING_GAMES = 12  # enough that a worker starting late still finds games left to drive
 
 
 @pytest.fixture
 def two_workers(scratch_url: str, tmp_path: Path) -> Iterator[tuple[Served, list[str]]]:
-    """All-bot games created while no server runs, then a 2-worker server: at start each
-    worker resumes every active game, so both go for every game's lock at once."""
-    with ConnectionPool(scratch_url, min_size=1, max_size=2, open=True) as pool:
-        cairn = Application(EventStore(pool))
-        waiting = [
-            str(cairn.create_game(RULESET, 2, seat_info=BOTS).game_id) for _ in range(WAITING_GAMES)
-        ]
-    server = Served(scratch_url, tmp_path / "serve.log", module=SHIPPED_ONLY, workers=2)
-    watcher = LockWatcher(scratch_url, waiting)
-    watcher.start()
+    """A 2-worker server, then all-bot games written behind its back: each worker's sweep
+    (every second here) finds every one of them, so both go for every game's lock."""
+    server = Served(
+        scratch_url,
+        tmp_path / "serve.log",
+        module=SHIPPED_ONLY,
+        workers=2,
+        env={"CAIRN_SWEEP_SECONDS": "1"},
+    )
+    watcher: LockWatcher | None = None
     try:
         server.start()
+        _wait_for_workers(scratch_url, 2)
+        with ConnectionPool(scratch_url, min_size=1, max_size=2, open=True) as pool:
+            cairn = Application(EventStore(pool))
+            waiting = [
+                str(cairn.create_game(RULESET, 2, seat_info=BOTS).game_id)
+                for _ in range(WAITING_GAMES)
+            ]
+        watcher = LockWatcher(scratch_url, waiting)
+        watcher.start()
         yield server, waiting
     finally:
-        watcher.stop()
+        if watcher is not None:
+            watcher.stop()
         server.stop()
-    assert watcher.errors == []
+    assert watcher is not None and watcher.errors == []
     assert watcher.double_holders == [], "a game's lock had two holders"
     assert len(watcher.holders) >= 2, f"only {watcher.holders} ever drove bots"
+
+
+def _wait_for_workers(url: str, count: int, timeout: float = 60.0) -> None:
+    """Until ``count`` serving processes (application_name cairn-<pid>) are connected."""
+    deadline = time.monotonic() + timeout
+    with psycopg.connect(url, autocommit=True) as conn:
+        while time.monotonic() < deadline:
+            row = conn.execute(
+                "SELECT count(DISTINCT application_name) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND application_name LIKE 'cairn-%%'"
+            ).fetchone()
+            if row is not None and row[0] >= count:
+                return
+            time.sleep(0.1)
+    raise AssertionError(f"fewer than {count} workers connected")
 
 
 class LockWatcher(threading.Thread):

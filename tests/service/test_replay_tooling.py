@@ -21,6 +21,7 @@ from service.replays import (
 from service.review import diff, replay_steps
 from service.simulation import simulate
 from service.store import UnknownGame
+from service.store.records import canonical_json
 from service.trail import trail_from_store
 from tests.support.replaying import (
     finished_game,
@@ -261,3 +262,16 @@ def test_a_fork_file_imports_after_its_parent_and_not_before(
         import_replay(
             app.store, json.dumps(orphan, sort_keys=True, separators=(",", ":")) + "\n" + rest
         )
+
+
+def test_a_file_with_a_float_in_a_payload_is_refused_at_its_line(
+    app: Application, parent: tuple[str, uuid.UUID]
+) -> None:
+    """jsonb would spell it differently when read back, and the event would fail its hash."""
+    lines = _lines(app, parent[1])
+    number = len(lines) // 2
+    event = json.loads(lines[number - 1])
+    event["payload"]["measured"] = 1e16
+    lines[number - 1] = canonical_json(event)
+    error = _refused_and_nothing_stored(app, "\n".join(lines), number)
+    assert "not an integer" in error.reason

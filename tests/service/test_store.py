@@ -2,47 +2,41 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
+import json
 import threading
 import uuid
+from typing import Any
 
 import psycopg
 import pytest
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from service.application import Application
-from service.store import Decision, EventStore, GameRecord, NewEvent, VersionConflict
+from service.store import (
+    ChainMismatch,
+    Decision,
+    EventStore,
+    GameExists,
+    GameRecord,
+    NewEvent,
+    NonIntegerNumber,
+    UnknownGame,
+    VersionConflict,
+)
 from service.store.records import GENESIS_HASH, canonical_json, chain_hash, chain_hash_of_texts
+from service.store.verbatim import insert_verbatim
+from tests.support.appending import RAW_EVENT, append_all, append_with_retry, decision, new_game
 
 pytestmark = pytest.mark.storage
 
 
-def _new_game(store: EventStore) -> uuid.UUID:
-    game = GameRecord.new("counting", "1", "none", 2)
-    store.create_game(game, _decision(0))
-    return game.game_id
-
-
-def _decision(n: int, size: int = 1) -> Decision:
-    events = tuple(NewEvent("test.ticked", 1, {"n": n, "i": i}, "public") for i in range(size))
-    return Decision(events, "seat:0", {"type": "tick", "n": n})
-
-
-def _append_with_retry(store: EventStore, game_id: uuid.UUID, n: int) -> None:
-    while True:
-        seq, digest = store.head(game_id)
-        try:
-            store.append(game_id, seq, digest, _decision(n))
-            return
-        except VersionConflict:
-            continue
-
-
 def test_a_decision_is_appended_whole_with_a_valid_chain(store: EventStore) -> None:
-    game_id = _new_game(store)
+    game_id = new_game(store)
     head = store.read(game_id)[-1]
-    store.append(game_id, head.seq, head.hash, _decision(1, size=3))
+    store.append(game_id, head.seq, head.hash, decision(1, size=3))
     events = store.read(game_id)
     assert [e.seq for e in events] == [1, 2, 3, 4]
     assert [e.decision_seq for e in events] == [1, 2, 2, 2]
@@ -54,7 +48,7 @@ def test_a_decision_is_appended_whole_with_a_valid_chain(store: EventStore) -> N
 
 
 def test_two_writers_at_the_same_version_one_wins_one_conflicts(store: EventStore) -> None:
-    game_id = _new_game(store)
+    game_id = new_game(store)
     head = store.read(game_id)[-1]
     barrier = threading.Barrier(2)
     outcomes: list[str] = []
@@ -62,7 +56,7 @@ def test_two_writers_at_the_same_version_one_wins_one_conflicts(store: EventStor
     def write(n: int) -> None:
         barrier.wait()
         try:
-            store.append(game_id, head.seq, head.hash, _decision(n))
+            store.append(game_id, head.seq, head.hash, decision(n))
             outcomes.append("won")
         except VersionConflict as conflict:
             assert conflict.actual == head.seq + 1
@@ -78,18 +72,16 @@ def test_two_writers_at_the_same_version_one_wins_one_conflicts(store: EventStor
 
 
 def test_an_append_that_skips_ahead_is_a_conflict_not_a_gap(store: EventStore) -> None:
-    game_id = _new_game(store)
+    game_id = new_game(store)
     with pytest.raises(VersionConflict):
-        store.append(game_id, 5, GENESIS_HASH, _decision(1))
+        store.append(game_id, 5, GENESIS_HASH, decision(1))
     assert store.version(game_id) == 1
 
 
 def test_sixteen_writers_fifty_appends_each_all_land_gapless(store: EventStore) -> None:
-    game_id = _new_game(store)
+    game_id = new_game(store)
     threads = [
-        threading.Thread(
-            target=lambda w=w: [_append_with_retry(store, game_id, w * 100 + i) for i in range(50)]
-        )
+        threading.Thread(target=append_all, args=(store, game_id, range(w * 100, w * 100 + 50)))
         for w in range(16)
     ]
     for t in threads:
@@ -114,80 +106,20 @@ def test_sixteen_writers_fifty_appends_each_all_land_gapless(store: EventStore) 
     ],
 )
 def test_events_are_append_only(store: EventStore, database_url: str, statement: str) -> None:
-    game_id = _new_game(store)
+    game_id = new_game(store)
     with psycopg.connect(database_url) as conn, pytest.raises(psycopg.Error, match="append-only"):
         conn.execute(statement, (game_id,) if "%s" in statement else None)
     assert store.version(game_id) == 1
 
 
 def test_notify_fires_after_commit(store: EventStore, database_url: str) -> None:
-    game_id = _new_game(store)
+    game_id = new_game(store)
     with psycopg.connect(database_url, autocommit=True) as listener:
         listener.execute("LISTEN cairn_events")
         head = store.read(game_id)[-1]
-        store.append(game_id, head.seq, head.hash, _decision(7, size=2))
+        store.append(game_id, head.seq, head.hash, decision(7, size=2))
         payloads = [n.payload for n in listener.notifies(timeout=5, stop_after=1)]
     assert payloads == [f"{game_id}:3"]
-
-
-def test_the_global_feed_never_misses_or_repeats_under_concurrent_appends(
-    store: EventStore,
-) -> None:
-    games = [_new_game(store) for _ in range(8)]
-    start = store.read_all(limit=1_000_000)
-    cursor = start[-1].cursor if start else None
-    seen: list[tuple[uuid.UUID, int]] = []
-    done = threading.Event()
-
-    def write(game_id: uuid.UUID) -> None:
-        for i in range(40):
-            _append_with_retry(store, game_id, i)
-
-    def read() -> None:
-        nonlocal cursor
-        while True:
-            finished = done.is_set()
-            batch = store.read_all(cursor, limit=50)
-            seen.extend((e.game_id, e.seq) for e in batch)
-            if batch:
-                cursor = batch[-1].cursor
-            elif finished:
-                return
-
-    writers = [threading.Thread(target=write, args=(g,)) for g in games for _ in range(2)]
-    reader = threading.Thread(target=read)
-    reader.start()
-    for w in writers:
-        w.start()
-    for w in writers:
-        w.join()
-    done.set()
-    reader.join(timeout=60)
-    expected = {(g, s) for g in games for s in range(2, 82)}
-    assert len(seen) == len(set(seen)), "the feed repeated an event"
-    assert set(seen) >= expected, "the feed missed an event"
-
-
-def test_a_late_committing_transaction_is_not_skipped(store: EventStore, database_url: str) -> None:
-    game_a, game_b = _new_game(store), _new_game(store)
-    with psycopg.connect(database_url) as slow:
-        head_a = store.read(game_a)[-1]
-        slow_store_insert = (
-            "INSERT INTO events (game_id, seq, type, schema_version, payload, visibility,"
-            " decision_seq, prev_hash, hash) VALUES (%s, %s, 'test.late', 1, '{}', 'public',"
-            " %s, %s, 'x')"
-        )
-        slow.execute(slow_store_insert, (game_a, head_a.seq + 1, head_a.seq + 1, head_a.hash))
-        head_b = store.read(game_b)[-1]
-        store.append(game_b, head_b.seq, head_b.hash, _decision(1))
-        everything = store.read_all(limit=1_000_000)
-        cursor = everything[-1].cursor if everything else None
-        assert all(e.game_id != game_b or e.seq != 2 for e in everything), (
-            "an event committed behind an open transaction must wait for it"
-        )
-        slow.commit()
-    later = store.read_all(cursor, limit=1_000_000)
-    assert {(e.game_id, e.seq) for e in later} >= {(game_a, 2), (game_b, 2)}
 
 
 def test_idempotency_key_three_times_one_append_three_identical_answers(
@@ -260,3 +192,158 @@ def test_the_appenders_hash_is_the_documented_hash(
         payload_text=canonical_json(payload),
         command_text=canonical_json(command),
     )
+
+
+# -- the store enforces its own chain ------------------------------------------------------
+
+
+def test_an_append_with_a_wrong_head_hash_is_refused_at_write_time(store: EventStore) -> None:
+    game_id = new_game(store)
+    head = store.read(game_id)[-1]
+    with pytest.raises(ChainMismatch, match="does not chain"):
+        store.append(game_id, head.seq, "f" * 64, decision(1))
+    assert store.version(game_id) == head.seq
+
+
+def test_the_first_event_must_follow_the_genesis_hash(store: EventStore) -> None:
+    game = GameRecord.new("counting", "1", "none", 2)
+    store.create_game(game, Decision((), None, None))
+    with pytest.raises(ChainMismatch):
+        store.append(game.game_id, 0, "a" * 64, decision(1))
+    store.append(game.game_id, 0, GENESIS_HASH, decision(1))
+    assert store.version(game.game_id) == 1
+
+
+def test_the_database_refuses_a_broken_link_whoever_writes_it(
+    store: EventStore, database_url: str
+) -> None:
+    game_id = new_game(store)
+    with psycopg.connect(database_url) as conn, pytest.raises(psycopg.errors.ForeignKeyViolation):
+        conn.execute(RAW_EVENT, (game_id, 2, 2, "e" * 64, "x"))
+    assert store.version(game_id) == 1
+
+
+# -- store errors, not driver errors --------------------------------------------------------
+
+
+def test_appending_to_an_unknown_game_is_unknown_game(store: EventStore) -> None:
+    missing = uuid.uuid4()
+    for version, digest in ((0, GENESIS_HASH), (3, "c" * 64)):
+        with pytest.raises(UnknownGame) as raised:
+            store.append(missing, version, digest, decision(1))
+        assert raised.value.game_id == missing
+
+
+def test_creating_a_game_twice_is_game_exists(store: EventStore) -> None:
+    game = GameRecord.new("counting", "1", "none", 2)
+    store.create_game(game, decision(0))
+    with pytest.raises(GameExists):
+        store.create_game(game, decision(0))
+    assert store.version(game.game_id) == 1
+
+
+def test_a_fork_of_an_unknown_game_is_unknown_game(store: EventStore) -> None:
+    parent = uuid.uuid4()
+    child = GameRecord.new("counting", "1", "none", 2, parent_id=parent, fork_at=0)
+    with pytest.raises(UnknownGame) as raised:
+        store.create_game(child, decision(0))
+    assert raised.value.game_id == parent
+    with pytest.raises(UnknownGame):
+        store.game(child.game_id)
+
+
+def test_a_fork_copies_the_prefix_and_goes_on_from_its_hash(store: EventStore) -> None:
+    parent = new_game(store)
+    for n in range(3):
+        append_with_retry(store, parent, n)
+    child = GameRecord.new("counting", "1", "none", 2, parent_id=parent, fork_at=3)
+    stored = store.create_game(child, decision(9))
+    copied = store.read(parent, until=3)
+    assert [e.hash for e in stored[:3]] == [e.hash for e in copied]
+    assert stored[3].prev_hash == copied[-1].hash and stored[3].seq == 4
+    assert all(e.hash == e.expected_hash() for e in stored)
+
+
+def test_importing_a_game_twice_is_game_exists(store: EventStore) -> None:
+    original = new_game(store)
+    game = dataclasses.replace(store.game(original), game_id=uuid.uuid4())
+    events = store.read(original)
+    insert_verbatim(store, game, events, "test")
+    with pytest.raises(GameExists):
+        insert_verbatim(store, game, events, "test")
+
+
+def test_importing_a_fork_of_an_unknown_game_is_unknown_game(store: EventStore) -> None:
+    original = new_game(store)
+    orphan = uuid.uuid4()
+    game = dataclasses.replace(
+        store.game(original), game_id=uuid.uuid4(), parent_id=orphan, fork_at=0
+    )
+    with pytest.raises(UnknownGame) as raised:
+        insert_verbatim(store, game, store.read(original), "test")
+    assert raised.value.game_id == orphan
+
+
+def test_an_import_with_a_broken_chain_is_chain_mismatch(store: EventStore) -> None:
+    original = new_game(store)
+    append_with_retry(store, original, 1)
+    game = dataclasses.replace(store.game(original), game_id=uuid.uuid4())
+    first, second = store.read(original)
+    broken = dataclasses.replace(second, prev_hash="d" * 64)
+    with pytest.raises(ChainMismatch) as raised:
+        insert_verbatim(store, game, [first, broken], "test")
+    assert raised.value.seq == 1
+    with pytest.raises(UnknownGame):
+        store.game(game.game_id)
+
+
+# -- what is hashed is what is read back ----------------------------------------------------
+
+
+def test_jsonb_respells_floats_which_is_why_events_refuse_them(database_url: str) -> None:
+    sent = canonical_json({"big": 1e16, "negative_zero": -0.0, "half": 0.5})
+    with psycopg.connect(database_url) as conn:
+        row = conn.execute("SELECT %s::jsonb::text", (sent,)).fetchone()
+    assert row is not None
+    back = canonical_json(json.loads(row[0]))
+    assert back != sent, "jsonb kept the spelling: the refusal below would be needless"
+    assert '"big":10000000000000000' in back and '"negative_zero":0.0' in back
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [{"x": 1e16}, {"x": -0.0}, {"x": [1, {"y": 0.5}]}, {"x": float("inf")}],
+    ids=["1e16", "-0.0", "nested", "inf"],
+)
+def test_an_event_with_a_non_integer_number_is_refused(
+    store: EventStore, payload: dict[str, Any]
+) -> None:
+    game_id = new_game(store)
+    head = store.read(game_id)[-1]
+    event = NewEvent("test.measured", 1, payload, "public")
+    with pytest.raises(NonIntegerNumber, match="integers only"):
+        store.append(game_id, head.seq, head.hash, Decision((event,), "seat:0", None))
+    with pytest.raises(NonIntegerNumber):
+        store.append(game_id, head.seq, head.hash, Decision((), "seat:0", {"p": payload}))
+    assert store.version(game_id) == head.seq
+
+
+_TEXT = st.text(st.characters(codec="utf-8", exclude_characters="\x00"))
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(min_value=-(10**30), max_value=10**30) | _TEXT,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_TEXT, inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(payload=st.dictionaries(_TEXT, _JSON, max_size=5), command=_JSON)
+def test_every_payload_the_store_takes_reads_back_to_its_hash(
+    store: EventStore, payload: dict[str, Any], command: Any
+) -> None:
+    game = GameRecord.new("counting", "1", "none", 2)
+    event = NewEvent("test.anything", 1, payload, "public")
+    store.create_game(game, Decision((event,), None, {"c": command}))
+    (stored,) = store.read(game.game_id)
+    assert stored.payload == payload and stored.command == {"c": command}
+    assert stored.expected_hash() == stored.hash

@@ -14,7 +14,8 @@ the platform's versioning is tested on a game small enough to read
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Literal, TypedDict, assert_never
 
@@ -306,3 +307,27 @@ COUNTING_V2: Ruleset[State, Command, Event] = replace(COUNTING, rules_version="2
 def install() -> None:
     registry.register(COUNTING)
     registry.register(COUNTING_V2)
+
+
+def _tripping_decide(state: State, command: Command) -> tuple[Event, ...]:
+    if isinstance(command, Draw):
+        raise KeyError("a bug in the ruleset, with a secret in its message: " + state.luck.seed)
+    return decide(state, command)
+
+
+BUGGY: Ruleset[State, Command, Event] = replace(
+    COUNTING, id="buggy", rules=replace(RULES, decide=_tripping_decide)
+)
+"""Never shipped: a ruleset whose ``draw`` trips over a bug. Only a RuleViolation is a 422;
+this must be a 500 that appends nothing and says nothing of the bug."""
+
+
+@contextmanager
+def buggy_installed() -> Iterator[None]:
+    """``BUGGY`` registered for the block only: suites that list every registered ruleset
+    must not meet it."""
+    registry.register(BUGGY)
+    try:
+        yield
+    finally:
+        registry._RULESETS.pop(BUGGY.id, None)

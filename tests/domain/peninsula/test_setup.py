@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from hypothesis import given as for_all
+from hypothesis import settings
+from hypothesis import strategies as st
 
 from domain.core import PUBLIC, SERVER, Reseed, RuleViolation, SetUp
 from domain.games.peninsula import RULESET
@@ -172,3 +175,26 @@ def test_reseed_in_solo_keeps_the_flipped_cards():  # rulebook: Solo, Option pha
     game, _ = start(1, "solo-fork")
     forked = RULESET.fold(RULESET.decide(game, Reseed(seed=seed_for("other"))), game)
     assert forked.flipped == game.flipped and Counter(forked.pile) == Counter(game.pile)
+
+
+_JSON = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(-3, 40)
+    | st.text(max_size=6)
+    | st.sampled_from(["village", "boat", "M1", "M2", "A", "LB01"]),
+    lambda inner: st.lists(inner, max_size=6) | st.dictionaries(st.text(max_size=5), inner),
+    max_leaves=20,
+)
+_KEYS = st.sampled_from(["map", "deck", "removed", "face_up", "missions", "bonuses", "start_seat"])
+
+
+@settings(max_examples=300, deadline=None)
+@for_all(st.dictionaries(_KEYS, _JSON, max_size=5), st.integers(1, 5))
+def test_any_malformed_setup_is_a_rule_violation_never_a_crash(setup, seats):
+    """docs/api.md, Bad input: only a RuleViolation may come out of a bad explicit setup."""
+    command = SetUp(seats=seats, seed="ab" * 32, options={}, setup=setup)
+    try:
+        RULESET.decide(RULESET.initial_state, command)
+    except RuleViolation as refused:
+        assert refused.code in ("invalid_command", "invalid_setup", "invalid_option")

@@ -11,6 +11,7 @@ import pytest
 
 from tests.service.api.conftest import Server
 from tests.service.api.playing import Table
+from tests.support import counting
 
 pytestmark = pytest.mark.storage
 
@@ -199,3 +200,18 @@ def test_an_idempotent_retry_returns_the_first_outcome(table: Table) -> None:
         table.send(seat, {"type": "add", "amount": 1}, headers=key), 422, "idempotency_key_reused"
     )
     assert table.version() == version
+
+
+def test_a_bug_in_a_ruleset_is_a_500_that_appends_nothing_and_tells_nothing(
+    server: Server, http: httpx.Client
+) -> None:
+    """Only a RuleViolation is a 422: a KeyError inside a ruleset is the ruleset's bug."""
+    with counting.buggy_installed():
+        table = Table.create(server, http, "buggy", PLAYERS)
+        before = table.version()
+        response = table.send(to_act(table), {"type": "draw"})
+        after = table.version()
+    body = problem(response, 500, "internal_error")
+    assert "secret" not in response.text and "KeyError" not in response.text
+    assert body["detail"] == "something went wrong on our side; the request was logged"
+    assert after == before

@@ -1,0 +1,76 @@
+"""Peloponnes: build a civilization of lands and buildings, feed it, survive its disasters.
+
+The base game (reconstructed in shared/rules/peloponnes-reference.md) and its expansion
+(sea tiles, six seats, the special buildings). Importing this package registers the ruleset
+as ``peloponnes``.
+"""
+
+from __future__ import annotations
+
+from domain.core import GameType, Players, Presentation, Rules, Ruleset, registry
+from domain.games.peloponnes.bots import greedy_bot, random_bot
+from domain.games.peloponnes.commands import COMMAND_TYPES, SYSTEM_COMMAND_TYPES, Command
+from domain.games.peloponnes.content import load, packs
+from domain.games.peloponnes.content.model import MAX_SEATS
+from domain.games.peloponnes.decider import decide, evolve
+from domain.games.peloponnes.describe import describe
+from domain.games.peloponnes.events import EVENT_TYPES, Event
+from domain.games.peloponnes.flow import system_command, to_act
+from domain.games.peloponnes.options import options
+from domain.games.peloponnes.render import render
+from domain.games.peloponnes.rules import legal_commands
+from domain.games.peloponnes.scoring import result, scores
+from domain.games.peloponnes.setup import begin, reshuffle
+from domain.games.peloponnes.state import Game
+from domain.games.peloponnes.views import secrets, view, visibility
+from domain.games.peloponnes.wire import content_json
+
+RULESET_ID = "peloponnes"
+RULES_VERSION = "1"
+
+RULES: Rules[Game, Command, Event] = Rules(
+    initial_state=Game(),
+    command_types=COMMAND_TYPES,
+    event_types=EVENT_TYPES,
+    begin=begin,
+    decide=decide,
+    evolve=evolve,
+    reshuffle=reshuffle,
+    is_terminal=lambda game: game.phase == "over",
+    system_command=system_command,
+    system_command_types=SYSTEM_COMMAND_TYPES,
+)
+
+RULESET: Ruleset[Game, Command, Event] = Ruleset(
+    id=RULESET_ID,
+    title="Peloponnes",
+    rules_version=RULES_VERSION,
+    # one seat at a time throughout: bids, displacements and every pending decision
+    game_type=GameType(
+        dynamics="sequential", information="imperfect", min_seats=1, max_seats=MAX_SEATS
+    ),
+    options=options(load()),
+    packs=packs(),
+    rules=RULES,
+    presentation=Presentation(
+        view=view,
+        visibility=visibility,
+        phase=lambda game: game.phase,
+        scores=scores,
+        result=result,
+        describe=describe,
+        render=render,
+        content=content_json,
+        secrets=secrets,
+    ),
+    players=Players(
+        to_act=to_act,
+        legal_commands=legal_commands,
+        moves_this_round=lambda game, seat: game.moves[seat] if game.moves else 0,
+        bots={"random": random_bot, "greedy": greedy_bot},
+    ),
+)
+
+registry.register(RULESET)
+
+__all__ = ["RULES", "RULESET", "RULESET_ID", "RULES_VERSION"]
