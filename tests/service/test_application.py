@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from domain.core import RuleViolation, commitment
-from service.application import Application, NotASeat, Outcome
+from service.application import Application, MalformedCommand, NotASeat, Outcome
 from service.application.errors import IdempotencyKeyReused
 from service.store import VersionConflict
 
@@ -46,8 +46,9 @@ def test_a_rejected_command_appends_nothing(app: Application) -> None:
     with pytest.raises(RuleViolation) as raised:
         app.act(game.game_id, 1, {"type": "add", "amount": 1})
     assert raised.value.code == "not_your_turn"
-    with pytest.raises(RuleViolation):
+    with pytest.raises(MalformedCommand) as malformed:  # no command of the game: a 400
         app.act(game.game_id, 0, {"type": "add", "amount": 7})
+    assert malformed.value.code == "invalid_command"
     with pytest.raises(NotASeat):
         app.act(game.game_id, 5, {"type": "add", "amount": 1})
     assert app.store.version(game.game_id) == game.version
