@@ -120,7 +120,10 @@ def test_tampering_with_a_served_game_fails_audit_all_at_that_seq(
     seq = stored_events(scratch_url, game_id)[-1]["seq"] // 2 + 1
     with tampered(scratch_url, UUID(game_id), seq):
         audit = run_cli(scratch_url, "audit", "--all", "--json")
-    reports = [json.loads(line) for line in audit.stdout.splitlines() if line.startswith("{")]
+    lines = [json.loads(line) for line in audit.stdout.splitlines() if line.startswith("{")]
+    # with --json, the failure itself is the last line: {"error": {...}}
+    *reports, closing = lines
+    assert closing["error"]["exit_code"] == 1
     failed = [r for r in reports if r["verdict"] == "failed"]
     assert audit.returncode == 1, audit.stdout + audit.stderr
     assert [(r["game_id"], r["seq"]) for r in failed] == [(game_id, seq)]
