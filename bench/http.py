@@ -181,15 +181,15 @@ def measure(cairn_url: str, bare_url: str, workers: int, clients: int, sizes: Si
         samples["cairn"],
         clients * each,
         ratio_of="throughput",
-        target=">= 0.5",
-        meets=lambda ratio: ratio >= 0.5,
+        target=">= 0.7",
+        meets=lambda ratio: ratio >= 0.7,
     )
     base, subj = latency(baseline.latencies), latency(subject.latencies)
     p99_ratio = subj["p99_ms"] / base["p99_ms"]
     line["latency"] = {"baseline": base, "subject": subj}
     line["p99_ratio"] = p99_ratio
-    line["p99_target"] = "<= 2"
-    line["meets_p99_target"] = p99_ratio <= 2
+    line["p99_target"] = "<= 1.5"
+    line["meets_p99_target"] = p99_ratio <= 1.5
     return line
 
 

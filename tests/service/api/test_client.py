@@ -85,3 +85,18 @@ def test_a_generated_typescript_client_type_checks_against_a_recorded_game(
     (tmp_path / "recorded.ts").write_text(broken)
     refused = _run(tools / "tsc", "-p", "tsconfig.json", cwd=tmp_path)
     assert refused.returncode != 0 and "recorded.ts" in refused.stdout, refused.stdout
+
+
+def test_the_generator_validates_the_document_it_is_given(
+    http: httpx.Client, tmp_path: Path
+) -> None:
+    """What makes the passing run above a validation: the same document, broken, fails."""
+    tools = _tools()
+    document = http.get("/schema/openapi.json").json()
+    document["paths"]["/games"]["post"]["responses"]["201"]["content"] = {
+        "application/json": {"schema": {"$ref": "#/components/schemas/NoSuchSchema"}}
+    }
+    (tmp_path / "broken.json").write_text(json.dumps(document))
+    generated = _run(tools / "openapi-typescript", "broken.json", "-o", "x.d.ts", cwd=tmp_path)
+    assert generated.returncode != 0, generated.stdout
+    assert "NoSuchSchema" in generated.stdout + generated.stderr
