@@ -4,12 +4,15 @@ and the documentation page works offline."""
 
 from __future__ import annotations
 
+import copy
 import re
 from typing import Any
 
 import httpx
 import jsonschema_rs
 import pytest
+from openapi_spec_validator import validate
+from openapi_spec_validator.validation.exceptions import OpenAPIValidationError
 
 from domain.core import registry
 from domain.core.registry import wire_name
@@ -35,6 +38,14 @@ def operations(document: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]
         for method, operation in item.items()
         if method in METHODS
     ]
+
+
+def test_the_document_is_valid_openapi(document: dict[str, Any]) -> None:
+    validate(document)
+    broken = copy.deepcopy(document)  # the control: the validator does refuse a bad one
+    broken["paths"]["/games"]["post"]["parameters"] = [{"name": "x"}]
+    with pytest.raises(OpenAPIValidationError):
+        validate(broken)
 
 
 def test_every_operation_has_a_readable_operation_id(document: dict[str, Any]) -> None:
