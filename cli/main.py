@@ -33,7 +33,7 @@ class Cairn(click.Group):
     ) -> Any:
         argv = list(sys.argv[1:] if args is None else args)
         try:
-            return super().main(argv, prog_name, complete_var, standalone_mode=False, **extra)
+            result = super().main(argv, prog_name, complete_var, standalone_mode=False, **extra)
         except click.ClickException as exc:
             if "--json" in argv:
                 click.echo(json.dumps({"error": _error(exc)}, ensure_ascii=False))
@@ -50,6 +50,10 @@ class Cairn(click.Group):
                 raise
             click.echo("Aborted!", err=True)
             sys.exit(1)
+        if not standalone_mode:
+            return result
+        # click, in its own standalone mode, exits with the code a command exited with
+        sys.exit(result if isinstance(result, int) else 0)
 
 
 CODES = {1: "refused", 2: "usage", 3: "not_found", 4: "database_unavailable", 5: "unverifiable"}
