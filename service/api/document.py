@@ -13,6 +13,9 @@ adds what only the registered rulesets know, generated from their code
 * the security schemes (a seat's bearer token, a stream ticket, the admin token), and every
   4xx and 503 answer as ``application/problem+json``.
 
+The rulesets are those registered when the document is first served (every shipped one is
+registered at import); the typed document is built once per process.
+
 Swagger UI's files come from the ``swagger-ui-bundle-v2`` package and are served under
 ``/schema/assets``, so ``/schema`` needs no network beyond the server.
 """
