@@ -2,7 +2,7 @@
 discover, stones to build, panoramas to collect and campfire cards.
 
 Importing this package registers the ruleset as ``five-peaks`` (rules version 1), for 2 to
-5 seats, with a 1-seat practice game outside any scoring claim (docs/rules/five-peaks.md).
+5 seats (docs/rules/five-peaks.md); the optional 1-seat practice game is not offered.
 """
 
 from __future__ import annotations

@@ -32,13 +32,17 @@ from domain.games.five_peaks.commands import (
     TakeCard,
     TakeLeft,
 )
-from domain.games.five_peaks.decider import decide
+from domain.games.five_peaks.decider import consequences
 from domain.games.five_peaks.evolve import evolve
 from domain.games.five_peaks.geometry import Cell
 from domain.games.five_peaks.rules import legal_commands
 from domain.games.five_peaks.state import Game
 
 WORTH = {"mushroom": 3, "berry": 3, "herb": 3, "basket": 6, "jar": 6, "pouch": 6, "endorphin": 2}
+HAND_TARGET = 9
+"""The greedy bot stops buying hiking cards once it owns this many: a longer deck means
+fewer camps, and so fewer panoramas."""
+LIKED = ("run", "sightsee", "bike", "shortcut")
 REWARD_WORTH = {"peak": 30, "campfire": 18, "market": 8}
 FIRE_RANK = (
     "great-tower", "summit-seeker", "big-backpack", "storyteller", "double-march",
@@ -65,7 +69,7 @@ def random_bot(game: Game, seat: int, luck: Luck) -> Command:
 
 
 def _after(game: Game, command: Command) -> Game:
-    for event in decide(game, command):
+    for event in consequences(game, command):
         game = evolve(game, event)
     return game
 
@@ -84,7 +88,9 @@ def _distances(game: Game, seat: int) -> dict[Cell, int]:
     return seen
 
 
-def _space_worth(game: Game, seat: int, at: Cell) -> float:
+def _space_worth(game: Game, seat: int, at: Cell, near: bool = True) -> float:
+    """What stopping on ``at`` is worth now; ``near`` False skips the costly check that a
+    peak exchange has a free gap (for spaces only looked at from afar)."""
     space = b.board(game).spaces[at]
     hiker = game.hiker(seat)
     room = b.backpack_limit(game, seat) - hiker.load
@@ -96,12 +102,12 @@ def _space_worth(game: Game, seat: int, at: Cell) -> float:
     elif space.kind == "exchange":
         if b.can_pay(game, seat, dict(space.pay)):
             gain = dict(space.gain)
-            peak_ok = not gain.get("peak") or b.peak_spots(_at(game, seat, at), seat)
+            peak_ok = not near or not gain.get("peak") or b.peak_spots(_at(game, seat, at), seat)
             if peak_ok:
                 worth += sum(REWARD_WORTH.get(k, WORTH.get(k, 0)) * n for k, n in gain.items())
     elif space.kind in ("resource", "half", "bike"):
         for k, n in space.gives:
-            worth += WORTH.get(k, 0) * (n if k == "endorphin" else min(n, max(room, 0)))
+            worth += _worth(game, seat, k) * (n if k == "endorphin" else min(n, max(room, 0)))
     return worth
 
 
@@ -112,19 +118,39 @@ def _at(game: Game, seat: int, at: Cell) -> Game:
     return replace(game, pawns=pawns)
 
 
+OUTLOOK = 5
+"""How far (in path steps) the greedy bot looks for a good space beyond where it stops."""
+
+
 def _outlook(game: Game, seat: int) -> float:
     """How promising the pawn's position is: the best space nearby, discounted by distance."""
     dist = _distances(game, seat)
+    spaces = b.board(game).spaces
     best = 0.0
     for at, d in dist.items():
-        if d and d <= 6:
-            best = max(best, _space_worth(game, seat, at) / (1 + d))
+        if 0 < d <= OUTLOOK and spaces[at].kind in ("peak", "exchange"):
+            best = max(best, _space_worth(game, seat, at, near=False) / (1 + d))
     return best
+
+
+def _needs(game: Game, seat: int) -> dict[str, int]:
+    """What the seat still lacks for the cheapest panorama it may buy next."""
+    pack, rank, hiker = b.content(game), b.next_rank(game, seat), game.hiker(seat)
+    tops = [pack.panoramas[c] for c in game.columns.get(str(rank), ())]
+    fit = [p for p in tops if p.rank == rank]
+    if not fit:
+        return {}
+    best = min(fit, key=lambda p: sum(max(0, n - hiker.held(k)) for k, n in p.cost.items()))
+    return {k: n - hiker.held(k) for k, n in best.cost.items() if n > hiker.held(k)}
+
+
+def _worth(game: Game, seat: int, word: str) -> float:
+    return WORTH.get(word, 0) * (2.5 if word in _needs(game, seat) else 1)
 
 
 def _next_panorama(game: Game, seat: int) -> float:
     pack, rank = b.content(game), b.next_rank(game, seat)
-    tops = [pack.panoramas[c[0]] for c in game.columns.values() if c]
+    tops = [pack.panoramas[c] for c in game.columns.get(str(rank), ())]
     fit = [p for p in tops if p.rank == rank and b.can_pay(game, seat, p.cost)]
     return max((p.vp for p in fit), default=0)
 
@@ -133,7 +159,7 @@ def _score(game: Game, seat: int, command: Command) -> float:
     hiker = game.hiker(seat)
     match command:
         case Discard(resource=r):
-            return 10 - WORTH[r] + hiker.held(r) * 0.1
+            return 20 - _worth(game, seat, r) + hiker.held(r) * 0.1
         case KeepCampfire(card=card):
             effect = b.content(game).fire(card).id
             rank = FIRE_RANK.index(effect) if effect in FIRE_RANK else len(FIRE_RANK)
@@ -156,10 +182,16 @@ def _score(game: Game, seat: int, command: Command) -> float:
                 + 5
             )
         case TakeCard(index=index):
-            cost = b.content(game).cards[game.market[index]].cost
-            return 12 + cost - (0 if game.rewards else cost * 1.5)
-        case Collect() | TakeLeft() | Harvest() | Pack():
-            return 20
+            card = game.market[index]
+            cost = b.content(game).cards[card].cost
+            if not game.rewards and len(hiker.hand) + len(hiker.played) >= HAND_TARGET:
+                return -1
+            return 12 + cost + (4 if card in LIKED else 0) - (0 if game.rewards else cost * 1.5)
+        case Collect():
+            return _space_worth(game, seat, b.pawn(game, seat)) - 1
+        case TakeLeft() | Harvest() | Pack():
+            room = b.backpack_limit(game, seat) - hiker.load
+            return 20 if room > 1 else 2
         case Move(to=to):
             return _space_worth(game, seat, to) + _outlook(_at(game, seat, to), seat) * 0.5
         case PlaceTile(rotation=rotation):
@@ -170,7 +202,11 @@ def _score(game: Game, seat: int, command: Command) -> float:
             return 5
         case Forage(resource=r):
             return 1 if hiker.held(r) > 3 else -1
-        case BoxCard() | Convert() | Refresh() | BuyContainer():
+        case Convert(give=give, take=take):
+            # only from a spare container to a needed one, so that swaps never go round
+            spare = hiker.held(give) > 1 + _needs(game, seat).get(give, 0)
+            return 3 if spare and take in _needs(game, seat) else -1
+        case BoxCard() | Refresh() | BuyContainer():
             return -1
         case Pass():
             return 0
@@ -182,7 +218,7 @@ def _card_worth(game: Game, seat: int, command: PlayCard) -> float:
     stage = after.stage
     if stage.kind == "camp":
         panorama = _next_panorama(game, seat)
-        return 60 + panorama if panorama else 6 - len(game.hiker(seat).hand)
+        return 60 + panorama if panorama else 8 - 2 * len(game.hiker(seat).hand)
     if stage.kind in ("move", "shortcut", "bike", "glide"):
         moves = [c for c in legal_commands(after, seat) if isinstance(c, Move)]
         return max((_score(after, seat, m) for m in moves), default=-5)

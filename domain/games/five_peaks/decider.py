@@ -56,7 +56,7 @@ from domain.games.five_peaks.events import (
 )
 from domain.games.five_peaks.evolve import evolve
 from domain.games.five_peaks.market import buy_panorama, refresh, rest, take_card
-from domain.games.five_peaks.rules import problem
+from domain.games.five_peaks.rules import legal_commands, problem
 from domain.games.five_peaks.state import Game
 
 
@@ -64,8 +64,35 @@ def decide(game: Game, command: Command) -> tuple[Event, ...]:
     found = problem(game, command)
     if found is not None:
         raise RuleViolation(*found)
-    events = _consequences(game, command)
-    return (*events, *_end_trigger(game, command.seat, events))
+    events = consequences(game, command)
+    events = (*events, *_end_trigger(game, command.seat, events))
+    return (*events, *_settle(game, command.seat, events))
+
+
+SETTLE_LIMIT = 8
+
+
+def _settle(game: Game, seat: int, events: tuple[Event, ...]) -> tuple[Event, ...]:
+    """When the only thing left for the seat is to pass, it passes by itself: a reward it
+    cannot take is forgone, a finished step or turn ends (docs/rules/five-peaks.md, Turns)."""
+    after = game
+    for event in events:
+        after = evolve(after, event)
+    more: list[Event] = []
+    for _ in range(SETTLE_LIMIT):
+        if (
+            after.phase != "play"
+            or after.turn != seat
+            or after.stage.kind in ("play", "tile", "camp")
+        ):
+            break
+        if legal_commands(after, seat) != (Pass(seat),):
+            break
+        step = consequences(after, Pass(seat))
+        more += step
+        for event in step:
+            after = evolve(after, event)
+    return tuple(more)
 
 
 def _end_trigger(game: Game, seat: int, events: tuple[Event, ...]) -> tuple[Event, ...]:
@@ -82,7 +109,7 @@ def _end_trigger(game: Game, seat: int, events: tuple[Event, ...]) -> tuple[Even
     return ()
 
 
-def _consequences(game: Game, command: Command) -> tuple[Event, ...]:
+def consequences(game: Game, command: Command) -> tuple[Event, ...]:
     seat = command.seat
     match command:
         case PlayCard():

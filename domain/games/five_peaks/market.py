@@ -57,11 +57,7 @@ def buy_panorama(game: Game, command: BuyPanorama) -> tuple[Event, ...]:
         bought = sum(
             1 for h in game.hikers for c in h.panoramas if pack.panoramas[c].rank == spec.rank
         )
-        third = [
-            col[0]
-            for col in game.columns.values()
-            if col and col[0] != command.card and pack.panoramas[col[0]].rank == spec.rank
-        ]
+        third = [c for c in game.columns[str(spec.rank)] if c != command.card]
         if bought + 1 == 2 and third:
             events.append(PanoramaBoxed(third[0]))
     return (*events, PileReturned(seat), flow.stage(seat, "done"))

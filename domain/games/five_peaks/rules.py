@@ -220,8 +220,7 @@ def _stone_problem(game: Game, seat: int, stone: str) -> Problem:
 
 def _panorama_problem(game: Game, seat: int, card: str) -> Problem:
     pack = b.content(game)
-    tops = {column[0] for column in game.columns.values() if column}
-    if card not in tops:
+    if card not in {c for row in game.columns.values() for c in row}:
         return (ILLEGAL, "that panorama card is not revealed")
     spec = pack.panoramas[card]
     if spec.rank != b.next_rank(game, seat):
@@ -325,7 +324,7 @@ def candidates(game: Game, seat: int) -> tuple[Command, ...]:
         case "observe":
             out.append(Refresh(seat))
         case "camp":
-            out += [BuyPanorama(seat, col[0]) for col in game.columns.values() if col]
+            out += [BuyPanorama(seat, c) for row in game.columns.values() for c in row]
             out.append(Rest(seat))
         case "done":
             pass

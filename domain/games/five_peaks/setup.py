@@ -16,7 +16,7 @@ from domain.games.five_peaks.events import CampfireDrawn, Event, GameSetUp, Pile
 from domain.games.five_peaks.state import Game
 
 RULESET_ID = "five-peaks"
-MIN_SEATS = 1
+MIN_SEATS = 2
 MAX_SEATS = 5
 
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Literal
+from typing import Any, Literal, TypeVar
 
 from domain.core import Table
 from domain.games.five_peaks.geometry import Cell, Placement
@@ -117,13 +117,28 @@ class Game(Table):
 
     def with_hiker(self, seat: int, hiker: Hiker) -> Game:
         hikers = tuple(hiker if i == seat else h for i, h in enumerate(self.hikers))
-        return replace(self, hikers=hikers)
+        return changed(self, hikers=hikers)
 
     def stack_at(self, at: Cell) -> StoneStack | None:
         return next((p for p in self.peaks if p.at == at), None)
 
     def peak_cells(self) -> tuple[tuple[str, Cell], ...]:
         return tuple((p.peak, p.at) for p in self.peaks)
+
+
+T = TypeVar("T")
+
+
+def changed(value: T, **changes: Any) -> T:
+    """``dataclasses.replace`` for the fold's hot path: a copy with some fields changed.
+
+    ``replace`` re-runs ``__init__`` over every field; a game folds thousands of facts, and
+    these classes have no ``__post_init__`` to skip, so copying the fields is the same value.
+    """
+    new = object.__new__(type(value))
+    new.__dict__.update(value.__dict__)
+    new.__dict__.update(changes)
+    return new
 
 
 def added(amounts: Mapping[str, int], delta: Mapping[str, int], sign: int = 1) -> Mapping[str, int]:

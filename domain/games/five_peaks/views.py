@@ -167,7 +167,7 @@ def view(game: Game, viewer: Viewer) -> FivePeaksView:
         "market": list(game.market),
         "deck_size": len(game.deck),
         "campfire_deck": len(game.fire_deck),
-        "panoramas": {k: list(v[:1]) for k, v in game.columns.items()},
+        "panoramas": {k: list(v) for k, v in game.columns.items()},
         "boxed_panoramas": list(game.boxed_panoramas),
         "bank": dict(game.bank),
         "hikers": [_hiker(game, s, viewer) for s in range(len(game.hikers))],
