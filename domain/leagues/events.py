@@ -12,7 +12,7 @@ from domain.leagues.commands import Fixture, Pairing
 @dataclass(frozen=True)
 class LeagueCreated:
     NAME: ClassVar[str] = "league.created"
-    SCHEMA_VERSION: ClassVar[int] = 1
+    VERSION: ClassVar[int] = 1
     name: str
     ruleset: str
     seats: int
@@ -25,7 +25,7 @@ class LeagueCreated:
 @dataclass(frozen=True)
 class MemberJoined:
     NAME: ClassVar[str] = "league.member_joined"
-    SCHEMA_VERSION: ClassVar[int] = 1
+    VERSION: ClassVar[int] = 1
     player: str
     added_by: str
 
@@ -33,21 +33,21 @@ class MemberJoined:
 @dataclass(frozen=True)
 class MemberLeft:
     NAME: ClassVar[str] = "league.member_left"
-    SCHEMA_VERSION: ClassVar[int] = 1
+    VERSION: ClassVar[int] = 1
     player: str
 
 
 @dataclass(frozen=True)
 class SeasonStarted:
     NAME: ClassVar[str] = "league.season_started"
-    SCHEMA_VERSION: ClassVar[int] = 1
+    VERSION: ClassVar[int] = 1
     season: int
 
 
 @dataclass(frozen=True)
 class RoundScheduled:
     NAME: ClassVar[str] = "league.round_scheduled"
-    SCHEMA_VERSION: ClassVar[int] = 1
+    VERSION: ClassVar[int] = 1
     season: int
     round: int
     fixtures: tuple[Fixture, ...]
@@ -57,7 +57,7 @@ class RoundScheduled:
 @dataclass(frozen=True)
 class ResultRecorded:
     NAME: ClassVar[str] = "league.result_recorded"
-    SCHEMA_VERSION: ClassVar[int] = 1
+    VERSION: ClassVar[int] = 1
     game_id: str
     players: tuple[str, ...]
     places: tuple[int, ...]
@@ -69,7 +69,7 @@ class ForfeitRecorded:
     """``forfeited`` lose; the others share first place. Not rated (no game was played out)."""
 
     NAME: ClassVar[str] = "league.forfeit_recorded"
-    SCHEMA_VERSION: ClassVar[int] = 1
+    VERSION: ClassVar[int] = 1
     game_id: str
     players: tuple[str, ...]
     forfeited: tuple[str, ...]
@@ -81,7 +81,7 @@ class ForfeitRecorded:
 @dataclass(frozen=True)
 class AbandonmentRecorded:
     NAME: ClassVar[str] = "league.abandonment_recorded"
-    SCHEMA_VERSION: ClassVar[int] = 1
+    VERSION: ClassVar[int] = 1
     game_id: str
     reason: str
     by: str
