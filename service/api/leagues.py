@@ -8,11 +8,13 @@ also runs ``cairn projections run`` so results are recorded when nobody reads.
 from __future__ import annotations
 
 import weakref
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 from uuid import UUID
 
+import anyio
 import msgspec
 from litestar import Response, get, post
+from litestar.datastructures import ResponseHeader
 from litestar.di import NamedDependency
 from litestar.params import FromPath, HeaderParameter, JSONBody, QueryParameter
 
@@ -43,6 +45,8 @@ Authorization = Annotated[
     str | None, HeaderParameter(name="Authorization", include_in_schema=False)
 ]
 PLAYER: list[dict[str, list[str]]] = [{"playerToken": []}]
+CREATED = [ResponseHeader(name="Location", description="the new resource", documentation_only=True)]
+T = TypeVar("T")
 _SERVICES: weakref.WeakKeyDictionary[Application, LeagueService] = weakref.WeakKeyDictionary()
 
 
@@ -74,6 +78,12 @@ def _organiser_only(call: Any) -> Any:
         raise
 
 
+def _created(body: T, location: str) -> Response[T]:
+    # async handlers hand their work to a thread (as service/api/games.py does): Litestar
+    # 2.25 does not await a sync_to_thread handler whose answer is a Response.
+    return Response(body, status_code=201, headers={"Location": location})
+
+
 def _player(account: Player, token: str | None = None) -> PlayerBody:
     return PlayerBody(str(account.player_id), account.name, account.is_organiser, token)
 
@@ -91,17 +101,21 @@ def _league(service: LeagueService, league_id: UUID) -> LeagueBody:
     security=PLAYER,
     tags=["players"],
     status_code=201,
+    response_headers=CREATED,
     before_request=strict_body,
-    sync_to_thread=True,
 )
-def create_player(
+async def create_player(
     data: JSONBody[CreatePlayer], host: NamedDependency[Host], authorization: Authorization = None
-) -> PlayerBody:
-    service = _service(host)
-    made, token = service.accounts.create_by(
-        _caller(service, authorization), data.name, data.organiser
-    )
-    return _player(made, token)
+) -> Response[PlayerBody]:
+    def work() -> PlayerBody:
+        service = _service(host)
+        made, token = service.accounts.create_by(
+            _caller(service, authorization), data.name, data.organiser
+        )
+        return _player(made, token)
+
+    body = await anyio.to_thread.run_sync(work)
+    return _created(body, f"/players/{body.player_id}/history")
 
 
 @get(
@@ -172,22 +186,24 @@ def player_history(player_id: FromPath[str], host: NamedDependency[Host]) -> His
     security=PLAYER,
     tags=["leagues"],
     status_code=201,
+    response_headers=CREATED,
     before_request=strict_body,
-    sync_to_thread=True,
 )
-def create_league(
+async def create_league(
     data: JSONBody[CreateLeague], host: NamedDependency[Host], authorization: Authorization = None
 ) -> Response[LeagueBody]:
-    service = _service(host)
-    by = _caller(service, authorization)
-    made = _organiser_only(
-        lambda: service.leagues.create(
-            by, data.name, data.ruleset, data.seats, data.pairing, data.points, data.options
+    def work() -> LeagueBody:
+        service = _service(host)
+        by = _caller(service, authorization)
+        made = _organiser_only(
+            lambda: service.leagues.create(
+                by, data.name, data.ruleset, data.seats, data.pairing, data.points, data.options
+            )
         )
-    )
-    return Response(
-        _league(service, made), status_code=201, headers={"Location": f"/leagues/{made}"}
-    )
+        return _league(service, made)
+
+    body = await anyio.to_thread.run_sync(work)
+    return _created(body, f"/leagues/{body.league_id}")
 
 
 @get(
@@ -274,15 +290,19 @@ def add_member(
     security=PLAYER,
     tags=["leagues"],
     status_code=201,
-    sync_to_thread=True,
+    response_headers=CREATED,
 )
-def schedule_round(
+async def schedule_round(
     league_id: FromPath[str], host: NamedDependency[Host], authorization: Authorization = None
-) -> list[FixtureBody]:
-    service = _service(host)
-    target, by = _id(league_id, "league"), _caller(service, authorization)
-    made = {f.game_id for f in _organiser_only(lambda: service.leagues.schedule(target, by))}
-    return [f for f in _fixtures(service, target) if f.game_id in made]
+) -> Response[list[FixtureBody]]:
+    def work() -> list[FixtureBody]:
+        service = _service(host)
+        target, by = _id(league_id, "league"), _caller(service, authorization)
+        made = {f.game_id for f in _organiser_only(lambda: service.leagues.schedule(target, by))}
+        return [f for f in _fixtures(service, target) if f.game_id in made]
+
+    body = await anyio.to_thread.run_sync(work)
+    return _created(body, f"/leagues/{league_id}/fixtures")
 
 
 def _fixtures(service: LeagueService, league_id: UUID) -> list[FixtureBody]:
@@ -346,21 +366,25 @@ def ratings(league_id: FromPath[str], host: NamedDependency[Host]) -> list[Ratin
     security=PLAYER,
     tags=["leagues"],
     status_code=201,
+    response_headers=CREATED,
     before_request=strict_body,
-    sync_to_thread=True,
 )
-def record_forfeit(
+async def record_forfeit(
     league_id: FromPath[str],
     data: JSONBody[RecordForfeit],
     host: NamedDependency[Host],
     authorization: Authorization = None,
-) -> FixtureBody:
-    service = _service(host)
-    target, by = _id(league_id, "league"), _caller(service, authorization)
-    game = _id(data.game_id, "game")
-    lost = [service.accounts.find(name) for name in data.players]
-    _organiser_only(lambda: service.leagues.forfeit(target, by, game, lost, data.reason))
-    return next(f for f in _fixtures(service, target) if f.game_id == str(game))
+) -> Response[FixtureBody]:
+    def work() -> FixtureBody:
+        service = _service(host)
+        target, by = _id(league_id, "league"), _caller(service, authorization)
+        game = _id(data.game_id, "game")
+        lost = [service.accounts.find(name) for name in data.players]
+        _organiser_only(lambda: service.leagues.forfeit(target, by, game, lost, data.reason))
+        return next(f for f in _fixtures(service, target) if f.game_id == str(game))
+
+    body = await anyio.to_thread.run_sync(work)
+    return _created(body, f"/leagues/{league_id}/fixtures")
 
 
 LEAGUE_ROUTES: list[Any] = [
