@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from cli.analyse import analyse
 from cli.audit import audit
 from cli.fork import diff, fork
 from cli.games import games, show
@@ -83,6 +84,7 @@ cairn.add_command(serve)
 cairn.add_command(db)
 for command in (rulesets, games, show, replay, audit, fork, diff, export, import_, simulate):
     cairn.add_command(command)
+cairn.add_command(analyse)
 
 
 def main() -> None:
