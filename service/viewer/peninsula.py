@@ -333,7 +333,8 @@ def _footer(sheet: Sheet, view: Mapping[str, Any]) -> str:
             )
         )
     score = view.get("score", {})
-    total = sum(v for k, v in score.items() if k != "empty")
+    # Every category counts, empty hexes too (rulebook: Scoring; domain scoring.total).
+    total = sum(score.values())
     hand = ", ".join(view.get("hand", [])) or "nothing"
     words = f"lifesavers {view.get('lifesavers', 0)}, holding {hand}, {total} VP so far"
     parts.append(text(sheet.left, top + 34, words, class_="status"))
@@ -352,7 +353,8 @@ def say(command: Mapping[str, Any], content: Any) -> str:
         via = f" via {place(command['via'])}" if command.get("via") else ""
         return f"move the architect to {place(command['to'])} by {command['by']}{via}"
     if kind == "draw_icon":
-        extra = f", with a {command['arrow']}" if command.get("arrow") else ""
+        arrow = command.get("arrow")
+        extra = f", with an arrow to {place(arrow)}" if _is_place(arrow) else ""
         bonus = f", using {command['bonus']}" if command.get("bonus") else ""
         return f"draw a {command['icon']} at {place(command['at'])}{extra}{bonus}"
     if kind == "trade_icon":
@@ -363,8 +365,22 @@ def say(command: Mapping[str, Any], content: Any) -> str:
         return f"fill the icon at {place(command['at'])}"
     if kind == "end_actions":
         return "end your actions"
-    plain = {k: place(v) if _is_place(v) else v for k, v in command.items() if k != "seat"}
-    return say_plainly(plain, content)
+    if kind == "claim_mission":
+        hexes = ", ".join(place(h) for h in command.get("placement") or [])
+        on = f" on {hexes}" if hexes else ""
+        return f"claim mission {command['mission']} with the {command['icon']}s{on}"
+    return say_plainly(_labelled(command, place), content)
+
+
+def _labelled(value: Any, place: Any) -> Any:
+    """The command with every place written as its sheet label, and no seat."""
+    if _is_place(value):
+        return place(value)
+    if isinstance(value, Mapping):
+        return {k: _labelled(v, place) for k, v in value.items() if k != "seat"}
+    if isinstance(value, list | tuple):
+        return [_labelled(v, place) for v in value]
+    return value
 
 
 def _is_place(value: Any) -> bool:

@@ -179,6 +179,7 @@ async function choices() {
   section.hidden = false;
   const offered = await api(`/games/${gameId}/choices`);
   $("play-seat").textContent = String(offered.seat);
+  section.dataset.version = String(offered.version);
   const list = $("choices");
   list.replaceChildren();
   $("play-status").textContent = offered.choices.length
