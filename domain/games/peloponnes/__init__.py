@@ -22,7 +22,7 @@ from domain.games.peloponnes.rules import legal_commands
 from domain.games.peloponnes.scoring import result, scores
 from domain.games.peloponnes.setup import begin, reshuffle
 from domain.games.peloponnes.state import Game
-from domain.games.peloponnes.views import secrets, view, visibility
+from domain.games.peloponnes.views import PeloponnesView, secrets, view, visibility
 from domain.games.peloponnes.wire import content_json
 
 RULESET_ID = "peloponnes"
@@ -62,6 +62,7 @@ RULESET: Ruleset[Game, Command, Event] = Ruleset(
         render=render,
         content=content_json,
         secrets=secrets,
+        view_type=PeloponnesView,
     ),
     players=Players(
         to_act=to_act,
