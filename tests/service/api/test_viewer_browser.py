@@ -38,6 +38,7 @@ def chromium() -> Path:
     apt = shutil.which("apt-get")
     if apt is None or os.geteuid() != 0:
         pytest.skip("chromium is missing and cannot be installed here (no apt-get as root)")
+    subprocess.run([apt, "update", "-qq"], capture_output=True, check=False)
     done = subprocess.run(
         [apt, "install", "-y", "-qq", "chromium"], capture_output=True, check=False
     )
