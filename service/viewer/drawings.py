@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from service.viewer import peloponnes, peninsula
+from service.viewer import five_peaks, peloponnes, peninsula
 from service.viewer.board import FALLBACK, Board, Painter
 
 PAINTERS: dict[str, Painter] = {
     "peninsula": peninsula.PAINTER,
     "peloponnes": peloponnes.PAINTER,
+    "five-peaks": five_peaks.PAINTER,
 }
 
 

@@ -33,6 +33,7 @@ load_all()
 POSITIONS = {
     "peninsula": ("two-seats-greedy-m1.ndjson", 0.4),
     "peloponnes": ("two-seats-greedy.ndjson", 0.4),
+    "five-peaks": ("two-seats-greedy.ndjson", 0.4),
 }
 
 
