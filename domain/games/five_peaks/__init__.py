@@ -19,7 +19,14 @@ from domain.games.five_peaks.evolve import evolve
 from domain.games.five_peaks.render import LEGEND, render
 from domain.games.five_peaks.rules import legal_commands
 from domain.games.five_peaks.scoring import result, scores
-from domain.games.five_peaks.setup import MAX_SEATS, MIN_SEATS, RULESET_ID, begin, reshuffle
+from domain.games.five_peaks.setup import (
+    MAX_SEATS,
+    MIN_SEATS,
+    RULESET_ID,
+    begin,
+    forget,
+    reshuffle,
+)
 from domain.games.five_peaks.state import Game
 from domain.games.five_peaks.views import FivePeaksView, secrets, to_act, view, visibility
 
@@ -32,6 +39,7 @@ RULES: Rules[Game, Command, Event] = Rules(
     evolve=evolve,
     reshuffle=reshuffle,
     is_terminal=lambda game: game.phase == "over",
+    forget=forget,
 )
 
 RULESET: Ruleset[Game, Command, Event] = Ruleset(
