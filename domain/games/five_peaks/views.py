@@ -14,7 +14,6 @@ from typing import NotRequired, TypedDict
 from domain.core import PUBLIC, SERVER, Viewer, seat_visibility
 from domain.games.five_peaks import board as b
 from domain.games.five_peaks.events import CampfireDrawn, CampfireReturned, Event, PilesShuffled
-from domain.games.five_peaks.rules import legal_commands
 from domain.games.five_peaks.scoring import breakdown
 from domain.games.five_peaks.state import Game
 
@@ -101,7 +100,6 @@ class FivePeaksView(TypedDict):
     final_turns: int | None
     end_reasons: list[str]
     to_act: list[int]
-    legal_count: int
 
 
 def place(cell: object) -> Place:
@@ -174,7 +172,6 @@ def view(game: Game, viewer: Viewer) -> FivePeaksView:
         "final_turns": game.final_turns,
         "end_reasons": list(game.end_reasons),
         "to_act": sorted(to_act(game)),
-        "legal_count": len(legal_commands(game, viewer)) if viewer is not None else 0,
     }
 
 
