@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 
+from cli.analyse import analyse
 from cli.audit import audit
 from cli.fork import diff, fork
 from cli.games import games, show
@@ -88,6 +89,7 @@ for command in (rulesets, games, show, replay, audit, fork, diff, export, import
     cairn.add_command(command)
 for group in (player, league, projections):
     cairn.add_command(group)
+cairn.add_command(analyse)
 
 
 def main() -> None:
