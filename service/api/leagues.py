@@ -24,6 +24,7 @@ from service.api.league_bodies import (
     FixtureBody,
     LeagueBody,
     RatingBody,
+    RecordAbandonment,
     RecordForfeit,
     StandingBody,
 )
@@ -258,6 +259,54 @@ async def record_forfeit(
     return created(body, f"/leagues/{league_id}/fixtures")
 
 
+@post(
+    "/leagues/{league_id:str}/abandonments",
+    operation_id="recordAbandonment",
+    summary="Void a league game nobody finished, with a reason: no points, no rating"
+    " (organisers only)",
+    responses=problems(400, 401, 403, 404, 422),
+    security=PLAYER,
+    tags=["leagues"],
+    status_code=201,
+    response_headers=CREATED,
+    before_request=strict_body,
+)
+async def record_abandonment(
+    league_id: FromPath[str],
+    data: JSONBody[RecordAbandonment],
+    host: NamedDependency[Host],
+    authorization: Authorization = None,
+) -> Response[FixtureBody]:
+    def work() -> FixtureBody:
+        service = service_of(host)
+        target, by = parse_id(league_id, "league"), caller(service, authorization)
+        game = parse_id(data.game_id, "game")
+        organiser_only(lambda: service.leagues.abandon(target, by, game, data.reason))
+        return next(f for f in _fixtures(service, target) if f.game_id == str(game))
+
+    body = await anyio.to_thread.run_sync(work)
+    return created(body, f"/leagues/{league_id}/fixtures")
+
+
+@post(
+    "/leagues/{league_id:str}/seasons",
+    operation_id="startSeason",
+    summary="Start the next season once the last round is decided (organisers only)",
+    responses=problems(400, 401, 403, 404, 422),
+    security=PLAYER,
+    tags=["leagues"],
+    status_code=200,
+    sync_to_thread=True,
+)
+def start_season(
+    league_id: FromPath[str], host: NamedDependency[Host], authorization: Authorization = None
+) -> LeagueBody:
+    service = service_of(host)
+    target, by = parse_id(league_id, "league"), caller(service, authorization)
+    organiser_only(lambda: service.leagues.start_season(target, by))
+    return _league(service, target)
+
+
 LEAGUE_ROUTES: list[Any] = [
     *PLAYER_ROUTES,
     create_league,
@@ -270,4 +319,6 @@ LEAGUE_ROUTES: list[Any] = [
     standings,
     ratings,
     record_forfeit,
+    record_abandonment,
+    start_season,
 ]
