@@ -1,7 +1,7 @@
 """The lobby: games with open seats, which a signed-in player takes with their own token.
 
-A game waits for every open seat to be taken before play starts: no seat may act and no
-bot moves while one is open (the set-up and the system's own decisions still happen). Seats
+A new game waits for every open seat to be taken before play starts: no seat may act and
+no bot moves while one is open (the set-up and the system's own decisions still happen). Seats
 only ever go from open to taken, so a record that shows no open seat never needs checking
 again; one that shows an open seat may be a cached, older record, and is read afresh.
 """
@@ -15,7 +15,7 @@ from uuid import UUID
 from domain.core import RuleViolation
 from service.application.errors import ApplicationError
 from service.application.loading import Loaded
-from service.store import EventStore
+from service.store import EventStore, GameRecord
 from service.store.players import Player, Players
 
 
@@ -27,11 +27,20 @@ def open_seats(seat_info: Sequence[Any]) -> int:
     return sum(1 for s in seat_info if isinstance(s, dict) and s.get("kind") == "open")
 
 
+def is_waiting(game: GameRecord) -> bool:
+    """Whether the game waits for an open seat before play starts.
+
+    A fork does not: it goes on from the position it was cut at, its open seats handed out
+    by invite as they always were (docs/api.md, "Forks"); only a new game waits.
+    """
+    return game.parent_id is None and open_seats(game.seat_info) > 0
+
+
 def require_seated(store: EventStore, loaded: Loaded) -> None:
     """RuleViolation ``waiting_for_players`` while the game has an open seat."""
-    if not open_seats(loaded.game.seat_info):
+    if not is_waiting(loaded.game):
         return
-    if open_seats(store.game(loaded.game.game_id).seat_info):
+    if is_waiting(store.game(loaded.game.game_id)):
         raise RuleViolation("waiting_for_players", "the game starts once every open seat is taken")
 
 
