@@ -17,6 +17,8 @@ from psycopg_pool import ConnectionPool
 
 from service.application import Application
 from service.bots import BotDriver
+from service.leagues import league_service
+from service.projections.follower import LeagueFollower
 from service.store import EventStore
 from service.store.database import check_connection
 from service.sweep import SWEEP_SECONDS, Sweeper
@@ -28,15 +30,21 @@ class Service:
     cairn: Application
     bots: BotDriver | None = None
     sweeper: Sweeper | None = None
+    leagues: LeagueFollower | None = None
+    """Records finished league games' results and keeps the league projection (served)."""
     _started: bool = field(default=False, repr=False)
 
     def start(self) -> None:
         """Start the long-running processes (the sweep, which looks at once, then at intervals)."""
         if self.sweeper is not None and not self._started:
             self.sweeper.start()
+        if self.leagues is not None and not self._started:
+            self.leagues.start()
         self._started = True
 
     def close(self) -> None:
+        if self.leagues is not None:
+            self.leagues.close()
         if self.sweeper is not None:
             self.sweeper.close()
         if self.bots is not None:
@@ -52,10 +60,13 @@ def assemble(
     if driver is not None:
         cairn.reactions.append(driver)
     cairn.reactions.append(SystemDecisions(cairn))
-    sweeper = None
+    sweeper = follower = None
     if sweep_every is not None:
         sweeper = Sweeper(store, cairn.reactions, sweep_every, chores=[cairn.keys.forget_expired])
-    return Service(cairn, driver, sweeper)
+        # a long-running process follows the feed for leagues too (docs/leagues.md)
+        follower = LeagueFollower(league_service(cairn))
+        cairn.reactions.append(follower)
+    return Service(cairn, driver, sweeper, follower)
 
 
 def open_pool(url: str, size: int = 16, timeout: float = 2.0) -> ConnectionPool[Any]:
