@@ -18,6 +18,7 @@ from domain.core import SYSTEM, Reseed, Result, RuleViolation, Score, SetUp, reg
 from domain.core.codec import encode
 from domain.core.luck import Luck
 from domain.core.registry import command_from_json, command_to_json, event_to_record
+from service.application import live
 from service.application.errors import MalformedCommand, NotASeat
 from service.application.forking import Forked, SeatsGiven, plan_fork
 from service.application.idempotency import Keys
@@ -26,6 +27,7 @@ from service.application.reactions import Reaction
 from service.application.seating import grant
 from service.application.staleness import check_expected
 from service.application.visibility import parse_game_id, revealed_in, visible_events
+from service.clock import Clock, SystemClock
 from service.logs import logger
 from service.store import Decision, EventStore, GameRecord, NewEvent, StoredEvent, VersionConflict
 from service.store.records import canonical_json
@@ -70,8 +72,11 @@ class Application:
         store: EventStore,
         seeds: Callable[[], str] = new_seed,
         tokens: SeatTokens | None = None,
+        clock: Clock | None = None,
     ) -> None:
         self.store = store
+        self.clock: Clock = clock if clock is not None else SystemClock()
+        """Stamps every decision with the time it was taken (docs/live-play.md)."""
         self.loader = Loader(store)
         self.seeds = seeds
         self.tokens = tokens if tokens is not None else SeatTokens(store.pool)
@@ -112,7 +117,7 @@ class Application:
             setup=setup,
             content=ruleset.content_hash,
         )
-        events = ruleset.decide(ruleset.initial_state, command)
+        events = ruleset.decide(ruleset.initial_state, command, self.clock.now_ms())
         created = events[0]
         game = GameRecord.new(
             ruleset.id,
@@ -161,6 +166,7 @@ class Application:
         command = _parse(loaded.ruleset, command, seat)
         for _ in range(MAX_RETRIES):
             try:
+                loaded = live.time_out_due(self, loaded)
                 if loaded.ruleset.system_command(loaded.state) is not None:
                     # left waiting on the system by a fault: it decides before any seat
                     loaded = self._settle(loaded)[1]
@@ -207,7 +213,7 @@ class Application:
         if not 0 <= seat < loaded.game.seats:
             raise NotASeat(f"seat {seat} is not a seat of this game")
         parsed = _parse(ruleset, command, seat)
-        events = ruleset.decide(loaded.state, parsed)
+        events = ruleset.decide(loaded.state, parsed, self.clock.now_ms())
         state = ruleset.fold(events, loaded.state)
         terminal = ruleset.is_terminal(state)
         version = loaded.version + len(events)
@@ -256,7 +262,7 @@ class Application:
             due = ruleset.system_command(state)
             if due is None:
                 return appended, loaded
-            events = ruleset.decide(state, due)
+            events = ruleset.decide(state, due, self.clock.now_ms())
             after = ruleset.fold(events, state)
             terminal = ruleset.is_terminal(after)
             try:
@@ -321,7 +327,7 @@ class Application:
         if luck == "reshuffle":
             # Only the forking seat's knowledge carries over (None: a public position).
             command = Reseed(seed=seed or self.seeds(), keep=plan.forker)
-            reseed = ruleset.decide(loaded.state, command)
+            reseed = ruleset.decide(loaded.state, command, self.clock.now_ms())
             decision = self._decision(ruleset, reseed, SYSTEM, command)
         game = _child(parent, plan.copied, plan.seats)
         # A fork taken at the end of a finished game is finished from its first moment.
@@ -360,6 +366,7 @@ class Application:
             "is_terminal": ruleset.is_terminal(state),
             "result": result_json(ruleset.result(state)),
             "view": dict(ruleset.view(state, viewer)),
+            "live": live.live_view(ruleset, state, self.clock.now_ms()),
         }
 
     def legal_commands(self, game_id: UUID | str, seat: int) -> list[dict[str, Any]]:
@@ -422,7 +429,7 @@ def _parse(ruleset: Any, command: Mapping[str, Any] | Any, seat: int) -> Any:
             return command_from_json(ruleset, dict(command), seat=seat)
         except RuleViolation as exc:
             raise MalformedCommand(exc.message) from None
-    if type(command) not in ruleset.command_types:
+    if type(command) not in (*ruleset.command_types, *ruleset.live_command_types):
         raise NotASeat(f"a seat cannot send {type(command).__name__}")
     if getattr(command, "seat", seat) != seat:
         raise NotASeat(f"seat {seat} cannot act for seat {command.seat}")
