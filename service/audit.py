@@ -41,7 +41,7 @@ from domain.core import (
 from domain.core.codec import encode
 from domain.core.live import Stamped, stamp_time
 from domain.core.registry import UnknownRuleset, command_from_json, event_from_record
-from service.application.app import result_json
+from service.application.outcomes import result_json
 from service.store import EventStore, StoredEvent
 from service.store.records import GENESIS_HASH, canonical_json
 from service.trail import Trail, trail_from_store

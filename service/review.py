@@ -13,9 +13,9 @@ from typing import Any
 
 from domain.core import SYSTEM, Ruleset, Viewer, can_see
 from domain.core.registry import event_from_record
-from service.application.app import result_json, scores_json
 from service.application.errors import BadRequest, NoSuchEvent, NoSuchSeat
 from service.application.loading import ruleset_for
+from service.application.outcomes import result_json, scores_json
 from service.application.visibility import revealed_in
 from service.store import EventStore, GameRecord, StoredEvent
 from service.trail import Trail, state_at, states_along

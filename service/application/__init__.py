@@ -1,6 +1,6 @@
 """The application layer both front ends call: create, act, view, events, fork, bots."""
 
-from service.application.app import Application, Outcome, new_seed
+from service.application.app import Application
 from service.application.errors import (
     ApplicationError,
     BadRequest,
@@ -16,6 +16,7 @@ from service.application.errors import (
     UnknownContent,
 )
 from service.application.loading import Loaded
+from service.application.outcomes import Outcome, new_seed
 
 __all__ = [
     "Application",

@@ -8,21 +8,21 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import secrets
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
-from domain.core import SYSTEM, Reseed, Result, RuleViolation, Score, SetUp, registry
+from domain.core import SYSTEM, Reseed, RuleViolation, SetUp, registry
 from domain.core.codec import encode
 from domain.core.luck import Luck
-from domain.core.registry import command_from_json, command_to_json, event_to_record
+from domain.core.registry import command_to_json, event_to_record
 from service.application import live
-from service.application.errors import MalformedCommand, NotASeat
-from service.application.forking import Forked, SeatsGiven, plan_fork
+from service.application.errors import NotASeat
+from service.application.forking import Forked, SeatsGiven, child_record, plan_fork
 from service.application.idempotency import Keys
 from service.application.loading import Loaded, Loader
+from service.application.outcomes import Outcome, new_seed, result_json, view_json
+from service.application.parsing import as_json, parse_command
 from service.application.reactions import Reaction
 from service.application.seating import grant
 from service.application.staleness import check_expected
@@ -36,34 +36,6 @@ from service.store.seats import SeatTokens
 MAX_RETRIES = 16
 MAX_SYSTEM_DECISIONS = 1_000
 """More system decisions in a row than any game has: past this, a ruleset is looping."""
-
-
-def new_seed() -> str:
-    """A fresh secret seed: the only place Cairn draws real randomness for a game."""
-    return secrets.token_hex(32)
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """What one accepted command did: the new version and the events it appended."""
-
-    game_id: UUID
-    version: int
-    events: list[StoredEvent]
-    is_terminal: bool
-    replayed: bool = False
-
-
-def result_json(result: Result | None) -> dict[str, Any] | None:
-    return None if result is None else dict(encode(result))
-
-
-def scores_json(scores: tuple[Score, ...]) -> list[dict[str, Any]]:
-    """Running scores as JSON: per seat, its total and points by category."""
-    return [
-        {"seat": seat, "total": score.total, "breakdown": dict(score.breakdown)}
-        for seat, score in enumerate(scores)
-    ]
 
 
 class Application:
@@ -103,11 +75,14 @@ class Application:
         seat_info: Sequence[Mapping[str, Any]] = (),
         seed: str | None = None,
         rules_version: str | None = None,
+        game_id: UUID | None = None,
     ) -> Outcome:
         """Set a new game up; ``seed`` is drawn fresh unless given (tests, simulations).
 
         A game is created under the newest rules version unless ``rules_version`` names an
         older one still registered (a league season may keep the rules it started with).
+        ``game_id`` is given when the game was named before it exists (a league's fixture,
+        recorded first); creating it twice raises ``GameExists``.
         """
         ruleset = registry.get(ruleset_id, rules_version)
         command = SetUp(
@@ -127,6 +102,8 @@ class Application:
             seat_info=[dict(s) for s in seat_info],
             options=encode(created.options),
         )
+        if game_id is not None:
+            game = dataclasses.replace(game, game_id=game_id)
         stored = self.store.create_game(game, self._decision(ruleset, events, SYSTEM, command))
         state = ruleset.fold(events)
         opened = Loaded(game, ruleset, state, stored[-1].seq, stored[-1].hash)
@@ -159,11 +136,11 @@ class Application:
         the store's current state ever refuses a command.
         """
         game_id = parse_game_id(game_id)
-        request = canonical_json({"seat": seat, "command": _as_json(command)})
+        request = canonical_json({"seat": seat, "command": as_json(command)})
         request_hash = hashlib.sha256(request.encode()).hexdigest()
         loaded = self.loader.load_cached(game_id)
         # A malformed command is refused as such before anything about the game is judged.
-        command = _parse(loaded.ruleset, command, seat)
+        command = parse_command(loaded.ruleset, command, seat)
         for _ in range(MAX_RETRIES):
             try:
                 loaded = live.time_out_due(self, loaded)
@@ -212,7 +189,7 @@ class Application:
         ruleset = loaded.ruleset
         if not 0 <= seat < loaded.game.seats:
             raise NotASeat(f"seat {seat} is not a seat of this game")
-        parsed = _parse(ruleset, command, seat)
+        parsed = parse_command(ruleset, command, seat)
         events = ruleset.decide(loaded.state, parsed, self.clock.now_ms())
         state = ruleset.fold(events, loaded.state)
         terminal = ruleset.is_terminal(state)
@@ -329,7 +306,7 @@ class Application:
             command = Reseed(seed=seed or self.seeds(), keep=plan.forker)
             reseed = ruleset.decide(loaded.state, command, self.clock.now_ms())
             decision = self._decision(ruleset, reseed, SYSTEM, command)
-        game = _child(parent, plan.copied, plan.seats)
+        game = child_record(parent, plan.copied, plan.seats)
         # A fork taken at the end of a finished game is finished from its first moment.
         state = ruleset.fold(reseed, loaded.state)
         terminal = ruleset.is_terminal(state)
@@ -352,22 +329,8 @@ class Application:
         self, game_id: UUID | str, viewer: int | None, at: int | None = None
     ) -> dict[str, Any]:
         loaded = self.load(game_id, at)
-        ruleset, state = loaded.ruleset, loaded.state
-        return {
-            "game_id": str(loaded.game.game_id),
-            "ruleset": ruleset.id,
-            "rules_version": ruleset.rules_version,
-            "version": loaded.version,
-            "phase": ruleset.presentation.phase(state) if state.is_set_up else "setup",
-            "scores": scores_json(ruleset.presentation.scores(state)) if state.is_set_up else [],
-            # From the state: a cached game record may predate the game's end.
-            "status": "finished" if ruleset.is_terminal(state) else "active",
-            "to_act": sorted(ruleset.to_act(state)),
-            "is_terminal": ruleset.is_terminal(state),
-            "result": result_json(ruleset.result(state)),
-            "view": dict(ruleset.view(state, viewer)),
-            "live": live.live_view(ruleset, state, self.clock.now_ms()),
-        }
+        clocks = live.live_view(loaded.ruleset, loaded.state, self.clock.now_ms())
+        return view_json(loaded, viewer) | {"live": clocks}
 
     def legal_commands(self, game_id: UUID | str, seat: int) -> list[dict[str, Any]]:
         return self.legal_commands_of(self.load(game_id), seat)
@@ -415,35 +378,3 @@ class Application:
             self.act(loaded.game.game_id, seat, choice)
             played += 1
         return played
-
-
-def _as_json(command: Any) -> Any:
-    return command if isinstance(command, Mapping) else command_to_json(command)
-
-
-def _parse(ruleset: Any, command: Mapping[str, Any] | Any, seat: int) -> Any:
-    """A seat's command: one of the types a seat may send, for that seat only; a body that
-    is no such command is ``MalformedCommand``."""
-    if isinstance(command, Mapping):
-        try:
-            return command_from_json(ruleset, dict(command), seat=seat)
-        except RuleViolation as exc:
-            raise MalformedCommand(exc.message) from None
-    if type(command) not in (*ruleset.command_types, *ruleset.live_command_types):
-        raise NotASeat(f"a seat cannot send {type(command).__name__}")
-    if getattr(command, "seat", seat) != seat:
-        raise NotASeat(f"seat {seat} cannot act for seat {command.seat}")
-    return command
-
-
-def _child(parent: GameRecord, at: int, seat_info: list[dict[str, Any]]) -> GameRecord:
-    return GameRecord.new(
-        parent.ruleset,
-        parent.rules_version,
-        parent.content_hash,
-        parent.seats,
-        seat_info=seat_info,
-        options=parent.options,
-        parent_id=parent.game_id,
-        fork_at=at,
-    )

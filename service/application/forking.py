@@ -174,3 +174,16 @@ def _default_seats(parent: GameRecord, forker: int | None) -> list[dict[str, Any
         else:
             seats.append({"kind": "open"})
     return seats
+
+
+def child_record(parent: GameRecord, at: int, seat_info: list[dict[str, Any]]) -> GameRecord:
+    return GameRecord.new(
+        parent.ruleset,
+        parent.rules_version,
+        parent.content_hash,
+        parent.seats,
+        seat_info=seat_info,
+        options=parent.options,
+        parent_id=parent.game_id,
+        fork_at=at,
+    )

@@ -16,8 +16,8 @@ import pytest
 from domain.core import RuleViolation, registry
 from domain.core.registry import event_from_record
 from service.application import Application, RulesVersionMismatch
-from service.application.app import result_json
 from service.application.loading import ruleset_for
+from service.application.outcomes import result_json
 from service.audit import audit_game
 from service.replays import audit_file, import_replay
 from tests.support import counting

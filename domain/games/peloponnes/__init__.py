@@ -20,9 +20,9 @@ from domain.games.peloponnes.options import options
 from domain.games.peloponnes.render import render
 from domain.games.peloponnes.rules import legal_commands
 from domain.games.peloponnes.scoring import result, scores
-from domain.games.peloponnes.setup import begin, reshuffle
+from domain.games.peloponnes.setup import begin, forget, reshuffle
 from domain.games.peloponnes.state import Game
-from domain.games.peloponnes.views import secrets, view, visibility
+from domain.games.peloponnes.views import PeloponnesView, secrets, view, visibility
 from domain.games.peloponnes.wire import content_json
 
 RULESET_ID = "peloponnes"
@@ -41,6 +41,7 @@ RULES: Rules[Game, Command, Event] = Rules(
     is_terminal=lambda game: game.phase == "over",
     system_command=system_command,
     system_command_types=SYSTEM_COMMAND_TYPES,
+    forget=forget,
 )
 
 RULESET: Ruleset[Game, Command, Event] = Ruleset(
@@ -64,6 +65,7 @@ RULESET: Ruleset[Game, Command, Event] = Ruleset(
         render=render,
         content=content_json,
         secrets=secrets,
+        view_type=PeloponnesView,
         reveals=lambda event: isinstance(event, REVEALING),
     ),
     players=Players(

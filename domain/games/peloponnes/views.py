@@ -3,31 +3,111 @@
 Everything on the table is public: every seat's mat and row of tiles, the rows with their
 bids, the sea tiles, the disaster tiles and the chits drawn. Hidden are only the order of
 each stack's undrawn tiles and of the undrawn chits (in the server-only StacksShuffled).
+The view's shape is ``PeloponnesView``, which the OpenAPI document publishes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict
 
 from domain.core import PUBLIC, SERVER, Viewer
 from domain.games.peloponnes.bidding import price
-from domain.games.peloponnes.content.model import CHITS_TO_STRIKE
+from domain.games.peloponnes.content.model import CHITS_TO_STRIKE, Disaster
 from domain.games.peloponnes.events import Event, StacksShuffled
 from domain.games.peloponnes.flow import to_act
 from domain.games.peloponnes.scoring import breakdown, sides
-from domain.games.peloponnes.state import Game, Realm
+from domain.games.peloponnes.state import Game, Phase, Realm
 
 HIDDEN_ORDER_MIN = 3
 """Below this many items an undrawn order is no secret worth listing: a one- or two-item
 list could equal a public list by coincidence."""
 
 
-def view(game: Game, viewer: Viewer) -> Mapping[str, Any]:
+class Stake(TypedDict):
+    seat: int
+    amount: int
+
+
+class Offer(TypedDict):
+    """A tile of the auction or conquest row, its price now and the bid standing on it."""
+
+    tile: str
+    price: int
+    bid: Stake | None
+
+
+class Won(TypedDict):
+    seat: int
+    tile: str
+    amount: int
+
+
+class Bidding(TypedDict):
+    bidder: int | None
+    waiting: list[int]
+    outbid: Stake | None
+    withdrawn: list[int]
+    sea_bought: list[int]
+
+
+class Disasters(TypedDict):
+    chits: dict[str, int]
+    to_strike: int
+    chits_left: int
+    struck: list[Disaster]
+    pending: list[Disaster]
+    saving: Disaster | None
+
+
+class TableauTile(TypedDict):
+    tile: str
+    kind: Literal["building", "civilization", "land"]
+    unpaid: bool
+
+
+class SeatView(TypedDict):
+    """One seat's mat: its tracks (coins, goods, inhabitants), its row and its points."""
+
+    seat: int
+    civilization: str
+    tracks: dict[str, int]
+    tableau: list[TableauTile]
+    sea: list[int]
+    bonus_pp: int
+    score: int
+    score_parts: dict[str, int]
+
+
+class PeloponnesView(TypedDict):
+    """The table as one viewer sees it: all of it but the stacks' and chits' orders."""
+
+    phase: Phase
+    round: NotRequired[int]
+    rounds: NotRequired[int]
+    stack: NotRequired[str | None]
+    order: NotRequired[list[int]]
+    to_act: NotRequired[list[int]]
+    awaiting: NotRequired[list[int]]
+    tile_sets: NotRequired[list[str]]
+    options: NotRequired[dict[str, Any]]
+    stacks: NotRequired[dict[str, int]]
+    auction: NotRequired[list[Offer]]
+    conquest: NotRequired[list[Offer]]
+    bidding: NotRequired[Bidding]
+    won: NotRequired[list[Won]]
+    sea_display: NotRequired[list[int]]
+    supplies_due: NotRequired[int]
+    disasters: NotRequired[Disasters]
+    seats: NotRequired[list[SeatView]]
+    you: NotRequired[int | None]
+    scores: NotRequired[list[int]]
+
+
+def view(game: Game, viewer: Viewer) -> PeloponnesView:
     if game.phase == "setup":
         return {"phase": "setup"}
     rounds = game.content.rounds
-    out: dict[str, Any] = {
+    out: PeloponnesView = {
         "phase": game.phase,
         "round": game.round,
         "rounds": len(rounds),
@@ -53,7 +133,7 @@ def view(game: Game, viewer: Viewer) -> Mapping[str, Any]:
     return out
 
 
-def _offer(game: Game, tile: str) -> dict[str, Any]:
+def _offer(game: Game, tile: str) -> Offer:
     stake = game.bid_on(tile)
     return {
         "tile": tile,
@@ -62,7 +142,7 @@ def _offer(game: Game, tile: str) -> dict[str, Any]:
     }
 
 
-def _bidding(game: Game) -> dict[str, Any]:
+def _bidding(game: Game) -> Bidding:
     displaced = game.displaced
     return {
         "bidder": game.bidder if game.phase == "bidding" else None,
@@ -75,7 +155,7 @@ def _bidding(game: Game) -> dict[str, Any]:
     }
 
 
-def _disasters(game: Game) -> dict[str, Any]:
+def _disasters(game: Game) -> Disasters:
     return {
         "chits": dict(game.chits_on),
         "to_strike": CHITS_TO_STRIKE,
@@ -86,11 +166,11 @@ def _disasters(game: Game) -> dict[str, Any]:
     }
 
 
-def _seat(game: Game, seat: int, realm: Realm) -> dict[str, Any]:
+def _seat(game: Game, seat: int, realm: Realm) -> SeatView:
     """A seat's mat and its row in table order: buildings from the leftmost (the newest)
     to the civilization tile, then lands from it to the rightmost (the newest)."""
     seat_sides = sides(game, seat)
-    tableau = [
+    tableau: list[TableauTile] = [
         {"tile": b, "kind": "building", "unpaid": b in realm.unpaid}
         for b in reversed(realm.buildings)
     ]
