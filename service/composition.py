@@ -20,9 +20,11 @@ from service.bots import BotDriver
 from service.clock import Clock
 from service.store import EventStore
 from service.store.database import check_connection
+from service.store.webhooks import Webhooks
 from service.sweep import SWEEP_SECONDS, Sweeper
 from service.system import SystemDecisions
 from service.timeouts import Timeouts
+from service.webhooks import Deliverer, retry_first_from_env
 
 
 @dataclass
@@ -31,6 +33,7 @@ class Service:
     bots: BotDriver | None = None
     sweeper: Sweeper | None = None
     timeouts: Timeouts | None = None
+    webhooks: Deliverer | None = None
     _started: bool = field(default=False, repr=False)
 
     def start(self) -> None:
@@ -40,6 +43,8 @@ class Service:
             self.sweeper.start()
             if self.timeouts is not None:
                 self.timeouts.start()
+            if self.webhooks is not None:
+                self.webhooks.start()
         self._started = True
 
     def close(self) -> None:
@@ -47,6 +52,8 @@ class Service:
             self.sweeper.close()
         if self.timeouts is not None:
             self.timeouts.close()
+        if self.webhooks is not None:
+            self.webhooks.close()
         if self.bots is not None:
             self.bots.close()
 
@@ -73,10 +80,12 @@ def assemble(
     on_advance = getattr(clock, "on_advance", None)
     if on_advance is not None:
         on_advance(timeouts.wake)
+    deliverer = Deliverer(Webhooks(store.pool), retry_first_from_env())
+    cairn.reactions.append(deliverer)
     sweeper = None
     if sweep_every is not None:
         sweeper = Sweeper(store, cairn.reactions, sweep_every, chores=[cairn.keys.forget_expired])
-    return Service(cairn, driver, sweeper, timeouts)
+    return Service(cairn, driver, sweeper, timeouts, deliverer)
 
 
 def open_pool(url: str, size: int = 16, timeout: float = 2.0) -> ConnectionPool[Any]:

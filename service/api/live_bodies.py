@@ -43,3 +43,16 @@ class GameAbandoned(Struct):
     version: int
     by: str
     is_terminal: bool
+
+
+class RegisterWebhook(Struct, forbid_unknown_fields=True):
+    """``url`` gets a signed POST for each notice; ``secret`` signs them (HMAC-SHA256)."""
+
+    url: Annotated[str, Meta(min_length=8, max_length=2000, pattern=r"^https?://")]
+    secret: Annotated[str, Meta(min_length=16, max_length=256)]
+
+
+class WebhookRegistered(Struct):
+    hook_id: str
+    owner: Literal["seat", "creator"]
+    seat: int | None

@@ -20,7 +20,14 @@ from domain.core.live import AnswerTakeback, Resign, ReturnToSeat, TakeBack
 from service.api.bodies import CommandAccepted, problems
 from service.api.games import SEAT, Authorization
 from service.api.hosting import Host
-from service.api.live_bodies import AbandonGame, AnswerTakebackBody, AskTakeback, GameAbandoned
+from service.api.live_bodies import (
+    AbandonGame,
+    AnswerTakebackBody,
+    AskTakeback,
+    GameAbandoned,
+    RegisterWebhook,
+    WebhookRegistered,
+)
 from service.api.play import IdempotencyKey
 from service.api.screening import strict_body
 from service.api.seating import bearer
@@ -30,6 +37,7 @@ from service.application.visibility import nothing_revealed, revealed_in, shown
 from service.logs import logger
 from service.store.creators import Creators
 from service.store.players import Players
+from service.store.webhooks import Webhooks
 
 ANYONE_WHO_MAY_ABANDON: list[dict[str, list[str]]] = [
     {"creatorToken": []},
@@ -182,6 +190,39 @@ def _abandoner(host: Host, game_id: Any, token: str | None) -> str:
     raise NotAnOrganiser("only the game's creator, an organiser or the admin may abandon it")
 
 
+@post(
+    "/games/{game_id:str}/webhooks",
+    operation_id="registerWebhook",
+    summary="Register a webhook for turn notices: a seat's hears its seat, the creator's all",
+    description="Notices (`your_turn`, `timed_out`, `game_ended`) are POSTed as JSON with"
+    " `X-Cairn-Notice-Id` and `X-Cairn-Signature: sha256=HMAC(secret, body)`; retried with"
+    " backoff until a 2xx answer, at least once (docs/live-play.md).",
+    responses=problems(400, 401, 403, 404, 413, 415),
+    security=[{"seatToken": []}, {"creatorToken": []}],
+    tags=["live"],
+    status_code=201,
+    sync_to_thread=True,
+    before_request=strict_body,
+)
+def register_webhook(
+    game_id: FromPath[str],
+    data: JSONBody[RegisterWebhook],
+    host: NamedDependency[Host],
+    authorization: Authorization = None,
+) -> WebhookRegistered:
+    game = host.game(game_id)
+    token = bearer(authorization)
+    if token is None:
+        raise NotAuthorizedException("registering a webhook needs a seat's or the creator's token")
+    webhooks = Webhooks(host.cairn.store.pool)
+    if Creators(host.cairn.store.pool).is_creator(game.game_id, token):
+        hook = webhooks.register(game.game_id, data.url, data.secret, "creator", "", None)
+        return WebhookRegistered(str(hook), "creator", None)
+    _, seat = host.seat(game_id, authorization)
+    hook = webhooks.register(game.game_id, data.url, data.secret, "seat", str(seat), seat)
+    return WebhookRegistered(str(hook), "seat", seat)
+
+
 def _resign(seat: int) -> Resign:
     return Resign(seat=seat)
 
@@ -190,4 +231,11 @@ def _return(seat: int) -> ReturnToSeat:
     return ReturnToSeat(seat=seat)
 
 
-LIVE_ROUTES: list[Any] = [resign, take_back, answer_takeback, return_to_seat, abandon]
+LIVE_ROUTES: list[Any] = [
+    resign,
+    take_back,
+    answer_takeback,
+    return_to_seat,
+    abandon,
+    register_webhook,
+]

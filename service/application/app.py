@@ -29,6 +29,7 @@ from service.application.staleness import check_expected
 from service.application.visibility import parse_game_id, revealed_in, visible_events
 from service.clock import Clock, SystemClock
 from service.logs import logger
+from service.notices import with_notices
 from service.store import Decision, EventStore, GameRecord, NewEvent, StoredEvent, VersionConflict
 from service.store.records import canonical_json
 from service.store.seats import SeatTokens
@@ -199,7 +200,14 @@ class Application:
             loaded.game.game_id,
             loaded.version,
             loaded.head_hash,
-            self._decision(ruleset, events, f"seat:{seat}", parsed),
+            with_notices(
+                self._decision(ruleset, events, f"seat:{seat}", parsed),
+                ruleset,
+                loaded.state,
+                state,
+                events,
+                version,
+            ),
             idempotency=(idempotency_key, request_hash, response) if idempotency_key else None,
             result=result_json(ruleset.result(state)) if terminal else None,
         )
@@ -247,7 +255,14 @@ class Application:
                     loaded.game.game_id,
                     loaded.version,
                     loaded.head_hash,
-                    self._decision(ruleset, events, SYSTEM, due),
+                    with_notices(
+                        self._decision(ruleset, events, SYSTEM, due),
+                        ruleset,
+                        state,
+                        after,
+                        events,
+                        loaded.version + len(events),
+                    ),
                     result=result_json(ruleset.result(after)) if terminal else None,
                 )
             except VersionConflict:

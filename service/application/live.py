@@ -22,6 +22,7 @@ from domain.core.live import Abandon, Live, TimeOut
 from domain.core.liveplay import TAKEBACKS, clocked
 from service.application.loading import Loaded
 from service.application.visibility import parse_game_id
+from service.notices import with_notices
 from service.store import StoredEvent, VersionConflict
 
 if TYPE_CHECKING:
@@ -78,7 +79,14 @@ def decide_system(
                 game_id,
                 loaded.version,
                 loaded.head_hash,
-                cairn._decision(ruleset, events, SYSTEM, command),
+                with_notices(
+                    cairn._decision(ruleset, events, SYSTEM, command),
+                    ruleset,
+                    loaded.state,
+                    after,
+                    events,
+                    loaded.version + len(events),
+                ),
                 result=_result(ruleset, after) if terminal else None,
             )
         except VersionConflict:
