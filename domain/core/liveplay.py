@@ -3,8 +3,9 @@
 ``decide`` takes the platform's live commands (resign, abandon, timeouts, takebacks), and
 ``stamped`` puts the ``Stamped`` fact at the head of every other decision of a live game;
 ``evolve`` applies the live facts and ``after_game_event`` closes the takeback window when a
-game fact reveals something hidden. ``is_over``, ``result`` and ``clocked`` are how the rest
-of the platform sees a game the platform ended. Interpretations: docs/live-play.md.
+game fact reveals something hidden. ``is_over`` and ``clocked`` are how the rest of the
+platform sees a game the platform ended (its result: ``domain.core.endings``).
+Interpretations: docs/live-play.md.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any, assert_never
 
 from domain.core import clocks
-from domain.core.contract import PUBLIC, Result, ranks_for
+from domain.core.contract import PUBLIC
 from domain.core.errors import RuleViolation
 from domain.core.live import (
     Abandon,
@@ -35,7 +36,6 @@ from domain.core.live import (
     TakenBack,
     TimedOut,
     TimeOut,
-    verdict_of,
 )
 from domain.core.options import Option
 
@@ -86,14 +86,30 @@ def deadline(ruleset: Any, state: Any) -> int | None:
 
 
 def stamp(
-    ruleset: Any, state: Any, seat: int | None, at: int | None, checkpoint: bool = False
+    ruleset: Any,
+    state: Any,
+    seat: int | None,
+    at: int | None,
+    checkpoint: bool = False,
+    charge: bool = True,
 ) -> Stamped:
-    """The stamp heading a decision taken at ``at`` (None: no time passes)."""
+    """The stamp heading a decision taken at ``at`` (None: no time passes). Without
+    ``charge`` the clocks restart at ``at`` with what they had (a fork's fresh luck: the
+    time between the parent's last decision and the fork is nobody's)."""
     live: Live = state.live
     control = clocks.time_control(state.options)
-    now = max(at if at is not None else (live.since or 0), live.since or 0)
+    now = at if at is not None else (live.since or 0)
+    if charge:
+        now = max(now, live.since or 0)
     running = clocked(ruleset, state)
-    banks, used = clocks.charged(live, control, running, now, seat)
+    banks, used = (
+        clocks.charged(live, control, running, now, seat)
+        if charge
+        else (
+            live.banks,
+            live.used,
+        )
+    )
     return Stamped(
         at=now,
         seat=seat,
@@ -115,12 +131,17 @@ def opening_stamp(ruleset: Any, state: Any, at: int | None) -> tuple[Stamped, ..
 
 
 def stamped(
-    ruleset: Any, state: Any, seat: int | None, at: int | None, events: tuple[Any, ...]
+    ruleset: Any,
+    state: Any,
+    seat: int | None,
+    at: int | None,
+    events: tuple[Any, ...],
+    charge: bool = True,
 ) -> tuple[Any, ...]:
     """``events`` of a decision, headed by its stamp in a live game."""
     if not is_live(state.options):
         return events
-    return (stamp(ruleset, state, seat, at, checkpoint=seat is not None), *events)
+    return (stamp(ruleset, state, seat, at, seat is not None, charge), *events)
 
 
 # -- deciding live commands -----------------------------------------------------------------
@@ -365,37 +386,3 @@ def after_game_event(ruleset: Any, before: Any, after: Any, event: Any) -> Any:
     if not hidden and (reveals is None or not reveals(event)):
         return after
     return dataclasses.replace(after, live=dataclasses.replace(live, undo=(), revealed=True))
-
-
-# -- results --------------------------------------------------------------------------------
-
-
-def result(ruleset: Any, state: Any) -> Result | None:
-    """The result of a finished game, with the platform's ending taken into account."""
-    live: Live = state.live
-    if live.ending is None:
-        ruled: Result | None = ruleset.presentation.result(state)
-        if ruled is None or not live.last:
-            return ruled
-        ranks = _ranks_with_last(ruled.scores, live.last)
-        verdict = {**ruled.verdict, "out": sorted(live.out)}
-        return dataclasses.replace(ruled, ranks=ranks, verdict=verdict)
-    scores = ruleset.presentation.scores(state)
-    totals = tuple(s.total for s in scores)
-    breakdown = tuple(dict(s.breakdown) for s in scores)
-    verdict = {**verdict_of(live), "out": sorted(live.out)}
-    if live.ending == "abandoned":
-        # No winner: rank 0 is "unranked" (docs/live-play.md).
-        return Result(totals, (0,) * state.seats, breakdown, {**verdict, "winner": None})
-    ranks = tuple(2 if seat in live.out else 1 for seat in range(state.seats))
-    winners = [seat for seat, rank in enumerate(ranks) if rank == 1]
-    return Result(totals, ranks, breakdown, {**verdict, "winner": winners[0] if winners else None})
-
-
-def _ranks_with_last(scores: tuple[int, ...], last: frozenset[int]) -> tuple[int, ...]:
-    """Seats still playing ranked by score among themselves; those out below them all."""
-    staying = tuple(s for i, s in enumerate(scores) if i not in last)
-    leaving = tuple(s for i, s in enumerate(scores) if i in last)
-    ahead = iter(ranks_for(staying))
-    behind = iter(r + len(staying) for r in ranks_for(leaving))
-    return tuple(next(behind) if i in last else next(ahead) for i in range(len(scores)))

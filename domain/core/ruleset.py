@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Generic, Protocol, TypeVar, cast
 
-from domain.core import liveplay
+from domain.core import endings, liveplay
 from domain.core.contract import (
     PUBLIC,
     SERVER,
@@ -152,7 +152,8 @@ class Ruleset(Generic[S, C, E]):
             case SetUp():
                 return self._set_up(state, command, at)
             case Reseed():
-                return liveplay.stamped(self, state, None, at, self._reseed(state, command))
+                reseeded = self._reseed(state, command)
+                return liveplay.stamped(self, state, None, at, reseeded, charge=False)
             case RevealSeed():
                 if not liveplay.is_over(self, state):
                     raise RuleViolation("wrong_phase", "the game is not over yet")
@@ -355,7 +356,7 @@ class Ruleset(Generic[S, C, E]):
         return self.presentation.visibility(event)
 
     def result(self, state: S) -> Result | None:
-        return liveplay.result(self, state) if self.is_terminal(state) else None
+        return endings.result(self, state) if self.is_terminal(state) else None
 
     def describe(self, event: Any) -> str:
         if event.__class__ in self._lifecycle_events:

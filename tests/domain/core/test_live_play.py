@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from domain.core import RuleViolation, SetUp
+from domain.core import Reseed, RuleViolation, SetUp
 from domain.core.live import (
     Abandon,
     AnswerTakeback,
@@ -243,3 +243,12 @@ def test_live_options_are_checked() -> None:
     with pytest.raises(RuleViolation) as refusal:
         Game.start(2, time_control="hourglass")
     assert refusal.value.code == "invalid_option"
+
+
+def test_a_forks_fresh_luck_restarts_the_clocks_without_charging_the_gap() -> None:
+    game = Game.start(2, time_control="fischer", bank_seconds=60, increment_seconds=0)
+    game.apply(counting.Add(seat=0, amount=1), T0 + 10_000)
+    later = T0 + 3_600_000
+    game.apply(Reseed(seed=seed_for("fork")), later)
+    assert game.state.live.banks == (50_000, 60_000)
+    assert game.ruleset.deadline(game.state) == later + 60_000

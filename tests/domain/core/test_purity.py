@@ -65,4 +65,4 @@ def test_the_check_catches_impurity(snippet: str) -> None:
 
 def test_the_clock_modules_are_checked() -> None:
     checked = {p.name for p in _sources()}
-    assert {"clocks.py", "live.py", "liveplay.py"} <= checked
+    assert {"clocks.py", "live.py", "liveplay.py", "endings.py"} <= checked
