@@ -28,7 +28,14 @@ from domain.games.five_peaks.setup import (
     reshuffle,
 )
 from domain.games.five_peaks.state import Game
-from domain.games.five_peaks.views import FivePeaksView, secrets, to_act, view, visibility
+from domain.games.five_peaks.views import (
+    FivePeaksView,
+    reveals,
+    secrets,
+    to_act,
+    view,
+    visibility,
+)
 
 RULES: Rules[Game, Command, Event] = Rules(
     initial_state=Game(),
@@ -64,6 +71,7 @@ RULESET: Ruleset[Game, Command, Event] = Ruleset(
         secrets=secrets,
         view_type=FivePeaksView,
         legend=LEGEND,
+        reveals=reveals,
     ),
     players=Players(
         to_act=to_act,

@@ -13,7 +13,15 @@ from typing import NotRequired, TypedDict
 
 from domain.core import PUBLIC, SERVER, Viewer, seat_visibility
 from domain.games.five_peaks import board as b
-from domain.games.five_peaks.events import CampfireDrawn, CampfireReturned, Event, PilesShuffled
+from domain.games.five_peaks.events import (
+    CampfireDrawn,
+    CampfireReturned,
+    Event,
+    MarketRefilled,
+    PeakPlaced,
+    PilesShuffled,
+    TileRevealed,
+)
 from domain.games.five_peaks.scoring import breakdown
 from domain.games.five_peaks.state import Game
 
@@ -203,3 +211,9 @@ def secrets(game: Game, viewer: Viewer) -> tuple[object, ...]:
         list(h.drawn) for s, h in enumerate(game.hikers) if s != viewer and len(h.drawn) == size
     ]
     return tuple(h for h in hidden if len(h) >= 3)
+
+
+def reveals(event: Event) -> bool:
+    """Public facts that turn something face down face up: the top terrain tile, a market
+    refill from the deck, a peak tile from its pile (they close the takeback window)."""
+    return isinstance(event, (TileRevealed, MarketRefilled, PeakPlaced))
