@@ -73,3 +73,22 @@ def test_a_fork_reshuffles_what_is_hidden_only():
     (shuffled,) = reshuffle(game, 0)
     assert sorted(shuffled.deck) == sorted(game.deck)
     assert sorted(shuffled.terrain) == sorted(game.terrain_stack)
+
+
+def test_every_event_of_a_golden_game_reads_in_words_and_hidden_draws_by_count():
+    from domain.core import registry
+    from domain.games.five_peaks.events import CampfireDrawn, CampfireReturned
+    from tests.domain.five_peaks.test_golden import FOLDER, lines
+
+    header, *records = lines(FOLDER / "two-seats-greedy.ndjson")
+    seen = set()
+    for record in records:
+        event = registry.event_from_record(
+            RULESET, record["type"], record["schema_version"], record["payload"]
+        )
+        words = RULESET.describe(event)
+        assert words and words.strip() == words
+        if isinstance(event, (CampfireDrawn, CampfireReturned)):
+            assert not any(card in words for card in event.cards)
+        seen.add(type(event).__name__)
+    assert {"TilePlaced", "PeakPlaced", "StonePlaced", "PanoramaBought"} <= seen
