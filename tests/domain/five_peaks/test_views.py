@@ -80,7 +80,7 @@ def test_every_event_of_a_golden_game_reads_in_words_and_hidden_draws_by_count()
     from domain.games.five_peaks.events import CampfireDrawn, CampfireReturned
     from tests.domain.five_peaks.test_golden import FOLDER, lines
 
-    header, *records = lines(FOLDER / "two-seats-greedy.ndjson")
+    _, *records = lines(FOLDER / "two-seats-greedy.ndjson")
     seen = set()
     for record in records:
         event = registry.event_from_record(
