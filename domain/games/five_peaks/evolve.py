@@ -146,7 +146,13 @@ def evolve(game: Game, event: Event) -> Game:
     """Apply ``event``; ``moves`` counts the facts of the turn under way (the platform's cap
     on a seat's decisions per turn reads it), and a new turn starts it again."""
     after = _apply(game, event)
-    return after if isinstance(event, TurnEnded) else changed(after, moves=after.moves + 1)
+    if isinstance(event, TurnEnded):
+        return after
+    if after is game:
+        after = changed(game)
+    # ``after`` is a copy no one else holds yet: counting the fact on it saves a second copy
+    object.__setattr__(after, "moves", after.moves + 1)
+    return after
 
 
 def _apply(game: Game, event: Event) -> Game:
