@@ -18,6 +18,12 @@ from domain.games.five_peaks.events import (
 from domain.games.five_peaks.scoring import totals
 from domain.games.five_peaks.state import Game, Reward, Stage
 
+TURNS_PER_SEAT = 100
+"""Not in the rulebook: a game also ends once every seat has had this many turns. Two of
+the three end conditions can become unreachable (no gap left beside a rocky tile, no
+container left in the bank for a rank VI panorama), and a game must end
+(docs/rules/five-peaks.md, End)."""
+
 
 def gain(
     game: Game, seat: int, wanted: Mapping[str, int], paid: Mapping[str, int] | None = None
@@ -77,6 +83,6 @@ def finish_step(game: Game, seat: int) -> tuple[Event, ...]:
         terrain = game.turn_peaks[0]
         return (RewardsDue(seat=seat, rewards=tuple(Reward("peak", terrain, True) for _ in bonus)),)
     ended = TurnEnded(seat=seat, next=(seat + 1) % game.seats)
-    if game.final_turns == 1:
+    if game.final_turns == 1 or game.turns_taken + 1 >= TURNS_PER_SEAT * game.seats:
         return (ended, GameEnded(scores=tuple(s.total for s in totals(game))))
     return (ended,)

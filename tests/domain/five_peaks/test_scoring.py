@@ -95,3 +95,18 @@ def test_ties_share_the_victory():
     final = result(game)
     assert final is not None and final.ranks == (1, 1, 1)
     assert set(final.breakdown[0]) == {"badges", "panoramas", "campfire", "stones"}
+
+
+def test_a_game_that_cannot_end_by_its_conditions_ends_after_100_turns_per_seat():
+    """Adopted (docs/rules/five-peaks.md, End): the platform's limit, not the rulebook's."""
+    game = replace(fresh(2), turns_taken=199)
+    _, game = act(game, PlayCard(0, "camp"))
+    events, game = act(game, Rest(0))
+    assert any(isinstance(e, GameEnded) for e in events) and game.phase == "over"
+
+
+def test_the_turn_limit_leaves_shorter_games_alone():
+    game = replace(fresh(2), turns_taken=197)
+    _, game = act(game, PlayCard(0, "camp"))
+    _, game = act(game, Rest(0))
+    assert game.phase == "play"
