@@ -64,6 +64,7 @@ async function load() {
   const following = page.index < 0 || page.index >= page.steps.length - 1;
   page.steps = told.steps;
   page.logIsPublic = told.log_is_public;
+  page.version = told.version;
   describeGame();
   const slider = $("slider");
   slider.max = String(Math.max(page.steps.length - 1, 0));
@@ -103,7 +104,7 @@ async function show(index) {
   page.index = index;
   const step = steps[index];
   $("slider").value = String(index);
-  $("position").textContent = `event ${step.seq} of ${page.game.version}`;
+  $("position").textContent = `event ${step.seq} of ${page.version}`;
   const who = step.actor === null ? "" : ` (${step.actor})`;
   $("event-text").textContent = `${step.seq}. ${step.text}${who}`;
   $("scores").textContent = scoresText(step.scores);

@@ -150,3 +150,54 @@ def test_a_seat_plays_a_live_game_against_a_bot_from_the_page(
     commands = [e for e in table.events(0)["events"] if e["actor"] == "seat:0"]
     assert commands, "seat 0 moved from the page"
     screenshot(page, "live-peninsula")
+
+
+def test_fork_from_here_asks_first_then_opens_the_fork(
+    server: Server, http: httpx.Client, page: Page
+) -> None:
+    game_id = imported(http, sorted((REPLAYS / "peninsula").glob("*.ndjson"))[0])
+    page.goto(f"{server.url}/games/{game_id}/viewer")
+    expect(page.locator("#board svg")).to_be_visible()
+    middle = int(page.locator("#slider").get_attribute("max") or "0") // 2
+    page.locator("#slider").fill(str(middle))  # mid-game: the fork still has moves to make
+    expect(page.locator("#event-text")).to_contain_text(".")
+    page.click("#fork")
+    dialog = page.locator("#fork-dialog")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#fork-question")).to_contain_text("Fork this game after event")
+    page.keyboard.press("Escape")  # cancelled: nothing is forked
+    expect(dialog).to_be_hidden()
+    assert page.url.endswith(f"/games/{game_id}/viewer")
+    page.click("#fork")
+    page.click("#fork-confirm")
+    page.wait_for_url(lambda url: game_id not in url and url.endswith("/viewer"))
+    expect(page.locator("#summary")).to_contain_text("you are seat 0")
+    fork_id = page.url.split("/")[-2]
+    forked = http.get(f"/games/{fork_id}").json()
+    assert forked["parent_id"] == game_id and forked["fork_at"] > 0
+    expect(page.locator("#play")).to_be_visible()
+    screenshot(page, "fork-peninsula")
+
+
+def test_the_games_list_puts_open_tables_first_and_filters(
+    server: Server, http: httpx.Client, page: Page
+) -> None:
+    open_table = Table.create(
+        server, http, "peloponnes", [{"kind": "open"}, {"kind": "bot", "bot": "random"}]
+    )
+    imported(http, sorted((REPLAYS / "peninsula").glob("*.ndjson"))[0])
+    page.goto(f"{server.url}/viewer")
+    first = page.locator("#games li").first
+    expect(first).to_contain_text("open table")
+    page.locator("#ruleset").select_option("peninsula")
+    expect(page.locator("#games li").first).to_contain_text("peninsula")
+    expect(page.locator("#games li", has_text="peloponnes")).to_have_count(0)
+    assert "ruleset=peninsula" in page.url, "the filter is kept in the address"
+    page.locator("#ruleset").select_option("")
+    page.locator("#status").select_option("active")
+    expect(page.locator("#games li", has_text="finished")).to_have_count(0)
+    page.locator(f'a[href="/games/{open_table.game_id}/viewer"]').focus()
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"**/games/{open_table.game_id}/viewer")
+    expect(page.locator("#board svg")).to_be_visible()
+    screenshot(page, "open-table-peloponnes")
