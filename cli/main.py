@@ -9,9 +9,13 @@ from typing import Any
 
 import click
 
+from cli.analyse import analyse
 from cli.audit import audit
 from cli.fork import diff, fork
 from cli.games import games, show
+from cli.leagues import league
+from cli.players import player
+from cli.projections import projections
 from cli.replay import replay
 from cli.rulesets import rulesets
 from cli.serve import db, serve
@@ -83,6 +87,9 @@ cairn.add_command(serve)
 cairn.add_command(db)
 for command in (rulesets, games, show, replay, audit, fork, diff, export, import_, simulate):
     cairn.add_command(command)
+for group in (player, league, projections):
+    cairn.add_command(group)
+cairn.add_command(analyse)
 
 
 def main() -> None:

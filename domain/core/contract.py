@@ -94,6 +94,11 @@ def no_secrets(state: Any, viewer: Viewer) -> tuple[JSONValue, ...]:
     return ()
 
 
+def nothing_to_forget(state: S, keep: Seat | None) -> S:
+    """For games with nothing hidden, or whose hidden orders need no canonical form."""
+    return state
+
+
 @dataclass(frozen=True)
 class Rules(Generic[S, C, E]):
     """The game's own decider; the lifecycle is composed around it by ``Ruleset``.
@@ -112,6 +117,10 @@ class Rules(Generic[S, C, E]):
       the game, an automatic phase), decided under the ``system`` actor; None if none is due.
     * ``command_types`` are what a seat may send; ``system_command_types`` what only the
       system decides.
+    * ``forget(state, keep)`` (optional) puts everything hidden from ``keep`` (from everyone
+      when None) in one canonical order (sorted), so that a ``reshuffle`` after it depends
+      only on what ``keep`` knows, never on how the hidden things lay. Analysis rollouts
+      call it before reshuffling a live position (docs/analysis.md); forks do not need it.
     """
 
     initial_state: S
@@ -124,6 +133,7 @@ class Rules(Generic[S, C, E]):
     is_terminal: Callable[[S], bool]
     system_command: Callable[[S], C | None] = no_system_command
     system_command_types: tuple[type, ...] = ()
+    forget: Callable[[S, Seat | None], S] = nothing_to_forget
 
 
 @dataclass(frozen=True)

@@ -182,6 +182,10 @@ class Ruleset(Generic[S, C, E]):
         events = reseeded(command)
         return (*events, *self.rules.reshuffle(self.fold(events, state), command.keep))
 
+    def forget(self, state: S, keep: Seat | None) -> S:
+        """``state`` with what ``keep`` cannot see in canonical order (``Rules.forget``)."""
+        return self.rules.forget(state, keep)
+
     def _check_pace(self, state: S, command: Any, events: tuple[Any, ...]) -> None:
         """A seat at the round's cap may still do what adds nothing to its count (end its
         turn, say), so the cap never traps a seat; everything else is refused."""

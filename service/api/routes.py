@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from service.api.analyses import ANALYSIS_ROUTES
 from service.api.games import create_game, fork_game, game_view, join_game, list_games
 from service.api.play import events, legal_commands, send_command, stream, stream_ticket
 from service.api.replays import download_replay, upload_replay
@@ -25,4 +26,5 @@ PLAY_ROUTES: list[Any] = [
     fork_game,
     download_replay,
     upload_replay,
+    *ANALYSIS_ROUTES,
 ]

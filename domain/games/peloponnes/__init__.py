@@ -20,7 +20,7 @@ from domain.games.peloponnes.options import options
 from domain.games.peloponnes.render import render
 from domain.games.peloponnes.rules import legal_commands
 from domain.games.peloponnes.scoring import result, scores
-from domain.games.peloponnes.setup import begin, reshuffle
+from domain.games.peloponnes.setup import begin, forget, reshuffle
 from domain.games.peloponnes.state import Game
 from domain.games.peloponnes.views import PeloponnesView, secrets, view, visibility
 from domain.games.peloponnes.wire import content_json
@@ -39,6 +39,7 @@ RULES: Rules[Game, Command, Event] = Rules(
     is_terminal=lambda game: game.phase == "over",
     system_command=system_command,
     system_command_types=SYSTEM_COMMAND_TYPES,
+    forget=forget,
 )
 
 RULESET: Ruleset[Game, Command, Event] = Ruleset(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -92,6 +92,14 @@ def reshuffle(game: Game, keep: int | None) -> tuple[Event, ...]:
         stacks[letter], luck = luck.shuffled(rest)
     chits, luck = luck.shuffled(game.chit_pile)
     return (StacksShuffled(stacks=MappingProxyType(stacks), chits=chits, counter=luck.counter),)
+
+
+def forget(game: Game, keep: int | None) -> Game:
+    """Every stack's undrawn tiles and the undrawn chits in sorted order: nobody knows more
+    of them than which they are, so a reshuffle after this cannot depend on how they lay
+    (``Rules.forget``)."""
+    stacks = {letter: tuple(sorted(rest)) for letter, rest in game.stacks.items()}
+    return replace(game, stacks=MappingProxyType(stacks), chit_pile=tuple(sorted(game.chit_pile)))
 
 
 def _all_chits(content: Content) -> tuple[str, ...]:

@@ -36,7 +36,7 @@ from domain.games.peninsula.render import LEGEND, render
 from domain.games.peninsula.rounds import system_command
 from domain.games.peninsula.rules import legal_commands
 from domain.games.peninsula.scoring import result, scores
-from domain.games.peninsula.setup import MAX_SEATS, RULESET_ID, begin, options, reshuffle
+from domain.games.peninsula.setup import MAX_SEATS, RULESET_ID, begin, forget, options, reshuffle
 from domain.games.peninsula.state import Game
 from domain.games.peninsula.transitions import moves_this_round
 from domain.games.peninsula.views import PeninsulaView, secrets, to_act, view, visibility
@@ -54,6 +54,7 @@ RULES: Rules[Game, Command, Event] = Rules(
     is_terminal=lambda game: game.phase == "over",
     system_command=system_command,
     system_command_types=SYSTEM_COMMAND_TYPES,
+    forget=forget,
 )
 
 PRESENTATION: Presentation[Game, Event] = Presentation(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
@@ -106,6 +107,12 @@ def reshuffle(state: Game, keep: int | None) -> tuple[Event, ...]:
     if is_stack_face_up(state) and order:
         events.append(StackTopShown(card=order[0]))
     return tuple(events)
+
+
+def forget(state: Game, keep: int | None) -> Game:
+    """The undrawn pile in sorted order: all a seat knows of it is which cards it holds, so
+    an analysis that reshuffles it next cannot depend on its real order (``Rules.forget``)."""
+    return replace(state, pile=tuple(sorted(state.pile)))
 
 
 def flip(pile: tuple[Card, ...], luck: Luck) -> CardsFlipped:

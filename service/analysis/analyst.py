@@ -1,0 +1,213 @@
+"""An analysis computed: the graph of a game's decision points, or the hints at one.
+
+``prepare`` checks who asks what (``points.scope``); ``compute`` plays the rollouts over
+``jobs`` processes (``running``) and returns the result as JSON, the shape the API, the CLI
+and the cache all hold (docs/analysis.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from domain.analysis import Playout, candidates, derived_seed, estimate, rank_hints
+from domain.core import Ruleset
+from domain.core.registry import command_to_json
+from service.analysis.points import Point, Scope, played_command, scope
+from service.analysis.request import Request, request_key
+from service.analysis.running import Position, Task, run, tasks_for
+from service.application.loading import ruleset_for
+from service.review import check_viewer
+from service.store import EventStore
+from service.store.records import canonical_json
+from service.trail import state_at
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A checked request on one game as one viewer may know it, and its cache key."""
+
+    scope: Scope
+    ruleset: Ruleset[Any, Any, Any]
+    request: Request
+    key: str
+    body: dict[str, Any]
+    point: Point | None
+    """The hints' decision point."""
+
+    @property
+    def total(self) -> int:
+        """How many rollouts the analysis plays (hints: once the candidates are known, an
+        upper bound: the request's top per command)."""
+        if self.point is None:
+            return len(self.scope.points) * self.request.rollouts
+        return self.request.top * self.request.rollouts
+
+
+def prepare(store: EventStore, game_id: Any, viewer: int | None, request: Request) -> Prepared:
+    game = store.game(game_id)
+    check_viewer(game, viewer)
+    ruleset = ruleset_for(game)
+    request = request.checked(ruleset)
+    seen = scope(store, game, viewer)
+    point = seen.hint_point(request.at) if request.at is not None else None
+    key, body = request_key(
+        request,
+        version=len(seen.trail.events),
+        viewer=seen.viewer_key,
+        rules_version=ruleset.rules_version,
+    )
+    return Prepared(seen, ruleset, request, key, body, point)
+
+
+def compute(
+    prepared: Prepared, jobs: int, advanced: Callable[[int], None] = lambda n: None
+) -> dict[str, Any]:
+    if prepared.point is None:
+        return _graph(prepared, jobs, advanced)
+    return _hints(prepared, prepared.point, jobs, advanced)
+
+
+def _position(prepared: Prepared, points: tuple[int, ...], keep: int | None) -> Position:
+    events = prepared.scope.trail.events[: max(points, default=0)]
+    return Position(
+        prepared.ruleset.id,
+        prepared.ruleset.rules_version,
+        tuple((e.type, e.schema_version, e.payload) for e in events),
+        points,
+        keep,
+        prepared.request.bot,
+        prepared.request.seed,
+    )
+
+
+def _gathered(
+    position: Position, tasks: list[Task], jobs: int, advanced: Callable[[int], None]
+) -> dict[tuple[int, str], tuple[list[Playout], int]]:
+    """Each (point, command) group's playouts in rollout order, and how many were refused,
+    whatever order the tasks ended in: the sums behind an estimate are then added in one
+    order, to the last bit."""
+    parts: dict[tuple[int, str, int], tuple[list[Playout], int]] = {}
+    for task, done, refused in run(position, tasks, jobs, advanced):
+        parts[(task.at, canonical_json(task.command), task.first)] = (done, refused)
+    grouped: dict[tuple[int, str], tuple[list[Playout], int]] = {}
+    for at, command, first in sorted(parts):
+        done, refused = parts[(at, command, first)]
+        so_far, refused_so_far = grouped.get((at, command), ([], 0))
+        grouped[(at, command)] = (so_far + done, refused_so_far + refused)
+    return grouped
+
+
+def _graph(prepared: Prepared, jobs: int, advanced: Callable[[int], None]) -> dict[str, Any]:
+    seen, request = prepared.scope, prepared.request
+    ats = tuple(p.at for p in seen.points)
+    tasks = [t for at in ats for t in tasks_for(at, request.rollouts)]
+    grouped = _gathered(_position(prepared, ats, seen.graph_keep), tasks, jobs, advanced)
+    seats = seen.trail.game.seats
+    points = []
+    for p in seen.points:
+        done = grouped.get((p.at, "null"), ([], 0))[0]
+        points.append(
+            {
+                "at": p.at,
+                "seat": p.seat,
+                "played": p.played,
+                "rollouts": len(done),
+                "seats": [e.to_json() for e in estimate(done, seats)],
+            }
+        )
+    final = _final(prepared)
+    return {**_header(prepared), "points": points + ([final] if final else [])}
+
+
+def _final(prepared: Prepared) -> dict[str, Any] | None:
+    """The game's end, known for certain once its log is public: win 1 for the winners
+    (shared on a tie), their real scores, no interval."""
+    result = prepared.scope.trail.game.result
+    if not prepared.scope.public or not result:
+        return None
+    ranks, scores = result["ranks"], result["scores"]
+    winners = sum(1 for rank in ranks if rank == 1)
+    seats = []
+    for seat, (rank, score) in enumerate(zip(ranks, scores, strict=True)):
+        win = round(1 / winners, 4) if rank == 1 else 0.0
+        seats.append(
+            {
+                "seat": seat,
+                "win": win,
+                "win_low": win,
+                "win_high": win,
+                "score": float(score),
+                "score_low": float(score),
+                "score_high": float(score),
+            }
+        )
+    at = len(prepared.scope.trail.events)
+    return {"at": at, "seat": None, "played": None, "rollouts": 0, "seats": seats}
+
+
+def _hints(
+    prepared: Prepared, point: Point, jobs: int, advanced: Callable[[int], None]
+) -> dict[str, Any]:
+    ruleset, request = prepared.ruleset, prepared.request
+    state = state_at(ruleset, prepared.scope.trail, point.at)
+    played = played_command(ruleset, point)
+    chosen = candidates(
+        ruleset,
+        state,
+        point.seat,
+        bot=request.bot,
+        top=request.top,
+        seed=derived_seed(request.seed, point.at),
+        played=played,
+    )
+    wire = [command_to_json(c) for c in chosen]
+    tasks = [
+        t for w in wire for t in tasks_for(point.at, request.rollouts, command=w, seat=point.seat)
+    ]
+    # Hints look from the deciding seat's own knowledge, in a public log too: its commands
+    # depend on what it holds.
+    position = _position(prepared, (point.at,), point.seat)
+    grouped = _gathered(position, tasks, jobs, advanced)
+    scored = [
+        (command, *grouped.get((point.at, canonical_json(w)), ([], 0)))
+        for command, w in zip(chosen, wire, strict=True)
+    ]
+    ranked = rank_hints(scored, point.seat, prepared.scope.trail.game.seats, played)
+    hints = [
+        {
+            "rank": rank,
+            "command": command_to_json(hint.command),
+            "text": _said(hint.command),
+            "played": hint.played,
+            "rollouts": hint.rollouts,
+            "refused": hint.refused,
+            **hint.estimate.to_json(),
+        }
+        for rank, hint in enumerate(ranked, start=1)
+    ]
+    return {**_header(prepared), "at": point.at, "seat": point.seat, "hints": hints}
+
+
+def _said(command: Any) -> str:
+    body = command_to_json(command)
+    rest = ", ".join(f"{k}={v}" for k, v in body.items() if k not in ("type", "seat"))
+    return f"{body['type']}({rest})" if rest else str(body["type"])
+
+
+def _header(prepared: Prepared) -> dict[str, Any]:
+    game = prepared.scope.trail.game
+    request = prepared.request
+    return {
+        "kind": request.kind,
+        "game_id": str(game.game_id),
+        "ruleset": prepared.ruleset.id,
+        "rules_version": prepared.ruleset.rules_version,
+        "version": len(prepared.scope.trail.events),
+        "viewer": prepared.scope.viewer_key,
+        "bot": request.bot,
+        "rollouts": request.rollouts,
+        "seed": request.seed,
+        "seats": game.seats,
+    }

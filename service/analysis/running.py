@@ -1,0 +1,132 @@
+"""Rollouts over processes: every worker folds the game once, then plays the tasks it gets.
+
+A task is a run of rollout numbers at one point (and, for hints, the command played first).
+Each rollout's luck is derived from the analysis seed, the point and its number alone
+(``domain.analysis.playouts``), so the numbers are the same whatever the count of workers
+and whichever worker played which task.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from domain.analysis import Playout, playouts
+from domain.core import Ruleset, registry
+from domain.core.registry import command_from_json, event_from_record
+from domain.games import load_all
+
+CHUNK = 10
+"""Rollouts per task: small enough to balance the workers and move the progress bar."""
+
+
+@dataclass(frozen=True)
+class Position:
+    """What a worker needs to rebuild the states of a game's points: plain data only."""
+
+    ruleset: str
+    rules_version: str
+    records: tuple[tuple[str, int, dict[str, Any]], ...]
+    points: tuple[int, ...]
+    keep: int | None
+    bot: str
+    seed: str
+
+
+@dataclass(frozen=True)
+class Task:
+    at: int
+    first: int
+    end: int
+    command: dict[str, Any] | None = None
+    seat: int | None = None
+    """The seat whose ``command`` is played first (hints)."""
+
+
+Done = tuple[Task, list[Playout], int]
+
+
+class Worker:
+    """One process's fold of the game: the state at each point, by event count."""
+
+    def __init__(self, position: Position) -> None:
+        load_all()
+        self.position = position
+        self.ruleset: Ruleset[Any, Any, Any] = registry.get(
+            position.ruleset, position.rules_version
+        )
+        self.states = _states(self.ruleset, position)
+
+    def play(self, task: Task) -> Done:
+        first = None
+        if task.command is not None:
+            first = command_from_json(self.ruleset, dict(task.command), seat=task.seat)
+        done, refused = playouts(
+            self.ruleset,
+            self.states[task.at],
+            keep=self.position.keep,
+            bot=self.position.bot,
+            seed=self.position.seed,
+            point=task.at,
+            indices=range(task.first, task.end),
+            first=first,
+        )
+        return task, done, refused
+
+
+def _states(ruleset: Ruleset[Any, Any, Any], position: Position) -> dict[int, Any]:
+    wanted = set(position.points)
+    states: dict[int, Any] = {}
+    state = ruleset.initial_state
+    if 0 in wanted:
+        states[0] = state
+    for seq, (name, version, payload) in enumerate(position.records, start=1):
+        state = ruleset.evolve(state, event_from_record(ruleset, name, version, payload))
+        if seq in wanted:
+            states[seq] = state
+    return states
+
+
+def tasks_for(at: int, rollouts: int, **extra: Any) -> list[Task]:
+    return [
+        Task(at, first, min(first + CHUNK, rollouts), **extra)
+        for first in range(0, rollouts, CHUNK)
+    ]
+
+
+_WORKER: Worker | None = None
+
+
+def _start(position: Position) -> None:
+    global _WORKER
+    _WORKER = Worker(position)
+
+
+def _play(task: Task) -> Done:
+    assert _WORKER is not None, "a worker plays only after it started"
+    return _WORKER.play(task)
+
+
+def run(
+    position: Position,
+    tasks: Sequence[Task],
+    jobs: int,
+    advanced: Callable[[int], None] = lambda rollouts: None,
+) -> Iterator[Done]:
+    """Every task's playouts, as they finish (in any order); ``advanced`` hears how many
+    rollouts each finished task played. ``jobs`` 1 plays in this process."""
+    if jobs <= 1:
+        worker = Worker(position)
+        for task in tasks:
+            done = worker.play(task)
+            advanced(task.end - task.first)
+            yield done
+        return
+    # spawn, not fork: the caller may hold threads and database connections (the server)
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(jobs, initializer=_start, initargs=(position,)) as pool:
+        for done in pool.imap_unordered(_play, tasks):
+            advanced(done[0].end - done[0].first)
+            yield done

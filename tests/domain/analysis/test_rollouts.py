@@ -1,0 +1,165 @@
+"""Rollouts, estimates and hints, on positions folded in memory (no database)."""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+from typing import Any
+
+import pytest
+
+from domain.analysis import (
+    Playout,
+    candidates,
+    estimate,
+    playouts,
+    rank_hints,
+    reshuffled,
+    win_shares,
+)
+from domain.analysis.estimates import wilson
+from domain.core import Luck, Ruleset, SetUp, registry
+from domain.core.contract import nothing_to_forget
+from tests.support.counting import Add, Draw
+
+SEED = "9d" * 32
+
+
+def opened(ruleset: Ruleset[Any, Any, Any], seed: str = SEED, **setup: Any) -> Any:
+    command = SetUp(seats=2, seed=seed, options={}, setup=setup or None, content=None)
+    return ruleset.fold(ruleset.decide(ruleset.initial_state, command))
+
+
+def played(
+    ruleset: Ruleset[Any, Any, Any], bots: tuple[str, str], seed: str = SEED
+) -> list[tuple[Any, int, Any]]:
+    """Every seat decision of a bot game: (state before it, seat, command)."""
+    state, decisions = opened(ruleset, seed), []
+    while True:
+        due = ruleset.system_command(state)
+        if due is None:
+            if ruleset.is_terminal(state):
+                return decisions
+            seat = min(ruleset.to_act(state))
+            entropy = hashlib.sha256(f"{len(decisions)}".encode()).hexdigest()
+            due = ruleset.bots[bots[seat]](state, seat, Luck(entropy))
+            decisions.append((state, seat, due))
+        state = ruleset.fold(ruleset.decide(state, due), state)
+
+
+def test_win_shares_split_a_tie_for_first() -> None:
+    assert win_shares(Playout((5, 5, 3), (1, 1, 3))) == (0.5, 0.5, 0.0)
+    assert win_shares(Playout((2, 7), (2, 1))) == (0.0, 1.0)
+
+
+def test_an_estimate_holds_its_mean_inside_its_interval() -> None:
+    done = [Playout((s, 10 - s), (1, 2) if s > 5 else (2, 1)) for s in (3, 6, 8, 9)]
+    first, second = estimate(done, 2)
+    assert (first.win, second.win) == (0.75, 0.25)
+    assert first.win_low < 0.75 < first.win_high
+    assert first.score == 6.5 and first.score_low < 6.5 < first.score_high
+    assert wilson(1.0, 100)[1] == 1.0 and 0.96 < wilson(1.0, 100)[0] < 0.97
+
+
+@pytest.mark.parametrize("ruleset_id", ["peninsula", "peloponnes"])
+def test_a_decided_position_gives_its_leader_probability_one(ruleset_id: str) -> None:
+    ruleset = registry.get(ruleset_id)
+    decisions = played(ruleset, ("greedy", "random"))
+    state, _, _ = decisions[-1]  # the last decision of a game greedy led throughout
+    done, _ = playouts(
+        ruleset, state, keep=None, bot="greedy", seed="x", point=1, indices=range(20)
+    )
+    leader, trailer = estimate(done, 2)
+    assert leader.win == 1.0 and leader.win_high == 1.0
+    assert trailer.win == 0.0
+    assert leader.score > trailer.score
+
+
+@pytest.mark.parametrize("ruleset_id", ["peninsula", "peloponnes"])
+def test_the_same_seed_gives_the_same_rollouts(ruleset_id: str) -> None:
+    ruleset = registry.get(ruleset_id)
+    state, _, _ = played(ruleset, ("random", "random"))[10]
+
+    def run(seed: str) -> list[Playout]:
+        done, _ = playouts(
+            ruleset, state, keep=None, bot="random", seed=seed, point=10, indices=range(6)
+        )
+        return done
+
+    assert run("a") == run("a")
+    assert run("a") != run("b")
+
+
+def hidden_order_permuted(ruleset_id: str, state: Any) -> Any:
+    """The same position with its hidden orders laid another way and another seed: a world
+    no seat can tell from the first."""
+    other = dataclasses.replace(state.luck, seed="5a" * 32)
+    if ruleset_id == "peninsula":
+        return dataclasses.replace(state, pile=state.pile[::-1], luck=other)
+    stacks = {k: v[::-1] for k, v in state.stacks.items()}
+    return dataclasses.replace(state, stacks=stacks, chit_pile=state.chit_pile[::-1], luck=other)
+
+
+@pytest.mark.parametrize("ruleset_id", ["peninsula", "peloponnes"])
+def test_rollouts_depend_on_nothing_a_seat_cannot_see(ruleset_id: str) -> None:
+    ruleset = registry.get(ruleset_id)
+    state, _, _ = played(ruleset, ("random", "random"))[6]
+    other = hidden_order_permuted(ruleset_id, state)
+    assert other != state
+    assert ruleset.view(other, 0) == ruleset.view(state, 0)
+    assert ruleset.view(other, None) == ruleset.view(state, None)
+
+    def run(world: Any, rules: Ruleset[Any, Any, Any]) -> list[Playout]:
+        done, _ = playouts(rules, world, keep=0, bot="random", seed="w", point=6, indices=range(8))
+        return done
+
+    assert run(other, ruleset) == run(state, ruleset)
+    # The control: without ``forget`` the reshuffle reads the real order, and the two differ.
+    careless = dataclasses.replace(
+        ruleset, rules=dataclasses.replace(ruleset.rules, forget=nothing_to_forget)
+    )
+    assert run(other, careless) != run(state, careless)
+    assert reshuffled(careless, other, 0, "7" * 64) != reshuffled(careless, state, 0, "7" * 64)
+
+
+def counting_at_eight() -> Any:
+    """Counting to 10: seat 0 holds 5, seat 1 holds 6, the count is 8 and seat 0 is to act.
+    Adding 2 ends the game at once with seat 0 behind: a certain loss; drawing, or adding 1
+    and hoping, can still win."""
+    ruleset = registry.get("counting", "1")
+    state = opened(ruleset, deck=[5, 6, 1, 2, 3, 4, 7, 8, 9])
+    for command in (Draw(0), Draw(1), Add(0, 2), Add(1, 2), Add(0, 2), Add(1, 2)):
+        state = ruleset.fold(ruleset.decide(state, command), state)
+    assert (state.count, state.turn, state.hands) == (8, 0, ((5,), (6,)))
+    return ruleset, state
+
+
+def test_a_known_blunder_is_ranked_last() -> None:
+    ruleset, state = counting_at_eight()
+    chosen = candidates(ruleset, state, 0, bot="random", top=8, seed="c")
+    assert set(chosen) == {Add(0, 1), Add(0, 2), Draw(0)}
+    scored = []
+    for command in chosen:
+        done, refused = playouts(
+            ruleset,
+            state,
+            keep=0,
+            bot="random",
+            seed="c",
+            point=8,
+            indices=range(40),
+            first=command,
+        )
+        scored.append((command, done, refused))
+    hints = rank_hints(scored, 0, 2, played=Draw(0))
+    assert hints[-1].command == Add(0, 2)
+    assert hints[-1].estimate.win == 0.0 < hints[-2].estimate.win
+    assert hints[0].command == Draw(0) and hints[0].played
+    assert [h.rollouts for h in hints] == [40, 40, 40]
+
+
+def test_candidates_past_top_follow_the_bot_and_keep_the_played_command() -> None:
+    ruleset, state = counting_at_eight()
+    chosen = candidates(ruleset, state, 0, bot="random", top=1, seed="c", played=Add(0, 2))
+    assert len(chosen) == 2 and chosen[-1] == Add(0, 2)
+    assert chosen[0] in ruleset.legal_commands(state, 0)

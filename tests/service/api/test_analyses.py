@@ -1,0 +1,126 @@
+"""Analyses over HTTP: 202 with a job at once, the same job for the same request, polling,
+the SSE progress stream, hints, and a live game's analyses kept to the viewer who asked."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import httpx
+import pytest
+
+from service.analysis.jobs import jobs_for
+from tests.service.api.conftest import Server
+
+pytestmark = pytest.mark.storage
+
+BOTS = [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}]
+PLAYERS = [{"kind": "player", "player": "ann"}, {"kind": "player", "player": "bob"}]
+QUICK = {"bot": "random", "rollouts": 2}
+
+
+@pytest.fixture(autouse=True)
+def one_process(server: Server) -> None:
+    jobs_for(server.cairn).jobs = 1  # the test machine's cores are the other tests'
+
+
+def created(http: httpx.Client, ruleset: str, seats: list[dict[str, Any]]) -> dict[str, Any]:
+    response = http.post("/games", json={"ruleset": ruleset, "seats": seats})
+    assert response.status_code == 201, response.text
+    body: dict[str, Any] = response.json()
+    return body
+
+
+def start(
+    http: httpx.Client, game_id: str, token: str | None = None, **body: Any
+) -> httpx.Response:
+    headers = {} if token is None else {"Authorization": f"Bearer {token}"}
+    return http.post(f"/games/{game_id}/analyses", json={**QUICK, **body}, headers=headers)
+
+
+def finished(http: httpx.Client, url: str, token: str | None = None) -> dict[str, Any]:
+    headers = {} if token is None else {"Authorization": f"Bearer {token}"}
+    deadline = time.monotonic() + 60
+    while True:
+        job: dict[str, Any] = http.get(url, headers=headers).json()
+        if job["status"] != "running" or time.monotonic() > deadline:
+            return job
+        time.sleep(0.05)
+
+
+@pytest.fixture(scope="module")
+def game(server: Server) -> str:
+    with server.client() as http:
+        game_id: str = created(http, "peloponnes", BOTS)["game_id"]
+    server.quiet()
+    return game_id
+
+
+def test_an_analysis_starts_at_once_and_the_same_request_finds_the_same_job(
+    http: httpx.Client, game: str
+) -> None:
+    first = start(http, game, seed="api-same")
+    assert first.status_code == 202, first.text
+    job = first.json()
+    assert first.headers["Location"] == job["url"]
+    again = start(http, game, seed="api-same")
+    assert again.status_code == 202
+    assert again.json()["analysis_id"] == job["analysis_id"]
+    done = finished(http, job["url"])
+    assert done["status"] == "done", done
+    assert done["result"]["kind"] == "graph"
+    assert done["done"] == done["total"] > 0
+    assert start(http, game, seed="api-same").json()["result"] == done["result"]
+    assert start(http, game, seed="api-other").json()["analysis_id"] != job["analysis_id"]
+
+
+def test_the_stream_follows_the_job_to_its_end(http: httpx.Client, game: str) -> None:
+    job = start(http, game, seed="api-stream").json()
+    events = []
+    with http.stream("GET", job["stream_url"]) as response:
+        assert response.headers["content-type"].startswith("text/event-stream")
+        for line in response.iter_lines():
+            if line.startswith("event:"):
+                events.append(line.removeprefix("event:").strip())
+            if events and events[-1] == "end":
+                break
+    assert events[-1] == "end"
+    assert set(events) <= {"progress", "end"}
+
+
+def test_hints_rank_the_commands_and_mark_the_played_one(http: httpx.Client, game: str) -> None:
+    graph = finished(http, start(http, game, seed="api-hints").json()["url"])["result"]
+    at = graph["points"][0]["at"]
+    job = start(http, game, kind="hints", at=at, seed="api-hints").json()
+    hints = finished(http, job["url"])["result"]
+    assert hints["kind"] == "hints" and hints["at"] == at
+    assert [h["rank"] for h in hints["hints"]] == list(range(1, len(hints["hints"]) + 1))
+    assert sum(h["played"] for h in hints["hints"]) == 1
+
+
+def test_bad_requests_are_problems(http: httpx.Client, game: str) -> None:
+    unknown_bot = start(http, game, bot="alphazero")
+    assert unknown_bot.status_code == 400
+    assert unknown_bot.headers["content-type"].startswith("application/problem+json")
+    assert start(http, game, kind="hints").status_code == 400  # hints need at
+    assert start(http, game, rollouts=0).status_code == 400
+    assert start(http, game, kind="hints", at=1).status_code == 404  # no seat decides there
+    missing = f"/games/{game}/analyses/00000000-0000-0000-0000-000000000000"
+    assert http.get(missing).status_code == 404
+
+
+def test_a_live_games_analysis_belongs_to_the_viewer_who_asked(
+    server: Server, http: httpx.Client
+) -> None:
+    body = created(http, "peloponnes", PLAYERS)
+    game_id = body["game_id"]
+    tokens = {s["seat"]: s["token"] for s in body["seats"]}
+    theirs = start(http, game_id, tokens[0], seed="live").json()
+    spectators = start(http, game_id, None, seed="live").json()
+    assert theirs["analysis_id"] != spectators["analysis_id"]
+    assert finished(http, theirs["url"], tokens[0])["status"] == "done"
+    assert http.get(theirs["url"]).status_code == 403
+    assert (
+        http.get(theirs["url"], headers={"Authorization": f"Bearer {tokens[1]}"}).status_code == 403
+    )
+    assert finished(http, spectators["url"])["status"] == "done"
