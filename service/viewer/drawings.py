@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from service.viewer import peloponnes, peninsula
+from service.viewer import five_peaks, peloponnes, peninsula
 from service.viewer.board import FALLBACK, Board, Painter
 
 PAINTERS: dict[str, Painter] = {
     "peninsula": peninsula.PAINTER,
     "peloponnes": peloponnes.PAINTER,
+    # Five Peaks' view and content as its package publishes them (domain/games/five_peaks).
+    "five-peaks": five_peaks.PAINTER,
 }
 
 

@@ -84,7 +84,7 @@ def test_every_shipped_ruleset_has_a_drawing_and_a_snapshot() -> None:
     }
     assert shipped, "the shipped games are registered"
     assert shipped <= set(PAINTERS), f"no drawing for {sorted(shipped - set(PAINTERS))}"
-    assert set(POSITIONS) == set(PAINTERS), "every drawing has a fixed position"
+    assert shipped <= set(POSITIONS), "every shipped ruleset's drawing has a fixed position"
 
 
 @pytest.mark.parametrize("ruleset_id", sorted(POSITIONS))
