@@ -85,6 +85,8 @@ function describeGame() {
   }
   // Any seat's view of a finished game is public; a live game's only to that seat's token.
   select.disabled = !page.logIsPublic || Boolean(page.token);
+  // Only a seat may fork a position that is not public yet (docs/api.md, "Forks").
+  $("fork").disabled = !page.logIsPublic && !page.token;
   if (page.token && game.seat !== null) select.value = String(game.seat);
 }
 

@@ -201,3 +201,24 @@ def test_the_games_list_puts_open_tables_first_and_filters(
     page.wait_for_url(f"**/games/{open_table.game_id}/viewer")
     expect(page.locator("#board svg")).to_be_visible()
     screenshot(page, "open-table-peloponnes")
+
+
+def test_a_spectator_follows_a_live_game_as_it_is_played(
+    server: Server, http: httpx.Client, page: Page
+) -> None:
+    seats = [{"kind": "player", "player": "ann"}, {"kind": "bot", "bot": "random"}]
+    table = Table.create(server, http, "peloponnes", seats)
+    server.quiet()
+    page.goto(f"{server.url}/games/{table.game_id}/viewer")
+    expect(page.locator("#live")).to_be_visible()
+    expect(page.locator("#seat")).to_be_disabled()  # a live game's seats are their own
+    expect(page.locator("#fork")).to_be_disabled()
+    expect(page.locator("#play")).to_be_hidden()
+    for _ in range(3):
+        server.quiet()
+        version = table.view()["version"]
+        expect(page.locator("#position")).to_contain_text(f" of {version}")
+        assert table.step(), "seat 0 moved"
+    server.quiet()
+    version = table.view()["version"]
+    expect(page.locator("#position")).to_contain_text(f" of {version}")
