@@ -107,7 +107,9 @@ async function show(index) {
   const step = steps[index];
   $("slider").value = String(index);
   $("position").textContent = `event ${step.seq} of ${page.version}`;
-  const who = step.actor === null ? "" : ` (${step.actor})`;
+  // "seat:1" is said only when the words do not already name that seat.
+  const actor = step.actor ? step.actor.replace(":", " ") : "";
+  const who = actor && !step.text.toLowerCase().includes(actor) ? ` (${actor})` : "";
   $("event-text").textContent = `${step.seq}. ${step.text}${who}`;
   $("scores").textContent = scoresText(step.scores);
   const ticket = ++page.drawn;
