@@ -274,6 +274,10 @@ def say(command: Mapping[str, Any], content: Any) -> str:
             return [plain(v) for v in value]
         return value
 
+    titles = {c["id"]: c.get("title") or c["id"] for c in content.get("cards", [])}
+    if command.get("type") == "play_card" and "card" in command:
+        card = titles.get(command["card"], command["card"])
+        return f"play {card}, option {int(command.get('option', 0)) + 1}"
     return say_plainly(plain(command), content)
 
 
