@@ -35,7 +35,7 @@ load_all()
 # with no recorded game yet is drawn from a seeded greedy game of two seats, halfway.
 POSITIONS = {
     "peninsula": ("two-seats-greedy-m1.ndjson", 0.4),
-    "peloponnes": ("two-seats-greedy.ndjson", 0.4),
+    "peloponnes": ("two-seats-greedy.ndjson", 0.45),  # bidding, one bid standing
 }
 SEEDED_AT = 0.5
 
