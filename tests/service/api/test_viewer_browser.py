@@ -162,6 +162,15 @@ def test_a_seat_plays_a_live_game_against_a_bot_from_the_page(
     commands = [e for e in table.events(0)["events"] if e["actor"] == "seat:0"]
     assert commands, "seat 0 moved from the page"
     screenshot(page, "live-peninsula")
+    # A seat may fork its live game: the luck is reshuffled and it plays the fork alone.
+    page.click("#fork")
+    expect(page.locator("#fork-question")).to_contain_text("reshuffled")
+    page.click("#fork-confirm")
+    page.wait_for_url(lambda url: table.game_id not in url and url.endswith("/viewer"))
+    expect(page.locator("#summary")).to_contain_text("you are seat 0")
+    forked = http.get(f"/games/{page.url.split('/')[-2]}").json()
+    assert forked["parent_id"] == table.game_id
+    assert [s["kind"] for s in forked["seats"]] == ["player", "bot"]
 
 
 def test_fork_from_here_asks_first_then_opens_the_fork(
