@@ -36,6 +36,7 @@ load_all()
 POSITIONS = {
     "peninsula": ("two-seats-greedy-m1.ndjson", 0.4),
     "peloponnes": ("two-seats-greedy.ndjson", 0.45),  # bidding, one bid standing
+    "five-peaks": ("two-seats-greedy.ndjson", 0.5),
 }
 SEEDED_AT = 0.5
 

@@ -53,3 +53,19 @@ def test_peloponnes_draws_every_tile_bid_and_disaster() -> None:
 def test_a_seat_s_drawing_says_which_seat_is_you(ruleset_id: str) -> None:
     assert "(you)" in draw(board_of(ruleset_id, 0))
     assert "(you)" not in draw(board_of(ruleset_id, None))
+
+
+def test_five_peaks_draws_every_tile_peak_stone_pawn_and_hiker() -> None:
+    board = board_of("five-peaks", None)
+    svg = draw(board)
+    view = board.view
+    assert count(svg, "tile") == len(view["tiles"]) > 1
+    assert count(svg, "peak") == len(view["peaks"])
+    assert count(svg, "stone") == sum(len(p["stones"]) for p in view["peaks"])
+    assert count(svg, "pawn") == count(svg, "hiker") == len(view["hikers"])
+    assert count(svg, "space") == sum(
+        len(t["spaces"])
+        for placed in view["tiles"]
+        for t in [*board.content["tiles"], board.content["start"]]
+        if t["id"] == placed["tile"]
+    )
