@@ -18,7 +18,7 @@ from service.viewer.svg import document, element, group, text, title
 
 CELL = 22.0
 MARGIN = 16.0
-HEADER = 64.0
+HEADER = 80.0
 PANEL = 92.0
 """Each seat's panel under the board."""
 TERRAIN = {"start": "#f2e6c9", "forest": "#b7dfb0", "alpine": "#d6e4f0", "rocky": "#ddd3c4"}
@@ -97,11 +97,11 @@ def _heading(view: Mapping[str, Any]) -> str:
         [
             text(MARGIN, 20, words, class_="heading"),
             text(MARGIN, 36, f"market: {market}", class_="small market"),
+            text(MARGIN, 50, f"panoramas: {panoramas}", class_="small panoramas"),
             text(
                 MARGIN,
-                50,
-                f"panoramas: {panoramas}; deck {view.get('deck_size')},"
-                f" terrain tiles left {view.get('terrain_stack')}",
+                64,
+                f"deck {view.get('deck_size')}, terrain tiles left {view.get('terrain_stack')}",
                 class_="small",
             ),
         ],
