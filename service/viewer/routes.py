@@ -44,17 +44,17 @@ SeatParameter = Annotated[
 
 
 def looking(host: Host, game: GameRecord, authorization: str | None, seat: int | None) -> Any:
-    """The viewer: the token's seat, ``seat`` when the log is public, else a spectator."""
+    """The viewer: ``seat`` if the caller holds its token or the log is public, else the
+    token's seat, else a spectator."""
     token_seat = viewer(host.tokens, game, authorization)
-    if seat is not None:
-        check_viewer(game, seat)
-    if token_seat is not None:
-        if seat is not None and seat != token_seat:
-            raise NotASeat(f"this token is seat {token_seat}'s, not seat {seat}'s")
+    if seat is None:
         return token_seat
-    if seat is not None and not host.cairn.is_log_public(game.game_id):
-        raise SeatTokenNeeded(f"seat {seat}'s view of a game in progress needs seat {seat}'s token")
-    return seat
+    check_viewer(game, seat)
+    if seat == token_seat or host.cairn.is_log_public(game.game_id):
+        return seat
+    if token_seat is not None:
+        raise NotASeat(f"this token is seat {token_seat}'s, not seat {seat}'s")
+    raise SeatTokenNeeded(f"seat {seat}'s view of a game in progress needs seat {seat}'s token")
 
 
 @get(

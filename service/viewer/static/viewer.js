@@ -43,7 +43,7 @@ async function api(path, options = {}) {
 }
 
 function seatQuery() {
-  return page.seat === null || page.token ? "" : `seat=${page.seat}`;
+  return page.seat === null ? "" : `seat=${page.seat}`;
 }
 
 function takeToken() {
@@ -84,10 +84,12 @@ function describeGame() {
     game.seats.forEach((_, i) => select.add(new Option(`seat ${i}`, String(i))));
   }
   // Any seat's view of a finished game is public; a live game's only to that seat's token.
-  select.disabled = !page.logIsPublic || Boolean(page.token);
+  select.disabled = !page.logIsPublic;
   // Only a seat may fork a position that is not public yet (docs/api.md, "Forks").
   $("fork").disabled = !page.logIsPublic && !page.token;
-  if (page.token && game.seat !== null) select.value = String(game.seat);
+  if (page.seat === null && game.seat !== null && game.seat !== undefined) {
+    select.value = String(game.seat);
+  }
 }
 
 function scoresText(scores) {
@@ -231,7 +233,7 @@ async function fork() {
   if (!step) return;
   const ruleset = await api(`/rulesets/${page.game.ruleset}`);
   const bot = ruleset.bots.includes("greedy") ? "greedy" : ruleset.bots[0];
-  const mine = page.token ? page.game.seat : page.seat === null ? 0 : page.seat;
+  const mine = page.seat !== null ? page.seat : page.game.seat ?? 0;
   const seats = page.game.seats.map((_, i) =>
     i === mine ? { kind: "player", player: "you" } : { kind: "bot", bot }
   );
