@@ -7,6 +7,8 @@ import uuid
 import psycopg
 import pytest
 
+from domain.core.registry import event_to_record
+from domain.leagues.events import LeagueCreated, MemberJoined
 from service.store import Decision, NewEvent, VersionConflict
 from service.store.leagues import GENESIS_HASH, LeagueStore
 
@@ -14,13 +16,21 @@ pytestmark = pytest.mark.storage
 
 
 def _decision(n: int) -> Decision:
-    return Decision((NewEvent("league.test", 1, {"n": n}, "public"),), "system", None)
+    """A league's n-th decision: created first, then members (the feed's other consumers,
+    the league projection among them, read these too, so they are real league events)."""
+    event = (
+        LeagueCreated("Stored", "counting", 2, "round-robin", (3, 0), "system")
+        if n == 0
+        else MemberJoined(str(uuid.uuid4()), "system")
+    )
+    name, schema, payload = event_to_record(event)
+    return Decision((NewEvent(name, schema, payload, "public"),), "system", None)
 
 
 def test_league_events_are_chained_append_only_and_optimistic(pool: object) -> None:
     store = LeagueStore(pool)
     league = uuid.uuid4()
-    first = store.append(league, 0, GENESIS_HASH, _decision(1), create=True)
+    first = store.append(league, 0, GENESIS_HASH, _decision(0), create=True)
     second = store.append(league, 1, first[-1].hash, _decision(2))
     with pytest.raises(VersionConflict):
         store.append(league, 1, first[-1].hash, _decision(3))  # seq 2 is taken
