@@ -256,9 +256,7 @@ def _decision(command: Command, events: Sequence[Event]) -> Decision:
     for event in events:
         name, version, payload = event_to_record(event)
         new.append(NewEvent(name, version, payload, "public"))
-    return Decision(
-        tuple(new), getattr(command, "by", SYSTEM_ACTOR).player, command_to_json(command)
-    )
+    return Decision(tuple(new), command.by.player, command_to_json(command))
 
 
 __all__ = ["Leagues", "LoadedLeague", "UnknownLeague", "actor_of", "decode_event"]
