@@ -6,6 +6,7 @@ import unicodedata
 from typing import Annotated, Literal
 
 import anyio
+import msgspec
 from litestar import Response, get, post
 from litestar.datastructures import ResponseHeader
 from litestar.di import NamedDependency
@@ -24,6 +25,7 @@ from service.api.bodies import (
     problems,
 )
 from service.api.hosting import Host
+from service.api.live_bodies import LiveClocks
 from service.api.screening import strict_body
 from service.api.seating import bearer, descriptor, grants, viewer
 from service.application import NoSuchEvent
@@ -31,6 +33,7 @@ from service.application.lobby import open_seats
 from service.application.seating import described, grant, player_name
 from service.logs import logger
 from service.store import GameRecord
+from service.store.creators import Creators
 
 # Documented as the seatToken security scheme (service/api/document.py), not as a header.
 Authorization = Annotated[
@@ -75,8 +78,11 @@ def _create(data: CreateGame, host: Host) -> GameCreatedBody:
     seats = described(data.ruleset, [descriptor(s) for s in data.seats])
     outcome = host.cairn.create_game(data.ruleset, len(seats), data.options, data.setup, seats)
     granted = grants(grant(host.tokens, outcome.game_id, seats))
+    creator = Creators(host.cairn.store.pool).issue(outcome.game_id)
     logger().info("game.created", game_id=str(outcome.game_id), ruleset=data.ruleset)
-    return GameCreatedBody(str(outcome.game_id), data.ruleset, outcome.version, granted)
+    return GameCreatedBody(
+        str(outcome.game_id), data.ruleset, outcome.version, granted, creator_token=creator
+    )
 
 
 @get(
@@ -173,6 +179,7 @@ def game_view(
         parent_id=str(game.parent_id) if game.parent_id else None,
         fork_at=game.fork_at,
         created_at=game.created_at.isoformat(),
+        live=msgspec.convert(seen["live"], LiveClocks),
     )
 
 

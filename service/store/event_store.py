@@ -245,7 +245,14 @@ class EventStore:
             extra += [game_id, key, request_hash, Jsonb(response)]
         if result is not None:
             extra += [Jsonb(result), game_id]
-        sql = insert_sql(len(decision.events), idempotency is not None, result is not None)
+        if decision.notices:
+            extra += [Jsonb(list(decision.notices)), game_id]
+        sql = insert_sql(
+            len(decision.events),
+            idempotency is not None,
+            result is not None,
+            bool(decision.notices),
+        )
         with conn.cursor(row_factory=tuple_row) as cur:
             cur.execute(sql, [*params, *extra])
             assigned = sorted(cur.fetchall())
