@@ -183,8 +183,10 @@ class BotDriver:
 
     def _drive(self, game_id: UUID) -> None:
         loaded = self.cairn.load(game_id)
-        # A game waits for its open seats before play starts (service/application/lobby.py).
-        bots = playing_bots(loaded) if not is_waiting(loaded.game) else {}
+        # A game waits for its open seats before play starts (service/application/lobby.py);
+        # a cached record may still show a seat taken since, so that is read afresh.
+        waiting = is_waiting(loaded.game) and is_waiting(self.cairn.store.game(game_id))
+        bots = playing_bots(loaded) if not waiting else {}
         while bots and not self._closed and self._bots_must_act(game_id, bots):
             with try_game_lock(self.cairn.store.pool, game_id) as held:
                 if not held:
