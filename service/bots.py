@@ -27,6 +27,7 @@ from uuid import UUID
 
 from domain.core import RuleViolation, clocks
 from service.application import Application, Loaded
+from service.application.lobby import is_waiting
 from service.application.seating import bot_seats
 from service.logs import logger
 from service.store import GameRecord, VersionConflict
@@ -183,7 +184,9 @@ class BotDriver:
         self.kick(game_id)
 
     def _drive(self, game_id: UUID) -> None:
-        bots = playing_bots(self.cairn.load(game_id))
+        loaded = self.cairn.load(game_id)
+        # A game waits for its open seats before play starts (service/application/lobby.py).
+        bots = playing_bots(loaded) if not is_waiting(loaded.game) else {}
         while bots and not self._closed and self._bots_must_act(game_id, bots):
             with try_game_lock(self.cairn.store.pool, game_id) as held:
                 if not held:

@@ -18,6 +18,8 @@ from psycopg_pool import ConnectionPool
 from service.application import Application
 from service.bots import BotDriver
 from service.clock import Clock
+from service.leagues import league_service
+from service.projections.follower import LeagueFollower
 from service.store import EventStore
 from service.store.database import check_connection
 from service.store.webhooks import Webhooks
@@ -32,6 +34,8 @@ class Service:
     cairn: Application
     bots: BotDriver | None = None
     sweeper: Sweeper | None = None
+    leagues: LeagueFollower | None = None
+    """Records finished league games' results and keeps the league projection (served)."""
     timeouts: Timeouts | None = None
     webhooks: Deliverer | None = None
     _started: bool = field(default=False, repr=False)
@@ -41,13 +45,19 @@ class Service:
         intervals, and the thread that decides timeouts as their deadlines pass)."""
         if self.sweeper is not None and not self._started:
             self.sweeper.start()
+        if self.sweeper is not None and not self._started:
+            self.sweeper.start()
             if self.timeouts is not None:
                 self.timeouts.start()
             if self.webhooks is not None:
                 self.webhooks.start()
+        if self.leagues is not None and not self._started:
+            self.leagues.start()
         self._started = True
 
     def close(self) -> None:
+        if self.leagues is not None:
+            self.leagues.close()
         if self.sweeper is not None:
             self.sweeper.close()
         if self.timeouts is not None:
@@ -82,10 +92,13 @@ def assemble(
         on_advance(timeouts.wake)
     deliverer = Deliverer(Webhooks(store.pool), retry_first_from_env())
     cairn.reactions.append(deliverer)
-    sweeper = None
+    sweeper = follower = None
     if sweep_every is not None:
         sweeper = Sweeper(store, cairn.reactions, sweep_every, chores=[cairn.keys.forget_expired])
-    return Service(cairn, driver, sweeper, timeouts, deliverer)
+        # a long-running process follows the feed for leagues too (docs/leagues.md)
+        follower = LeagueFollower(league_service(cairn))
+        cairn.reactions.append(follower)
+    return Service(cairn, driver, sweeper, leagues=follower, timeouts=timeouts, webhooks=deliverer)
 
 
 def open_pool(url: str, size: int = 16, timeout: float = 2.0) -> ConnectionPool[Any]:

@@ -119,6 +119,10 @@ class GameSummary(Struct):
     parent_id: str | None
     fork_at: int | None
     result: dict[str, Any] | None
+    options: dict[str, Any] = {}
+    seats_taken: int = 0
+    """Seats a player or a bot holds; ``seats_free`` are open (the lobby, ?status=open)."""
+    seats_free: int = 0
 
 
 class GameList(Struct):

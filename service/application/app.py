@@ -21,6 +21,7 @@ from service.application.errors import NotASeat
 from service.application.forking import Forked, SeatsGiven, child_record, plan_fork
 from service.application.idempotency import Keys
 from service.application.loading import Loaded, Loader
+from service.application.lobby import require_seated
 from service.application.outcomes import Outcome, new_seed, result_json, view_json
 from service.application.parsing import as_json, parse_command
 from service.application.reactions import Reaction
@@ -56,6 +57,10 @@ class Application:
         self.keys = Keys(store)
         self.reactions: list[Reaction] = []
         """Called after every commit (see ``service.composition``): bots, live wake-ups."""
+
+    def seats_changed(self, game_id: UUID) -> None:
+        """A seat was taken (an invite, the lobby): a game waiting for it may start now."""
+        self._committed(game_id)
 
     def _committed(self, game_id: UUID) -> None:
         """Tell every reaction that ``game_id`` moved on; one that fails is left to the sweep."""
@@ -148,6 +153,7 @@ class Application:
                 if loaded.ruleset.system_command(loaded.state) is not None:
                     # left waiting on the system by a fault: it decides before any seat
                     loaded = self._settle(loaded)[1]
+                require_seated(self.store, loaded)
                 if expected_version is not None:
                     check_expected(self.store, self.loader, loaded, seat, expected_version)
                 if check is not None:

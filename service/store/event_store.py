@@ -130,7 +130,11 @@ class EventStore:
         if ruleset:
             clauses.append("g.ruleset = %s")
             params.append(ruleset)
-        if status:
+        if status == "open":
+            # the lobby: a game waits for its open seats before play starts
+            clauses.append("g.status = 'active' AND g.seat_info @> %s")
+            params.append(Jsonb([{"kind": "open"}]))
+        elif status:
             clauses.append("g.status = %s")
             params.append(status)
         if player:
