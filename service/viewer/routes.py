@@ -117,7 +117,8 @@ def game_steps(
         game_id=str(game.game_id),
         ruleset=game.ruleset,
         status=game.status,
-        version=game.version,
+        # The record was read before the events: events committed since count too.
+        version=max([game.version, *(s.at for s in told)]),
         viewer=seen_by,
         log_is_public=host.cairn.is_log_public(game.game_id),
         steps=[StepBody(s.seq, s.at, s.type, s.actor, s.text, s.scores) for s in told],

@@ -64,6 +64,7 @@ async function load() {
   const following = page.index < 0 || page.index >= page.steps.length - 1;
   page.steps = told.steps;
   page.logIsPublic = told.log_is_public;
+  page.version = told.version;
   describeGame();
   const slider = $("slider");
   slider.max = String(Math.max(page.steps.length - 1, 0));
@@ -84,6 +85,8 @@ function describeGame() {
   }
   // Any seat's view of a finished game is public; a live game's only to that seat's token.
   select.disabled = !page.logIsPublic || Boolean(page.token);
+  // Only a seat may fork a position that is not public yet (docs/api.md, "Forks").
+  $("fork").disabled = !page.logIsPublic && !page.token;
   if (page.token && game.seat !== null) select.value = String(game.seat);
 }
 
@@ -103,8 +106,10 @@ async function show(index) {
   page.index = index;
   const step = steps[index];
   $("slider").value = String(index);
-  $("position").textContent = `event ${step.seq} of ${page.game.version}`;
-  const who = step.actor === null ? "" : ` (${step.actor})`;
+  $("position").textContent = `event ${step.seq} of ${page.version}`;
+  // "seat:1" is said only when the words do not already name that seat.
+  const actor = step.actor ? step.actor.replace(":", " ") : "";
+  const who = actor && !step.text.toLowerCase().includes(actor) ? ` (${actor})` : "";
   $("event-text").textContent = `${step.seq}. ${step.text}${who}`;
   $("scores").textContent = scoresText(step.scores);
   const ticket = ++page.drawn;

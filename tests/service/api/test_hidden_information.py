@@ -48,6 +48,7 @@ class Walker:
         if seat is not None:
             responses += [
                 http.get(f"{game}/legal-commands", headers=auth),
+                http.get(f"{game}/choices", headers=auth),
                 table.send(seat, {"type": "no_such_command"}),
             ]
         if step % FULL_EVERY == 0:
@@ -55,6 +56,8 @@ class Walker:
                 http.get(game, headers=auth, params={"at": max(1, version // 2)}),
                 http.get(f"{game}/events", headers=auth, params={"limit": 1000}),
                 http.get("/games", params={"limit": 100}),
+                # the viewer's steps: every visible event in words, with scores
+                http.get(f"{game}/steps", headers=auth),
             ]
             if seat is not None:
                 responses.append(table.send(seat, {"type": "x"}, expected_version=0))

@@ -16,6 +16,7 @@ from service.viewer.board import Board
 from service.viewer.drawings import draw
 from tests.service.api.conftest import ADMIN_TOKEN, RULESETS, Server
 from tests.service.api.playing import Table, seats_for
+from tests.support.shipped import shipped_rulesets
 
 pytestmark = pytest.mark.storage
 
@@ -82,7 +83,7 @@ def test_a_live_game_s_seat_board_needs_that_seat_s_token(
     assert http.get(f"/games/{table.game_id}/steps", params={"seat": 1}).status_code == 401
 
 
-@pytest.mark.parametrize("ruleset", ["peninsula", "peloponnes"])
+@pytest.mark.parametrize("ruleset", shipped_rulesets())
 def test_a_finished_game_shows_any_seat_s_board_to_anyone(
     server: Server, http: httpx.Client, ruleset: str
 ) -> None:
