@@ -19,9 +19,23 @@ from domain.games.five_peaks.evolve import evolve
 from domain.games.five_peaks.render import LEGEND, render
 from domain.games.five_peaks.rules import legal_commands
 from domain.games.five_peaks.scoring import result, scores
-from domain.games.five_peaks.setup import MAX_SEATS, MIN_SEATS, RULESET_ID, begin, reshuffle
+from domain.games.five_peaks.setup import (
+    MAX_SEATS,
+    MIN_SEATS,
+    RULESET_ID,
+    begin,
+    forget,
+    reshuffle,
+)
 from domain.games.five_peaks.state import Game
-from domain.games.five_peaks.views import FivePeaksView, secrets, to_act, view, visibility
+from domain.games.five_peaks.views import (
+    FivePeaksView,
+    reveals,
+    secrets,
+    to_act,
+    view,
+    visibility,
+)
 
 RULES: Rules[Game, Command, Event] = Rules(
     initial_state=Game(),
@@ -32,6 +46,7 @@ RULES: Rules[Game, Command, Event] = Rules(
     evolve=evolve,
     reshuffle=reshuffle,
     is_terminal=lambda game: game.phase == "over",
+    forget=forget,
 )
 
 RULESET: Ruleset[Game, Command, Event] = Ruleset(
@@ -56,6 +71,7 @@ RULESET: Ruleset[Game, Command, Event] = Ruleset(
         secrets=secrets,
         view_type=FivePeaksView,
         legend=LEGEND,
+        reveals=reveals,
     ),
     players=Players(
         to_act=to_act,

@@ -52,8 +52,12 @@ FIRE_RANK = (
 """The greedy bot's taste in campfire cards, by effect id; unknown ones come last."""
 
 
+GREEDY_SHARE = (3, 4)
+"""The random bot's decisions taken greedily: 3 in 4."""
+
+
 def random_bot(game: Game, seat: int, luck: Luck) -> Command:
-    """Any legal command, uniformly, half the time; the greedy choice the other half.
+    """Any legal command, uniformly, one time in four; the greedy choice otherwise.
 
     Pure uniform play wanders for thousands of turns before two end conditions hold, so
     the random bot mixes in the greedy one to finish (docs/rules/five-peaks.md, Bots).
@@ -61,8 +65,8 @@ def random_bot(game: Game, seat: int, luck: Luck) -> Command:
     options = legal_commands(game, seat)
     if not options:
         raise ValueError(f"seat {seat} has nothing to do now")
-    coin, luck = luck.draw_below(2)
-    if coin == 0:
+    coin, luck = luck.draw_below(GREEDY_SHARE[1])
+    if coin < GREEDY_SHARE[0]:
         return greedy_bot(game, seat, luck)
     index, _ = luck.draw_below(len(options))
     return options[index]

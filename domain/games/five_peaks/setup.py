@@ -8,6 +8,8 @@ deck.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
+from types import MappingProxyType
 from typing import Any
 
 from domain.core import Luck, Option, RuleViolation
@@ -114,3 +116,26 @@ def reshuffle(game: Game, keep: int | None) -> tuple[Event, ...]:
         events.append(CampfireDrawn(seat=seat, cards=fire[:size]))
         fire = fire[size:]
     return tuple(events)
+
+
+def forget(game: Game, keep: int | None) -> Game:
+    """Every face-down order sorted (the terrain stack within its terrains, which stay in
+    order), and other seats' unkept campfire draws too, so that a reshuffle after it depends
+    only on what ``keep`` knows (docs/ruleset-contract.md, analysis rollouts)."""
+    if not game.is_set_up:
+        return game
+    content = pack_of(game)
+    rank = {t: i for i, t in enumerate(content.terrain_order)}
+    stack = tuple(sorted(game.terrain_stack, key=lambda t: (rank[content.tiles[t].terrain], t)))
+    hikers = tuple(
+        h if seat == keep else replace(h, drawn=tuple(sorted(h.drawn)))
+        for seat, h in enumerate(game.hikers)
+    )
+    return replace(
+        game,
+        terrain_stack=stack,
+        peak_piles=MappingProxyType({t: tuple(sorted(p)) for t, p in game.peak_piles.items()}),
+        deck=tuple(sorted(game.deck)),
+        fire_deck=tuple(sorted(game.fire_deck)),
+        hikers=hikers,
+    )

@@ -13,8 +13,15 @@ from typing import NotRequired, TypedDict
 
 from domain.core import PUBLIC, SERVER, Viewer, seat_visibility
 from domain.games.five_peaks import board as b
-from domain.games.five_peaks.events import CampfireDrawn, CampfireReturned, Event, PilesShuffled
-from domain.games.five_peaks.rules import legal_commands
+from domain.games.five_peaks.events import (
+    CampfireDrawn,
+    CampfireReturned,
+    Event,
+    MarketRefilled,
+    PeakPlaced,
+    PilesShuffled,
+    TileRevealed,
+)
 from domain.games.five_peaks.scoring import breakdown
 from domain.games.five_peaks.state import Game
 
@@ -101,7 +108,6 @@ class FivePeaksView(TypedDict):
     final_turns: int | None
     end_reasons: list[str]
     to_act: list[int]
-    legal_count: int
 
 
 def place(cell: object) -> Place:
@@ -174,7 +180,6 @@ def view(game: Game, viewer: Viewer) -> FivePeaksView:
         "final_turns": game.final_turns,
         "end_reasons": list(game.end_reasons),
         "to_act": sorted(to_act(game)),
-        "legal_count": len(legal_commands(game, viewer)) if viewer is not None else 0,
     }
 
 
@@ -206,3 +211,9 @@ def secrets(game: Game, viewer: Viewer) -> tuple[object, ...]:
         list(h.drawn) for s, h in enumerate(game.hikers) if s != viewer and len(h.drawn) == size
     ]
     return tuple(h for h in hidden if len(h) >= 3)
+
+
+def reveals(event: Event) -> bool:
+    """Public facts that turn something face down face up: the top terrain tile, a market
+    refill from the deck, a peak tile from its pile (they close the takeback window)."""
+    return isinstance(event, (TileRevealed, MarketRefilled, PeakPlaced))

@@ -56,3 +56,39 @@ def test_render_draws_the_board_and_the_legend_explains_it():
     drawing = RULESET.render(game, 0)
     assert "0 " in drawing and "1 " in drawing and "hand" in drawing
     assert "parking" in RULESET.presentation.legend
+
+
+def test_forget_sorts_what_the_seat_cannot_see_and_keeps_the_rest():
+    game = fresh(2)
+    forgotten = RULESET.forget(game, 0)
+    assert forgotten.deck == tuple(sorted(game.deck)) and forgotten.market == game.market
+    kinds = [t.split("-")[0] for t in forgotten.terrain_stack]
+    assert kinds == ["forest"] * 6 + ["alpine"] * 4 + ["rocky"] * 3
+
+
+def test_a_fork_reshuffles_what_is_hidden_only():
+    from domain.games.five_peaks.setup import reshuffle
+
+    game = fresh(2)
+    (shuffled,) = reshuffle(game, 0)
+    assert sorted(shuffled.deck) == sorted(game.deck)
+    assert sorted(shuffled.terrain) == sorted(game.terrain_stack)
+
+
+def test_every_event_of_a_golden_game_reads_in_words_and_hidden_draws_by_count():
+    from domain.core import registry
+    from domain.games.five_peaks.events import CampfireDrawn, CampfireReturned
+    from tests.domain.five_peaks.test_golden import FOLDER, lines
+
+    _, *records = lines(FOLDER / "two-seats-greedy.ndjson")
+    seen = set()
+    for record in records:
+        event = registry.event_from_record(
+            RULESET, record["type"], record["schema_version"], record["payload"]
+        )
+        words = RULESET.describe(event)
+        assert words and words.strip() == words
+        if isinstance(event, (CampfireDrawn, CampfireReturned)):
+            assert not any(card in words for card in event.cards)
+        seen.add(type(event).__name__)
+    assert {"TilePlaced", "PeakPlaced", "StonePlaced", "PanoramaBought"} <= seen
