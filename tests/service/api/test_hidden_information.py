@@ -48,7 +48,6 @@ class Walker:
         if seat is not None:
             responses += [
                 http.get(f"{game}/legal-commands", headers=auth),
-                http.get(f"{game}/choices", headers=auth),
                 table.send(seat, {"type": "no_such_command"}),
             ]
         if step % FULL_EVERY == 0:
@@ -59,6 +58,8 @@ class Walker:
             ]
             if seat is not None:
                 responses.append(table.send(seat, {"type": "x"}, expected_version=0))
+                # the viewer's choices: the legal commands, each in words
+                responses.append(http.get(f"{game}/choices", headers=auth))
         if step % STEPS_EVERY == 0:
             # the viewer's steps: every visible event in words, with scores (a whole fold
             # each, so less often)
