@@ -149,3 +149,18 @@ def test_the_viewer_s_json_routes_are_in_the_openapi_document(http: httpx.Client
         "/games/{game_id}/choices",
     } <= set(paths)
     assert "/games/{game_id}/viewer" not in paths
+
+
+def test_once_the_log_is_public_a_seat_may_look_as_another(
+    server: Server, http: httpx.Client
+) -> None:
+    table = Table.create(server, http, "counting", seats_for("counting", bots=0))
+    url = f"/games/{table.game_id}/board.svg"
+    assert http.get(url, params={"seat": 1}, headers=table.auth(0)).status_code == 403
+    table.play_out()
+    assert http.get(url, params={"seat": 1}, headers=table.auth(0)).status_code == 200
+    as_one = http.get(url, params={"seat": 1}).text
+    assert (
+        "seat 1" in as_one
+        and as_one == http.get(url, params={"seat": 1}, headers=table.auth(1)).text
+    )
