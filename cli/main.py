@@ -13,6 +13,9 @@ from cli.analyse import analyse
 from cli.audit import audit
 from cli.fork import diff, fork
 from cli.games import games, show
+from cli.leagues import league
+from cli.players import player
+from cli.projections import projections
 from cli.replay import replay
 from cli.rulesets import rulesets
 from cli.serve import db, serve
@@ -84,6 +87,8 @@ cairn.add_command(serve)
 cairn.add_command(db)
 for command in (rulesets, games, show, replay, audit, fork, diff, export, import_, simulate):
     cairn.add_command(command)
+for group in (player, league, projections):
+    cairn.add_command(group)
 cairn.add_command(analyse)
 
 

@@ -1,13 +1,13 @@
 """Analyses: a projection of rollout results, cached by what was asked, never in a game's log.
 
 Revision ID: 0007
-Revises: 0004
+Revises: 0005
 """
 
 from alembic import op
 
 revision = "0007"
-down_revision = "0004"
+down_revision = "0005"
 branch_labels = None
 depends_on = None
 

@@ -47,6 +47,12 @@ PLACES = (
     " the same place in a legal command."
 )
 SECURITY_SCHEMES: dict[str, Any] = {
+    "playerToken": {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "A player account's token (cairn player create prints it once); it"
+        " also acts in the player's seats of league games.",
+    },
     "seatToken": {
         "type": "http",
         "scheme": "bearer",

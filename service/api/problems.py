@@ -27,16 +27,24 @@ from service.application import (
     SeatTokenNeeded,
     UnknownContent,
 )
+from service.application.players import NotAnOrganiser, NotSignedIn
 from service.application.staleness import StaleVersion
 from service.logs import logger
 from service.replays import ExportRefused, ImportRefused, ReplayFileError
 from service.store import DatabaseUnavailable, UnknownGame, VersionConflict
+from service.store.leagues import UnknownLeague
+from service.store.players import PlayerExists, UnknownPlayer
 
 PROBLEM = "application/problem+json"
 
 # Exception type -> HTTP status. Order matters only for subclasses listed first.
 STATUSES: dict[type[Exception], int] = {
     RuleViolation: 422,
+    NotSignedIn: 401,
+    NotAnOrganiser: 403,
+    UnknownLeague: 404,
+    UnknownPlayer: 404,
+    PlayerExists: 409,
     VersionConflict: 409,
     NotASeat: 403,
     UnknownGame: 404,
@@ -106,6 +114,9 @@ def _code(exc: Exception) -> str:
         VersionConflict: "version_conflict",
         UnknownGame: "unknown_game",
         UnknownRuleset: "unknown_ruleset",
+        UnknownLeague: "unknown_league",
+        UnknownPlayer: "unknown_player",
+        PlayerExists: "player_exists",
         DatabaseUnavailable: "database_unavailable",
         psycopg.OperationalError: "database_unavailable",
     }

@@ -94,6 +94,12 @@ async def content(
     return Response(ruleset.presentation.content(pack), headers=headers)
 
 
+def served_content(ruleset_id: str, content_hash: str) -> Any:
+    """The JSON ``GET /rulesets/{id}/content/{hash}`` answers (the viewer draws from it)."""
+    ruleset, pack = _pack(ruleset_id, content_hash)
+    return ruleset.presentation.content(pack)
+
+
 def _pack(ruleset_id: str, content_hash: str) -> tuple[Ruleset[Any, Any, Any], Any]:
     """The newest version of the ruleset holding the pack, and the pack; older versions'
     packs are served too, since their games are still shown."""

@@ -70,11 +70,14 @@ class Application:
         seat_info: Sequence[Mapping[str, Any]] = (),
         seed: str | None = None,
         rules_version: str | None = None,
+        game_id: UUID | None = None,
     ) -> Outcome:
         """Set a new game up; ``seed`` is drawn fresh unless given (tests, simulations).
 
         A game is created under the newest rules version unless ``rules_version`` names an
         older one still registered (a league season may keep the rules it started with).
+        ``game_id`` is given when the game was named before it exists (a league's fixture,
+        recorded first); creating it twice raises ``GameExists``.
         """
         ruleset = registry.get(ruleset_id, rules_version)
         command = SetUp(
@@ -94,6 +97,8 @@ class Application:
             seat_info=[dict(s) for s in seat_info],
             options=encode(created.options),
         )
+        if game_id is not None:
+            game = dataclasses.replace(game, game_id=game_id)
         stored = self.store.create_game(game, self._decision(ruleset, events, SYSTEM, command))
         state = ruleset.fold(events)
         opened = Loaded(game, ruleset, state, stored[-1].seq, stored[-1].hash)

@@ -37,7 +37,8 @@ class SeatTokens:
     """Issues, checks and redeems seat tokens and invites.
 
     A seat token, once issued, names the same seat forever (nothing revokes or moves one), so
-    the seats of tokens already seen are remembered in process: checking a token costs a
+    the seats of tokens already seen are remembered in process (a player account's token,
+    which can be rotated or revoked, is looked up every time): checking a token costs a
     query only the first time. Unknown tokens are never remembered, so a token issued later,
     by this process or another, is always looked up.
     """
@@ -77,8 +78,16 @@ class SeatTokens:
                 " AND purpose = %s",
                 (game_id, key[1], SEAT),
             ).fetchone()
-        if row is None:
-            return None
+            if row is None:
+                # A league game's seat is bound to a player account (migration 0005), and
+                # the player's own token acts in it. Never remembered: a rotated or revoked
+                # token must stop working at once.
+                bound = cur.execute(
+                    "SELECT sp.seat FROM seat_players sp JOIN players p USING (player_id)"
+                    " WHERE sp.game_id = %s AND p.token_hash = %s",
+                    (game_id, key[1]),
+                ).fetchone()
+                return None if bound is None else int(bound[0])
         with self._lock:
             self._known[key] = int(row[0])
             while len(self._known) > KNOWN_TOKENS:

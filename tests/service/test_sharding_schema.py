@@ -21,6 +21,14 @@ pytestmark = pytest.mark.storage
 
 NOT_GAME_SCOPED = {
     "alembic_version": "a local table on the coordinator, where migrations run",
+    # Leagues are keyed by league, not by game (docs/scaling.md, docs/leagues.md).
+    "leagues": "distributed by league_id",
+    "league_events": "distributed by league_id, co-located with leagues",
+    "league_summaries": "distributed by league_id, co-located with leagues",
+    "league_standings": "distributed by league_id, co-located with leagues",
+    "players": "a reference table: every shard joins seat_players to it",
+    "ratings": "distributed by player_id (ratings are per player, across leagues)",
+    "projection_tracking": "a local table on the coordinator, beside the feed it tracks",
 }
 
 _TABLES = """

@@ -1,0 +1,247 @@
+"""``cairn league``: create a league, add players, schedule rounds, see standings and
+ratings, record forfeits. Organisers' commands take an organiser's token (``--token`` or
+CAIRN_TOKEN); reads catch the projection up first, so they show every recorded result."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+from uuid import UUID
+
+import click
+
+from cli.common import USAGE, CliError, emit_json, json_option
+from cli.leaguing import game_id, league_errors, league_id, leagues, signed_in, token_option
+from service.projections.reading import fixtures_of, ratings_of, standings_of, summary_of
+from service.simulation import parse_options
+
+
+@click.group()
+def league() -> None:
+    """Leagues: a ruleset, seats per table, members, rounds, standings and ratings.
+
+    Example: cairn league create "Autumn" --ruleset peninsula --seats 2 --token $TOKEN
+    """
+
+
+@league.command()
+@click.argument("name")
+@click.option("--ruleset", required=True, help="The ruleset every game is played under.")
+@click.option("--seats", required=True, type=click.IntRange(1, 6), help="Seats per table.")
+@click.option(
+    "--pairing",
+    type=click.Choice(["round-robin", "swiss", "balanced"]),
+    help="How rounds are paired (default: round-robin for 2 seats, balanced for more).",
+)
+@click.option("--points", help="League points by place, best first, e.g. 3,1,0.")
+@click.option("--option", "options", multiple=True, help="A ruleset option, name=value.")
+@token_option
+@json_option
+@league_errors
+def create(
+    name: str,
+    ruleset: str,
+    seats: int,
+    pairing: Any,
+    points: str | None,
+    options: tuple[str, ...],
+    token: str | None,
+    as_json: bool,
+) -> None:
+    """Create a league (organisers only) and print its id.
+
+    Example: cairn league create "Autumn" --ruleset peninsula --seats 2 --points 3,0
+    """
+    by_place = _points(points)
+    with leagues() as service:
+        by = signed_in(service, token)
+        made = service.leagues.create(
+            by, name, ruleset, seats, pairing, by_place, parse_options(options)
+        )
+        service.catch_up()
+        summary = summary_of(service, made)
+    if as_json:
+        emit_json(summary)
+        return
+    click.echo(
+        f"{made}  {summary['name']}: {summary['ruleset']}, {seats} seats a table,"
+        f" {summary['pairing']}, points {'/'.join(map(str, summary['points']))}"
+    )
+
+
+def _points(raw: str | None) -> tuple[int, ...] | None:
+    if raw is None:
+        return None
+    try:
+        return tuple(int(p) for p in raw.split(","))
+    except ValueError:
+        raise CliError(
+            f"--points takes whole numbers by place, like 3,1,0; not {raw!r}", USAGE
+        ) from None
+
+
+@league.command("add-player")
+@click.argument("league_ref", metavar="LEAGUE")
+@click.argument("players", nargs=-1, required=True)
+@token_option
+@json_option
+@league_errors
+def add_player(league_ref: str, players: tuple[str, ...], token: str | None, as_json: bool) -> None:
+    """Add players (by name) to a league (organisers only).
+
+    Example: cairn league add-player $LEAGUE ann bob cyd
+    """
+    target = league_id(league_ref)
+    with leagues() as service:
+        by = signed_in(service, token)
+        for name in players:
+            service.leagues.add_member(target, by, service.accounts.find(name))
+    if as_json:
+        emit_json({"league_id": str(target), "added": list(players)})
+        return
+    click.echo(f"added {', '.join(players)}")
+
+
+@league.command()
+@click.argument("league_ref", metavar="LEAGUE")
+@token_option
+@json_option
+@league_errors
+def schedule(league_ref: str, token: str | None, as_json: bool) -> None:
+    """Pair the next round and create its games (organisers only).
+
+    Example: cairn league schedule $LEAGUE --json
+    """
+    target = league_id(league_ref)
+    with leagues() as service:
+        by = signed_in(service, token)
+        fixtures = service.leagues.schedule(target, by)
+        names = service.leagues.players.names([p for f in fixtures for p in _ids(f.players)])
+    rows = [
+        {"game_id": f.game_id, "players": [names[i] for i in _ids(f.players)]} for f in fixtures
+    ]
+    if as_json:
+        for row in rows:
+            emit_json(row)
+        return
+    for row in rows:
+        click.echo(f"{row['game_id']}  {' vs '.join(row['players'])}")
+
+
+def _ids(players: Sequence[str]) -> list[UUID]:
+    return [UUID(p) for p in players]
+
+
+@league.command()
+@click.argument("league_ref", metavar="LEAGUE")
+@click.option("--season", type=click.IntRange(1), help="A past season (default: the current).")
+@json_option
+@league_errors
+def standings(league_ref: str, season: int | None, as_json: bool) -> None:
+    """The standings: points, then wins, then game score, then fewer forfeits.
+
+    Example: cairn league standings $LEAGUE
+    """
+    target = league_id(league_ref)
+    with leagues() as service:
+        service.catch_up()
+        table = standings_of(service, target, season)
+    if as_json:
+        for row in table:
+            emit_json(row)
+        return
+    if not table:
+        click.echo("no standings yet")
+    for row in table:
+        click.echo(
+            f"{row['place']:>3}. {row['name']:<24} {row['points']:>4} pts  played {row['played']}"
+            f"  wins {row['wins']}  score {row['score']}  forfeits {row['forfeits']}"
+        )
+
+
+@league.command()
+@click.argument("league_ref", metavar="LEAGUE")
+@json_option
+@league_errors
+def ratings(league_ref: str, as_json: bool) -> None:
+    """Members' OpenSkill ratings in the league's ruleset: mu - 3 sigma, best first.
+
+    Example: cairn league ratings $LEAGUE --json
+    """
+    target = league_id(league_ref)
+    with leagues() as service:
+        service.catch_up()
+        rated = ratings_of(service, target)
+    if as_json:
+        for row in rated:
+            emit_json(row)
+        return
+    if not rated:
+        click.echo("no rated games yet")
+    for row in rated:
+        mark = "  provisional" if row["provisional"] else ""
+        last = row["history"][-1] if row["history"] else None
+        moved = f"  last {last['mu_after'] - last['mu_before']:+.2f}" if last else ""
+        click.echo(
+            f"{row['name']:<24} {row['display']:>7.2f}  mu {row['mu']:.2f}"
+            f" sigma {row['sigma']:.2f}  games {row['games']}{moved}{mark}"
+        )
+
+
+@league.command()
+@click.argument("league_ref", metavar="LEAGUE")
+@json_option
+@league_errors
+def fixtures(league_ref: str, as_json: bool) -> None:
+    """Every fixture of the league, by season and round, with its result.
+
+    Example: cairn league fixtures $LEAGUE
+    """
+    target = league_id(league_ref)
+    with leagues() as service:
+        service.catch_up()
+        found = fixtures_of(service, target)
+        names = service.leagues.players.names([p for f in found for p in _ids(f["players"])])
+    for row in found:
+        row["names"] = [names[i] for i in _ids(row["players"])]
+    if as_json:
+        for row in found:
+            emit_json(row)
+        return
+    for row in found:
+        places = " ".join(map(str, row["places"])) or "-"
+        click.echo(
+            f"s{row['season']} r{row['round']}  {row['game_id']}  {' vs '.join(row['names'])}"
+            f"  {row['status']}  places {places}"
+        )
+
+
+@league.command()
+@click.argument("league_ref", metavar="LEAGUE")
+@click.argument("game_ref", metavar="GAME")
+@click.argument("players", nargs=-1, required=True)
+@click.option("--reason", required=True, help="Why, in words the league will read.")
+@token_option
+@json_option
+@league_errors
+def forfeit(
+    league_ref: str,
+    game_ref: str,
+    players: tuple[str, ...],
+    reason: str,
+    token: str | None,
+    as_json: bool,
+) -> None:
+    """Record that PLAYERS forfeited GAME (organisers only); the others share first place.
+
+    Example: cairn league forfeit $LEAGUE $GAME bob --reason "did not turn up"
+    """
+    target, game = league_id(league_ref), game_id(game_ref)
+    with leagues() as service:
+        by = signed_in(service, token)
+        lost = [service.accounts.find(name) for name in players]
+        service.leagues.forfeit(target, by, game, lost, reason)
+    if as_json:
+        emit_json({"league_id": str(target), "game_id": str(game), "forfeited": list(players)})
+        return
+    click.echo(f"recorded: {', '.join(players)} forfeited {game} ({reason})")

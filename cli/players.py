@@ -1,0 +1,116 @@
+"""``cairn player``: accounts with a display name, an organiser role and a personal token."""
+
+from __future__ import annotations
+
+import click
+
+from cli.common import emit_json, json_option
+from cli.leaguing import league_errors, leagues
+from service.projections.reading import history_of
+from service.store.players import Player
+
+
+@click.group()
+def player() -> None:
+    """Player accounts: create one, rotate or revoke its token, see its history.
+
+    Example: cairn player create ann --organiser
+    """
+
+
+@player.command()
+@click.argument("name")
+@click.option("--organiser", is_flag=True, help="The account may run leagues.")
+@json_option
+@league_errors
+def create(name: str, organiser: bool, as_json: bool) -> None:
+    """Create an account and print its token, this once (only its hash is kept).
+
+    Example: cairn player create ann --organiser
+    """
+    with leagues() as service:
+        account, token = service.accounts.create(name, organiser)
+    if as_json:
+        emit_json(_account(account) | {"token": token})
+        return
+    role = "organiser" if organiser else "player"
+    click.echo(f"{account.name} ({role}) {account.player_id}")
+    click.echo(f"token (shown once, keep it): {token}")
+
+
+@player.command()
+@click.argument("name")
+@json_option
+@league_errors
+def rotate(name: str, as_json: bool) -> None:
+    """Give the account a fresh token; the old one stops working at once.
+
+    Example: cairn player rotate ann
+    """
+    with leagues() as service:
+        account = service.accounts.find(name)
+        token = service.accounts.rotate(account)
+    if as_json:
+        emit_json(_account(account) | {"token": token})
+        return
+    click.echo(f"new token for {account.name} (shown once): {token}")
+
+
+@player.command()
+@click.argument("name")
+@json_option
+@league_errors
+def revoke(name: str, as_json: bool) -> None:
+    """End the account's token; `cairn player rotate` issues a new one.
+
+    Example: cairn player revoke ann
+    """
+    with leagues() as service:
+        account = service.accounts.find(name)
+        service.accounts.revoke(account)
+    if as_json:
+        emit_json(_account(account) | {"revoked": True})
+        return
+    click.echo(f"{account.name}'s token is revoked")
+
+
+@player.command()
+@click.argument("name")
+@json_option
+@league_errors
+def history(name: str, as_json: bool) -> None:
+    """A player's ratings and league games, newest first.
+
+    Example: cairn player history ann --json
+    """
+    with leagues() as service:
+        account = service.accounts.find(name)
+        service.catch_up()
+        found = history_of(service, account.player_id)
+    if as_json:
+        emit_json(found)
+        return
+    for rating in found["ratings"]:
+        mark = " (provisional)" if rating["provisional"] else ""
+        click.echo(
+            f"{rating['ruleset']:<12} rating {rating['display']:.2f}{mark}"
+            f"  mu {rating['mu']:.2f} sigma {rating['sigma']:.2f}  games {rating['games']}"
+        )
+    for game in found["games"]:
+        change = game["rating_change"]
+        moved = f"  rating {change:+.2f}" if change is not None else ""
+        place = game["place"] if game["place"] is not None else "-"
+        click.echo(
+            f"{game['game_id']}  season {game['season']} round {game['round']}"
+            f"  {game['status']:<9} place {place}{moved}"
+        )
+    if not found["ratings"] and not found["games"]:
+        click.echo(f"{account.name} has played no league game yet")
+
+
+def _account(account: Player) -> dict[str, object]:
+    return {
+        "player_id": str(account.player_id),
+        "name": account.name,
+        "organiser": account.is_organiser,
+    }

@@ -1,0 +1,135 @@
+"""What an organiser, a member or the system may ask of a league.
+
+``by`` is the account asking, with its role as the accounts table holds it at that moment:
+the league decider checks the role, the application says who is asking (service/players).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal
+
+Pairing = Literal["round-robin", "swiss", "balanced"]
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who asks: a player account's id and whether it is an organiser, or the system."""
+
+    player: str
+    is_organiser: bool = False
+
+
+SYSTEM_ACTOR = Actor(player="system", is_organiser=True)
+
+
+@dataclass(frozen=True)
+class Fixture:
+    """One table of a round: its game and the players in seat order."""
+
+    game_id: str
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class CreateLeague:
+    NAME: ClassVar[str] = "create_league"
+    by: Actor
+    name: str
+    ruleset: str
+    seats: int
+    pairing: Pairing
+    points: tuple[int, ...]
+    """League points by place: ``points[0]`` for first place, and so on."""
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class AddMember:
+    NAME: ClassVar[str] = "add_member"
+    by: Actor
+    player: str
+
+
+@dataclass(frozen=True)
+class Join:
+    NAME: ClassVar[str] = "join"
+    by: Actor
+
+
+@dataclass(frozen=True)
+class Leave:
+    NAME: ClassVar[str] = "leave"
+    by: Actor
+
+
+@dataclass(frozen=True)
+class StartSeason:
+    NAME: ClassVar[str] = "start_season"
+    by: Actor
+
+
+@dataclass(frozen=True)
+class ScheduleRound:
+    """Schedule the next round; ``fixtures`` come from ``pairing.plan_round`` on this state."""
+
+    NAME: ClassVar[str] = "schedule_round"
+    by: Actor
+    fixtures: tuple[Fixture, ...]
+
+
+@dataclass(frozen=True)
+class RecordResult:
+    """A league game ended: its places per seat (1 is best, shared places tie)."""
+
+    NAME: ClassVar[str] = "record_result"
+    by: Actor
+    game_id: str
+    places: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class RecordForfeit:
+    """An organiser records that ``players`` forfeited a game, with a reason."""
+
+    NAME: ClassVar[str] = "record_forfeit"
+    by: Actor
+    game_id: str
+    players: tuple[str, ...]
+    reason: str
+
+
+@dataclass(frozen=True)
+class RecordAbandonment:
+    """An organiser voids a game nobody finished: no points, no rating."""
+
+    NAME: ClassVar[str] = "record_abandonment"
+    by: Actor
+    game_id: str
+    reason: str
+
+
+Command = (
+    CreateLeague
+    | AddMember
+    | Join
+    | Leave
+    | StartSeason
+    | ScheduleRound
+    | RecordResult
+    | RecordForfeit
+    | RecordAbandonment
+)
+COMMAND_TYPES: tuple[type, ...] = (
+    CreateLeague,
+    AddMember,
+    Join,
+    Leave,
+    StartSeason,
+    ScheduleRound,
+    RecordResult,
+    RecordForfeit,
+    RecordAbandonment,
+)

@@ -1,0 +1,238 @@
+"""The league decider: every rule of a league's life, and the dumb fold of its events.
+
+Codes (stable, part of the API): ``not_created``, ``already_created``, ``not_organiser``,
+``not_member``, ``already_member``, ``invalid_command``, ``not_enough_members``,
+``round_open``, ``wrong_fixtures``, ``unknown_fixture``, ``already_decided``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+from typing import assert_never
+
+from domain.core.errors import RuleViolation
+from domain.leagues.commands import (
+    Actor,
+    AddMember,
+    Command,
+    CreateLeague,
+    Fixture,
+    Join,
+    Leave,
+    RecordAbandonment,
+    RecordForfeit,
+    RecordResult,
+    ScheduleRound,
+    StartSeason,
+)
+from domain.leagues.events import (
+    AbandonmentRecorded,
+    Event,
+    ForfeitRecorded,
+    LeagueCreated,
+    MemberJoined,
+    MemberLeft,
+    ResultRecorded,
+    RoundScheduled,
+    SeasonStarted,
+)
+from domain.leagues.pairing import plan_round
+from domain.leagues.standings import forfeit_places
+from domain.leagues.state import INITIAL, League, Scheduled
+
+MAX_SEATS = 6
+"""OpenSkill's Plackett-Luce is used for 1-6 seat free-for-all games (issue #15)."""
+MAX_NAME = 64
+
+
+def decide(state: League, command: Command) -> tuple[Event, ...]:
+    match command:
+        case CreateLeague():
+            return (_create(state, command),)
+        case AddMember(by=by, player=player):
+            _require_created(state)
+            _require_organiser(by, "add a member")
+            return (_join(state, player, by),)
+        case Join(by=by):
+            _require_created(state)
+            return (_join(state, by.player, by),)
+        case Leave(by=by):
+            _require_created(state)
+            if not state.is_member(by.player):
+                raise RuleViolation("not_member", "you are not a member of this league")
+            return (MemberLeft(player=by.player),)
+        case StartSeason(by=by):
+            _require_created(state)
+            _require_organiser(by, "start a season")
+            _require_round_closed(state)
+            return (SeasonStarted(season=state.season + 1),)
+        case ScheduleRound(by=by, fixtures=fixtures):
+            return _schedule(state, by, fixtures)
+        case RecordResult(game_id=game_id, places=places, scores=scores):
+            fixture = _open_fixture(state, game_id)
+            if len(places) != len(fixture.players) or len(scores) != len(fixture.players):
+                raise RuleViolation("invalid_command", "a result needs a place and score per seat")
+            return (ResultRecorded(game_id, fixture.players, tuple(places), tuple(scores)),)
+        case RecordForfeit(by=by, game_id=game_id, players=players, reason=reason):
+            _require_organiser(by, "record a forfeit")
+            fixture = _open_fixture(state, game_id)
+            _require_reason(reason)
+            if not players or not set(players) <= set(fixture.players):
+                raise RuleViolation(
+                    "invalid_command", "name who forfeited, from this game's players"
+                )
+            places = forfeit_places(fixture.players, players)
+            return (
+                ForfeitRecorded(
+                    game_id, fixture.players, tuple(players), places, reason, by.player
+                ),
+            )
+        case RecordAbandonment(by=by, game_id=game_id, reason=reason):
+            _require_organiser(by, "record an abandonment")
+            _open_fixture(state, game_id)
+            _require_reason(reason)
+            return (AbandonmentRecorded(game_id, reason, by.player),)
+        case _:
+            assert_never(command)
+
+
+def _create(state: League, command: CreateLeague) -> LeagueCreated:
+    if state.is_created:
+        raise RuleViolation("already_created", "this league exists already")
+    _require_organiser(command.by, "create a league")
+    name = command.name.strip()
+    if not name or len(name) > MAX_NAME:
+        raise RuleViolation("invalid_command", f"a league's name has 1 to {MAX_NAME} characters")
+    if not 1 <= command.seats <= MAX_SEATS:
+        raise RuleViolation("invalid_command", f"a league's tables have 1 to {MAX_SEATS} seats")
+    if command.pairing in ("round-robin", "swiss") and command.seats != 2:
+        raise RuleViolation("invalid_command", f"{command.pairing} pairs two seats a table")
+    if command.pairing == "balanced" and command.seats == 2:
+        # two seats a table are paired by round-robin or Swiss, which never repeat early
+        raise RuleViolation("invalid_command", "a two-seat league pairs by round-robin or swiss")
+    if len(command.points) != command.seats or any(p < 0 for p in command.points):
+        raise RuleViolation("invalid_command", "give league points (0 or more) for every place")
+    if list(command.points) != sorted(command.points, reverse=True):
+        raise RuleViolation("invalid_command", "a better place never earns fewer league points")
+    return LeagueCreated(
+        name=name,
+        ruleset=command.ruleset,
+        seats=command.seats,
+        pairing=command.pairing,
+        points=tuple(command.points),
+        organiser=command.by.player,
+        options=dict(command.options),
+    )
+
+
+def _join(state: League, player: str, by: Actor) -> MemberJoined:
+    if state.is_member(player):
+        raise RuleViolation("already_member", "that player is a member already")
+    return MemberJoined(player=player, added_by=by.player)
+
+
+def _schedule(state: League, by: Actor, fixtures: tuple[Fixture, ...]) -> tuple[Event, ...]:
+    _require_created(state)
+    _require_organiser(by, "schedule a round")
+    _require_round_closed(state)
+    if len(state.members) < max(state.seats, 2):
+        raise RuleViolation(
+            "not_enough_members", f"a round needs at least {max(state.seats, 2)} members"
+        )
+    plan = plan_round(state)
+    if tuple(f.players for f in fixtures) != plan.tables:
+        raise RuleViolation("wrong_fixtures", "these tables are not this round's pairing")
+    ids = [f.game_id for f in fixtures]
+    if len(set(ids)) != len(ids) or any(i in state.fixtures or not i for i in ids):
+        raise RuleViolation("invalid_command", "each table needs a game of its own")
+    season = max(state.season, 1)
+    started: tuple[Event, ...] = () if state.season else (SeasonStarted(season=1),)
+    scheduled = RoundScheduled(season, state.round + 1, fixtures, plan.byes)
+    return (*started, scheduled)
+
+
+def _require_created(state: League) -> None:
+    if not state.is_created:
+        raise RuleViolation("not_created", "there is no such league")
+
+
+def _require_organiser(by: Actor, what: str) -> None:
+    if not by.is_organiser:
+        raise RuleViolation("not_organiser", f"only an organiser may {what}")
+
+
+def _require_round_closed(state: League) -> None:
+    if state.has_open_fixtures():
+        raise RuleViolation("round_open", "the current round still has games to finish")
+
+
+def _require_reason(reason: str) -> None:
+    if not reason.strip():
+        raise RuleViolation("invalid_command", "say why, in a reason")
+
+
+def _open_fixture(state: League, game_id: str) -> Scheduled:
+    _require_created(state)
+    fixture = state.fixtures.get(game_id)
+    if fixture is None:
+        raise RuleViolation("unknown_fixture", "that game is no game of this league")
+    if not fixture.is_open:
+        raise RuleViolation("already_decided", "that game's result is recorded already")
+    return fixture
+
+
+def evolve(state: League, event: Event) -> League:
+    match event:
+        case LeagueCreated():
+            return dataclasses.replace(
+                state,
+                name=event.name,
+                ruleset=event.ruleset,
+                seats=event.seats,
+                pairing=event.pairing,
+                points=event.points,
+                organiser=event.organiser,
+                options=event.options,
+            )
+        case MemberJoined(player=player):
+            return dataclasses.replace(state, members=(*state.members, player))
+        case MemberLeft(player=player):
+            return dataclasses.replace(
+                state, members=tuple(m for m in state.members if m != player)
+            )
+        case SeasonStarted(season=season):
+            return dataclasses.replace(state, season=season, round=0, byes={})
+        case RoundScheduled():
+            fixtures = dict(state.fixtures)
+            for f in event.fixtures:
+                fixtures[f.game_id] = Scheduled(f.game_id, event.season, event.round, f.players)
+            byes = dict(state.byes)
+            for player in event.byes:
+                byes[player] = byes.get(player, 0) + 1
+            return dataclasses.replace(state, round=event.round, fixtures=fixtures, byes=byes)
+        case ResultRecorded(game_id=game_id, places=places, scores=scores):
+            return _decided(state, game_id, status="played", places=places, scores=scores)
+        case ForfeitRecorded(game_id=game_id, places=places, forfeited=forfeited):
+            return _decided(state, game_id, status="forfeited", places=places, forfeited=forfeited)
+        case AbandonmentRecorded(game_id=game_id):
+            return _decided(state, game_id, status="abandoned")
+        case _:
+            assert_never(event)
+
+
+def _decided(state: League, game_id: str, **changes: object) -> League:
+    fixtures = dict(state.fixtures)
+    fixtures[game_id] = dataclasses.replace(fixtures[game_id], **changes)  # type: ignore[arg-type]
+    return dataclasses.replace(state, fixtures=fixtures)
+
+
+def fold(events: Iterable[Event], state: League = INITIAL) -> League:
+    for event in events:
+        state = evolve(state, event)
+    return state
+
+
+def is_terminal(state: League) -> bool:
+    """A league never ends by itself: a new season can always start."""
+    return False

@@ -1,0 +1,77 @@
+"""League points and the standings table, folded from a league's fixtures.
+
+Points by place come from the league's ``points``; tied seats share the better place and so
+its points (the platform's shared victory, ``domain.core.contract.ranks_for``). Tie-breaks,
+in order: points, wins (first places, shared ones included), the sum of game scores, fewer
+forfeits, then the player's id, so that the order is total and the same everywhere
+(docs/leagues.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from domain.leagues.state import League, Scheduled
+
+
+@dataclass(frozen=True)
+class Standing:
+    player: str
+    points: int = 0
+    played: int = 0
+    wins: int = 0
+    score: int = 0
+    forfeits: int = 0
+
+    def sort_key(self) -> tuple[int, int, int]:
+        return (-self.points, -self.wins, -self.score)
+
+    def order_key(self) -> tuple[int, int, int, int, str]:
+        return (*self.sort_key(), self.forfeits, self.player)
+
+
+def points_for(points: Sequence[int], place: int) -> int:
+    """League points for a place (1 is best); a place past the configured list scores 0."""
+    return points[place - 1] if 0 < place <= len(points) else 0
+
+
+def places_from_ranks(ranks: Sequence[int]) -> tuple[int, ...]:
+    """A game result's ranks are its places: competition ranks, ties share the better one."""
+    return tuple(int(r) for r in ranks)
+
+
+def forfeit_places(players: Sequence[str], forfeited: Iterable[str]) -> tuple[int, ...]:
+    """Those who forfeited share last place behind everyone else, who share first."""
+    lost = set(forfeited)
+    winners = sum(1 for p in players if p not in lost)
+    return tuple(winners + 1 if p in lost else 1 for p in players)
+
+
+def apply(table: dict[str, Standing], points: Sequence[int], fixture: Scheduled) -> None:
+    """Add one decided fixture (played or forfeited) to a standings table, in place."""
+    lost, scores = set(fixture.forfeited), fixture.scores
+    for i, player in enumerate(fixture.players):
+        place = fixture.places[i]
+        row = table.get(player, Standing(player))
+        table[player] = Standing(
+            player,
+            points=row.points + points_for(points, place),
+            played=row.played + 1,
+            wins=row.wins + (1 if place == 1 else 0),
+            score=row.score + (scores[i] if i < len(scores) else 0),
+            forfeits=row.forfeits + (1 if player in lost else 0),
+        )
+
+
+def ordered(table: Iterable[Standing]) -> list[Standing]:
+    return sorted(table, key=Standing.order_key)
+
+
+def season_table(league: League, season: int | None = None) -> list[Standing]:
+    """The standings of a season, folded from the league state alone."""
+    table: dict[str, Standing] = {p: Standing(p) for p in league.members}
+    for fixture in league.season_fixtures(season):
+        if fixture.status in ("played", "forfeited"):
+            apply(table, league.points, fixture)
+    return ordered(table.values())

@@ -1,0 +1,64 @@
+"""A league folded from its events: settings, members, and every fixture with its outcome."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from domain.leagues.commands import Pairing
+
+FixtureStatus = Literal["scheduled", "played", "forfeited", "abandoned"]
+
+
+@dataclass(frozen=True)
+class Scheduled:
+    """A fixture as the league knows it: where it sits and how it ended, if it did."""
+
+    game_id: str
+    season: int
+    round: int
+    players: tuple[str, ...]
+    status: FixtureStatus = "scheduled"
+    places: tuple[int, ...] = ()
+    scores: tuple[int, ...] = ()
+    forfeited: tuple[str, ...] = ()
+
+    @property
+    def is_open(self) -> bool:
+        return self.status == "scheduled"
+
+
+@dataclass(frozen=True)
+class League:
+    name: str = ""
+    ruleset: str = ""
+    seats: int = 0
+    pairing: Pairing = "round-robin"
+    points: tuple[int, ...] = ()
+    organiser: str = ""
+    options: Mapping[str, Any] = field(default_factory=dict)
+    members: tuple[str, ...] = ()
+    season: int = 0
+    round: int = 0
+    """The last round scheduled in the current season (0: none yet)."""
+    fixtures: Mapping[str, Scheduled] = field(default_factory=dict)
+    byes: Mapping[str, int] = field(default_factory=dict)
+    """How many byes each player has had this season (Swiss gives the next to one with fewest)."""
+
+    @property
+    def is_created(self) -> bool:
+        return bool(self.ruleset)
+
+    def is_member(self, player: str) -> bool:
+        return player in self.members
+
+    def season_fixtures(self, season: int | None = None) -> tuple[Scheduled, ...]:
+        wanted = self.season if season is None else season
+        return tuple(f for f in self.fixtures.values() if f.season == wanted)
+
+    def has_open_fixtures(self) -> bool:
+        return any(f.is_open for f in self.season_fixtures())
+
+
+INITIAL = League()

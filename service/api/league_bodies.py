@@ -1,0 +1,118 @@
+"""Request and response shapes of /players and /leagues: strict msgspec structs."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from msgspec import Meta, Struct
+
+from service.api.bodies import PlayerName
+
+LeagueName = Annotated[str, Meta(min_length=1, max_length=64)]
+Reason = Annotated[str, Meta(min_length=1, max_length=500)]
+Points = Annotated[list[Annotated[int, Meta(ge=0, le=1000)]], Meta(min_length=1, max_length=6)]
+
+
+class CreatePlayer(Struct, forbid_unknown_fields=True):
+    name: PlayerName
+    organiser: bool = False
+
+
+class PlayerBody(Struct):
+    player_id: str
+    name: str
+    organiser: bool
+    token: str | None = None
+    """Only when the token is issued (create, rotate): shown once, stored hashed."""
+
+
+class CreateLeague(Struct, forbid_unknown_fields=True):
+    name: LeagueName
+    ruleset: Annotated[str, Meta(min_length=1, max_length=64)]
+    seats: Annotated[int, Meta(ge=1, le=6)]
+    pairing: Literal["round-robin", "swiss", "balanced"] | None = None
+    points: Points | None = None
+    options: dict[str, Any] = {}
+
+
+class AddMember(Struct, forbid_unknown_fields=True):
+    player: PlayerName
+
+
+class RecordForfeit(Struct, forbid_unknown_fields=True):
+    game_id: Annotated[str, Meta(min_length=1, max_length=64)]
+    players: Annotated[list[PlayerName], Meta(min_length=1, max_length=6)]
+    reason: Reason
+
+
+class LeagueBody(Struct):
+    league_id: str
+    name: str
+    ruleset: str
+    seats: int
+    pairing: str
+    points: list[int]
+    options: dict[str, Any]
+    season: int
+    members: list[str]
+
+
+class FixtureBody(Struct):
+    game_id: str
+    season: int
+    round: int
+    players: list[str]
+    status: Literal["scheduled", "played", "forfeited", "abandoned"]
+    places: list[int]
+    scores: list[int]
+    reason: str | None = None
+
+
+class StandingBody(Struct):
+    place: int
+    player_id: str
+    name: str
+    points: int
+    played: int
+    wins: int
+    score: int
+    forfeits: int
+
+
+class RatingChangeBody(Struct):
+    game_id: str
+    place: int
+    mu_before: float
+    sigma_before: float
+    mu_after: float
+    sigma_after: float
+
+
+class RatingBody(Struct):
+    player_id: str
+    name: str
+    ruleset: str
+    mu: float
+    sigma: float
+    display: float
+    """The conservative rating shown in tables: mu - 3 sigma."""
+    games: int
+    provisional: bool
+    history: list[RatingChangeBody] = []
+
+
+class PlayedBody(Struct):
+    league_id: str
+    game_id: str
+    season: int
+    round: int
+    status: str
+    place: int | None
+    rating_change: float | None
+
+
+class HistoryBody(Struct):
+    player_id: str
+    ratings: list[RatingBody]
+    games: list[PlayedBody]
+    provisional_below: int

@@ -1,0 +1,241 @@
+"""The league application: load a league's stream, fold it, decide, append with the
+expected version (the same one path as ``Application.act`` for games).
+
+Scheduling records the round first, with the games' ids and their registration in
+``league_games`` in the same commit, and then creates the games, each seat bound to its
+member's account so that the player acts with their own token. A process that dies in
+between leaves fixtures without games; ``ensure_games`` (run by every later scheduling and
+by ``cairn league schedule``) creates what is missing, and creating a game twice is refused
+by its primary key, so each fixture gets exactly one game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from contextlib import suppress
+from dataclasses import dataclass
+from typing import Any
+from uuid import UUID, uuid4
+
+from domain.core import SetUp, registry
+from domain.core.codec import decode_fields
+from domain.core.errors import RuleViolation
+from domain.core.registry import command_to_json, event_to_record, wire_name
+from domain.leagues import EVENT_TYPES, INITIAL, Actor, Fixture, League, decide, fold
+from domain.leagues.commands import (
+    SYSTEM_ACTOR,
+    AddMember,
+    Command,
+    CreateLeague,
+    Join,
+    Leave,
+    Pairing,
+    RecordAbandonment,
+    RecordForfeit,
+    RecordResult,
+    ScheduleRound,
+    StartSeason,
+)
+from domain.leagues.events import Event
+from domain.leagues.pairing import plan_round
+from service.application.app import Application
+from service.store import Decision, GameExists, NewEvent, UnknownGame, VersionConflict
+from service.store.leagues import GENESIS_HASH, LeagueEvent, LeagueStore, UnknownLeague
+from service.store.players import Player, Players
+
+MAX_RETRIES = 16
+_TYPES = {wire_name(t): t for t in EVENT_TYPES}
+
+
+def actor_of(player: Player) -> Actor:
+    return Actor(str(player.player_id), player.is_organiser)
+
+
+def default_points(seats: int) -> tuple[int, ...]:
+    """Adopted default: a two-seat win is 3 points; with more seats, one point per player
+    beaten (docs/leagues.md)."""
+    return (3, 0) if seats == 2 else tuple(seats - place for place in range(1, seats + 1))
+
+
+@dataclass(frozen=True)
+class LoadedLeague:
+    league_id: UUID
+    state: League
+    version: int
+    head_hash: str
+
+
+def decode_event(event: LeagueEvent) -> Event:
+    decoded: Event = decode_fields(_TYPES[event.type], event.payload)
+    return decoded
+
+
+class Leagues:
+    def __init__(self, cairn: Application, store: LeagueStore, players: Players) -> None:
+        self.cairn = cairn
+        self.store = store
+        self.players = players
+
+    # -- the one path ----------------------------------------------------------------------
+
+    def load(self, league_id: UUID) -> LoadedLeague:
+        stored = self.store.read(league_id)
+        state = fold(decode_event(e) for e in stored)
+        return LoadedLeague(league_id, state, stored[-1].seq, stored[-1].hash)
+
+    def execute(
+        self,
+        league_id: UUID,
+        command: Command,
+        expected_version: int | None = None,
+        games: Sequence[UUID] = (),
+    ) -> tuple[Event, ...]:
+        """Decide ``command`` on the league as stored and append it; re-decided after a
+        conflict unless ``expected_version`` was given. A refusal appends nothing."""
+        for _ in range(MAX_RETRIES):
+            loaded = self.load(league_id)
+            if expected_version is not None and expected_version != loaded.version:
+                raise VersionConflict(league_id, expected_version, loaded.version)
+            events = decide(loaded.state, command)
+            try:
+                self.store.append(
+                    league_id, loaded.version, loaded.head_hash, _decision(command, events), games
+                )
+            except VersionConflict:
+                if expected_version is not None:
+                    raise
+                continue
+            return events
+        raise VersionConflict(league_id, -1, self.store.version(league_id))
+
+    # -- commands --------------------------------------------------------------------------
+
+    def create(
+        self,
+        by: Player,
+        name: str,
+        ruleset: str,
+        seats: int,
+        pairing: Pairing | None = None,
+        points: Sequence[int] | None = None,
+        options: Mapping[str, Any] | None = None,
+    ) -> UUID:
+        rules = registry.get(ruleset)  # UnknownRuleset for a ruleset Cairn does not have
+        # The ruleset judges the seats and options now, so no round can fail to set up later.
+        probe = SetUp(
+            seats=seats,
+            seed="0" * 64,
+            options=dict(options or {}),
+            setup=None,
+            content=rules.content_hash,
+        )
+        rules.decide(rules.initial_state, probe)
+        command = CreateLeague(
+            by=actor_of(by),
+            name=name,
+            ruleset=rules.id,
+            seats=seats,
+            pairing=pairing or ("round-robin" if seats == 2 else "balanced"),
+            points=tuple(points) if points else default_points(seats),
+            options=dict(options or {}),
+        )
+        events = decide(INITIAL, command)
+        league_id = uuid4()
+        self.store.append(league_id, 0, GENESIS_HASH, _decision(command, events), create=True)
+        return league_id
+
+    def add_member(self, league_id: UUID, by: Player, member: Player) -> None:
+        self.execute(league_id, AddMember(actor_of(by), str(member.player_id)))
+
+    def join(self, league_id: UUID, by: Player) -> None:
+        self.execute(league_id, Join(actor_of(by)))
+
+    def leave(self, league_id: UUID, by: Player) -> None:
+        self.execute(league_id, Leave(actor_of(by)))
+
+    def start_season(self, league_id: UUID, by: Player) -> None:
+        self.execute(league_id, StartSeason(actor_of(by)))
+
+    def schedule(self, league_id: UUID, by: Player) -> list[Fixture]:
+        """The next round's tables, recorded, and their games created."""
+        self.ensure_games(league_id)
+        for _ in range(MAX_RETRIES):
+            loaded = self.load(league_id)
+            plan = plan_round(loaded.state)
+            fixtures = tuple(Fixture(str(uuid4()), t) for t in plan.tables)
+            command = ScheduleRound(actor_of(by), fixtures)
+            events = decide(loaded.state, command)
+            ids = [UUID(f.game_id) for f in fixtures]
+            try:
+                self.store.append(
+                    league_id, loaded.version, loaded.head_hash, _decision(command, events), ids
+                )
+            except VersionConflict:
+                continue
+            self._create_games(loaded.state, fixtures)
+            return list(fixtures)
+        raise VersionConflict(league_id, -1, self.store.version(league_id))
+
+    def ensure_games(self, league_id: UUID) -> int:
+        """Create the games of fixtures that have none yet; how many it created."""
+        state = self.load(league_id).state
+        missing = []
+        for fixture in state.fixtures.values():
+            try:
+                self.cairn.store.game(UUID(fixture.game_id))
+            except UnknownGame:
+                missing.append(Fixture(fixture.game_id, fixture.players))
+        self._create_games(state, missing)
+        return len(missing)
+
+    def _create_games(self, state: League, fixtures: Sequence[Fixture]) -> None:
+        for fixture in fixtures:
+            ids = [UUID(p) for p in fixture.players]
+            names = self.players.names(ids)
+            seats = [{"kind": "player", "player": names[p]} for p in ids]
+            game_id = UUID(fixture.game_id)
+            # GameExists: created by another process after the same round
+            with suppress(GameExists):
+                self.cairn.create_game(
+                    state.ruleset, state.seats, state.options, seat_info=seats, game_id=game_id
+                )
+            self.players.bind_seats(game_id, ids)
+
+    def record_result(self, league_id: UUID, game_id: UUID) -> bool:
+        """Record a finished league game's result from its events; False if it is not
+        finished or its result is recorded already (so the results process may repeat)."""
+        loaded = self.cairn.load(game_id)
+        ruleset, state = loaded.ruleset, loaded.state
+        result = ruleset.result(state) if ruleset.is_terminal(state) else None
+        if result is None:
+            return False
+        command = RecordResult(SYSTEM_ACTOR, str(game_id), result.ranks, result.scores)
+        try:
+            self.execute(league_id, command)
+        except RuleViolation as refused:
+            if refused.code == "already_decided":
+                return False
+            raise
+        return True
+
+    def forfeit(
+        self, league_id: UUID, by: Player, game_id: UUID, forfeited: Sequence[Player], reason: str
+    ) -> None:
+        names = tuple(str(p.player_id) for p in forfeited)
+        self.execute(league_id, RecordForfeit(actor_of(by), str(game_id), names, reason))
+
+    def abandon(self, league_id: UUID, by: Player, game_id: UUID, reason: str) -> None:
+        self.execute(league_id, RecordAbandonment(actor_of(by), str(game_id), reason))
+
+
+def _decision(command: Command, events: Sequence[Event]) -> Decision:
+    new = []
+    for event in events:
+        name, version, payload = event_to_record(event)
+        new.append(NewEvent(name, version, payload, "public"))
+    return Decision(
+        tuple(new), getattr(command, "by", SYSTEM_ACTOR).player, command_to_json(command)
+    )
+
+
+__all__ = ["Leagues", "LoadedLeague", "UnknownLeague", "actor_of", "decode_event"]

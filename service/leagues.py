@@ -1,0 +1,41 @@
+"""Leagues assembled over an application: accounts, the league decider's application, the
+projection and the results process, built the same way for the API, the CLI and tests."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from service.application import Application
+from service.application.leagues import Leagues
+from service.application.players import Accounts
+from service.projections.leagues import LeagueProjection
+from service.projections.results import LeagueResults
+from service.store.leagues import LeagueStore
+from service.store.players import Players
+
+
+@dataclass
+class LeagueService:
+    accounts: Accounts
+    leagues: Leagues
+    projection: LeagueProjection
+    results: LeagueResults
+
+    def catch_up(self) -> int:
+        """Run the results process and the projection until neither has anything left."""
+        total = 0
+        while True:
+            done = self.results.catch_up() + self.projection.catch_up()
+            if not done:
+                return total
+            total += done
+
+
+def league_service(cairn: Application) -> LeagueService:
+    pool = cairn.store.pool
+    players = Players(pool)
+    store = LeagueStore(pool)
+    leagues = Leagues(cairn, store, players)
+    return LeagueService(
+        Accounts(players), leagues, LeagueProjection(pool, store), LeagueResults(pool, leagues)
+    )

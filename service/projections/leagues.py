@@ -1,0 +1,262 @@
+"""The league projection: summaries, fixtures with results, standings and ratings.
+
+Kept by a tracked consumer of the league feed (``tracking``): each step applies a page of
+league events and moves the cursor in one transaction. Events are applied in feed order,
+which is fixed once they are stored, so a rebuild from scratch folds the same events in
+the same order and ends with exactly the same rows, ratings included (floating point is
+deterministic for the same operations in the same order).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+from uuid import UUID
+
+import psycopg
+from psycopg.types.json import Jsonb
+
+from domain.leagues.events import (
+    AbandonmentRecorded,
+    Event,
+    ForfeitRecorded,
+    LeagueCreated,
+    MemberJoined,
+    MemberLeft,
+    ResultRecorded,
+    RoundScheduled,
+    SeasonStarted,
+)
+from domain.leagues.standings import points_for
+from service.application.leagues import decode_event
+from service.projections import tracking
+from service.projections.ratings import Rating, initial, rate
+from service.store.connections import connection
+from service.store.leagues import LeagueEvent, LeagueStore
+
+NAME = "leagues"
+PAGE = 500
+TABLES = ("rating_changes", "ratings", "league_standings", "league_fixtures", "league_summaries")
+
+
+class LeagueProjection:
+    def __init__(self, pool: Any, store: LeagueStore) -> None:
+        self.pool = pool
+        self.store = store
+        tracking.ensure(pool, NAME)
+
+    def step(self, limit: int = PAGE) -> int:
+        """Apply the next page of league events; how many it applied (0: caught up)."""
+        with connection(self.pool) as conn, conn.transaction():
+            at = tracking.claim(conn, NAME)
+            events = self.store.feed(at.cursor, limit)
+            self._apply_all(conn, events, at.applied)
+            if events:
+                tracking.advance(conn, NAME, events[-1].cursor, at.applied + len(events))
+        return len(events)
+
+    def catch_up(self) -> int:
+        total = 0
+        while applied := self.step():
+            total += applied
+        return total
+
+    def rebuild(self, progress: Any = None) -> int:
+        """Empty the projection and fold every league event again, in one transaction: a
+        reader sees the old rows or the new ones, never half of them."""
+        total = 0
+        with connection(self.pool) as conn, conn.transaction():
+            tracking.claim(conn, NAME)
+            for table in TABLES:
+                conn.execute(f"DELETE FROM {table}")
+            cursor = ""
+            while events := self.store.feed(cursor, PAGE):
+                self._apply_all(conn, events, total)
+                total += len(events)
+                cursor = events[-1].cursor
+                if progress is not None:
+                    progress(len(events))
+            tracking.advance(conn, NAME, cursor, total)
+        return total
+
+    def _apply_all(
+        self, conn: psycopg.Connection[Any], events: Sequence[LeagueEvent], applied: int
+    ) -> None:
+        for offset, stored in enumerate(events):
+            apply(conn, stored.league_id, decode_event(stored), applied + offset + 1)
+
+
+def apply(conn: psycopg.Connection[Any], league: UUID, event: Event, ordinal: int) -> None:
+    match event:
+        case LeagueCreated():
+            conn.execute(
+                "INSERT INTO league_summaries (league_id, name, ruleset, seats, pairing, points,"
+                " options) VALUES (%s, %s, %s, %s, %s, %s, %s)",
+                (
+                    league,
+                    event.name,
+                    event.ruleset,
+                    event.seats,
+                    event.pairing,
+                    Jsonb(list(event.points)),
+                    Jsonb(dict(event.options)),
+                ),
+            )
+        case MemberJoined(player=player):
+            conn.execute(
+                "UPDATE league_summaries SET members = members || %s WHERE league_id = %s",
+                (Jsonb([player]), league),
+            )
+            _standing_rows(conn, league, [player])
+        case MemberLeft(player=player):
+            conn.execute(
+                "UPDATE league_summaries SET members = members - %s WHERE league_id = %s",
+                (player, league),
+            )
+        case SeasonStarted(season=season):
+            conn.execute(
+                "UPDATE league_summaries SET season = %s WHERE league_id = %s", (season, league)
+            )
+            members = _summary(conn, league)["members"]
+            _standing_rows(conn, league, members)
+        case RoundScheduled():
+            with conn.cursor() as cur:
+                cur.executemany(
+                    "INSERT INTO league_fixtures (league_id, game_id, season, round, players,"
+                    " status, ordinal) VALUES (%s, %s, %s, %s, %s, 'scheduled', %s)",
+                    [
+                        (
+                            league,
+                            f.game_id,
+                            event.season,
+                            event.round,
+                            Jsonb(list(f.players)),
+                            ordinal,
+                        )
+                        for f in event.fixtures
+                    ],
+                )
+        case ResultRecorded():
+            _decided(conn, league, event.game_id, "played", event.places, event.scores, None)
+            _score(conn, league, event.game_id, event.players, event.places, event.scores, ())
+            _rate(conn, league, event.game_id, event.players, event.places, ordinal)
+        case ForfeitRecorded():
+            _decided(conn, league, event.game_id, "forfeited", event.places, (), event.reason)
+            zeros = tuple(0 for _ in event.players)
+            _score(conn, league, event.game_id, event.players, event.places, zeros, event.forfeited)
+        case AbandonmentRecorded():
+            _decided(conn, league, event.game_id, "abandoned", (), (), event.reason)
+        case _:
+            raise ValueError(f"the league projection has no rule for {type(event).__name__}")
+
+
+def _summary(conn: psycopg.Connection[Any], league: UUID) -> dict[str, Any]:
+    row = conn.execute(
+        "SELECT ruleset, points, season, members FROM league_summaries WHERE league_id = %s",
+        (league,),
+    ).fetchone()
+    assert row is not None
+    return {"ruleset": row[0], "points": row[1], "season": row[2], "members": row[3]}
+
+
+def _standing_rows(conn: psycopg.Connection[Any], league: UUID, players: Sequence[str]) -> None:
+    """Every member has a row in the current season's table, games or not."""
+    season = _summary(conn, league)["season"]
+    if not season:
+        return
+    with conn.cursor() as cur:
+        cur.executemany(
+            "INSERT INTO league_standings (league_id, season, player_id) VALUES (%s, %s, %s)"
+            " ON CONFLICT DO NOTHING",
+            [(league, season, p) for p in players],
+        )
+
+
+def _decided(
+    conn: psycopg.Connection[Any],
+    league: UUID,
+    game_id: str,
+    status: str,
+    places: Sequence[int],
+    scores: Sequence[int],
+    reason: str | None,
+) -> None:
+    conn.execute(
+        "UPDATE league_fixtures SET status = %s, places = %s, scores = %s, reason = %s"
+        " WHERE league_id = %s AND game_id = %s",
+        (status, Jsonb(list(places)), Jsonb(list(scores)), reason, league, game_id),
+    )
+
+
+def _score(
+    conn: psycopg.Connection[Any],
+    league: UUID,
+    game_id: str,
+    players: Sequence[str],
+    places: Sequence[int],
+    scores: Sequence[int],
+    forfeited: Sequence[str],
+) -> None:
+    row = conn.execute(
+        "SELECT f.season, s.points FROM league_fixtures f JOIN league_summaries s USING"
+        " (league_id) WHERE f.league_id = %s AND f.game_id = %s",
+        (league, game_id),
+    ).fetchone()
+    assert row is not None
+    season, points = int(row[0]), list(row[1])
+    with conn.cursor() as cur:
+        cur.executemany(
+            "INSERT INTO league_standings AS s (league_id, season, player_id, points, played,"
+            " wins, score, forfeits) VALUES (%s, %s, %s, %s, 1, %s, %s, %s)"
+            " ON CONFLICT (league_id, season, player_id) DO UPDATE SET"
+            " points = s.points + excluded.points, played = s.played + 1,"
+            " wins = s.wins + excluded.wins, score = s.score + excluded.score,"
+            " forfeits = s.forfeits + excluded.forfeits",
+            [
+                (
+                    league,
+                    season,
+                    player,
+                    points_for(points, place),
+                    1 if place == 1 else 0,
+                    score,
+                    1 if player in forfeited else 0,
+                )
+                for player, place, score in zip(players, places, scores, strict=True)
+            ],
+        )
+
+
+def _rate(
+    conn: psycopg.Connection[Any],
+    league: UUID,
+    game_id: str,
+    players: Sequence[str],
+    places: Sequence[int],
+    ordinal: int,
+) -> None:
+    ruleset = _summary(conn, league)["ruleset"]
+    rows = conn.execute(
+        "SELECT player_id::text, mu, sigma, games FROM ratings"
+        " WHERE ruleset = %s AND player_id = ANY(%s::uuid[])",
+        (ruleset, list(players)),
+    ).fetchall()
+    known = {r[0]: Rating(r[1], r[2], r[3]) for r in rows}
+    before = [known.get(p, initial()) for p in players]
+    after = rate(before, places)
+    with conn.cursor() as cur:
+        cur.executemany(
+            "INSERT INTO ratings AS r (player_id, ruleset, mu, sigma, games)"
+            " VALUES (%s, %s, %s, %s, %s) ON CONFLICT (player_id, ruleset) DO UPDATE SET"
+            " mu = excluded.mu, sigma = excluded.sigma, games = excluded.games",
+            [(p, ruleset, a.mu, a.sigma, a.games) for p, a in zip(players, after, strict=True)],
+        )
+        cur.executemany(
+            "INSERT INTO rating_changes (league_id, game_id, player_id, ruleset, place,"
+            " mu_before, sigma_before, mu_after, sigma_after, ordinal)"
+            " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+            [
+                (league, game_id, p, ruleset, place, b.mu, b.sigma, a.mu, a.sigma, ordinal)
+                for p, place, b, a in zip(players, places, before, after, strict=True)
+            ],
+        )

@@ -1,0 +1,134 @@
+"""What the league projection answers: fixtures, standings, ratings, a player's history.
+
+Reads only the projection's tables (never the streams), as JSON-ready dicts; the API and
+the CLI both print these.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from service.projections.ratings import PROVISIONAL_GAMES, Rating
+from service.store.connections import connection
+from service.store.leagues import UnknownLeague
+
+
+def _pool(service: Any) -> Any:
+    return service.leagues.cairn.store.pool
+
+
+def summary_of(service: Any, league_id: UUID) -> dict[str, Any]:
+    with connection(_pool(service)) as conn:
+        row = conn.execute(
+            "SELECT name, ruleset, seats, pairing, points, options, season, members"
+            " FROM league_summaries WHERE league_id = %s",
+            (league_id,),
+        ).fetchone()
+    if row is None:
+        raise UnknownLeague(league_id)
+    keys = ("name", "ruleset", "seats", "pairing", "points", "options", "season", "members")
+    return {"league_id": str(league_id), **dict(zip(keys, row, strict=True))}
+
+
+def standings_of(service: Any, league_id: UUID, season: int | None = None) -> list[dict[str, Any]]:
+    """The season's table in standings order (tie-breaks: domain/leagues/standings.py)."""
+    wanted = season if season is not None else summary_of(service, league_id)["season"]
+    with connection(_pool(service)) as conn:
+        rows = conn.execute(
+            "SELECT s.player_id::text, p.name, s.points, s.played, s.wins, s.score, s.forfeits"
+            " FROM league_standings s JOIN players p USING (player_id)"
+            " WHERE s.league_id = %s AND s.season = %s"
+            " ORDER BY s.points DESC, s.wins DESC, s.score DESC, s.forfeits, s.player_id",
+            (league_id, wanted),
+        ).fetchall()
+    keys = ("player_id", "name", "points", "played", "wins", "score", "forfeits")
+    return [{"place": i + 1, **dict(zip(keys, r, strict=True))} for i, r in enumerate(rows)]
+
+
+def fixtures_of(service: Any, league_id: UUID) -> list[dict[str, Any]]:
+    with connection(_pool(service)) as conn:
+        rows = conn.execute(
+            "SELECT game_id::text, season, round, players, status, places, scores, reason"
+            " FROM league_fixtures WHERE league_id = %s ORDER BY season, round, ordinal, game_id",
+            (league_id,),
+        ).fetchall()
+    keys = ("game_id", "season", "round", "players", "status", "places", "scores", "reason")
+    return [dict(zip(keys, r, strict=True)) for r in rows]
+
+
+def ratings_of(service: Any, league_id: UUID) -> list[dict[str, Any]]:
+    """The league's members rated in its ruleset, best display rating first, each with the
+    rating change of every game in this league."""
+    league = summary_of(service, league_id)
+    with connection(_pool(service)) as conn:
+        rows = conn.execute(
+            "SELECT r.player_id::text, p.name, r.mu, r.sigma, r.games FROM ratings r"
+            " JOIN players p USING (player_id) WHERE r.ruleset = %s"
+            " AND r.player_id = ANY(%s::uuid[])",
+            (league["ruleset"], league["members"]),
+        ).fetchall()
+        changes = conn.execute(
+            "SELECT player_id::text, game_id::text, place, mu_before, sigma_before, mu_after,"
+            " sigma_after FROM rating_changes WHERE league_id = %s ORDER BY ordinal",
+            (league_id,),
+        ).fetchall()
+    history: dict[str, list[dict[str, Any]]] = {}
+    keys = ("game_id", "place", "mu_before", "sigma_before", "mu_after", "sigma_after")
+    for c in changes:
+        history.setdefault(c[0], []).append(dict(zip(keys, c[1:], strict=True)))
+    out = [_rating(r[0], r[1], league["ruleset"], Rating(r[2], r[3], r[4])) for r in rows]
+    for entry in out:
+        entry["history"] = history.get(entry["player_id"], [])
+    return sorted(out, key=lambda e: (-e["display"], e["player_id"]))
+
+
+def _rating(player_id: str, name: str, ruleset: str, rating: Rating) -> dict[str, Any]:
+    return {
+        "player_id": player_id,
+        "name": name,
+        "ruleset": ruleset,
+        "mu": rating.mu,
+        "sigma": rating.sigma,
+        "display": rating.display,
+        "games": rating.games,
+        "provisional": rating.is_provisional,
+    }
+
+
+def history_of(service: Any, player_id: UUID) -> dict[str, Any]:
+    """A player's ratings in every ruleset and every league game they played, newest first."""
+    with connection(_pool(service)) as conn:
+        ratings = conn.execute(
+            "SELECT r.ruleset, r.mu, r.sigma, r.games, p.name FROM ratings r"
+            " JOIN players p USING (player_id) WHERE r.player_id = %s ORDER BY r.ruleset",
+            (player_id,),
+        ).fetchall()
+        games = conn.execute(
+            "SELECT f.league_id::text, f.game_id::text, f.season, f.round, f.status, f.players,"
+            " f.places, c.mu_before, c.mu_after FROM league_fixtures f"
+            " LEFT JOIN rating_changes c ON c.league_id = f.league_id AND c.game_id = f.game_id"
+            " AND c.player_id = %s WHERE f.players ? %s ORDER BY f.ordinal DESC, f.game_id",
+            (player_id, str(player_id)),
+        ).fetchall()
+    rated = [_rating(str(player_id), r[4], r[0], Rating(r[1], r[2], r[3])) for r in ratings]
+    played = []
+    for g in games:
+        seat = list(g[5]).index(str(player_id))
+        played.append(
+            {
+                "league_id": g[0],
+                "game_id": g[1],
+                "season": g[2],
+                "round": g[3],
+                "status": g[4],
+                "place": g[6][seat] if g[6] else None,
+                "rating_change": None if g[7] is None else g[8] - g[7],
+            }
+        )
+    return {
+        "player_id": str(player_id),
+        "ratings": rated,
+        "games": played,
+        "provisional_below": PROVISIONAL_GAMES,
+    }

@@ -1,0 +1,26 @@
+"""A pooled connection as the league and player stores use it: rows as tuples.
+
+The pool's connections are shared with ``EventStore``, which sets ``dict_row`` on the ones it
+takes; every borrower sets the row factory it reads with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import psycopg
+from psycopg.rows import tuple_row
+
+from service.store.errors import DatabaseUnavailable
+
+
+@contextmanager
+def connection(pool: Any) -> Iterator[psycopg.Connection[Any]]:
+    try:
+        with pool.connection() as conn:
+            conn.row_factory = tuple_row
+            yield conn
+    except psycopg.OperationalError as exc:
+        raise DatabaseUnavailable(str(exc).strip().splitlines()[0]) from exc

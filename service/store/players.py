@@ -1,0 +1,117 @@
+"""Player accounts: a display name, an organiser role, and a personal token kept hashed.
+
+A token is shown once, when it is issued or rotated; only its sha256 is stored. Revoking
+clears the hash, so a revoked token stops working at once everywhere (nothing caches a
+player's token: ``SeatTokens.seat_for`` looks player tokens up every time).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+from uuid import UUID, uuid4
+
+from psycopg import errors as pg_errors
+from psycopg.rows import dict_row
+
+from service.store.connections import connection
+from service.store.errors import StoreError
+from service.store.seats import new_secret, token_hash
+
+
+class PlayerExists(StoreError):
+    def __init__(self, name: str) -> None:
+        super().__init__(f"a player named {name!r} exists already")
+        self.name = name
+
+
+class UnknownPlayer(StoreError, LookupError):
+    def __init__(self, player: object) -> None:
+        super().__init__(f"no player {player}")
+        self.player = player
+
+
+@dataclass(frozen=True)
+class Player:
+    player_id: UUID
+    name: str
+    is_organiser: bool
+    is_revoked: bool
+
+
+_COLUMNS = "player_id, name, is_organiser, token_hash IS NULL AS is_revoked"
+
+
+class Players:
+    def __init__(self, pool: Any) -> None:
+        self.pool = pool
+
+    def create(self, name: str, organiser: bool = False) -> tuple[Player, str]:
+        """A new account and its token (returned this once)."""
+        token = new_secret()
+        player = Player(uuid4(), name, organiser, False)
+        try:
+            with connection(self.pool) as conn:
+                conn.execute(
+                    "INSERT INTO players (player_id, name, is_organiser, token_hash)"
+                    " VALUES (%s, %s, %s, %s)",
+                    (player.player_id, name, organiser, token_hash(token)),
+                )
+        except pg_errors.UniqueViolation as exc:
+            raise PlayerExists(name) from exc
+        return player, token
+
+    def rotate(self, player_id: UUID) -> str:
+        """A fresh token for the account; the old one stops working."""
+        token = new_secret()
+        self._set_hash(player_id, token_hash(token))
+        return token
+
+    def revoke(self, player_id: UUID) -> None:
+        self._set_hash(player_id, None)
+
+    def _set_hash(self, player_id: UUID, digest: str | None) -> None:
+        with connection(self.pool) as conn:
+            updated = conn.execute(
+                "UPDATE players SET token_hash = %s, revoked_at = CASE WHEN %s::text IS NULL"
+                " THEN now() END WHERE player_id = %s",
+                (digest, digest, player_id),
+            ).rowcount
+        if not updated:
+            raise UnknownPlayer(player_id)
+
+    def by_token(self, token: str) -> Player | None:
+        return self._one("token_hash = %s", token_hash(token))
+
+    def by_name(self, name: str) -> Player:
+        found = self._one("name = %s", name)
+        if found is None:
+            raise UnknownPlayer(name)
+        return found
+
+    def get(self, player_id: UUID) -> Player:
+        found = self._one("player_id = %s", player_id)
+        if found is None:
+            raise UnknownPlayer(player_id)
+        return found
+
+    def names(self, player_ids: list[UUID]) -> dict[UUID, str]:
+        with connection(self.pool) as conn:
+            rows = conn.execute(
+                "SELECT player_id, name FROM players WHERE player_id = ANY(%s)", (player_ids,)
+            ).fetchall()
+        return {r[0]: r[1] for r in rows}
+
+    def _one(self, where: str, value: Any) -> Player | None:
+        with connection(self.pool) as conn, conn.cursor(row_factory=dict_row) as cur:
+            row = cur.execute(f"SELECT {_COLUMNS} FROM players WHERE {where}", (value,)).fetchone()
+        return None if row is None else Player(**row)
+
+    def bind_seats(self, game_id: UUID, players: list[UUID]) -> None:
+        """Seat ``players[i]`` in seat i of ``game_id``: each acts there with their own token."""
+        with connection(self.pool) as conn, conn.transaction(), conn.cursor() as cur:
+            cur.executemany(
+                "INSERT INTO seat_players (game_id, seat, player_id) VALUES (%s, %s, %s)"
+                " ON CONFLICT DO NOTHING",
+                [(game_id, seat, p) for seat, p in enumerate(players)],
+            )

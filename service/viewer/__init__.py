@@ -1,0 +1,6 @@
+"""The replay viewer: SVG drawings of a game's view, and the pages that step through games.
+
+Every drawing is made from the very view the API serves (``Application.view``), so a board
+shows exactly what that viewer may see. Drawing modules are registered per ruleset id in
+``service.viewer.drawings``; a ruleset without one gets a text drawing.
+"""

@@ -1,0 +1,70 @@
+"""What a drawing is given, the registry of drawings by ruleset id, and the text fallback."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from service.viewer.svg import document, group, text
+
+
+@dataclass(frozen=True)
+class Board:
+    """One position to draw: the API's view of it for ``viewer`` (None: a spectator), and
+    the content pack the game plays with, as ``GET /rulesets/{id}/content/{hash}`` serves
+    it. ``at`` is the event the position follows."""
+
+    ruleset: str
+    view: Mapping[str, Any]
+    content: Any
+    seats: int
+    viewer: int | None
+    at: int
+
+    @property
+    def caption(self) -> str:
+        who = "a spectator" if self.viewer is None else f"seat {self.viewer}"
+        return f"{self.ruleset} after event {self.at}, as {who} sees it"
+
+
+Draw = Callable[[Board], str]
+Say = Callable[[Mapping[str, Any], Any], str]
+"""A legal command (as the API writes it) in words, given the content pack."""
+
+
+@dataclass(frozen=True)
+class Painter:
+    draw: Draw
+    say: Say
+
+
+def draw_text(board: Board) -> str:
+    """The fallback for a ruleset with no drawing of its own: its view, key by key."""
+    lines = [f"{key}: {json.dumps(value, sort_keys=True)}" for key, value in board.view.items()]
+    width = 12 + 6.2 * max((len(line) for line in lines), default=20)
+    rows = [
+        text(8, 20 + 16 * i, line, class_="view-line", data_key=key)
+        for i, (key, line) in enumerate(zip(board.view, lines, strict=True))
+    ]
+    height = 32 + 16 * len(lines)
+    return document(width, height, board.caption, [group(rows, class_="view")])
+
+
+def say_plainly(command: Mapping[str, Any], content: Any) -> str:
+    """A command in words from its fields: ``draw card: card 2``."""
+    words = str(command.get("type", "command")).replace("_", " ")
+    fields = [f"{k.replace('_', ' ')} {_plain(v)}" for k, v in command.items() if k != "type"]
+    return f"{words}: {', '.join(fields)}" if fields else words
+
+
+def _plain(value: Any) -> str:
+    if isinstance(value, Mapping):
+        return " ".join(f"{k} {_plain(v)}" for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return ", ".join(_plain(v) for v in value) or "none"
+    return str(value).replace("_", " ")
+
+
+FALLBACK = Painter(draw_text, say_plainly)

@@ -1,0 +1,38 @@
+"""The viewer's JSON answers, typed for the OpenAPI document."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from msgspec import Struct
+
+
+class StepBody(Struct):
+    seq: int
+    at: int
+    """Where the board and the score of this step are taken: the end of its decision."""
+    type: str
+    actor: str | None
+    text: str
+    scores: list[dict[str, Any]] | None
+
+
+class Steps(Struct):
+    game_id: str
+    ruleset: str
+    status: str
+    version: int
+    viewer: int | None
+    log_is_public: bool
+    steps: list[StepBody]
+
+
+class Choice(Struct):
+    text: str
+    command: dict[str, Any]
+
+
+class Choices(Struct):
+    seat: int
+    version: int
+    choices: list[Choice]

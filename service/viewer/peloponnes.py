@@ -1,0 +1,241 @@
+"""Peloponnes: each seat's tableau of buildings, civilization and lands, its tracks and
+coins; the auction and conquest rows with their bids; the disaster tiles with their chits.
+
+Tiles are named and valued from the served content pack (``tiles``, ``civilizations``,
+``sea_tiles``); what lies where, and every bid, from the view.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from service.viewer.board import Board, Painter, say_plainly
+from service.viewer.svg import document, element, group, text, title
+
+WIDTH = 560.0
+MARGIN = 16.0
+TILE_W, TILE_H = 56.0, 36.0
+PER_ROW = 8
+KIND_COLOURS = {"land": "#a9dfbf", "building": "#edbb99", "civilization": "#d2b4de"}
+TRACKS = ("coins", "wood", "stone", "food", "luxury", "inhabitants")
+TRACK_COLOURS = {
+    "coins": "#d4ac0d",
+    "wood": "#8e5b2e",
+    "stone": "#909497",
+    "food": "#58d68d",
+    "luxury": "#af7ac5",
+    "inhabitants": "#5dade2",
+}
+TRACK_SCALE = 5.0
+"""Pixels per unit on a track bar."""
+
+
+class Tiles:
+    """The content pack's tiles by id, and its civilizations by name."""
+
+    def __init__(self, content: Any) -> None:
+        self.tiles = {t["id"]: t for t in content.get("tiles", [])}
+        self.civilizations = {c["name"]: c for c in content.get("civilizations", [])}
+        self.sea = {t["id"]: t for t in content.get("sea_tiles", [])}
+
+    def words(self, tile_id: str) -> str:
+        tile = self.tiles.get(tile_id)
+        if tile is None:
+            return f"civilization {tile_id}" if tile_id in self.civilizations else tile_id
+        name = f" {tile['name']}" if tile.get("name") else ""
+        income = ", ".join(f"{n} {g}" for g, n in tile.get("income", {}).items())
+        return f"{tile['kind']} {tile_id}{name}: {tile['pp']} PP" + (
+            f", income {income}" if income else ""
+        )
+
+
+def draw(board: Board) -> str:
+    view = board.view
+    tiles = Tiles(board.content)
+    parts = [_heading(view)]
+    y = 44.0
+    for name in ("auction", "conquest"):
+        parts.append(_row(name, view.get(name, []), tiles, y))
+        y += TILE_H + 30
+    parts.append(_disasters(view.get("disasters", {}), y))
+    y += 52
+    for seat_view in view.get("seats", []):
+        drawn, height = _seat(board, seat_view, tiles, y)
+        parts.append(drawn)
+        y += height
+    return document(WIDTH, y + MARGIN, board.caption, parts)
+
+
+def _heading(view: Mapping[str, Any]) -> str:
+    stacks = ", ".join(f"{k} {n}" for k, n in view.get("stacks", {}).items())
+    words = (
+        f"round {view.get('round')} of {view.get('rounds')}, {view.get('phase')};"
+        f" stacks left {stacks}"
+    )
+    order = " ".join(str(s) for s in view.get("order", []))
+    return group(
+        [
+            text(MARGIN, 20, words, class_="heading"),
+            text(MARGIN, 34, f"turn order: {order}", class_="small"),
+        ],
+        class_="heading",
+    )
+
+
+def _tile(tiles: Tiles, tile_id: str, x: float, y: float, kind: str, note: str = "") -> str:
+    words = tiles.words(tile_id) + (f"; {note}" if note else "")
+    pp = tiles.tiles.get(tile_id, {}).get("pp")
+    return group(
+        [
+            title(words),
+            element(
+                "rect",
+                x=x,
+                y=y,
+                width=TILE_W - 4,
+                height=TILE_H,
+                rx=3,
+                fill=KIND_COLOURS.get(kind, "#eee"),
+                stroke="#555",
+            ),
+            text(x + 4, y + 14, tile_id if kind != "civilization" else tile_id[:8]),
+            text(x + 4, y + 29, f"{pp} PP" if pp is not None else "", class_="small"),
+        ],
+        class_=f"tile {kind}",
+        data_tile=tile_id,
+    )
+
+
+def _row(name: str, row: list[Mapping[str, Any]], tiles: Tiles, y: float) -> str:
+    parts = [text(MARGIN, y + 10, name, class_="heading")]
+    for i, slot in enumerate(row):
+        x = MARGIN + 70 + i * TILE_W
+        tile_id = slot["tile"]
+        kind = tiles.tiles.get(tile_id, {}).get("kind", "land")
+        bid = slot.get("bid")
+        bid_words = f"bid {bid['amount']} by seat {bid['seat']}" if bid else "no bid"
+        parts.append(_tile(tiles, tile_id, x, y, kind, f"price {slot['price']}, {bid_words}"))
+        parts.append(text(x, y + TILE_H + 12, f"{slot['price']}", class_="small price"))
+        if bid:
+            parts.append(
+                text(
+                    x + 16,
+                    y + TILE_H + 12,
+                    f"seat {bid['seat']}: {bid['amount']}",
+                    class_="small bid",
+                    data_seat=bid["seat"],
+                )
+            )
+    return group(parts, class_=f"row {name}")
+
+
+def _disasters(disasters: Mapping[str, Any], y: float) -> str:
+    parts = [text(MARGIN, y + 12, "disasters", class_="heading")]
+    struck = set(disasters.get("struck", []))
+    to_strike = disasters.get("to_strike", 3)
+    for i, (kind, chits) in enumerate(disasters.get("chits", {}).items()):
+        x = MARGIN + 70 + i * 84
+        state = "struck" if kind in struck else "waiting"
+        parts.append(
+            group(
+                [
+                    title(
+                        f"{kind}: {chits} of {to_strike} chits"
+                        + (", struck" if state == "struck" else "")
+                    ),
+                    element(
+                        "rect",
+                        x=x,
+                        y=y,
+                        width=80,
+                        height=30,
+                        rx=3,
+                        fill="#f5b7b1" if state == "struck" else "#fdedec",
+                        stroke="#922b21",
+                    ),
+                    text(x + 4, y + 13, kind),
+                    *[
+                        element(
+                            "circle",
+                            cx=x + 8 + 10 * c,
+                            cy=y + 22,
+                            r=3.5,
+                            fill="#922b21",
+                            class_="chit",
+                        )
+                        for c in range(chits)
+                    ],
+                ],
+                class_=f"disaster {state}",
+                data_kind=kind,
+            )
+        )
+    left = disasters.get("chits_left")
+    parts.append(text(MARGIN, y + 44, f"chits left to draw: {left}", class_="small"))
+    return group(parts, class_="disasters")
+
+
+def _seat(board: Board, seat_view: Mapping[str, Any], tiles: Tiles, y: float) -> tuple[str, float]:
+    seat = seat_view["seat"]
+    you = " (you)" if board.viewer == seat else ""
+    heading = f"seat {seat}{you}: {seat_view.get('civilization')}, {seat_view.get('score')} points"
+    parts = [text(MARGIN, y + 14, heading, class_="heading")]
+    tracks = seat_view.get("tracks", {})
+    for i, track in enumerate(TRACKS):
+        value = int(tracks.get(track, 0))
+        ty = y + 24 + i * 12
+        parts.append(
+            group(
+                [
+                    title(f"{track}: {value}"),
+                    text(MARGIN, ty + 9, track, class_="small"),
+                    element(
+                        "rect",
+                        x=MARGIN + 70,
+                        y=ty + 2,
+                        width=max(value * TRACK_SCALE, 1),
+                        height=8,
+                        fill=TRACK_COLOURS[track],
+                    ),
+                    text(MARGIN + 74 + value * TRACK_SCALE, ty + 9, str(value), class_="small"),
+                ],
+                class_="track",
+                data_track=track,
+                data_value=value,
+            )
+        )
+    tableau_top = y + 24 + len(TRACKS) * 12 + 8
+    tableau = list(seat_view.get("tableau", []))
+    for i, placed in enumerate(tableau):
+        x = MARGIN + (i % PER_ROW) * TILE_W
+        ty = tableau_top + (i // PER_ROW) * (TILE_H + 6)
+        note = "unpaid" if placed.get("unpaid") else ""
+        parts.append(_tile(tiles, placed["tile"], x, ty, placed["kind"], note))
+    rows = max(math.ceil(len(tableau) / PER_ROW), 1)
+    sea_top = tableau_top + rows * (TILE_H + 6)
+    sea = seat_view.get("sea", [])
+    if sea:
+        words = "sea tiles: " + ", ".join(str(s) for s in sea)
+        parts.append(text(MARGIN, sea_top + 10, words, class_="small sea"))
+    height = sea_top - y + (20 if sea else 6) + 8
+    return group(parts, class_="seat", data_seat=seat), height
+
+
+def say(command: Mapping[str, Any], content: Any) -> str:
+    tiles = Tiles(content)
+    kind = command.get("type")
+    if kind == "bid":
+        return f"bid {command['amount']} for {tiles.words(command['tile'])}"
+    if kind == "withdraw":
+        return "withdraw from the bidding"
+    if kind == "pay_now":
+        return "pay for the building now"
+    if kind == "mark_with_coin":
+        return "mark the building with a coin and pay later"
+    plain = {k: v for k, v in command.items() if k != "seat"}
+    return say_plainly(plain, content)
+
+
+PAINTER = Painter(draw, say)

@@ -1,0 +1,390 @@
+"""Peninsula: every seat's hex sheet (land, sea and lake; icons filled or outlined; arrows,
+cliffs, harbors, landmarks, the architect), its tickets, and the mission row.
+
+The map comes from the served content pack (hexes, terrain, harbor places, landmark
+places); everything drawn on it from the view. Hexes are pointy-top in axial coordinates
+(docs/api.md, "Places"): a hex's centre is ``(sqrt(3) * (q + r / 2), 1.5 * r)`` radii.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from service.viewer.board import Board, Painter, say_plainly
+from service.viewer.svg import document, element, group, text, title
+
+RADIUS = 13.0
+SHEET_GAP = 24.0
+HEADER = 56.0
+"""The mission row's height, above the sheets."""
+FOOTER = 58.0
+"""Below each sheet: its tickets, lifesavers and score."""
+TERRAIN = {"land": "#e7dcb5", "sea": "#9cc7e6", "lake": "#6fa8d6"}
+ICON_COLOURS = {
+    "village": "#c0392b",
+    "boat": "#2471a3",
+    "tunnel": "#7d3c98",
+    "forest": "#1e8449",
+    "mountain": "#7b7d7d",
+    "cliffs": "#a04000",
+}
+ARROW_DASH = {"street": None, "canal": "4 2", "bridge": "1 2"}
+TICKET_MARK = {"boot": "B", "harbor": "H", "balloon": "A"}
+
+
+ARROWHEAD = element(
+    "defs",
+    [
+        element(
+            "marker",
+            [element("path", d="M0,0 L6,3 L0,6 z", fill="#212f3d")],
+            id="arrowhead",
+            markerWidth=6,
+            markerHeight=6,
+            refX=5,
+            refY=3,
+            orient="auto",
+        )
+    ],
+)
+
+
+def centre(q: int, r: int) -> tuple[float, float]:
+    return (RADIUS * math.sqrt(3) * (q + r / 2), RADIUS * 1.5 * r)
+
+
+def _corners(x: float, y: float) -> str:
+    points = []
+    for corner in range(6):
+        angle = math.radians(60 * corner - 30)
+        points.append(f"{x + RADIUS * math.cos(angle):.1f},{y + RADIUS * math.sin(angle):.1f}")
+    return " ".join(points)
+
+
+class Sheet:
+    """One seat's sheet placed at an offset: map-space hexes to drawing coordinates."""
+
+    def __init__(self, map_content: Mapping[str, Any], left: float, top: float) -> None:
+        self.map = map_content
+        places = [centre(h["q"], h["r"]) for h in map_content["hexes"]]
+        self.min_x = min(x for x, _ in places) - RADIUS
+        self.min_y = min(y for _, y in places) - RADIUS
+        self.width = max(x for x, _ in places) + RADIUS - self.min_x
+        self.height = max(y for _, y in places) + RADIUS - self.min_y
+        self.left, self.top = left, top
+        self.labels = {(h["q"], h["r"]): h["label"] for h in map_content["hexes"]}
+
+    def at(self, place: Mapping[str, Any]) -> tuple[float, float]:
+        x, y = centre(place["q"], place["r"])
+        return (x - self.min_x + self.left, y - self.min_y + self.top)
+
+    def label(self, place: Mapping[str, Any]) -> str:
+        return str(self.labels.get((place["q"], place["r"]), f"({place['q']},{place['r']})"))
+
+
+def draw(board: Board) -> str:
+    view, content = board.view, board.content
+    map_content = next(m for m in content["maps"] if m["id"] == view["map"])
+    sheets = list(view["sheets"])
+    probe = Sheet(map_content, 0, 0)
+    columns = 1 if len(sheets) == 1 else 2
+    cell_w, cell_h = probe.width + SHEET_GAP, probe.height + FOOTER + SHEET_GAP
+    width = max(columns * cell_w + SHEET_GAP, 320)
+    rows = math.ceil(len(sheets) / columns)
+    height = HEADER + rows * cell_h + SHEET_GAP
+    parts = [ARROWHEAD, _missions(view, width)]
+    for seat, sheet_view in enumerate(sheets):
+        left = SHEET_GAP + (seat % columns) * cell_w
+        top = HEADER + SHEET_GAP + (seat // columns) * cell_h
+        sheet = Sheet(map_content, left, top)
+        parts.append(_sheet(board, seat, sheet, sheet_view))
+    return document(width, height, board.caption, parts)
+
+
+def _missions(view: Mapping[str, Any], width: float) -> str:
+    heading = f"round {view.get('round', '?')}, {view.get('phase', '')}"
+    cells = [text(SHEET_GAP, 18, heading, class_="heading")]
+    step = (width - 2 * SHEET_GAP) / max(len(view["missions"]), 1)
+    for i, mission in enumerate(view["missions"]):
+        x = SHEET_GAP + i * step
+        claimed = [
+            s for s, sheet in enumerate(view["sheets"]) if mission["letter"] in sheet["missions"]
+        ]
+        words = f"{mission['letter']} {mission['name']}: {mission['vp']} VP"
+        cells.append(
+            group(
+                [
+                    title(words + (f", claimed by seat {claimed}" if claimed else "")),
+                    element(
+                        "rect",
+                        x=x,
+                        y=26,
+                        width=step - 4,
+                        height=24,
+                        rx=3,
+                        fill="#f4ecd0" if claimed else "#fff",
+                        stroke="#999",
+                    ),
+                    text(x + 4, 42, f"{mission['letter']} {mission['vp']}", class_="small"),
+                ],
+                class_="mission",
+                data_letter=mission["letter"],
+            )
+        )
+    return group(cells, class_="missions")
+
+
+def _sheet(board: Board, seat: int, sheet: Sheet, view: Mapping[str, Any]) -> str:
+    you = " (you)" if board.viewer == seat else ""
+    done = ", done" if view.get("done") else ""
+    parts = [text(sheet.left, sheet.top - 6, f"seat {seat}{you}{done}", class_="heading")]
+    parts.append(group([_hex(sheet, h) for h in sheet.map["hexes"]], class_="terrain"))
+    parts.append(_possible_harbors(sheet))
+    parts.append(_landmarks(board.view, sheet, view))
+    parts.append(group([_cliffs(sheet, c) for c in view["cliffs"]], class_="cliffs"))
+    parts.append(group([_harbor(sheet, h, "harbor") for h in view["harbors"]], class_="harbors"))
+    parts.append(group([_arrow(sheet, a) for a in view["arrows"]], class_="arrows"))
+    parts.append(group([_icon(sheet, i) for i in view["icons"]], class_="icons"))
+    parts.append(_architect(sheet, view["location"]))
+    parts.append(_footer(sheet, view))
+    return group(parts, class_="sheet", data_seat=seat)
+
+
+def _hex(sheet: Sheet, h: Mapping[str, Any]) -> str:
+    x, y = sheet.at(h)
+    fill = TERRAIN.get(h["terrain"], "#ddd")
+    return element(
+        "polygon",
+        [title(f"{h['label']}: {h['terrain']}")],
+        points=_corners(x, y),
+        fill=fill,
+        stroke="#fff",
+        stroke_width=1,
+        class_=f"hex {h['terrain']}",
+    )
+
+
+def _possible_harbors(sheet: Sheet) -> str:
+    return group(
+        [_harbor(sheet, h, "harbor-place") for h in sheet.map.get("harbors", [])],
+        class_="harbor-places",
+    )
+
+
+def _harbor(sheet: Sheet, h: Mapping[str, Any], kind: str) -> str:
+    (x1, y1), (x2, y2) = sheet.at(h["sea"]), sheet.at(h["land"])
+    built = kind == "harbor"
+    return element(
+        "line",
+        [title(f"harbor {sheet.label(h['sea'])}-{sheet.label(h['land'])}")],
+        x1=x1,
+        y1=y1,
+        x2=x2,
+        y2=y2,
+        stroke="#1a5276" if built else "#5d6d7e",
+        stroke_width=4 if built else 1,
+        stroke_dasharray=None if built else "2 2",
+        class_=kind,
+    )
+
+
+def _landmarks(view: Mapping[str, Any], sheet: Sheet, sheet_view: Mapping[str, Any]) -> str:
+    reached = set(sheet_view.get("landmarks", []))
+    used = set(sheet_view.get("used_landmarks", []))
+    marks = []
+    for landmark in view.get("landmarks", []):
+        x, y = sheet.at(landmark["hex"])
+        number = landmark["number"]
+        state = "used" if number in used else "reached" if number in reached else "open"
+        marks.append(
+            group(
+                [
+                    title(f"landmark {number}: {landmark['card']} ({state})"),
+                    element(
+                        "rect",
+                        x=x - 5,
+                        y=y - 5,
+                        width=10,
+                        height=10,
+                        transform=f"rotate(45 {x:.1f} {y:.1f})",
+                        fill="#f1c40f" if state != "open" else "none",
+                        stroke="#b7950b",
+                        stroke_width=1.5,
+                    ),
+                    text(x - 2.5, y + 3, str(number), class_="small"),
+                ],
+                class_=f"landmark {state}",
+                data_number=number,
+            )
+        )
+    return group(marks, class_="landmarks")
+
+
+def _cliffs(sheet: Sheet, cliffs: Mapping[str, Any]) -> str:
+    x, y = sheet.at(cliffs)
+    segments = int(cliffs["segments"])
+    # The view says how many of a hex's edges are cliffs, not which: one bar per segment
+    # along the hex's lower edge.
+    bars = [
+        element(
+            "line",
+            x1=x - 8 + 4 * i,
+            y1=y + 9,
+            x2=x - 6 + 4 * i,
+            y2=y + 4,
+            stroke="#6e2c00",
+            stroke_width=2,
+        )
+        for i in range(segments)
+    ]
+    words = f"{segments} cliff segment{'s' if segments != 1 else ''} at {sheet.label(cliffs)}"
+    return group([title(words), *bars], class_="cliff", data_segments=segments)
+
+
+def _arrow(sheet: Sheet, arrow: Mapping[str, Any]) -> str:
+    (x1, y1), (x2, y2) = sheet.at(arrow["start"]), sheet.at(arrow["end"])
+    kind = arrow["kind"]
+    words = f"{kind} {sheet.label(arrow['start'])} to {sheet.label(arrow['end'])}"
+    return element(
+        "line",
+        [title(words)],
+        x1=x1,
+        y1=y1,
+        x2=x2,
+        y2=y2,
+        stroke="#212f3d",
+        stroke_width=2,
+        stroke_dasharray=ARROW_DASH.get(kind),
+        marker_end="url(#arrowhead)",
+        class_=f"arrow {kind}",
+    )
+
+
+def _icon(sheet: Sheet, icon: Mapping[str, Any]) -> str:
+    x, y = sheet.at(icon)
+    name = icon["icon"]
+    colour = ICON_COLOURS.get(name, "#333")
+    filled = bool(icon["filled"])
+    state = "filled" if filled else "outlined"
+    return group(
+        [
+            title(f"{name} at {sheet.label(icon)}, {state}"),
+            element(
+                "circle",
+                cx=x,
+                cy=y,
+                r=7,
+                fill=colour if filled else "#fff",
+                stroke=colour,
+                stroke_width=2,
+            ),
+            text(
+                x - 3.5, y + 3.5, name[0].upper(), class_="small", fill="#fff" if filled else colour
+            ),
+        ],
+        class_=f"icon {name} {state}",
+    )
+
+
+def _architect(sheet: Sheet, location: Mapping[str, Any] | None) -> str:
+    if location is None:
+        return group([], class_="architect")
+    x, y = sheet.at(location)
+    return element(
+        "polygon",
+        [title(f"the architect at {sheet.label(location)}")],
+        points=f"{x:.1f},{y - 12:.1f} {x - 5:.1f},{y - 3:.1f} {x + 5:.1f},{y - 3:.1f}",
+        fill="#000",
+        class_="architect",
+    )
+
+
+def _footer(sheet: Sheet, view: Mapping[str, Any]) -> str:
+    top = sheet.top + sheet.height + 8
+    parts = []
+    for i, (ticket_id, ticket) in enumerate(view["tickets"].items()):
+        x = sheet.left + i * 20
+        state = ticket["state"]
+        parts.append(
+            group(
+                [
+                    title(f"ticket {ticket_id}: {ticket['kind']}, {state}"),
+                    element(
+                        "rect",
+                        x=x,
+                        y=top,
+                        width=17,
+                        height=17,
+                        rx=2,
+                        fill={"available": "#fff", "used": "#ccc"}.get(state, "#eee"),
+                        stroke="#555" if state != "locked" else "#bbb",
+                    ),
+                    text(
+                        x + 5,
+                        top + 12,
+                        TICKET_MARK.get(ticket["kind"], "?"),
+                        class_="small" + (" muted" if state != "available" else ""),
+                    ),
+                ],
+                class_=f"ticket {state}",
+                data_ticket=ticket_id,
+            )
+        )
+    score = view.get("score", {})
+    # Every category counts, empty hexes too (rulebook: Scoring; domain scoring.total).
+    total = sum(score.values())
+    hand = ", ".join(view.get("hand", [])) or "nothing"
+    words = f"lifesavers {view.get('lifesavers', 0)}, holding {hand}, {total} VP so far"
+    parts.append(text(sheet.left, top + 34, words, class_="status"))
+    return group(parts, class_="tickets")
+
+
+def say(command: Mapping[str, Any], content: Any) -> str:
+    """A legal command in words, its hexes by their sheet labels."""
+    labels = {(h["q"], h["r"]): h["label"] for m in content.get("maps", []) for h in m["hexes"]}
+
+    def place(p: Any) -> str:
+        return str(labels.get((p["q"], p["r"]), f"({p['q']},{p['r']})")) if p else ""
+
+    kind = command.get("type")
+    if kind == "move_architect":
+        via = f" via {place(command['via'])}" if command.get("via") else ""
+        return f"move the architect to {place(command['to'])} by {command['by']}{via}"
+    if kind == "draw_icon":
+        arrow = command.get("arrow")
+        extra = f", with an arrow to {place(arrow)}" if _is_place(arrow) else ""
+        bonus = f", using {command['bonus']}" if command.get("bonus") else ""
+        return f"draw a {command['icon']} at {place(command['at'])}{extra}{bonus}"
+    if kind == "trade_icon":
+        return f"trade the {command['icon']} to move to {place(command['to'])} by {command['by']}"
+    if kind == "draft_card":
+        return f"draft card {command['card'] + 1}, keeping the {command['keep']}"
+    if kind == "fill_icon":
+        return f"fill the icon at {place(command['at'])}"
+    if kind == "end_actions":
+        return "end your actions"
+    if kind == "claim_mission":
+        hexes = ", ".join(place(h) for h in command.get("placement") or [])
+        on = f" on {hexes}" if hexes else ""
+        return f"claim mission {command['mission']} with the {command['icon']}s{on}"
+    return say_plainly(_labelled(command, place), content)
+
+
+def _labelled(value: Any, place: Any) -> Any:
+    """The command with every place written as its sheet label, and no seat."""
+    if _is_place(value):
+        return place(value)
+    if isinstance(value, Mapping):
+        return {k: _labelled(v, place) for k, v in value.items() if k != "seat"}
+    if isinstance(value, list | tuple):
+        return [_labelled(v, place) for v in value]
+    return value
+
+
+def _is_place(value: Any) -> bool:
+    return isinstance(value, Mapping) and set(value) == {"q", "r"}
+
+
+PAINTER = Painter(draw, say)

@@ -1,0 +1,171 @@
+"""The viewer's routes: the board drawn as SVG, a game's steps in words, a seat's legal
+commands in words, and the two pages (the games list and a game's viewer).
+
+Who is looking is decided once, in ``looking``: a seat token shows that seat; ``seat=S``
+without a token is allowed only once the game's whole log is public (a finished game, and
+every game it was forked from finished too), when every seat's view is public anyway.
+"""
+
+from __future__ import annotations
+
+from importlib.resources import files
+from pathlib import Path
+from typing import Annotated, Any
+
+from litestar import Response, get
+from litestar.di import NamedDependency
+from litestar.params import FromPath, QueryParameter
+from litestar.static_files import create_static_files_router
+
+from service.api.bodies import problems
+from service.api.games import MAX_SEQ, SEAT, SEAT_OR_SPECTATOR, Authorization
+from service.api.hosting import Host
+from service.api.rulesets import served_content
+from service.api.seating import viewer
+from service.application import NoSuchEvent, NotASeat, SeatTokenNeeded
+from service.review import check_viewer
+from service.store import GameRecord
+from service.viewer import timeline
+from service.viewer.board import Board
+from service.viewer.bodies import Choice, Choices, StepBody, Steps
+from service.viewer.drawings import draw, painter
+
+STATIC = Path(str(files("service.viewer") / "static"))
+SVG = "image/svg+xml"
+SeatParameter = Annotated[
+    int | None,
+    QueryParameter(
+        ge=0,
+        le=99,
+        description="draw (or tell) the game as this seat sees it: needs that seat's token"
+        " until the game's whole log is public",
+    ),
+]
+
+
+def looking(host: Host, game: GameRecord, authorization: str | None, seat: int | None) -> Any:
+    """The viewer: the token's seat, ``seat`` when the log is public, else a spectator."""
+    token_seat = viewer(host.tokens, game, authorization)
+    if seat is not None:
+        check_viewer(game, seat)
+    if token_seat is not None:
+        if seat is not None and seat != token_seat:
+            raise NotASeat(f"this token is seat {token_seat}'s, not seat {seat}'s")
+        return token_seat
+    if seat is not None and not host.cairn.is_log_public(game.game_id):
+        raise SeatTokenNeeded(f"seat {seat}'s view of a game in progress needs seat {seat}'s token")
+    return seat
+
+
+@get(
+    "/games/{game_id:str}/board.svg",
+    operation_id="getBoard",
+    summary="The board after event N (default: now), drawn as SVG from the caller's view",
+    description="Drawn from the same view `GET /games/{id}` answers, so it shows nothing"
+    " that view hides.",
+    responses=problems(400, 401, 403, 404),
+    security=SEAT_OR_SPECTATOR,
+    tags=["viewer"],
+    media_type=SVG,
+    sync_to_thread=True,
+)
+def board_svg(
+    game_id: FromPath[str],
+    host: NamedDependency[Host],
+    authorization: Authorization = None,
+    at: Annotated[int | None, QueryParameter(ge=1, le=MAX_SEQ)] = None,
+    seat: SeatParameter = None,
+) -> Response[str]:
+    game = host.game(game_id)
+    seen_by = looking(host, game, authorization, seat)
+    if at is not None and at > game.version:
+        raise NoSuchEvent(f"this game has no event {at} yet")
+    shown = None if at is None else host.decision_end(game.game_id, at)
+    seen = host.cairn.view(game.game_id, seen_by, shown)
+    board = Board(
+        ruleset=game.ruleset,
+        view=seen["view"],
+        content=served_content(game.ruleset, game.content_hash),
+        seats=game.seats,
+        viewer=seen_by,
+        at=seen["version"],
+    )
+    # A seat's board is that seat's secret: no shared cache may keep it.
+    cache = "private, no-store" if authorization is not None else "no-cache"
+    return Response(draw(board), media_type=SVG, headers={"Cache-Control": cache})
+
+
+@get(
+    "/games/{game_id:str}/steps",
+    operation_id="getSteps",
+    summary="Every event the caller may see, in words, with the score after its decision",
+    responses=problems(400, 401, 403, 404),
+    security=SEAT_OR_SPECTATOR,
+    tags=["viewer"],
+    sync_to_thread=True,
+)
+def game_steps(
+    game_id: FromPath[str],
+    host: NamedDependency[Host],
+    authorization: Authorization = None,
+    seat: SeatParameter = None,
+) -> Steps:
+    game = host.game(game_id)
+    seen_by = looking(host, game, authorization, seat)
+    told = timeline.steps(host.cairn.store, game, seen_by)
+    return Steps(
+        game_id=str(game.game_id),
+        ruleset=game.ruleset,
+        status=game.status,
+        version=game.version,
+        viewer=seen_by,
+        log_is_public=host.cairn.is_log_public(game.game_id),
+        steps=[StepBody(s.seq, s.at, s.type, s.actor, s.text, s.scores) for s in told],
+    )
+
+
+@get(
+    "/games/{game_id:str}/choices",
+    operation_id="getChoices",
+    summary="The calling seat's legal commands, each in words beside the command to send",
+    responses=problems(400, 401, 404),
+    security=SEAT,
+    tags=["viewer"],
+    sync_to_thread=True,
+)
+def choices(
+    game_id: FromPath[str], host: NamedDependency[Host], authorization: Authorization = None
+) -> Choices:
+    game_uuid, seat = host.seat(game_id, authorization)
+    loaded = host.cairn.load(game_uuid)
+    game = loaded.game
+    content = served_content(game.ruleset, game.content_hash)
+    say = painter(game.ruleset).say
+    commands = host.cairn.legal_commands_of(loaded, seat)
+    return Choices(seat, loaded.version, [Choice(say(c, content), c) for c in commands])
+
+
+def _page(name: str) -> Response[bytes]:
+    return Response(
+        (STATIC / name).read_bytes(),
+        media_type="text/html; charset=utf-8",
+        headers={"Cache-Control": "no-cache"},
+    )
+
+
+@get("/viewer", include_in_schema=False)
+async def home_page() -> Response[bytes]:
+    return _page("home.html")
+
+
+@get("/games/{game_id:str}/viewer", include_in_schema=False)
+async def viewer_page(game_id: FromPath[str]) -> Response[bytes]:
+    # The page reads the game through the API itself; an unknown game is its message.
+    return _page("viewer.html")
+
+
+STATIC_FILES = create_static_files_router(
+    path="/viewer/static", directories=[STATIC], include_in_schema=False
+)
+
+VIEWER_ROUTES: list[Any] = [board_svg, game_steps, choices, home_page, viewer_page, STATIC_FILES]

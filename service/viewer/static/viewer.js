@@ -1,0 +1,309 @@
+// The game viewer: steps through a game's events, draws the board at each one (the
+// server draws it from the same view the API serves), follows a live game's stream, and
+// lets a seat holding its token play from the page. Plain JavaScript, no build step.
+"use strict";
+
+const gameId = decodeURIComponent(location.pathname.split("/")[2] || "");
+const $ = (id) => document.getElementById(id);
+const page = {
+  game: null,        // GET /games/{id}
+  steps: [],         // GET /games/{id}/steps
+  index: -1,         // the step shown
+  token: null,       // a seat token: kept in this tab only (sessionStorage)
+  seat: null,        // the seat chosen to view a finished game as
+  source: null,      // the live EventSource
+  drawn: 0,          // guards against a slow board answer overwriting a newer one
+  refreshing: null,
+};
+
+function say(message) {
+  const box = $("message");
+  box.textContent = message || "";
+  box.hidden = !message;
+}
+
+async function api(path, options = {}) {
+  const headers = Object.assign({}, options.headers || {});
+  if (page.token) headers.Authorization = `Bearer ${page.token}`;
+  if (options.body !== undefined) headers["Content-Type"] = "application/json";
+  const answer = await fetch(path, {
+    method: options.method || "GET",
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const type = answer.headers.get("Content-Type") || "";
+  const body = type.includes("json") ? await answer.json() : await answer.text();
+  if (!answer.ok) {
+    const error = new Error((body && body.detail) || `${answer.status} ${answer.statusText}`);
+    error.status = answer.status;
+    error.body = body;
+    throw error;
+  }
+  return body;
+}
+
+function seatQuery() {
+  return page.seat === null || page.token ? "" : `seat=${page.seat}`;
+}
+
+function takeToken() {
+  // A token handed over in the address's fragment (#token=...) never reaches the server's
+  // logs; it is moved to this tab's storage and taken out of the address.
+  const key = `cairn:token:${gameId}`;
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  if (fragment.get("token")) {
+    sessionStorage.setItem(key, fragment.get("token"));
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+  page.token = sessionStorage.getItem(key);
+}
+
+async function load() {
+  page.game = await api(`/games/${gameId}`);
+  const told = await api(`/games/${gameId}/steps${seatQuery() ? "?" + seatQuery() : ""}`);
+  const following = page.index < 0 || page.index >= page.steps.length - 1;
+  page.steps = told.steps;
+  page.logIsPublic = told.log_is_public;
+  describeGame();
+  const slider = $("slider");
+  slider.max = String(Math.max(page.steps.length - 1, 0));
+  await show(following ? page.steps.length - 1 : page.index);
+}
+
+function describeGame() {
+  const game = page.game;
+  const seats = game.seats.map((s, i) => `seat ${i}: ${s.player || (s.bot ? "bot " + s.bot : s.kind)}`);
+  $("title").textContent = `${game.ruleset} game ${game.game_id.slice(0, 8)}`;
+  const status = game.status === "finished" ? "finished" : `in progress, ${game.phase}`;
+  const you = game.seat === null || game.seat === undefined ? "" : `; you are seat ${game.seat}`;
+  $("summary").textContent = `${status}; ${seats.join(", ")}${you}`;
+  const select = $("seat");
+  if (select.options.length !== game.seats.length + 1) {
+    select.length = 1;
+    game.seats.forEach((_, i) => select.add(new Option(`seat ${i}`, String(i))));
+  }
+  // Any seat's view of a finished game is public; a live game's only to that seat's token.
+  select.disabled = !page.logIsPublic || Boolean(page.token);
+  if (page.token && game.seat !== null) select.value = String(game.seat);
+}
+
+function scoresText(scores) {
+  if (!scores || !scores.length) return "no scores yet";
+  return scores.map((s) => `seat ${s.seat}: ${s.total}`).join(" · ");
+}
+
+async function show(index) {
+  const steps = page.steps;
+  if (!steps.length) {
+    $("event-text").textContent = "Nothing has happened yet.";
+    $("position").textContent = "";
+    return;
+  }
+  index = Math.max(0, Math.min(index, steps.length - 1));
+  page.index = index;
+  const step = steps[index];
+  $("slider").value = String(index);
+  $("position").textContent = `event ${step.seq} of ${page.game.version}`;
+  const who = step.actor === null ? "" : ` (${step.actor})`;
+  $("event-text").textContent = `${step.seq}. ${step.text}${who}`;
+  $("scores").textContent = scoresText(step.scores);
+  const ticket = ++page.drawn;
+  const query = [`at=${step.at}`, seatQuery()].filter(Boolean).join("&");
+  const svg = await api(`/games/${gameId}/board.svg?${query}`);
+  if (ticket !== page.drawn) return;
+  $("board").innerHTML = svg;
+  const analysis = $("analysis");
+  analysis.dataset.game = gameId;
+  analysis.dataset.at = String(step.at);
+  // The hook for other panels (an analysis graph): they listen for this event.
+  document.dispatchEvent(
+    new CustomEvent("cairn:step", { detail: { gameId, at: step.at, seq: step.seq, seat: page.seat } })
+  );
+}
+
+function step(delta) {
+  show(page.index + delta).catch(fail);
+}
+
+function fail(error) {
+  say(error.message || String(error));
+}
+
+// -- live games -------------------------------------------------------------------------
+
+async function follow() {
+  if (page.source || page.game.status === "finished") return;
+  const last = page.steps.length ? page.steps[page.steps.length - 1].seq : 0;
+  let url = `/games/${gameId}/stream?after=${last}`;
+  if (page.token) {
+    const issued = await api(`/games/${gameId}/stream-tickets`, { method: "POST" });
+    url = `${issued.stream_url}&after=${last}`;
+  }
+  const source = new EventSource(url);
+  page.source = source;
+  $("live").hidden = false;
+  source.onmessage = () => refreshSoon();
+  source.addEventListener("end", () => {
+    source.close();
+    page.source = null;
+    $("live").hidden = true;
+    refreshSoon();
+  });
+  source.onerror = () => {
+    // A ticket lasts minutes: when the stream refuses it, ask for a new one.
+    if (source.readyState === EventSource.CLOSED) {
+      page.source = null;
+      setTimeout(() => follow().catch(fail), 1000);
+    }
+  };
+}
+
+function refreshSoon() {
+  clearTimeout(page.refreshing);
+  page.refreshing = setTimeout(() => refresh().catch(fail), 150);
+}
+
+async function refresh() {
+  await load();
+  await choices();
+}
+
+// -- playing from the page --------------------------------------------------------------
+
+async function choices() {
+  const section = $("play");
+  if (!page.token || page.game.status === "finished") {
+    section.hidden = true;
+    return;
+  }
+  section.hidden = false;
+  const offered = await api(`/games/${gameId}/choices`);
+  $("play-seat").textContent = String(offered.seat);
+  section.dataset.version = String(offered.version);
+  const list = $("choices");
+  list.replaceChildren();
+  $("play-status").textContent = offered.choices.length
+    ? "Choose what to do:"
+    : "Nothing to do now: waiting for the other seats.";
+  offered.choices.forEach((choice) => {
+    const item = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "choice";
+    button.textContent = choice.text;
+    button.addEventListener("click", () => send(choice.command, offered.version));
+    item.append(button);
+    list.append(item);
+  });
+}
+
+async function send(command, version) {
+  for (const button of document.querySelectorAll("#choices button")) button.disabled = true;
+  try {
+    await api(`/games/${gameId}/commands`, {
+      method: "POST",
+      body: { command, expected_version: version },
+      headers: { "Idempotency-Key": newKey() },
+    });
+    say("");
+  } catch (error) {
+    // 409: what this seat may do changed meanwhile; read again and choose again.
+    say(error.status === 409 ? "The game moved on: choose again." : error.message);
+  }
+  page.index = page.steps.length; // follow to the newest step
+  await refresh();
+}
+
+function newKey() {
+  if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
+  return `${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+// -- forks ------------------------------------------------------------------------------
+
+async function fork() {
+  const step = page.steps[page.index];
+  if (!step) return;
+  const ruleset = await api(`/rulesets/${page.game.ruleset}`);
+  const bot = ruleset.bots.includes("greedy") ? "greedy" : ruleset.bots[0];
+  const mine = page.token ? page.game.seat : page.seat === null ? 0 : page.seat;
+  const seats = page.game.seats.map((_, i) =>
+    i === mine ? { kind: "player", player: "you" } : { kind: "bot", bot }
+  );
+  // A position not public yet may only be forked by its seat, with the luck reshuffled.
+  const luck = page.logIsPublic ? "same" : "reshuffle";
+  $("fork-question").textContent =
+    `Fork this game after event ${step.at}? You play seat ${mine} against ${bot} bots, ` +
+    `with ${luck === "same" ? "the same luck" : "the luck reshuffled"}.`;
+  const dialog = $("fork-dialog");
+  dialog.returnValue = "";
+  dialog.showModal();
+  $("fork-cancel").focus();
+  dialog.addEventListener(
+    "close",
+    async () => {
+      if (dialog.returnValue !== "fork") return;
+      try {
+        const forked = await api(`/games/${gameId}/forks`, {
+          method: "POST",
+          body: { at: step.at, luck, seats },
+        });
+        const granted = forked.seats.find((s) => s.token);
+        const fragment = granted ? `#token=${encodeURIComponent(granted.token)}` : "";
+        location.assign(`/games/${forked.game_id}/viewer${fragment}`);
+      } catch (error) {
+        fail(error);
+      }
+    },
+    { once: true }
+  );
+}
+
+// -- wiring -----------------------------------------------------------------------------
+
+function keys(event) {
+  const target = event.target;
+  if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement) return;
+  if (document.querySelector("dialog[open]")) return;
+  const moves = { ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity };
+  if (!(event.key in moves)) return;
+  event.preventDefault();
+  const delta = moves[event.key];
+  if (delta === -Infinity) show(0).catch(fail);
+  else if (delta === Infinity) show(page.steps.length - 1).catch(fail);
+  else step(delta);
+}
+
+function wire() {
+  $("first").addEventListener("click", () => show(0).catch(fail));
+  $("back").addEventListener("click", () => step(-1));
+  $("forward").addEventListener("click", () => step(1));
+  $("last").addEventListener("click", () => show(page.steps.length - 1).catch(fail));
+  $("slider").addEventListener("input", (e) => show(Number(e.target.value)).catch(fail));
+  $("seat").addEventListener("change", (e) => {
+    page.seat = e.target.value === "" ? null : Number(e.target.value);
+    load().catch(fail);
+  });
+  $("fork").addEventListener("click", () => fork().catch(fail));
+  $("token-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const token = $("token").value.trim();
+    if (!token) return;
+    sessionStorage.setItem(`cairn:token:${gameId}`, token);
+    page.token = token;
+    $("token").value = "";
+    start().catch(fail);
+  });
+  document.addEventListener("keydown", keys);
+}
+
+async function start() {
+  await load();
+  $("token-form").hidden = Boolean(page.token) || page.game.status === "finished";
+  await choices();
+  await follow();
+}
+
+takeToken();
+wire();
+start().catch(fail);

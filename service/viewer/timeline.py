@@ -1,0 +1,45 @@
+"""A game's steps as a viewer may see them: each visible event in words, by whom, and the
+score once its decision is whole (the position the board at that step shows)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from domain.core.registry import event_from_record
+from service.application.loading import ruleset_for
+from service.review import running_scores, visible_to
+from service.store import EventStore, GameRecord
+
+
+@dataclass(frozen=True)
+class Step:
+    seq: int
+    at: int
+    """The end of the event's decision: states inside one decision are never shown
+    (docs/api.md, "Views and the event feed"), so the board and the score are taken there."""
+    type: str
+    actor: str | None
+    text: str
+    scores: list[dict[str, Any]] | None
+
+
+def steps(store: EventStore, game: GameRecord, viewer: int | None) -> list[Step]:
+    ruleset = ruleset_for(game)
+    visible = visible_to(store, game, viewer)
+    state = ruleset.initial_state
+    told: list[Step] = []
+    group: list[tuple[Any, str]] = []
+    events = store.read(game.game_id)
+    for index, stored in enumerate(events):
+        event = event_from_record(ruleset, stored.type, stored.schema_version, stored.payload)
+        state = ruleset.evolve(state, event)
+        if visible(stored):
+            group.append((stored, ruleset.describe(event)))
+        following = events[index + 1] if index + 1 < len(events) else None
+        if following is not None and following.decision_seq == stored.decision_seq:
+            continue
+        scores = running_scores(ruleset, state)
+        told.extend(Step(e.seq, stored.seq, e.type, e.actor, words, scores) for e, words in group)
+        group = []
+    return told

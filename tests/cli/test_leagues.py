@@ -1,0 +1,149 @@
+"""cairn player, cairn league and cairn projections through click's runner, on PostgreSQL."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from typing import Any
+from uuid import UUID
+
+import pytest
+from click.testing import CliRunner, Result
+
+from cli.main import cairn
+from service.application import Application
+from service.store import EventStore
+from tests.service.leagues.season import play_game
+
+pytestmark = pytest.mark.storage
+
+GROUPS = {
+    "player": ["create", "rotate", "revoke", "history"],
+    "league": ["create", "add-player", "schedule", "standings", "ratings", "fixtures", "forfeit"],
+    "projections": ["run", "status", "rebuild"],
+}
+
+
+def run(*args: str, token: str | None = None) -> Result:
+    env = {"CAIRN_TOKEN": token} if token else {}
+    return CliRunner(env=env).invoke(cairn, list(args), catch_exceptions=False)
+
+
+def lines(result: Result) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in result.stdout.splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize(
+    "command", [(group, sub) for group, subs in GROUPS.items() for sub in subs]
+)
+def test_every_league_command_explains_itself_with_an_example(command: tuple[str, str]) -> None:
+    result = run(*command, "--help")
+    assert result.exit_code == 0
+    assert "Example" in result.stdout
+    assert "--json" in result.stdout
+
+
+def test_a_league_run_from_the_command_line(store: EventStore) -> None:
+    tag = uuid.uuid4().hex[:6]
+    (boss,) = lines(run("player", "create", f"boss-{tag}", "--organiser", "--json"))
+    assert boss["organiser"] and boss["token"]
+    ann, bob = (lines(run("player", "create", f"{n}-{tag}", "--json"))[0] for n in ("ann", "bob"))
+
+    refused = run(
+        "league",
+        "create",
+        "Nope",
+        "--ruleset",
+        "counting",
+        "--seats",
+        "2",
+        "--json",
+        token=ann["token"],
+    )
+    assert refused.exit_code == 1
+    assert lines(refused)[-1]["error"]["message"].startswith("not_organiser")
+
+    (league,) = lines(
+        run(
+            "league",
+            "create",
+            f"Spring {tag}",
+            "--ruleset",
+            "counting",
+            "--seats",
+            "2",
+            "--option",
+            "target=5",
+            "--json",
+            token=boss["token"],
+        )
+    )
+    assert league["points"] == [3, 0] and league["pairing"] == "round-robin"
+    lid = league["league_id"]
+    added = run("league", "add-player", lid, ann["name"], bob["name"], token=boss["token"])
+    assert added.exit_code == 0, added.output
+
+    assert run("league", "schedule", lid, token=ann["token"]).exit_code == 1
+    (fixture,) = lines(run("league", "schedule", lid, "--json", token=boss["token"]))
+    assert sorted(fixture["players"]) == sorted([ann["name"], bob["name"]])
+    seat_of = {ann["name"]: ann["token"], bob["name"]: bob["token"]}
+    tokens = [seat_of[name] for name in fixture["players"]]
+    play_game(Application(store), UUID(fixture["game_id"]), tokens, winner=0)
+
+    table = lines(run("league", "standings", lid, "--json"))
+    assert [(r["name"], r["points"]) for r in table] == [
+        (fixture["players"][0], 3),
+        (fixture["players"][1], 0),
+    ]
+    rated = lines(run("league", "ratings", lid, "--json"))
+    assert rated[0]["name"] == fixture["players"][0] and rated[0]["provisional"]
+    assert "provisional" in run("league", "ratings", lid).stdout
+    (played,) = lines(run("league", "fixtures", lid, "--json"))
+    assert played["status"] == "played" and played["places"] == [1, 2]
+    history = lines(run("player", "history", ann["name"], "--json"))[0]
+    assert len(history["games"]) == 1 and history["games"][0]["rating_change"] is not None
+
+    (second,) = lines(run("league", "schedule", lid, "--json", token=boss["token"]))
+    late = run(
+        "league",
+        "forfeit",
+        lid,
+        second["game_id"],
+        bob["name"],
+        "--reason",
+        "late",
+        token=ann["token"],
+    )
+    assert late.exit_code == 1 and "not_organiser" in late.output
+    done = run(
+        "league",
+        "forfeit",
+        lid,
+        second["game_id"],
+        bob["name"],
+        "--reason",
+        "late",
+        "--json",
+        token=boss["token"],
+    )
+    assert done.exit_code == 0, done.output
+    table = {r["name"]: r for r in lines(run("league", "standings", lid, "--json"))}
+    assert table[bob["name"]]["forfeits"] == 1
+
+    status = {s["name"]: s for s in lines(run("projections", "status", "--json"))}
+    assert status["leagues"]["applied"] > 0
+    assert (
+        lines(run("projections", "rebuild", "--json"))[0]["applied"] >= status["leagues"]["applied"]
+    )
+    again = {r["name"]: r for r in lines(run("league", "standings", lid, "--json"))}
+    assert again == table
+
+
+def test_tokens_rotate_and_revoke_from_the_command_line() -> None:
+    tag = uuid.uuid4().hex[:6]
+    (cyd,) = lines(run("player", "create", f"cyd-{tag}", "--json"))
+    (rotated,) = lines(run("player", "rotate", cyd["name"], "--json"))
+    assert rotated["token"] != cyd["token"]
+    assert run("player", "history", "nobody-" + tag).exit_code == 3
+    assert run("player", "revoke", cyd["name"]).exit_code == 0
+    assert run("player", "create", cyd["name"]).exit_code == 1  # the name is taken

@@ -1,0 +1,159 @@
+"""The league decider: who may do what, and what a result does to the standings."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.core.errors import RuleViolation
+from domain.leagues import Actor, Fixture, League, decide, fold
+from domain.leagues.commands import (
+    AddMember,
+    CreateLeague,
+    Join,
+    Leave,
+    RecordAbandonment,
+    RecordForfeit,
+    RecordResult,
+    ScheduleRound,
+    StartSeason,
+)
+from domain.leagues.events import Event, ForfeitRecorded, MemberJoined, RoundScheduled
+from domain.leagues.pairing import plan_round
+from domain.leagues.standings import season_table
+
+BOSS = Actor("boss", is_organiser=True)
+ANN = Actor("ann")
+
+
+def given(*events: Event) -> League:
+    return fold(events)
+
+
+def league(players: tuple[str, ...] = ("ann", "bob", "cyd", "dee"), **kw: object) -> League:
+    settings: dict[str, object] = {
+        "name": "Autumn",
+        "ruleset": "peninsula",
+        "seats": 2,
+        "pairing": "round-robin",
+        "points": (3, 0),
+    }
+    settings.update(kw)
+    state = fold(decide(League(), CreateLeague(by=BOSS, **settings)))  # type: ignore[arg-type]
+    for p in players:
+        state = fold(decide(state, AddMember(BOSS, p)), state)
+    return state
+
+
+def schedule(state: League) -> League:
+    plan = plan_round(state)
+    fixtures = tuple(Fixture(f"g{state.round + 1}-{i}", t) for i, t in enumerate(plan.tables))
+    return fold(decide(state, ScheduleRound(BOSS, fixtures)), state)
+
+
+def refused(code: str, state: League, command: object) -> None:
+    with pytest.raises(RuleViolation) as caught:
+        decide(state, command)  # type: ignore[arg-type]
+    assert caught.value.code == code
+
+
+def test_only_an_organiser_creates_a_league() -> None:
+    refused("not_organiser", League(), CreateLeague(ANN, "x", "peninsula", 2, "swiss", (1, 0)))
+
+
+def test_points_are_given_per_place_and_never_reward_a_worse_place() -> None:
+    refused("invalid_command", League(), CreateLeague(BOSS, "x", "peninsula", 2, "swiss", (1,)))
+    refused("invalid_command", League(), CreateLeague(BOSS, "x", "peninsula", 2, "swiss", (0, 1)))
+    refused(
+        "invalid_command", League(), CreateLeague(BOSS, "x", "peninsula", 3, "swiss", (2, 1, 0))
+    )
+
+
+def test_members_join_and_leave_and_only_organisers_add_others() -> None:
+    state = league(())
+    refused("not_organiser", state, AddMember(ANN, "bob"))
+    assert decide(state, Join(ANN)) == (MemberJoined("ann", "ann"),)
+    state = fold(decide(state, Join(ANN)), state)
+    refused("already_member", state, Join(ANN))
+    state = fold(decide(state, Leave(ANN)), state)
+    assert state.members == ()
+    refused("not_member", state, Leave(ANN))
+
+
+def test_a_player_cannot_schedule_a_round() -> None:
+    state = league()
+    plan = plan_round(state)
+    fixtures = tuple(Fixture(f"g{i}", t) for i, t in enumerate(plan.tables))
+    refused("not_organiser", state, ScheduleRound(ANN, fixtures))
+
+
+def test_scheduling_refuses_any_tables_but_the_pairings() -> None:
+    state = league()
+    refused(
+        "wrong_fixtures",
+        state,
+        ScheduleRound(BOSS, (Fixture("a", ("ann", "bob")), Fixture("b", ("cyd", "dee")))),
+    )
+
+
+def test_the_first_round_starts_the_first_season() -> None:
+    state = league()
+    plan = plan_round(state)
+    fixtures = tuple(Fixture(f"g{i}", t) for i, t in enumerate(plan.tables))
+    events = decide(state, ScheduleRound(BOSS, fixtures))
+    assert isinstance(events[-1], RoundScheduled)
+    assert events[-1].season == 1 and events[-1].round == 1
+
+
+def test_a_round_waits_for_the_last_one_to_finish() -> None:
+    state = schedule(league())
+    refused("round_open", state, ScheduleRound(BOSS, ()))
+    refused("round_open", state, StartSeason(BOSS))
+
+
+def test_a_result_is_recorded_once() -> None:
+    state = schedule(league())
+    game = next(iter(state.fixtures))
+    record = RecordResult(BOSS, game, (1, 2), (10, 7))
+    state = fold(decide(state, record), state)
+    refused("already_decided", state, record)
+    refused("unknown_fixture", state, RecordResult(BOSS, "nope", (1, 2), (1, 1)))
+
+
+def test_a_forfeit_needs_an_organiser_and_a_reason() -> None:
+    state = schedule(league())
+    game = next(iter(state.fixtures))
+    players = state.fixtures[game].players
+    refused("not_organiser", state, RecordForfeit(ANN, game, (players[0],), "no show"))
+    refused("invalid_command", state, RecordForfeit(BOSS, game, (players[0],), " "))
+    refused("invalid_command", state, RecordForfeit(BOSS, game, ("zed",), "no show"))
+    (event,) = decide(state, RecordForfeit(BOSS, game, (players[0],), "no show"))
+    assert isinstance(event, ForfeitRecorded) and event.places == (2, 1)
+
+
+def test_standings_order_by_points_then_wins_then_scores() -> None:
+    state = schedule(league())
+    games = list(state.fixtures.values())
+    state = fold(decide(state, RecordResult(BOSS, games[0].game_id, (1, 2), (10, 3))), state)
+    state = fold(decide(state, RecordResult(BOSS, games[1].game_id, (1, 2), (12, 11))), state)
+    table = season_table(state)
+    winners = [games[1].players[0], games[0].players[0]]
+    assert [s.player for s in table[:2]] == winners  # equal points, 12 beats 10
+    assert [s.points for s in table] == [3, 3, 0, 0]
+
+
+def test_a_shared_victory_gives_both_the_first_places_points() -> None:
+    state = schedule(league())
+    game = next(iter(state.fixtures.values()))
+    state = fold(decide(state, RecordResult(BOSS, game.game_id, (1, 1), (9, 9))), state)
+    table = {s.player: s for s in season_table(state)}
+    assert [table[p].points for p in game.players] == [3, 3]
+    assert [table[p].wins for p in game.players] == [1, 1]
+
+
+def test_an_abandoned_game_scores_nothing() -> None:
+    state = schedule(league())
+    game = next(iter(state.fixtures))
+    state = fold(decide(state, RecordAbandonment(BOSS, game, "server fire")), state)
+    assert all(
+        s.played == 0 for s in season_table(state) if s.player in state.fixtures[game].players
+    )

@@ -1,0 +1,148 @@
+"""/players and /leagues over HTTP: organisers only where it matters, problem+json refusals,
+and a player who acts in a league game with their own token."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import httpx
+import pytest
+
+from service.application.players import Accounts
+from service.store.players import Players
+from tests.service.api.conftest import Server
+
+pytestmark = pytest.mark.storage
+
+
+def auth(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+@pytest.fixture
+def organiser(server: Server) -> dict[str, Any]:
+    # The first organiser is made outside the API (cairn player create NAME --organiser).
+    account, token = Accounts(Players(server.cairn.store.pool)).create(
+        f"boss-{uuid.uuid4().hex[:6]}", organiser=True
+    )
+    return {"name": account.name, "token": token}
+
+
+def _player(http: httpx.Client, organiser: dict[str, Any], name: str) -> dict[str, Any]:
+    made = http.post("/players", json={"name": name}, headers=auth(organiser["token"]))
+    assert made.status_code == 201, made.text
+    body: dict[str, Any] = made.json()
+    return body
+
+
+def _problem(response: httpx.Response, status: int, code: str) -> None:
+    assert response.status_code == status, response.text
+    assert response.headers["content-type"].startswith("application/problem+json")
+    assert response.json()["code"] == code
+
+
+def test_a_league_round_over_http(http: httpx.Client, organiser: dict[str, Any]) -> None:
+    tag = uuid.uuid4().hex[:6]
+    ann, bob = _player(http, organiser, f"ann-{tag}"), _player(http, organiser, f"bob-{tag}")
+    boss = auth(organiser["token"])
+    _problem(
+        http.post("/players", json={"name": "x"}, headers=auth(ann["token"])), 403, "not_organiser"
+    )
+    _problem(http.post("/players", json={"name": "x"}), 401, "unauthorized")
+    body = {"name": f"Winter {tag}", "ruleset": "counting", "seats": 2, "options": {"target": 5}}
+    _problem(http.post("/leagues", json=body, headers=auth(ann["token"])), 403, "not_organiser")
+    created = http.post("/leagues", json=body, headers=boss)
+    assert created.status_code == 201, created.text
+    league = created.json()
+    lid = league["league_id"]
+    assert created.headers["location"] == f"/leagues/{lid}"
+    assert http.post(f"/leagues/{lid}/join", headers=auth(ann["token"])).status_code == 200
+    _problem(http.post(f"/leagues/{lid}/join", headers=auth(ann["token"])), 422, "already_member")
+    added = http.post(f"/leagues/{lid}/members", json={"player": bob["name"]}, headers=boss)
+    assert added.status_code == 200 and len(added.json()["members"]) == 2
+
+    _problem(http.post(f"/leagues/{lid}/rounds", headers=auth(ann["token"])), 403, "not_organiser")
+    assert http.get(f"/leagues/{lid}/fixtures").json() == []
+    scheduled = http.post(f"/leagues/{lid}/rounds", headers=boss)
+    assert scheduled.status_code == 201, scheduled.text
+    (fixture,) = scheduled.json()
+    game = fixture["game_id"]
+    token_of = {ann["player_id"]: ann["token"], bob["player_id"]: bob["token"]}
+    first, second = (token_of[p] for p in fixture["players"])
+
+    # each plays in their own seat with their own token, and never in the other's
+    assert http.get(f"/games/{game}/legal-commands", headers=auth(first)).json()["seat"] == 0
+    wrong = http.post(
+        f"/games/{game}/commands",
+        headers=auth(second),
+        json={"command": {"type": "add", "amount": 1}},
+    )
+    assert wrong.status_code == 403, wrong.text
+    while True:
+        view = http.get(f"/games/{game}").json()
+        if view["is_terminal"]:
+            break
+        seat = view["to_act"][0]
+        command = {"type": "draw"} if seat == 0 else {"type": "add", "amount": 1}
+        moved = http.post(
+            f"/games/{game}/commands",
+            headers=auth([first, second][seat]),
+            json={"command": command},
+        )
+        assert moved.status_code == 200, moved.text
+
+    table = http.get(f"/leagues/{lid}/standings").json()
+    assert [r["points"] for r in table] == [3, 0]
+    assert table[0]["player_id"] == fixture["players"][0]
+    rated = http.get(f"/leagues/{lid}/ratings").json()
+    assert rated[0]["provisional"] and rated[0]["history"][0]["place"] == 1
+    assert http.get(f"/leagues/{lid}/fixtures").json()[0]["status"] == "played"
+    history = http.get(f"/players/{ann['player_id']}/history").json()
+    assert history["games"][0]["game_id"] == game
+
+    (second_round,) = http.post(f"/leagues/{lid}/rounds", headers=boss).json()
+    forfeit = {"game_id": second_round["game_id"], "players": [bob["name"]], "reason": "away"}
+    _problem(
+        http.post(f"/leagues/{lid}/forfeits", json=forfeit, headers=auth(ann["token"])),
+        403,
+        "not_organiser",
+    )
+    recorded = http.post(f"/leagues/{lid}/forfeits", json=forfeit, headers=boss)
+    assert recorded.status_code == 201 and recorded.json()["status"] == "forfeited"
+    _problem(
+        http.post(f"/leagues/{lid}/forfeits", json=forfeit, headers=boss), 422, "already_decided"
+    )
+
+
+def test_tokens_rotate_and_revoke_over_http(http: httpx.Client, organiser: dict[str, Any]) -> None:
+    cyd = _player(http, organiser, f"cyd-{uuid.uuid4().hex[:6]}")
+    assert http.get("/players/me", headers=auth(cyd["token"])).json()["name"] == cyd["name"]
+    fresh = http.post("/players/me/token", headers=auth(cyd["token"])).json()["token"]
+    _problem(http.get("/players/me", headers=auth(cyd["token"])), 401, "unauthorized")
+    assert http.post("/players/me/revoke", headers=auth(fresh)).status_code == 204
+    _problem(http.get("/players/me", headers=auth(fresh)), 401, "unauthorized")
+
+
+def test_unknown_leagues_and_players_are_404(http: httpx.Client) -> None:
+    _problem(http.get(f"/leagues/{uuid.uuid4()}"), 404, "unknown_league")
+    _problem(http.get(f"/leagues/{uuid.uuid4()}/standings"), 404, "unknown_league")
+    _problem(http.get(f"/players/{uuid.uuid4()}/history"), 404, "unknown_player")
+    _problem(http.get("/leagues/not-an-id"), 400, "bad_request")
+
+
+def test_the_league_api_is_in_the_openapi_document(http: httpx.Client) -> None:
+    doc = http.get("/schema/openapi.json").json()
+    paths = doc["paths"]
+    for path in (
+        "/leagues",
+        "/leagues/{league_id}/rounds",
+        "/leagues/{league_id}/standings",
+        "/leagues/{league_id}/ratings",
+        "/players",
+        "/players/{player_id}/history",
+    ):
+        assert path in paths, path
+    assert "playerToken" in doc["components"]["securitySchemes"]
+    ok = paths["/leagues/{league_id}/standings"]["get"]["responses"]["200"]
+    assert "$ref" in str(ok["content"]["application/json"]["schema"])

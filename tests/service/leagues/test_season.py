@@ -1,0 +1,112 @@
+"""A whole season of one league: standings and ratings match a hand-checked expectation,
+a rebuild equals what was kept incrementally, and shared victories are treated alike."""
+
+from __future__ import annotations
+
+import math
+import uuid
+from typing import Any
+
+import pytest
+
+from service.application import Application
+from service.leagues import LeagueService, league_service
+from service.projections.reading import ratings_of, standings_of
+from service.store import EventStore
+from tests.service.leagues.season import play_round, sign_up, strength
+
+pytestmark = pytest.mark.storage
+
+NAMES = ("ann", "bob", "cyd", "dee")
+
+
+@pytest.fixture
+def service(store: EventStore) -> LeagueService:
+    return league_service(Application(store))
+
+
+def _league(service: LeagueService, tag: str) -> tuple[Any, Any, dict[str, Any]]:
+    boss, _ = service.accounts.create(f"boss-{tag}", organiser=True)
+    members = sign_up(service, NAMES, tag)
+    league = service.leagues.create(
+        boss, f"Autumn {tag}", "counting", 2, "round-robin", (3, 0), {"target": 5}
+    )
+    for m in members.values():
+        service.leagues.add_member(league, boss, m.player)
+    return league, boss, members
+
+
+def test_a_round_robin_season_ends_with_the_hand_checked_table(service: LeagueService) -> None:
+    tag = uuid.uuid4().hex[:6]
+    league, boss, members = _league(service, tag)
+    for _ in range(3):  # four players meet each other once in three rounds
+        play_round(service, league, boss, members, strength(NAMES))
+    table = standings_of(service, league)
+    # ann beats everyone, bob all but ann, cyd only dee: 3 points a win, 0 a loss
+    assert [(r["name"], r["points"], r["played"], r["wins"]) for r in table] == [
+        (f"ann-{tag}", 9, 3, 3),
+        (f"bob-{tag}", 6, 3, 2),
+        (f"cyd-{tag}", 3, 3, 1),
+        (f"dee-{tag}", 0, 3, 0),
+    ]
+    ratings = ratings_of(service, league)
+    assert [r["name"] for r in ratings] == [f"{n}-{tag}" for n in NAMES]
+    assert all(r["games"] == 3 and r["provisional"] for r in ratings)
+    mu = {r["name"][:3]: r["mu"] for r in ratings}
+    assert mu["ann"] > mu["bob"] > 25 > mu["cyd"] > mu["dee"]
+
+
+def test_the_first_win_moves_mu_by_the_hand_computed_amount(service: LeagueService) -> None:
+    tag = uuid.uuid4().hex[:6]
+    league, boss, members = _league(service, tag)
+    play_round(service, league, boss, members, strength(NAMES))
+    changes = [c for r in ratings_of(service, league) for c in r["history"] if c["place"] == 1]
+    # Plackett-Luce, two fresh players (mu 25, sigma 25/3, beta 25/6, tau 25/300): sigma^2
+    # first grows by tau^2; c = sqrt(2 sigma^2 + 2 beta^2), P(win) = 1/2, so the winner's mu
+    # rises by sigma^2 / c / 2 and the loser's falls by as much.
+    variance, beta = (25 / 3) ** 2 + (25 / 300) ** 2, 25 / 6
+    gain = variance / math.sqrt(2 * variance + 2 * beta**2) / 2
+    assert round(gain, 3) == 2.635
+    assert all(math.isclose(c["mu_after"] - c["mu_before"], gain) for c in changes)
+    losses = [c for r in ratings_of(service, league) for c in r["history"] if c["place"] == 2]
+    assert all(math.isclose(c["mu_after"] - c["mu_before"], -gain) for c in losses)
+    assert len(changes) == 2
+
+
+def test_a_shared_victory_gives_shared_places_and_equal_ratings(service: LeagueService) -> None:
+    tag = uuid.uuid4().hex[:6]
+    league, boss, members = _league(service, tag)
+    play_round(service, league, boss, members, lambda names: None)
+    table = standings_of(service, league)
+    assert {(r["points"], r["wins"]) for r in table} == {(3, 1)}
+    ratings = ratings_of(service, league)
+    assert len({(round(r["mu"], 9), round(r["sigma"], 9)) for r in ratings}) == 1
+    assert {c["place"] for r in ratings for c in r["history"]} == {1}
+
+
+def _projection(service: LeagueService) -> dict[str, list[Any]]:
+    with service.leagues.cairn.store.pool.connection() as conn:
+        return {
+            table: sorted(map(tuple, conn.execute(f"SELECT * FROM {table}").fetchall()), key=repr)
+            for table in (
+                "league_summaries",
+                "league_fixtures",
+                "league_standings",
+                "ratings",
+                "rating_changes",
+            )
+        }
+
+
+def test_a_rebuild_from_scratch_equals_the_incremental_projection(
+    service: LeagueService,
+) -> None:
+    tag = uuid.uuid4().hex[:6]
+    league, boss, members = _league(service, tag)
+    for _ in range(2):
+        play_round(service, league, boss, members, strength(("dee", "cyd", "bob", "ann")))
+    play_round(service, league, boss, members, lambda names: None)
+    kept = _projection(service)
+    assert kept["rating_changes"]
+    service.projection.rebuild()
+    assert _projection(service) == kept
