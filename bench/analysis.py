@@ -176,8 +176,11 @@ def profile(sizes: Sizes) -> list[str]:
         stats = pstats.Stats(profiler)
         total = max(stats.total_tt, 1e-9)  # type: ignore[attr-defined]
         shares = {name: 0.0 for name in ("bot", "legal commands", "decide", "fold", "reshuffle")}
-        for (path, _, function), row in stats.stats.items():  # type: ignore[attr-defined]
-            cumulative = row[3]
+        for key, row in stats.stats.items():  # type: ignore[attr-defined]
+            path, _, function = key
+            # Time entered from elsewhere only: a function that calls itself (greedy's
+            # lookahead) would otherwise count its inner calls twice.
+            cumulative = sum(c[3] for caller, c in row[4].items() if caller != key)
             if function == ruleset.bots[bot].__name__ and path.endswith("bots.py"):
                 shares["bot"] += cumulative
             elif function == "legal_commands" and path.endswith("rules.py"):
