@@ -66,8 +66,11 @@ def two_workers(scratch_url: str, tmp_path: Path) -> Iterator[tuple[Served, list
     assert len(watcher.holders) >= 2, f"only {watcher.holders} ever drove bots"
 
 
-def _wait_for_workers(url: str, count: int, timeout: float = 60.0) -> None:
-    """Until ``count`` serving processes (application_name cairn-<pid>) are connected."""
+def _wait_for_workers(url: str, count: int, timeout: float = 180.0) -> None:
+    """Until ``count`` serving processes (application_name cairn-<pid>) are connected.
+
+    The bound is generous: on a loaded shared machine (load 15 seen in a full parallel run)
+    two workers took over a minute to import and connect."""
     deadline = time.monotonic() + timeout
     with psycopg.connect(url, autocommit=True) as conn:
         while time.monotonic() < deadline:
