@@ -166,7 +166,10 @@ def graph_lines(app: Application, game_id: Any, sizes: Sizes) -> list[dict[str, 
 
 
 def profile(sizes: Sizes) -> list[str]:
-    """Where a rollout's time goes, per bot: cumulative shares of the named functions."""
+    """Where a rollout's time goes, per bot, as shares of the whole: the bot is what
+    ``play_out`` spends outside the composed decide and fold (a recursive bot's own
+    cumulative time would count its inner calls twice); legal commands are asked for by
+    the bot, so their share is part of the bot's."""
     ruleset = registry.get(GRAPH_RULESET)
     states = positions(ruleset)
     notes = []
@@ -174,27 +177,30 @@ def profile(sizes: Sizes) -> list[str]:
         profiler = cProfile.Profile()
         profiler.runcall(_rollouts, ruleset, states, bot, sizes.profile_rollouts)
         stats = pstats.Stats(profiler)
-        total = max(stats.total_tt, 1e-9)  # type: ignore[attr-defined]
-        shares = {name: 0.0 for name in ("bot", "legal commands", "decide", "fold", "reshuffle")}
-        for key, row in stats.stats.items():  # type: ignore[attr-defined]
-            path, _, function = key
-            # Time entered from elsewhere only: a function that calls itself (greedy's
-            # lookahead) would otherwise count its inner calls twice.
-            cumulative = sum(c[3] for caller, c in row[4].items() if caller != key)
-            if function == ruleset.bots[bot].__name__ and path.endswith("bots.py"):
-                shares["bot"] += cumulative
-            elif function == "legal_commands" and path.endswith("rules.py"):
-                shares["legal commands"] += cumulative
-            elif function == "decide" and path.endswith("core/ruleset.py"):
-                shares["decide"] += cumulative
-            elif function == "fold" and path.endswith("core/ruleset.py"):
-                shares["fold"] += cumulative
-            elif function == "reshuffled" and path.endswith("rollouts.py"):
-                shares["reshuffle"] += cumulative
+        spent = {"whole": 0.0, "play_out": 0.0, "legal commands": 0.0, "decide": 0.0, "fold": 0.0}
+        spent["reshuffle"] = 0.0
+        for (path, _, function), row in stats.stats.items():  # type: ignore[attr-defined]
+            named = {
+                ("bench/analysis.py", "_rollouts"): "whole",
+                ("rollouts.py", "play_out"): "play_out",
+                ("rollouts.py", "reshuffled"): "reshuffle",
+                ("rules.py", "legal_commands"): "legal commands",
+                ("core/ruleset.py", "decide"): "decide",
+                ("core/ruleset.py", "fold"): "fold",
+            }
+            for (suffix, name), share in named.items():
+                if function == name and path.endswith(suffix):
+                    # time entered from outside the function (recursion counted once)
+                    outside = [c[3] for caller, c in row[4].items() if caller[2] != function]
+                    spent[share] += sum(outside) if row[4] else row[3]
+        total = max(spent.pop("whole"), 1e-9)
+        inside = spent.pop("play_out")
+        bot_share = max(0.0, inside - spent["decide"] - spent["fold"])
+        shares = {"bot": bot_share, **spent}
         said = ", ".join(f"{name} {share / total:.0%}" for name, share in shares.items())
         notes.append(
-            f"profile {GRAPH_RULESET} {bot}: {said} (cumulative: the bot's share holds the"
-            " legal commands it asks for)"
+            f"profile {GRAPH_RULESET} {bot}: {said} (legal commands are asked for by the bot:"
+            " their share is part of the bot's)"
         )
     return notes
 
