@@ -183,3 +183,17 @@ def test_forget_changes_nothing_its_seat_can_see(ruleset: Ruleset[Any, Any, Any]
                 assert ruleset.legal_commands(forgotten, keep) == ruleset.legal_commands(
                     state, keep
                 )
+
+
+@pytest.mark.parametrize("ruleset", every_ruleset(), ids=lambda r: f"{r.id}-{r.rules_version}")
+def test_every_bot_of_every_ruleset_plays_rollouts_to_the_end(
+    ruleset: Ruleset[Any, Any, Any],
+) -> None:
+    state, _, _ = played(ruleset, ("random", "random"))[1]
+    for bot in sorted(ruleset.bots):
+        for keep in (None, 0):
+            done, refused = playouts(
+                ruleset, state, keep=keep, bot=bot, seed=bot, point=1, indices=range(2)
+            )
+            assert refused == 0 and len(done) == 2
+            assert all(len(p.scores) == len(p.ranks) == 2 and 1 in p.ranks for p in done)
