@@ -8,6 +8,7 @@ from typing import Any
 import click
 
 from cli.common import application, emit_json, json_option, reports_errors, viewer_option
+from cli.live_words import live_lines
 from service.review import position
 from service.trail import trail_from_store
 
@@ -83,8 +84,8 @@ def _game_json(game: Any) -> dict[str, Any]:
 @json_option
 @reports_errors
 def show(game: str, at: int | None, seat: int | None, spectator: bool, as_json: bool) -> None:
-    """Show a game: its board with a legend, each seat's score (total and breakdown), and
-    its fork lineage.
+    """Show a game: its board with a legend, each seat's score (total and breakdown), its
+    clocks, resignations, takebacks and how it ended (live play), and its fork lineage.
 
     Without --seat, the game is shown as a spectator sees it: what is public while it runs,
     everything once it is over. An event past the end or a seat the game does not have is
@@ -106,6 +107,8 @@ def show(game: str, at: int | None, seat: int | None, spectator: bool, as_json: 
     if shown["legend"]:
         click.echo(shown["legend"])
     _echo_scores(shown)
+    for line in live_lines(shown["live"]):
+        click.echo(line)
     for link in shown["lineage"]:
         click.echo(f"forked from {link['parent_id']} at event {link['fork_at']}")
 

@@ -245,3 +245,45 @@ def forfeit(
         emit_json({"league_id": str(target), "game_id": str(game), "forfeited": list(players)})
         return
     click.echo(f"recorded: {', '.join(players)} forfeited {game} ({reason})")
+
+
+@league.command()
+@click.argument("league_ref", metavar="LEAGUE")
+@click.argument("game_ref", metavar="GAME")
+@click.option("--reason", required=True, help="Why, in words the league will read.")
+@token_option
+@json_option
+@league_errors
+def abandon(league_ref: str, game_ref: str, reason: str, token: str | None, as_json: bool) -> None:
+    """Void GAME, which nobody finished (organisers only): no points, no rating.
+
+    Example: cairn league abandon $LEAGUE $GAME --reason "server down all evening"
+    """
+    target, game = league_id(league_ref), game_id(game_ref)
+    with leagues() as service:
+        service.leagues.abandon(target, signed_in(service, token), game, reason)
+    if as_json:
+        emit_json({"league_id": str(target), "game_id": str(game), "abandoned": True})
+        return
+    click.echo(f"recorded: {game} abandoned ({reason})")
+
+
+@league.command("start-season")
+@click.argument("league_ref", metavar="LEAGUE")
+@token_option
+@json_option
+@league_errors
+def start_season(league_ref: str, token: str | None, as_json: bool) -> None:
+    """Start the next season once the last round is decided (organisers only).
+
+    Example: cairn league start-season $LEAGUE
+    """
+    target = league_id(league_ref)
+    with leagues() as service:
+        service.leagues.start_season(target, signed_in(service, token))
+        service.catch_up()
+        summary = summary_of(service, target)
+    if as_json:
+        emit_json(summary)
+        return
+    click.echo(f"season {summary['season']} started")

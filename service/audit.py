@@ -39,6 +39,7 @@ from domain.core import (
     registry,
 )
 from domain.core.codec import encode
+from domain.core.live import Stamped, stamp_time
 from domain.core.registry import UnknownRuleset, command_from_json, event_from_record
 from service.application.outcomes import result_json
 from service.store import EventStore, StoredEvent
@@ -288,7 +289,8 @@ def _redecide(ruleset: Ruleset[Any, Any, Any], trail: Trail, audit: _Audit) -> A
             published = getattr(_decode(ruleset, group[0]), "commitment", None)
             if published != commitment(command.seed):
                 raise Failed("commitment", group[0].seq, "the seed does not match its commitment")
-        decided = _decide(ruleset, state, command, group[0].seq)
+        stamps = [_decode(ruleset, r) for r in group if r.type == Stamped.NAME]
+        decided = _decide(ruleset, state, command, group[0].seq, stamp_time(stamps))
         stored = []
         for index, record in enumerate(group):
             event = _decode(ruleset, record)
@@ -323,9 +325,13 @@ def _command(ruleset: Ruleset[Any, Any, Any], first: StoredEvent) -> Any:
     return command
 
 
-def _decide(ruleset: Ruleset[Any, Any, Any], state: Any, command: Any, seq: int) -> list[Any]:
+def _decide(
+    ruleset: Ruleset[Any, Any, Any], state: Any, command: Any, seq: int, at: int | None
+) -> list[Any]:
+    """``at`` is the time the decision was stamped with, as stored in its ``Stamped`` fact:
+    the clocks it records are derived again from it and the state before."""
     try:
-        return list(ruleset.decide(state, command))
+        return list(ruleset.decide(state, command, at))
     except RuleViolation as exc:
         raise Failed("decide", seq, f"the rules refuse the stored command: {exc.message}") from None
 

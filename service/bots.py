@@ -27,6 +27,7 @@ from uuid import UUID
 
 from domain.core import RuleViolation
 from service.application import Application, Loaded
+from service.application.lobby import is_waiting
 from service.application.seating import bot_seats
 from service.logs import logger
 from service.store import GameRecord, VersionConflict
@@ -66,15 +67,23 @@ class BotDriver:
         if getattr(self._local, "game", None) == game_id:
             return  # this thread is the game's driver: it looks again before it stops
         known = self.cairn.loader.cached_record(game_id)
-        if known is not None and not bot_seats(known.seat_info):
-            return  # seats are made bots only when a game is created: none will ever act
+        # Seats are made bots only when a game is created; live play may still have a bot
+        # stand in for a seat that resigned or timed out (docs/live-play.md).
+        if (
+            known is not None
+            and not bot_seats(known.seat_info)
+            and not self.cairn.loader.load_cached(game_id).state.live.stand_ins
+        ):
+            return
         self.kick(game_id)
 
     def swept(self, game: GameRecord) -> None:
         """The sweep found this active game: drive it unless it is known to owe nothing."""
         with self._done:
             settled = self._settled.get(game.game_id)
-        if bot_seats(game.seat_info) and settled != game.version:
+        if settled == game.version:
+            return
+        if bot_seats(game.seat_info) or self.cairn.load(game.game_id).state.live.stand_ins:
             self.kick(game.game_id)
 
     def _settle(self, game_id: UUID, version: int) -> None:
@@ -104,10 +113,9 @@ class BotDriver:
         """Block until ``game_id`` owes no bot move (a human must act, or it is over), played
         by this process's driver or another's; False if a bot is stuck or time ran out."""
         deadline = time.monotonic() + timeout
-        bots = bot_seats(self.cairn.store.game(game_id).seat_info)
         while True:
             loaded = self.cairn.load(game_id)
-            if not _owes(loaded, bots):
+            if not _owes(loaded, playing_bots(loaded)):
                 return True
             with self._done:
                 stuck = self._settled.get(game_id) == loaded.version
@@ -174,7 +182,9 @@ class BotDriver:
         self.kick(game_id)
 
     def _drive(self, game_id: UUID) -> None:
-        bots = bot_seats(self.cairn.store.game(game_id).seat_info)
+        loaded = self.cairn.load(game_id)
+        # A game waits for its open seats before play starts (service/application/lobby.py).
+        bots = playing_bots(loaded) if not is_waiting(loaded.game) else {}
         while bots and not self._closed and self._bots_must_act(game_id, bots):
             with try_game_lock(self.cairn.store.pool, game_id) as held:
                 if not held:
@@ -199,12 +209,23 @@ class BotDriver:
                 return True
         return True
 
-    def _bots_must_act(self, game_id: UUID, bots: Mapping[int, str]) -> bool:
+    def _bots_must_act(self, game_id: UUID, bots: dict[int, str]) -> bool:
         loaded = self.cairn.load(game_id)
+        bots.clear()
+        bots.update(playing_bots(loaded))  # a seat's owner may have come back meanwhile
         owed = _owes(loaded, bots)
         if not owed:
             self._settle(game_id, loaded.version)
         return owed
+
+
+def playing_bots(loaded: Loaded) -> dict[int, str]:
+    """The seats a bot plays now: those made bots at creation, and those a bot stands in
+    for (a resigned seat, or one that timed out until its owner returns), played by the
+    ruleset's ``greedy`` bot if it has one."""
+    bots = bot_seats(loaded.game.seat_info)
+    stand_in = "greedy" if "greedy" in loaded.ruleset.bots else min(loaded.ruleset.bots)
+    return {**{seat: stand_in for seat in loaded.state.live.stand_ins}, **bots}
 
 
 def _owes(loaded: Loaded, bots: Mapping[int, str]) -> bool:

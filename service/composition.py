@@ -17,10 +17,16 @@ from psycopg_pool import ConnectionPool
 
 from service.application import Application
 from service.bots import BotDriver
+from service.clock import Clock
+from service.leagues import league_service
+from service.projections.follower import LeagueFollower
 from service.store import EventStore
 from service.store.database import check_connection
+from service.store.webhooks import Webhooks
 from service.sweep import SWEEP_SECONDS, Sweeper
 from service.system import SystemDecisions
+from service.timeouts import Timeouts
+from service.webhooks import Deliverer, retry_first_from_env
 
 
 @dataclass
@@ -28,34 +34,71 @@ class Service:
     cairn: Application
     bots: BotDriver | None = None
     sweeper: Sweeper | None = None
+    leagues: LeagueFollower | None = None
+    """Records finished league games' results and keeps the league projection (served)."""
+    timeouts: Timeouts | None = None
+    webhooks: Deliverer | None = None
     _started: bool = field(default=False, repr=False)
 
     def start(self) -> None:
-        """Start the long-running processes (the sweep, which looks at once, then at intervals)."""
+        """Start the long-running processes (the sweep, which looks at once, then at
+        intervals, and the thread that decides timeouts as their deadlines pass)."""
         if self.sweeper is not None and not self._started:
             self.sweeper.start()
+        if self.sweeper is not None and not self._started:
+            self.sweeper.start()
+            if self.timeouts is not None:
+                self.timeouts.start()
+            if self.webhooks is not None:
+                self.webhooks.start()
+        if self.leagues is not None and not self._started:
+            self.leagues.start()
         self._started = True
 
     def close(self) -> None:
+        if self.leagues is not None:
+            self.leagues.close()
         if self.sweeper is not None:
             self.sweeper.close()
+        if self.timeouts is not None:
+            self.timeouts.close()
+        if self.webhooks is not None:
+            self.webhooks.close()
         if self.bots is not None:
             self.bots.close()
 
 
 def assemble(
-    store: EventStore, *, bots: bool = True, sweep_every: float | None = SWEEP_SECONDS
+    store: EventStore,
+    *,
+    bots: bool = True,
+    sweep_every: float | None = SWEEP_SECONDS,
+    clock: Clock | None = None,
 ) -> Service:
-    """The application over ``store`` with its reactions registered, and the sweep."""
-    cairn = Application(store)
+    """The application over ``store`` with its reactions registered, and the sweep.
+
+    ``clock`` stamps every decision (the system's clock unless a test gives its own; a
+    clock with ``on_advance`` wakes the timeouts whenever it is moved on).
+    """
+    cairn = Application(store, clock=clock)
     driver = BotDriver(cairn) if bots else None
     if driver is not None:
         cairn.reactions.append(driver)
     cairn.reactions.append(SystemDecisions(cairn))
-    sweeper = None
+    timeouts = Timeouts(cairn)
+    cairn.reactions.append(timeouts)
+    on_advance = getattr(clock, "on_advance", None)
+    if on_advance is not None:
+        on_advance(timeouts.wake)
+    deliverer = Deliverer(Webhooks(store.pool), retry_first_from_env())
+    cairn.reactions.append(deliverer)
+    sweeper = follower = None
     if sweep_every is not None:
         sweeper = Sweeper(store, cairn.reactions, sweep_every, chores=[cairn.keys.forget_expired])
-    return Service(cairn, driver, sweeper)
+        # a long-running process follows the feed for leagues too (docs/leagues.md)
+        follower = LeagueFollower(league_service(cairn))
+        cairn.reactions.append(follower)
+    return Service(cairn, driver, sweeper, leagues=follower, timeouts=timeouts, webhooks=deliverer)
 
 
 def open_pool(url: str, size: int = 16, timeout: float = 2.0) -> ConnectionPool[Any]:

@@ -14,6 +14,7 @@ from typing import Any
 from domain.core import SYSTEM, Ruleset, Viewer, can_see
 from domain.core.registry import event_from_record
 from service.application.errors import BadRequest, NoSuchEvent, NoSuchSeat
+from service.application.live import live_view
 from service.application.loading import ruleset_for
 from service.application.outcomes import result_json, scores_json
 from service.application.visibility import revealed_in
@@ -144,6 +145,8 @@ def position(
         "view": dict(ruleset.view(state, viewer)),
         "board": ruleset.render(state, viewer),
         "legend": ruleset.presentation.legend,
+        # The clocks as they stood at that position's last decision (docs/live-play.md).
+        "live": live_view(ruleset, state, state.live.since or 0),
     }
     if viewer is None and public:
         out["seats"] = [dict(ruleset.view(state, seat)) for seat in range(game.seats)]

@@ -154,6 +154,10 @@ class Presentation(Generic[S, E]):
       publishes it as this ruleset's view, and conformance checks every view against it.
       Without it, the document says only "an object".
     * ``legend`` (optional) explains the symbols ``render`` draws, for ``cairn show``.
+    * ``reveals`` (optional) says whether a public fact shows something that was hidden (a
+      card turned from a face-down pile): it closes the takeback window, as every fact
+      some viewer may not see and every draw from the seed already does
+      (docs/live-play.md). Without it, only those close it.
     """
 
     view: Callable[[S, Viewer], Mapping[str, JSONValue]]
@@ -167,6 +171,7 @@ class Presentation(Generic[S, E]):
     secrets: Callable[[S, Viewer], tuple[JSONValue, ...]] = no_secrets
     view_type: type | None = None
     legend: str = ""
+    reveals: Callable[[E], bool] | None = None
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar, TypeVar, assert_never
 
 from domain.core.errors import RuleViolation
+from domain.core.live import Live
 from domain.core.luck import Luck, commitment, is_seed
 
 T = TypeVar("T", bound="Table")
@@ -40,6 +41,7 @@ class Table:
     ``luck`` is the sealed seed and the count of words drawn from it; a game's own events
     that draw carry the new count, and its ``evolve`` moves ``luck`` on. ``seed_revealed``
     turns true with ``SeedRevealed``: a game is over only once anyone can audit it.
+    ``live`` is live play's part (clocks, resignations, takebacks: ``domain/core/live.py``).
     """
 
     seats: int = 0
@@ -48,6 +50,7 @@ class Table:
     content_hash: str = ""
     luck: Luck = field(default_factory=Luck)
     seed_revealed: bool = False
+    live: Live = field(default_factory=Live)
 
     @property
     def is_set_up(self) -> bool:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Generic, Protocol, TypeVar, cast
 
+from domain.core import endings, liveplay
 from domain.core.contract import (
     PUBLIC,
     SERVER,
@@ -40,22 +41,19 @@ from domain.core.lifecycle import (
     opening,
     reseeded,
 )
+from domain.core.live import (
+    LIVE_COMMANDS,
+    LIVE_EVENTS,
+    SEAT_LIVE_COMMANDS,
+    LiveCommand,
+    LiveEvent,
+    describe_live,
+)
+from domain.core.options import Option as Option
 
 S = TypeVar("S", bound=Table)
 C = TypeVar("C")
 E = TypeVar("E")
-
-
-@dataclass(frozen=True)
-class Option:
-    """A game option: its default and, for enumerations, the allowed values; for integers,
-    optionally the inclusive ``bounds``."""
-
-    name: str
-    default: JSONValue
-    description: str
-    choices: tuple[JSONValue, ...] = ()
-    bounds: tuple[int, int] | None = None
 
 
 MAX_COMMANDS_PER_ROUND = Option(
@@ -83,12 +81,19 @@ class ContentPack(Protocol):
 def resolve_options(
     options: tuple[Option, ...], given: Mapping[str, JSONValue]
 ) -> dict[str, JSONValue]:
-    """Complete ``given`` with defaults, refusing unknown names and values off the menu."""
+    """Complete ``given`` with defaults, refusing unknown names and values off the menu.
+
+    Live play's options (``liveplay.LIVE_OPTIONS``) are accepted by every ruleset and kept
+    only when given, so a game created without them opens exactly as it did before them.
+    """
+    live = {o.name: o for o in liveplay.LIVE_OPTIONS}
     known = {o.name: o for o in options}
-    unknown = sorted(set(given) - set(known))
+    unknown = sorted(set(given) - set(known) - set(live))
     if unknown:
         raise RuleViolation("invalid_option", f"unknown option(s): {', '.join(unknown)}")
-    return {o.name: _option_value(o, given.get(o.name, o.default)) for o in options}
+    resolved = {o.name: _option_value(o, given.get(o.name, o.default)) for o in options}
+    resolved |= {name: _option_value(live[name], given[name]) for name in given if name in live}
+    return resolved
 
 
 def _option_value(option: Option, value: JSONValue) -> JSONValue:
@@ -136,28 +141,37 @@ class Ruleset(Generic[S, C, E]):
     def initial_state(self) -> S:
         return self.rules.initial_state
 
-    def decide(self, state: S, command: Any) -> tuple[Any, ...]:
-        """Lifecycle commands here; every other command to the game's rules."""
+    def decide(self, state: S, command: Any, at: int | None = None) -> tuple[Any, ...]:
+        """Lifecycle and live-play commands here; every other command to the game's rules.
+
+        ``at`` is when the decision is taken (ms since the epoch), stamped by the
+        application: in a game with a time control or takebacks, every decision starts with
+        a ``Stamped`` fact holding it and the clocks it leaves (docs/live-play.md).
+        """
         match command:
             case SetUp():
-                return self._set_up(state, command)
+                return self._set_up(state, command, at)
             case Reseed():
-                return self._reseed(state, command)
+                reseeded = self._reseed(state, command)
+                return liveplay.stamped(self, state, None, at, reseeded, charge=False)
             case RevealSeed():
-                if not self.rules.is_terminal(state):
+                if not liveplay.is_over(self, state):
                     raise RuleViolation("wrong_phase", "the game is not over yet")
                 if state.seed_revealed:
                     raise RuleViolation("game_over", "the seed has already been revealed")
-                return (SeedRevealed(seed=state.luck.seed),)
+                revealed = (SeedRevealed(seed=state.luck.seed),)
+                return liveplay.stamped(self, state, None, at, revealed)
+        if command.__class__ in self._live_commands:
+            return liveplay.decide(self, state, cast(LiveCommand, command), at)
         if not state.is_set_up:
             raise RuleViolation("wrong_phase", "the game has not been set up")
-        if self.rules.is_terminal(state):
+        if liveplay.is_over(self, state):
             raise RuleViolation("game_over", "the game is over")
         events = self.rules.decide(state, command)
         self._check_pace(state, command, events)
-        return events
+        return liveplay.stamped(self, state, getattr(command, "seat", None), at, events)
 
-    def _set_up(self, state: S, command: SetUp) -> tuple[Any, ...]:
+    def _set_up(self, state: S, command: SetUp, at: int | None = None) -> tuple[Any, ...]:
         if state.is_set_up:
             raise RuleViolation("wrong_phase", "the game is already set up")
         low, high = self.game_type.min_seats, self.game_type.max_seats
@@ -170,7 +184,8 @@ class Ruleset(Generic[S, C, E]):
             content_hash=self.pack(command.content).content_hash,
             options=resolve_options(self.options, command.options),
         )
-        return (*events, *self.rules.begin(self.fold(events, state), command.setup))
+        opened = (*events, *self.rules.begin(self.fold(events, state), command.setup))
+        return (*opened, *liveplay.opening_stamp(self, self.fold(opened, state), at))
 
     def _reseed(self, state: S, command: Reseed) -> tuple[Any, ...]:
         if not state.is_set_up:
@@ -206,15 +221,29 @@ class Ruleset(Generic[S, C, E]):
         return frozenset(LIFECYCLE_EVENTS)
 
     @cached_property
+    def _live_events(self) -> frozenset[type]:
+        return frozenset(LIVE_EVENTS)
+
+    @cached_property
+    def _live_commands(self) -> frozenset[type]:
+        return frozenset(LIVE_COMMANDS)
+
+    @cached_property
     def evolve(self) -> Callable[[S, Any], S]:
         """The composed evolve: lifecycle facts on the ``Table``, the rest to the game."""
         lifecycle = self._lifecycle_events
+        live = self._live_events
         game_evolve = self.rules.evolve
 
         def evolve(state: S, event: Any) -> S:
             if event.__class__ in lifecycle:
                 return evolve_table(state, cast(LifecycleEvent, event))
-            return game_evolve(state, event)
+            if event.__class__ in live:
+                return cast(S, liveplay.evolve(state, cast(LiveEvent, event)))
+            after = game_evolve(state, event)
+            if after.live.undo:
+                return cast(S, liveplay.after_game_event(self, state, after, event))
+            return after
 
         return evolve
 
@@ -231,16 +260,23 @@ class Ruleset(Generic[S, C, E]):
         reveal once the game is over; None while only seats (or nobody) can act."""
         if not state.is_set_up:
             return None
-        due = self.rules.system_command(state)
-        if due is not None:
-            return due
-        if self.rules.is_terminal(state) and not state.seed_revealed:
+        if state.live.ending is None:
+            due = self.rules.system_command(state)
+            if due is not None:
+                return due
+        if liveplay.is_over(self, state) and not state.seed_revealed:
             return RevealSeed()
         return None
 
+    def deadline(self, state: S) -> int | None:
+        """When the first running clock runs out (ms since the epoch); None if none runs.
+        The application decides ``TimeOut`` once it has passed."""
+        return liveplay.deadline(self, state)
+
     def is_terminal(self, state: S) -> bool:
-        """Over, and audit-ready: the game's rules say it ended and its seed is public."""
-        return self.rules.is_terminal(state) and state.seed_revealed
+        """Over, and audit-ready: the game ended (by its rules, or resigned, timed out or
+        abandoned) and its seed is public."""
+        return liveplay.is_over(self, state) and state.seed_revealed
 
     # -- what the rest of the platform reads ---------------------------------------------
 
@@ -279,20 +315,34 @@ class Ruleset(Generic[S, C, E]):
     @cached_property
     def stored_command_types(self) -> tuple[type, ...]:
         """Every command a stored decision may carry: the seats', the system's, the lifecycle's."""
-        return (*LIFECYCLE_COMMANDS, *self.rules.system_command_types, *self.rules.command_types)
+        return (
+            *LIFECYCLE_COMMANDS,
+            *LIVE_COMMANDS,
+            *self.rules.system_command_types,
+            *self.rules.command_types,
+        )
+
+    @property
+    def live_command_types(self) -> tuple[type, ...]:
+        """The platform's commands a seat may send (resign, take back ...)."""
+        return SEAT_LIVE_COMMANDS
 
     @cached_property
     def event_types(self) -> tuple[type, ...]:
-        return (*LIFECYCLE_EVENTS, *self.rules.event_types)
+        return (*LIFECYCLE_EVENTS, *LIVE_EVENTS, *self.rules.event_types)
 
     @property
     def bots(self) -> Mapping[str, Bot]:
         return self.players.bots
 
     def to_act(self, state: S) -> frozenset[Seat]:
+        if state.live.ending is not None:
+            return frozenset()
         return self.players.to_act(state)
 
     def legal_commands(self, state: S, seat: Seat) -> tuple[Any, ...]:
+        if state.live.ending is not None:
+            return ()
         return self.players.legal_commands(state, seat)
 
     def view(self, state: S, viewer: Viewer) -> Mapping[str, JSONValue]:
@@ -301,14 +351,18 @@ class Ruleset(Generic[S, C, E]):
     def visibility(self, event: Any) -> str:
         if event.__class__ in self._lifecycle_events:
             return SERVER if isinstance(event, SeedSealed) else PUBLIC
+        if event.__class__ in self._live_events:
+            return PUBLIC
         return self.presentation.visibility(event)
 
     def result(self, state: S) -> Result | None:
-        return self.presentation.result(state) if self.is_terminal(state) else None
+        return endings.result(self, state) if self.is_terminal(state) else None
 
     def describe(self, event: Any) -> str:
         if event.__class__ in self._lifecycle_events:
             return describe_lifecycle(cast(LifecycleEvent, event))
+        if event.__class__ in self._live_events:
+            return describe_live(cast(LiveEvent, event))
         return self.presentation.describe(event)
 
     def render(self, state: S, viewer: Viewer) -> str:

@@ -11,6 +11,6 @@ def load_all() -> None:
         importlib.import_module(f"domain.games.{name}")
 
 
-_GAMES: tuple[str, ...] = ("peninsula", "peloponnes")
+_GAMES: tuple[str, ...] = ("peninsula", "peloponnes", "five_peaks")
 
 __all__ = ["load_all", "registry"]

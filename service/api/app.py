@@ -19,6 +19,7 @@ from service.api.document import ASSET_FILES, OfflineSwagger, TypedJson, index
 from service.api.health import health
 from service.api.hosting import hosting, provide_host
 from service.api.leagues import LEAGUE_ROUTES
+from service.api.lobby import LOBBY_ROUTES
 from service.api.middleware import RequestContext
 from service.api.problems import EXCEPTION_HANDLERS
 from service.api.routes import PLAY_ROUTES
@@ -33,7 +34,15 @@ from service.viewer.routes import VIEWER_ROUTES
 MAX_BODY_BYTES = 256 * 1024
 
 # Route modules add themselves here (the play API, forks, replays ...).
-ROUTES: list[Any] = [index, health, *PLAY_ROUTES, *LEAGUE_ROUTES, *VIEWER_ROUTES, ASSET_FILES]
+ROUTES: list[Any] = [
+    index,
+    health,
+    *PLAY_ROUTES,
+    *LOBBY_ROUTES,
+    *LEAGUE_ROUTES,
+    *VIEWER_ROUTES,
+    ASSET_FILES,
+]
 # What a browser page on an allowed origin may send, and read back from an answer.
 CORS_HEADERS = ["Authorization", "Content-Type", "Idempotency-Key", "Last-Event-ID"]
 CORS_EXPOSED = ["Location", "Retry-After", "X-Request-ID", "Allow", "ETag"]

@@ -13,6 +13,7 @@ from litestar.openapi.datastructures import ResponseSpec
 from msgspec import Meta, Struct
 
 from domain.core import MAX_SEATS
+from service.api.live_bodies import LiveClocks
 
 PlayerName = Annotated[str, Meta(min_length=1, max_length=64, pattern=r"^\S(.*\S)?$")]
 Secret = Annotated[str, Meta(min_length=1, max_length=256)]
@@ -83,6 +84,8 @@ class GameCreatedBody(Struct):
     seats: list[SeatGrant]
     parent_id: str | None = None
     fork_at: int | None = None
+    creator_token: str | None = None
+    """Shown once, to whoever created the game: it may abandon the game (docs/live-play.md)."""
 
 
 class Joined(Struct):
@@ -116,6 +119,10 @@ class GameSummary(Struct):
     parent_id: str | None
     fork_at: int | None
     result: dict[str, Any] | None
+    options: dict[str, Any] = {}
+    seats_taken: int = 0
+    """Seats a player or a bot holds; ``seats_free`` are open (the lobby, ?status=open)."""
+    seats_free: int = 0
 
 
 class GameList(Struct):
@@ -155,6 +162,7 @@ class GameView(Struct):
     parent_id: str | None
     fork_at: int | None
     created_at: str
+    live: LiveClocks | None = None
 
 
 class OptionInfo(Struct):

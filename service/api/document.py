@@ -70,6 +70,12 @@ SECURITY_SCHEMES: dict[str, Any] = {
         "scheme": "bearer",
         "description": "The organisers' token `cairn serve` was given (--admin-token-file).",
     },
+    "creatorToken": {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "A game's creator token, returned once by createGame"
+        " (`creator_token`); it may abandon that game (docs/live-play.md).",
+    },
 }
 EVENT_RECORD: JSONSchema = {
     "type": "object",

@@ -6,6 +6,7 @@ import unicodedata
 from typing import Annotated, Literal
 
 import anyio
+import msgspec
 from litestar import Response, get, post
 from litestar.datastructures import ResponseHeader
 from litestar.di import NamedDependency
@@ -24,12 +25,15 @@ from service.api.bodies import (
     problems,
 )
 from service.api.hosting import Host
+from service.api.live_bodies import LiveClocks
 from service.api.screening import strict_body
 from service.api.seating import bearer, descriptor, grants, viewer
 from service.application import NoSuchEvent
+from service.application.lobby import open_seats
 from service.application.seating import described, grant, player_name
 from service.logs import logger
 from service.store import GameRecord
+from service.store.creators import Creators
 
 # Documented as the seatToken security scheme (service/api/document.py), not as a header.
 Authorization = Annotated[
@@ -74,14 +78,17 @@ def _create(data: CreateGame, host: Host) -> GameCreatedBody:
     seats = described(data.ruleset, [descriptor(s) for s in data.seats])
     outcome = host.cairn.create_game(data.ruleset, len(seats), data.options, data.setup, seats)
     granted = grants(grant(host.tokens, outcome.game_id, seats))
+    creator = Creators(host.cairn.store.pool).issue(outcome.game_id)
     logger().info("game.created", game_id=str(outcome.game_id), ruleset=data.ruleset)
-    return GameCreatedBody(str(outcome.game_id), data.ruleset, outcome.version, granted)
+    return GameCreatedBody(
+        str(outcome.game_id), data.ruleset, outcome.version, granted, creator_token=creator
+    )
 
 
 @get(
     "/games",
     operation_id="listGames",
-    summary="List games, filtered by ruleset, status or player",
+    summary="List games, filtered by ruleset, status (open: the lobby) or player",
     responses=problems(400),
     tags=["games"],
     sync_to_thread=True,
@@ -89,7 +96,8 @@ def _create(data: CreateGame, host: Host) -> GameCreatedBody:
 def list_games(
     host: NamedDependency[Host],
     ruleset: Text = None,
-    status: FromQuery[Literal["active", "finished"] | None] = None,
+    # "open": the lobby, active games with a seat still open (service/application/lobby.py)
+    status: FromQuery[Literal["active", "finished", "open"] | None] = None,
     player: Text = None,
     limit: Annotated[int, QueryParameter(ge=1, le=100)] = 20,
     offset: Annotated[int, QueryParameter(ge=0, le=10**9)] = 0,
@@ -120,6 +128,9 @@ def summary(game: GameRecord) -> GameSummary:
         parent_id=str(game.parent_id) if game.parent_id else None,
         fork_at=game.fork_at,
         result=game.result,
+        options=game.options,
+        seats_taken=game.seats - open_seats(game.seat_info),
+        seats_free=open_seats(game.seat_info),
     )
 
 
@@ -168,6 +179,7 @@ def game_view(
         parent_id=str(game.parent_id) if game.parent_id else None,
         fork_at=game.fork_at,
         created_at=game.created_at.isoformat(),
+        live=msgspec.convert(seen["live"], LiveClocks),
     )
 
 
@@ -189,6 +201,7 @@ def join_game(
     if redeemed is None:
         raise NotAuthorizedException("this invite code is not valid for this game")
     seat, token = redeemed
+    host.cairn.seats_changed(game.game_id)
     logger().info("game.joined", seat=seat)
     return Joined(str(game.game_id), seat, token)
 

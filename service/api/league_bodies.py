@@ -45,6 +45,11 @@ class RecordForfeit(Struct, forbid_unknown_fields=True):
     reason: Reason
 
 
+class RecordAbandonment(Struct, forbid_unknown_fields=True):
+    game_id: Annotated[str, Meta(min_length=1, max_length=64)]
+    reason: Reason
+
+
 class LeagueBody(Struct):
     league_id: str
     name: str

@@ -1,180 +1,52 @@
-"""Players and leagues over HTTP: thin handlers over service.leagues.
+"""Leagues over HTTP: thin handlers over service.leagues.
 
 A caller signs in with a player token (``Authorization: Bearer``, the playerToken scheme).
-Reads catch the projection up first, so a result recorded a moment ago shows; a deployment
-also runs ``cairn projections run`` so results are recorded when nobody reads.
+Reads catch the projection up first, so a result recorded a moment ago shows; a served
+process also follows the feed by itself (service/projections/follower.py).
 """
 
 from __future__ import annotations
 
-import weakref
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any
 from uuid import UUID
 
 import anyio
 import msgspec
 from litestar import Response, get, post
-from litestar.datastructures import ResponseHeader
 from litestar.di import NamedDependency
-from litestar.params import FromPath, HeaderParameter, JSONBody, QueryParameter
+from litestar.params import FromPath, JSONBody, QueryParameter
 
-from domain.core import RuleViolation
 from service.api.bodies import problems
 from service.api.hosting import Host
 from service.api.league_bodies import (
     AddMember,
     CreateLeague,
-    CreatePlayer,
     FixtureBody,
-    HistoryBody,
     LeagueBody,
-    PlayerBody,
     RatingBody,
+    RecordAbandonment,
     RecordForfeit,
     StandingBody,
 )
+from service.api.leaguing import (
+    CREATED,
+    PLAYER,
+    Authorization,
+    caller,
+    created,
+    organiser_only,
+    parse_id,
+    service_of,
+)
+from service.api.players import PLAYER_ROUTES
 from service.api.screening import strict_body
-from service.api.seating import bearer
-from service.application import Application, BadRequest
-from service.application.players import NotAnOrganiser
-from service.leagues import LeagueService, league_service
+from service.leagues import LeagueService
 from service.projections import reading
-from service.store.players import Player
-
-Authorization = Annotated[
-    str | None, HeaderParameter(name="Authorization", include_in_schema=False)
-]
-PLAYER: list[dict[str, list[str]]] = [{"playerToken": []}]
-CREATED = [ResponseHeader(name="Location", description="the new resource", documentation_only=True)]
-T = TypeVar("T")
-_SERVICES: weakref.WeakKeyDictionary[Application, LeagueService] = weakref.WeakKeyDictionary()
-
-
-def _service(host: Host) -> LeagueService:
-    found = _SERVICES.get(host.cairn)
-    if found is None:
-        found = _SERVICES[host.cairn] = league_service(host.cairn)
-    return found
-
-
-def _caller(service: LeagueService, authorization: str | None) -> Player:
-    return service.accounts.signed_in(bearer(authorization))
-
-
-def _id(raw: str, what: str) -> UUID:
-    try:
-        return UUID(raw)
-    except ValueError:
-        raise BadRequest(f"{raw!r} is not a {what} id") from None
-
-
-def _organiser_only(call: Any) -> Any:
-    """A league's ``not_organiser`` refusal is a 403 here, like the accounts' own."""
-    try:
-        return call()
-    except RuleViolation as refused:
-        if refused.code == "not_organiser":
-            raise NotAnOrganiser(refused.message) from None
-        raise
-
-
-def _created(body: T, location: str) -> Response[T]:
-    # async handlers hand their work to a thread (as service/api/games.py does): Litestar
-    # 2.25 does not await a sync_to_thread handler whose answer is a Response.
-    return Response(body, status_code=201, headers={"Location": location})
-
-
-def _player(account: Player, token: str | None = None) -> PlayerBody:
-    return PlayerBody(str(account.player_id), account.name, account.is_organiser, token)
 
 
 def _league(service: LeagueService, league_id: UUID) -> LeagueBody:
     service.catch_up()
     return msgspec.convert(reading.summary_of(service, league_id), LeagueBody)
-
-
-@post(
-    "/players",
-    operation_id="createPlayer",
-    summary="Create a player account (organisers only); its token is in the answer, once",
-    responses=problems(400, 401, 403, 409),
-    security=PLAYER,
-    tags=["players"],
-    status_code=201,
-    response_headers=CREATED,
-    before_request=strict_body,
-)
-async def create_player(
-    data: JSONBody[CreatePlayer], host: NamedDependency[Host], authorization: Authorization = None
-) -> Response[PlayerBody]:
-    def work() -> PlayerBody:
-        service = _service(host)
-        made, token = service.accounts.create_by(
-            _caller(service, authorization), data.name, data.organiser
-        )
-        return _player(made, token)
-
-    body = await anyio.to_thread.run_sync(work)
-    return _created(body, f"/players/{body.player_id}/history")
-
-
-@get(
-    "/players/me",
-    operation_id="getMe",
-    summary="The signed-in account",
-    responses=problems(401),
-    security=PLAYER,
-    tags=["players"],
-    sync_to_thread=True,
-)
-def me(host: NamedDependency[Host], authorization: Authorization = None) -> PlayerBody:
-    return _player(_caller(_service(host), authorization))
-
-
-@post(
-    "/players/me/token",
-    operation_id="rotateToken",
-    summary="A fresh token for the signed-in account; the old one stops working at once",
-    responses=problems(401),
-    security=PLAYER,
-    tags=["players"],
-    status_code=200,
-    sync_to_thread=True,
-)
-def rotate_token(host: NamedDependency[Host], authorization: Authorization = None) -> PlayerBody:
-    service = _service(host)
-    account = _caller(service, authorization)
-    return _player(account, service.accounts.rotate(account))
-
-
-@post(
-    "/players/me/revoke",
-    operation_id="revokeToken",
-    summary="End the signed-in account's token (cairn player rotate issues a new one)",
-    responses=problems(401),
-    security=PLAYER,
-    tags=["players"],
-    status_code=204,
-    sync_to_thread=True,
-)
-def revoke_token(host: NamedDependency[Host], authorization: Authorization = None) -> None:
-    service = _service(host)
-    service.accounts.revoke(_caller(service, authorization))
-
-
-@get(
-    "/players/{player_id:str}/history",
-    operation_id="playerHistory",
-    summary="A player's ratings per ruleset and league games, newest first",
-    responses=problems(400, 404),
-    tags=["players"],
-    sync_to_thread=True,
-)
-def player_history(player_id: FromPath[str], host: NamedDependency[Host]) -> HistoryBody:
-    service = _service(host)
-    account = service.accounts.find(player_id)
-    service.catch_up()
-    return msgspec.convert(reading.history_of(service, account.player_id), HistoryBody)
 
 
 @post(
@@ -193,9 +65,9 @@ async def create_league(
     data: JSONBody[CreateLeague], host: NamedDependency[Host], authorization: Authorization = None
 ) -> Response[LeagueBody]:
     def work() -> LeagueBody:
-        service = _service(host)
-        by = _caller(service, authorization)
-        made = _organiser_only(
+        service = service_of(host)
+        by = caller(service, authorization)
+        made = organiser_only(
             lambda: service.leagues.create(
                 by, data.name, data.ruleset, data.seats, data.pairing, data.points, data.options
             )
@@ -203,7 +75,7 @@ async def create_league(
         return _league(service, made)
 
     body = await anyio.to_thread.run_sync(work)
-    return _created(body, f"/leagues/{body.league_id}")
+    return created(body, f"/leagues/{body.league_id}")
 
 
 @get(
@@ -215,7 +87,7 @@ async def create_league(
     sync_to_thread=True,
 )
 def get_league(league_id: FromPath[str], host: NamedDependency[Host]) -> LeagueBody:
-    return _league(_service(host), _id(league_id, "league"))
+    return _league(service_of(host), parse_id(league_id, "league"))
 
 
 @post(
@@ -231,9 +103,9 @@ def get_league(league_id: FromPath[str], host: NamedDependency[Host]) -> LeagueB
 def join_league(
     league_id: FromPath[str], host: NamedDependency[Host], authorization: Authorization = None
 ) -> LeagueBody:
-    service = _service(host)
-    target = _id(league_id, "league")
-    service.leagues.join(target, _caller(service, authorization))
+    service = service_of(host)
+    target = parse_id(league_id, "league")
+    service.leagues.join(target, caller(service, authorization))
     return _league(service, target)
 
 
@@ -250,9 +122,9 @@ def join_league(
 def leave_league(
     league_id: FromPath[str], host: NamedDependency[Host], authorization: Authorization = None
 ) -> LeagueBody:
-    service = _service(host)
-    target = _id(league_id, "league")
-    service.leagues.leave(target, _caller(service, authorization))
+    service = service_of(host)
+    target = parse_id(league_id, "league")
+    service.leagues.leave(target, caller(service, authorization))
     return _league(service, target)
 
 
@@ -273,10 +145,10 @@ def add_member(
     host: NamedDependency[Host],
     authorization: Authorization = None,
 ) -> LeagueBody:
-    service = _service(host)
-    target, by = _id(league_id, "league"), _caller(service, authorization)
+    service = service_of(host)
+    target, by = parse_id(league_id, "league"), caller(service, authorization)
     member = service.accounts.find(data.player)
-    _organiser_only(lambda: service.leagues.add_member(target, by, member))
+    organiser_only(lambda: service.leagues.add_member(target, by, member))
     return _league(service, target)
 
 
@@ -296,13 +168,13 @@ async def schedule_round(
     league_id: FromPath[str], host: NamedDependency[Host], authorization: Authorization = None
 ) -> Response[list[FixtureBody]]:
     def work() -> list[FixtureBody]:
-        service = _service(host)
-        target, by = _id(league_id, "league"), _caller(service, authorization)
-        made = {f.game_id for f in _organiser_only(lambda: service.leagues.schedule(target, by))}
+        service = service_of(host)
+        target, by = parse_id(league_id, "league"), caller(service, authorization)
+        made = {f.game_id for f in organiser_only(lambda: service.leagues.schedule(target, by))}
         return [f for f in _fixtures(service, target) if f.game_id in made]
 
     body = await anyio.to_thread.run_sync(work)
-    return _created(body, f"/leagues/{league_id}/fixtures")
+    return created(body, f"/leagues/{league_id}/fixtures")
 
 
 def _fixtures(service: LeagueService, league_id: UUID) -> list[FixtureBody]:
@@ -320,7 +192,7 @@ def _fixtures(service: LeagueService, league_id: UUID) -> list[FixtureBody]:
     sync_to_thread=True,
 )
 def list_fixtures(league_id: FromPath[str], host: NamedDependency[Host]) -> list[FixtureBody]:
-    return _fixtures(_service(host), _id(league_id, "league"))
+    return _fixtures(service_of(host), parse_id(league_id, "league"))
 
 
 @get(
@@ -336,8 +208,8 @@ def standings(
     host: NamedDependency[Host],
     season: Annotated[int | None, QueryParameter(ge=1, le=10_000)] = None,
 ) -> list[StandingBody]:
-    service = _service(host)
-    target = _id(league_id, "league")
+    service = service_of(host)
+    target = parse_id(league_id, "league")
     service.catch_up()
     rows = reading.standings_of(service, target, season)
     return [msgspec.convert(r, StandingBody) for r in rows]
@@ -352,8 +224,8 @@ def standings(
     sync_to_thread=True,
 )
 def ratings(league_id: FromPath[str], host: NamedDependency[Host]) -> list[RatingBody]:
-    service = _service(host)
-    target = _id(league_id, "league")
+    service = service_of(host)
+    target = parse_id(league_id, "league")
     service.catch_up()
     return [msgspec.convert(r, RatingBody) for r in reading.ratings_of(service, target)]
 
@@ -376,23 +248,67 @@ async def record_forfeit(
     authorization: Authorization = None,
 ) -> Response[FixtureBody]:
     def work() -> FixtureBody:
-        service = _service(host)
-        target, by = _id(league_id, "league"), _caller(service, authorization)
-        game = _id(data.game_id, "game")
+        service = service_of(host)
+        target, by = parse_id(league_id, "league"), caller(service, authorization)
+        game = parse_id(data.game_id, "game")
         lost = [service.accounts.find(name) for name in data.players]
-        _organiser_only(lambda: service.leagues.forfeit(target, by, game, lost, data.reason))
+        organiser_only(lambda: service.leagues.forfeit(target, by, game, lost, data.reason))
         return next(f for f in _fixtures(service, target) if f.game_id == str(game))
 
     body = await anyio.to_thread.run_sync(work)
-    return _created(body, f"/leagues/{league_id}/fixtures")
+    return created(body, f"/leagues/{league_id}/fixtures")
+
+
+@post(
+    "/leagues/{league_id:str}/abandonments",
+    operation_id="recordAbandonment",
+    summary="Void a league game nobody finished, with a reason: no points, no rating"
+    " (organisers only)",
+    responses=problems(400, 401, 403, 404, 422),
+    security=PLAYER,
+    tags=["leagues"],
+    status_code=201,
+    response_headers=CREATED,
+    before_request=strict_body,
+)
+async def record_abandonment(
+    league_id: FromPath[str],
+    data: JSONBody[RecordAbandonment],
+    host: NamedDependency[Host],
+    authorization: Authorization = None,
+) -> Response[FixtureBody]:
+    def work() -> FixtureBody:
+        service = service_of(host)
+        target, by = parse_id(league_id, "league"), caller(service, authorization)
+        game = parse_id(data.game_id, "game")
+        organiser_only(lambda: service.leagues.abandon(target, by, game, data.reason))
+        return next(f for f in _fixtures(service, target) if f.game_id == str(game))
+
+    body = await anyio.to_thread.run_sync(work)
+    return created(body, f"/leagues/{league_id}/fixtures")
+
+
+@post(
+    "/leagues/{league_id:str}/seasons",
+    operation_id="startSeason",
+    summary="Start the next season once the last round is decided (organisers only)",
+    responses=problems(400, 401, 403, 404, 422),
+    security=PLAYER,
+    tags=["leagues"],
+    status_code=200,
+    sync_to_thread=True,
+)
+def start_season(
+    league_id: FromPath[str], host: NamedDependency[Host], authorization: Authorization = None
+) -> LeagueBody:
+    service = service_of(host)
+    target, by = parse_id(league_id, "league"), caller(service, authorization)
+    organiser_only(lambda: service.leagues.start_season(target, by))
+    return _league(service, target)
 
 
 LEAGUE_ROUTES: list[Any] = [
-    create_player,
-    me,
-    rotate_token,
-    revoke_token,
-    player_history,
+    *PLAYER_ROUTES,
     create_league,
     get_league,
     join_league,
@@ -403,4 +319,6 @@ LEAGUE_ROUTES: list[Any] = [
     standings,
     ratings,
     record_forfeit,
+    record_abandonment,
+    start_season,
 ]

@@ -27,6 +27,7 @@ from service.application import (
     SeatTokenNeeded,
     UnknownContent,
 )
+from service.application.lobby import NoOpenSeat
 from service.application.players import NotAnOrganiser, NotSignedIn
 from service.application.staleness import StaleVersion
 from service.logs import logger
@@ -42,6 +43,7 @@ STATUSES: dict[type[Exception], int] = {
     RuleViolation: 422,
     NotSignedIn: 401,
     NotAnOrganiser: 403,
+    NoOpenSeat: 409,
     UnknownLeague: 404,
     UnknownPlayer: 404,
     PlayerExists: 409,

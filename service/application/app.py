@@ -16,17 +16,21 @@ from domain.core import SYSTEM, Reseed, RuleViolation, SetUp, registry
 from domain.core.codec import encode
 from domain.core.luck import Luck
 from domain.core.registry import command_to_json, event_to_record
+from service.application import live
 from service.application.errors import NotASeat
 from service.application.forking import Forked, SeatsGiven, child_record, plan_fork
 from service.application.idempotency import Keys
 from service.application.loading import Loaded, Loader
+from service.application.lobby import require_seated
 from service.application.outcomes import Outcome, new_seed, result_json, view_json
 from service.application.parsing import as_json, parse_command
 from service.application.reactions import Reaction
 from service.application.seating import grant
 from service.application.staleness import check_expected
 from service.application.visibility import parse_game_id, revealed_in, visible_events
+from service.clock import Clock, SystemClock
 from service.logs import logger
+from service.notices import with_notices
 from service.store import Decision, EventStore, GameRecord, NewEvent, StoredEvent, VersionConflict
 from service.store.records import canonical_json
 from service.store.seats import SeatTokens
@@ -42,14 +46,21 @@ class Application:
         store: EventStore,
         seeds: Callable[[], str] = new_seed,
         tokens: SeatTokens | None = None,
+        clock: Clock | None = None,
     ) -> None:
         self.store = store
+        self.clock: Clock = clock if clock is not None else SystemClock()
+        """Stamps every decision with the time it was taken (docs/live-play.md)."""
         self.loader = Loader(store)
         self.seeds = seeds
         self.tokens = tokens if tokens is not None else SeatTokens(store.pool)
         self.keys = Keys(store)
         self.reactions: list[Reaction] = []
         """Called after every commit (see ``service.composition``): bots, live wake-ups."""
+
+    def seats_changed(self, game_id: UUID) -> None:
+        """A seat was taken (an invite, the lobby): a game waiting for it may start now."""
+        self._committed(game_id)
 
     def _committed(self, game_id: UUID) -> None:
         """Tell every reaction that ``game_id`` moved on; one that fails is left to the sweep."""
@@ -87,7 +98,7 @@ class Application:
             setup=setup,
             content=ruleset.content_hash,
         )
-        events = ruleset.decide(ruleset.initial_state, command)
+        events = ruleset.decide(ruleset.initial_state, command, self.clock.now_ms())
         created = events[0]
         game = GameRecord.new(
             ruleset.id,
@@ -138,9 +149,11 @@ class Application:
         command = parse_command(loaded.ruleset, command, seat)
         for _ in range(MAX_RETRIES):
             try:
+                loaded = live.time_out_due(self, loaded)
                 if loaded.ruleset.system_command(loaded.state) is not None:
                     # left waiting on the system by a fault: it decides before any seat
                     loaded = self._settle(loaded)[1]
+                require_seated(self.store, loaded)
                 if expected_version is not None:
                     check_expected(self.store, self.loader, loaded, seat, expected_version)
                 if check is not None:
@@ -184,7 +197,7 @@ class Application:
         if not 0 <= seat < loaded.game.seats:
             raise NotASeat(f"seat {seat} is not a seat of this game")
         parsed = parse_command(ruleset, command, seat)
-        events = ruleset.decide(loaded.state, parsed)
+        events = ruleset.decide(loaded.state, parsed, self.clock.now_ms())
         state = ruleset.fold(events, loaded.state)
         terminal = ruleset.is_terminal(state)
         version = loaded.version + len(events)
@@ -193,7 +206,14 @@ class Application:
             loaded.game.game_id,
             loaded.version,
             loaded.head_hash,
-            self._decision(ruleset, events, f"seat:{seat}", parsed),
+            with_notices(
+                self._decision(ruleset, events, f"seat:{seat}", parsed),
+                ruleset,
+                loaded.state,
+                state,
+                events,
+                version,
+            ),
             idempotency=(idempotency_key, request_hash, response) if idempotency_key else None,
             result=result_json(ruleset.result(state)) if terminal else None,
         )
@@ -233,7 +253,7 @@ class Application:
             due = ruleset.system_command(state)
             if due is None:
                 return appended, loaded
-            events = ruleset.decide(state, due)
+            events = ruleset.decide(state, due, self.clock.now_ms())
             after = ruleset.fold(events, state)
             terminal = ruleset.is_terminal(after)
             try:
@@ -241,7 +261,14 @@ class Application:
                     loaded.game.game_id,
                     loaded.version,
                     loaded.head_hash,
-                    self._decision(ruleset, events, SYSTEM, due),
+                    with_notices(
+                        self._decision(ruleset, events, SYSTEM, due),
+                        ruleset,
+                        state,
+                        after,
+                        events,
+                        loaded.version + len(events),
+                    ),
                     result=result_json(ruleset.result(after)) if terminal else None,
                 )
             except VersionConflict:
@@ -298,7 +325,7 @@ class Application:
         if luck == "reshuffle":
             # Only the forking seat's knowledge carries over (None: a public position).
             command = Reseed(seed=seed or self.seeds(), keep=plan.forker)
-            reseed = ruleset.decide(loaded.state, command)
+            reseed = ruleset.decide(loaded.state, command, self.clock.now_ms())
             decision = self._decision(ruleset, reseed, SYSTEM, command)
         game = child_record(parent, plan.copied, plan.seats)
         # A fork taken at the end of a finished game is finished from its first moment.
@@ -322,7 +349,9 @@ class Application:
     def view(
         self, game_id: UUID | str, viewer: int | None, at: int | None = None
     ) -> dict[str, Any]:
-        return view_json(self.load(game_id, at), viewer)
+        loaded = self.load(game_id, at)
+        clocks = live.live_view(loaded.ruleset, loaded.state, self.clock.now_ms())
+        return view_json(loaded, viewer) | {"live": clocks}
 
     def legal_commands(self, game_id: UUID | str, seat: int) -> list[dict[str, Any]]:
         return self.legal_commands_of(self.load(game_id), seat)

@@ -11,6 +11,8 @@ by its primary key, so each fixture gets exactly one game.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
@@ -44,6 +46,8 @@ from service.store.leagues import GENESIS_HASH, LeagueEvent, LeagueStore, Unknow
 from service.store.players import Player, Players
 
 MAX_RETRIES = 16
+KNOWN_LEAGUES = 256
+"""How many folded leagues a process keeps (a cache: a league's events never change)."""
 _TYPES = {wire_name(t): t for t in EVENT_TYPES}
 
 
@@ -75,13 +79,32 @@ class Leagues:
         self.cairn = cairn
         self.store = store
         self.players = players
+        self._known: OrderedDict[UUID, LoadedLeague] = OrderedDict()
+        self._lock = threading.Lock()
 
     # -- the one path ----------------------------------------------------------------------
 
     def load(self, league_id: UUID) -> LoadedLeague:
-        stored = self.store.read(league_id)
-        state = fold(decode_event(e) for e in stored)
-        return LoadedLeague(league_id, state, stored[-1].seq, stored[-1].hash)
+        """The league as stored now: this process's last fold of it, topped up with the
+        events appended since by anyone (one query), so a long season is not refolded on
+        every command."""
+        with self._lock:
+            known = self._known.get(league_id)
+        after = known.version if known is not None else 0
+        stored = self.store.read(league_id, after)
+        if known is not None and not stored:
+            return known
+        start = known.state if known is not None else INITIAL
+        state = fold((decode_event(e) for e in stored), start)
+        loaded = LoadedLeague(league_id, state, stored[-1].seq, stored[-1].hash)
+        with self._lock:
+            current = self._known.get(league_id)
+            if current is None or current.version < loaded.version:
+                self._known[league_id] = loaded
+                self._known.move_to_end(league_id)
+            while len(self._known) > KNOWN_LEAGUES:
+                self._known.popitem(last=False)
+        return loaded
 
     def execute(
         self,

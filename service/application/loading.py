@@ -197,8 +197,10 @@ class Loader:
     def _maybe_snapshot(
         self, game_id: UUID, ruleset: Ruleset[Any, Any, Any], version: int, state: Any, first: int
     ) -> None:
-        # A snapshot is taken whenever a multiple of SNAPSHOT_EVERY was crossed.
-        if version // SNAPSHOT_EVERY > (first - 1) // SNAPSHOT_EVERY:
+        # A snapshot is taken whenever a multiple of SNAPSHOT_EVERY was crossed, unless the
+        # state holds takeback checkpoints (whole game states, which a snapshot cannot type).
+        crossed = version // SNAPSHOT_EVERY > (first - 1) // SNAPSHOT_EVERY
+        if crossed and state.live.is_snapshot_safe:
             blob = encode_state(state)
             engine = engine_fingerprint(ruleset.id, ruleset.rules_version)
             self.store.save_snapshot(game_id, engine, version, blob)

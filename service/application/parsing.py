@@ -22,7 +22,7 @@ def parse_command(ruleset: Any, command: Mapping[str, Any] | Any, seat: int) -> 
             return command_from_json(ruleset, dict(command), seat=seat)
         except RuleViolation as exc:
             raise MalformedCommand(exc.message) from None
-    if type(command) not in ruleset.command_types:
+    if type(command) not in (*ruleset.command_types, *ruleset.live_command_types):
         raise NotASeat(f"a seat cannot send {type(command).__name__}")
     if getattr(command, "seat", seat) != seat:
         raise NotASeat(f"seat {seat} cannot act for seat {command.seat}")

@@ -30,12 +30,14 @@ from domain.leagues.events import (
 from domain.leagues.standings import points_for
 from service.application.leagues import decode_event
 from service.projections import tracking
+from service.projections.bulk import Folded
 from service.projections.ratings import Rating, initial, rate
 from service.store.connections import connection
 from service.store.leagues import LeagueEvent, LeagueStore
 
 NAME = "leagues"
 PAGE = 500
+REBUILD_PAGE = 5000
 TABLES = ("rating_changes", "ratings", "league_standings", "league_fixtures", "league_summaries")
 
 
@@ -63,19 +65,23 @@ class LeagueProjection:
 
     def rebuild(self, progress: Any = None) -> int:
         """Empty the projection and fold every league event again, in one transaction: a
-        reader sees the old rows or the new ones, never half of them."""
+        reader sees the old rows or the new ones, never half of them. The fold runs in
+        memory and the rows are written in bulk (``bulk.Folded``)."""
         total = 0
+        folded = Folded()
         with connection(self.pool) as conn, conn.transaction():
             tracking.claim(conn, NAME)
-            for table in TABLES:
-                conn.execute(f"DELETE FROM {table}")
             cursor = ""
-            while events := self.store.feed(cursor, PAGE):
-                self._apply_all(conn, events, total)
+            while events := self.store.feed(cursor, REBUILD_PAGE):
+                for offset, stored in enumerate(events):
+                    folded.apply(stored.league_id, decode_event(stored), total + offset + 1)
                 total += len(events)
                 cursor = events[-1].cursor
                 if progress is not None:
                     progress(len(events))
+            for table in TABLES:
+                conn.execute(f"DELETE FROM {table}")
+            folded.write(conn)
             tracking.advance(conn, NAME, cursor, total)
         return total
 

@@ -130,7 +130,11 @@ class EventStore:
         if ruleset:
             clauses.append("g.ruleset = %s")
             params.append(ruleset)
-        if status:
+        if status == "open":
+            # the lobby: a game waits for its open seats before play starts
+            clauses.append("g.status = 'active' AND g.seat_info @> %s")
+            params.append(Jsonb([{"kind": "open"}]))
+        elif status:
             clauses.append("g.status = %s")
             params.append(status)
         if player:
@@ -241,7 +245,14 @@ class EventStore:
             extra += [game_id, key, request_hash, Jsonb(response)]
         if result is not None:
             extra += [Jsonb(result), game_id]
-        sql = insert_sql(len(decision.events), idempotency is not None, result is not None)
+        if decision.notices:
+            extra += [Jsonb(list(decision.notices)), game_id]
+        sql = insert_sql(
+            len(decision.events),
+            idempotency is not None,
+            result is not None,
+            bool(decision.notices),
+        )
         with conn.cursor(row_factory=tuple_row) as cur:
             cur.execute(sql, [*params, *extra])
             assigned = sorted(cur.fetchall())

@@ -93,14 +93,16 @@ class LeagueStore:
             for i, r in enumerate(rows)
         ]
 
-    def read(self, league_id: UUID) -> list[LeagueEvent]:
-        """Every event of one league, in order; ``UnknownLeague`` if there is none."""
+    def read(self, league_id: UUID, after: int = 0) -> list[LeagueEvent]:
+        """The events of one league after seq ``after``, in order; ``UnknownLeague`` if the
+        league has no events at all."""
         with self._connect() as conn, conn.cursor(row_factory=dict_row) as cur:
             rows = cur.execute(
-                f"SELECT {_COLUMNS} FROM league_events WHERE league_id = %s ORDER BY seq",
-                (league_id,),
+                f"SELECT {_COLUMNS} FROM league_events WHERE league_id = %s AND seq > %s"
+                " ORDER BY seq",
+                (league_id, after),
             ).fetchall()
-        if not rows:
+        if not rows and not after:
             raise UnknownLeague(league_id)
         return [LeagueEvent(**r) for r in rows]
 

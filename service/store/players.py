@@ -13,6 +13,7 @@ from uuid import UUID, uuid4
 
 from psycopg import errors as pg_errors
 from psycopg.rows import dict_row
+from psycopg.types.json import Jsonb
 
 from service.store.connections import connection
 from service.store.errors import StoreError
@@ -115,3 +116,31 @@ class Players:
                 " ON CONFLICT DO NOTHING",
                 [(game_id, seat, p) for seat, p in enumerate(players)],
             )
+
+    def take_open_seat(self, game_id: UUID, player: Player, seat: int | None) -> int | None:
+        """Give ``player`` an open seat of ``game_id`` (the lowest, or ``seat``); None if
+        there is none. The game row is locked, so two players never take the same seat."""
+        with connection(self.pool) as conn, conn.transaction():
+            row = conn.execute(
+                "SELECT seat_info FROM games WHERE game_id = %s AND status = 'active' FOR UPDATE",
+                (game_id,),
+            ).fetchone()
+            if row is None:
+                return None
+            free = [i for i, s in enumerate(row[0]) if s.get("kind") == "open"]
+            chosen = free[0] if seat is None and free else seat
+            if chosen not in free:
+                return None
+            conn.execute(
+                "DELETE FROM seat_tokens WHERE game_id = %s AND seat = %s AND purpose = 'invite'",
+                (game_id, chosen),
+            )
+            conn.execute(
+                "INSERT INTO seat_players (game_id, seat, player_id) VALUES (%s, %s, %s)",
+                (game_id, chosen, player.player_id),
+            )
+            conn.execute(
+                "UPDATE games SET seat_info = jsonb_set(seat_info, %s, %s) WHERE game_id = %s",
+                ([str(chosen)], Jsonb({"kind": "player", "player": player.name}), game_id),
+            )
+        return chosen

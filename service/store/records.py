@@ -117,6 +117,8 @@ class Decision:
     actor: str | None
     command: dict[str, Any] | None
     metadata: dict[str, Any] = field(default_factory=dict)
+    notices: tuple[dict[str, Any], ...] = ()
+    """Turn notices (``service.notices``), written to the outbox with the events."""
 
 
 @dataclass(frozen=True)

@@ -92,9 +92,12 @@ def _already(text: str) -> Callable[[Any], str]:
 
 
 @cache
-def insert_sql(count: int, idempotent: bool = False, finishing: bool = False) -> str:
+def insert_sql(
+    count: int, idempotent: bool = False, finishing: bool = False, noticing: bool = False
+) -> str:
     """One statement that appends ``count`` events, and with them, atomically, the
-    idempotency record and the game's result when asked: a single round trip."""
+    idempotency record, the game's result and the turn notices for the game's webhooks
+    when asked: a single round trip."""
     row = "(" + ", ".join(["%s"] * INSERT_PARAMS) + ")"
     insert = (
         "INSERT INTO events (game_id, seq, type, schema_version, payload, visibility, actor,"
@@ -102,7 +105,7 @@ def insert_sql(count: int, idempotent: bool = False, finishing: bool = False) ->
         + ", ".join([row] * count)
         + " RETURNING seq, recorded_at"
     )
-    if not (idempotent or finishing):
+    if not (idempotent or finishing or noticing):
         return insert
     # The other parts read ``appended`` so that the events are written first: an event row
     # announces its transaction to the feed, which must come before anything else is written
@@ -117,6 +120,16 @@ def insert_sql(count: int, idempotent: bool = False, finishing: bool = False) ->
         parts.append(
             "finished AS (UPDATE games SET status = 'finished', result = %s,"
             " finished_at = now() WHERE game_id = %s AND status <> 'finished'"
+            " AND EXISTS (SELECT FROM appended))"
+        )
+    if noticing:
+        # One outbox row per notice and webhook that hears it (a seat's hears its own
+        # seats' notices; one with no seat hears them all); nothing if none is registered.
+        parts.append(
+            "noticed AS (INSERT INTO outbox (game_id, notice_id, hook_id, kind, body)"
+            " SELECT w.game_id, gen_random_uuid(), w.hook_id, n.kind, n.body"
+            " FROM webhooks w, jsonb_to_recordset(%s::jsonb) AS n(kind text, seats int[],"
+            " body jsonb) WHERE w.game_id = %s AND (w.seat IS NULL OR w.seat = ANY(n.seats))"
             " AND EXISTS (SELECT FROM appended))"
         )
     return ", ".join(parts) + " SELECT * FROM appended"

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bench import analysis, append, audit, fold, http, length, load, memory
+from bench import analysis, append, audit, fold, http, leagues, length, load, memory
 from bench.__main__ import BENCHMARKS, main
 from bench.harness import bench_database
 from domain.core import registry
@@ -87,6 +87,10 @@ def test_http_against_a_bare_endpoint(tmp_path: Path, bench_url: str) -> None:
         for side in ("baseline", "subject"):
             assert line["latency"][side]["p99_ms"] >= line["latency"][side]["p50_ms"] > 0
         assert isinstance(line["meets_p99_target"], bool)
+
+
+def test_leagues(tmp_path: Path, bench_url: str) -> None:
+    _well_formed(leagues.run(bench_url, leagues.SMOKE, tmp_path), tmp_path, "leagues")
 
 
 def test_memory(tmp_path: Path, bench_url: str) -> None:

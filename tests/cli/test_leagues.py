@@ -19,7 +19,17 @@ pytestmark = pytest.mark.storage
 
 GROUPS = {
     "player": ["create", "rotate", "revoke", "history"],
-    "league": ["create", "add-player", "schedule", "standings", "ratings", "fixtures", "forfeit"],
+    "league": [
+        "create",
+        "add-player",
+        "schedule",
+        "standings",
+        "ratings",
+        "fixtures",
+        "forfeit",
+        "abandon",
+        "start-season",
+    ],
     "projections": ["run", "status", "rebuild"],
 }
 
@@ -137,6 +147,17 @@ def test_a_league_run_from_the_command_line(store: EventStore) -> None:
     )
     again = {r["name"]: r for r in lines(run("league", "standings", lid, "--json"))}
     assert again == table
+
+    (started,) = lines(run("league", "start-season", lid, "--json", token=boss["token"]))
+    assert started["season"] == 2
+    assert lines(run("league", "standings", lid, "--json"))[0]["points"] == 0
+    (third,) = lines(run("league", "schedule", lid, "--json", token=boss["token"]))
+    voided = run(
+        "league", "abandon", lid, third["game_id"], "--reason", "power cut", token=boss["token"]
+    )
+    assert voided.exit_code == 0, voided.output
+    statuses = [f["status"] for f in lines(run("league", "fixtures", lid, "--json"))]
+    assert statuses == ["played", "forfeited", "abandoned"]
 
 
 def test_tokens_rotate_and_revoke_from_the_command_line() -> None:

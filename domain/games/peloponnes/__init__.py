@@ -14,7 +14,7 @@ from domain.games.peloponnes.content import load, packs
 from domain.games.peloponnes.content.model import MAX_SEATS
 from domain.games.peloponnes.decider import decide, evolve
 from domain.games.peloponnes.describe import describe
-from domain.games.peloponnes.events import EVENT_TYPES, Event
+from domain.games.peloponnes.events import EVENT_TYPES, ChitsDrawn, Event, TilesRevealed
 from domain.games.peloponnes.flow import system_command, to_act
 from domain.games.peloponnes.options import options
 from domain.games.peloponnes.render import render
@@ -26,6 +26,8 @@ from domain.games.peloponnes.views import PeloponnesView, secrets, view, visibil
 from domain.games.peloponnes.wire import content_json
 
 RULESET_ID = "peloponnes"
+REVEALING = (TilesRevealed, ChitsDrawn)
+"""Public facts that turn up tiles or chits from face-down piles: no takeback reaches past."""
 RULES_VERSION = "1"
 
 RULES: Rules[Game, Command, Event] = Rules(
@@ -64,6 +66,7 @@ RULESET: Ruleset[Game, Command, Event] = Ruleset(
         content=content_json,
         secrets=secrets,
         view_type=PeloponnesView,
+        reveals=lambda event: isinstance(event, REVEALING),
     ),
     players=Players(
         to_act=to_act,

@@ -31,7 +31,13 @@ from domain.games.peninsula.content import packs
 from domain.games.peninsula.content.view import content_view
 from domain.games.peninsula.decider import decide, evolve
 from domain.games.peninsula.describe import describe
-from domain.games.peninsula.events import EVENT_TYPES, Event
+from domain.games.peninsula.events import (
+    EVENT_TYPES,
+    CardRevealed,
+    CardsFlipped,
+    Event,
+    StackTopShown,
+)
 from domain.games.peninsula.render import LEGEND, render
 from domain.games.peninsula.rounds import system_command
 from domain.games.peninsula.rules import legal_commands
@@ -57,6 +63,9 @@ RULES: Rules[Game, Command, Event] = Rules(
     forget=forget,
 )
 
+REVEALING = (CardRevealed, StackTopShown, CardsFlipped)
+"""Public facts that turn up a card from the face-down pile: no takeback reaches past them."""
+
 PRESENTATION: Presentation[Game, Event] = Presentation(
     view=view,
     visibility=visibility,
@@ -69,6 +78,7 @@ PRESENTATION: Presentation[Game, Event] = Presentation(
     secrets=secrets,
     view_type=PeninsulaView,
     legend=LEGEND,
+    reveals=lambda event: isinstance(event, REVEALING),
 )
 
 PLAYERS: Players[Game, Command] = Players(

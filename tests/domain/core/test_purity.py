@@ -16,6 +16,9 @@ FORBIDDEN_MODULES = {
     "cli", "numpy",
 }  # fmt: skip
 FORBIDDEN_CALLS = {"open", "print", "input", "exec", "eval", "__import__"}
+CLOCK_READS = {"now", "utcnow", "today", "time", "time_ns", "monotonic", "perf_counter"}
+"""Reading a wall clock through any object (``datetime.now()``, an injected ``clock.now()``):
+live play's times enter only as stamped facts (docs/live-play.md)."""
 
 
 def _sources() -> list[Path]:
@@ -36,6 +39,12 @@ def violations(tree: ast.AST) -> list[str]:
             and node.func.id in FORBIDDEN_CALLS
         ):
             found.append(f"{node.func.id}()")
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in CLOCK_READS
+        ):
+            found.append(f".{node.func.attr}()")
     return found
 
 
@@ -47,7 +56,13 @@ def test_domain_module_is_pure(source: Path) -> None:
 @pytest.mark.parametrize(
     "snippet",
     ["import random", "from time import monotonic", "import os.path", "open('x')",
-     "from datetime import datetime", "import psycopg"],
+     "from datetime import datetime", "import psycopg", "clock.now()",
+     "state.at.monotonic()"],
 )  # fmt: skip
 def test_the_check_catches_impurity(snippet: str) -> None:
     assert violations(ast.parse(snippet)) != []
+
+
+def test_the_clock_modules_are_checked() -> None:
+    checked = {p.name for p in _sources()}
+    assert {"clocks.py", "live.py", "liveplay.py", "endings.py"} <= checked

@@ -146,3 +146,27 @@ def test_the_league_api_is_in_the_openapi_document(http: httpx.Client) -> None:
     assert "playerToken" in doc["components"]["securitySchemes"]
     ok = paths["/leagues/{league_id}/standings"]["get"]["responses"]["200"]
     assert "$ref" in str(ok["content"]["application/json"]["schema"])
+
+
+def test_seasons_and_abandonments_over_http(http: httpx.Client, organiser: dict[str, Any]) -> None:
+    tag = uuid.uuid4().hex[:6]
+    boss = auth(organiser["token"])
+    ann, bob = _player(http, organiser, f"ann-{tag}"), _player(http, organiser, f"bob-{tag}")
+    body = {"name": f"Short {tag}", "ruleset": "counting", "seats": 2}
+    lid = http.post("/leagues", json=body, headers=boss).json()["league_id"]
+    for p in (ann, bob):
+        assert http.post(f"/leagues/{lid}/join", headers=auth(p["token"])).status_code == 200
+    (fixture,) = http.post(f"/leagues/{lid}/rounds", headers=boss).json()
+    _problem(http.post(f"/leagues/{lid}/seasons", headers=boss), 422, "round_open")
+    void = {"game_id": fixture["game_id"], "reason": "power cut"}
+    _problem(
+        http.post(f"/leagues/{lid}/abandonments", json=void, headers=auth(ann["token"])),
+        403,
+        "not_organiser",
+    )
+    voided = http.post(f"/leagues/{lid}/abandonments", json=void, headers=boss)
+    assert voided.status_code == 201 and voided.json()["status"] == "abandoned"
+    assert {r["played"] for r in http.get(f"/leagues/{lid}/standings").json()} == {0}
+    _problem(http.post(f"/leagues/{lid}/seasons", headers=auth(bob["token"])), 403, "not_organiser")
+    started = http.post(f"/leagues/{lid}/seasons", headers=boss)
+    assert started.status_code == 200 and started.json()["season"] == 2

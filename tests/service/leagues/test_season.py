@@ -11,7 +11,7 @@ import pytest
 
 from service.application import Application
 from service.leagues import LeagueService, league_service
-from service.projections.reading import ratings_of, standings_of
+from service.projections.reading import fixtures_of, ratings_of, standings_of, summary_of
 from service.store import EventStore
 from tests.service.leagues.season import play_round, sign_up, strength
 
@@ -110,3 +110,36 @@ def test_a_rebuild_from_scratch_equals_the_incremental_projection(
     assert kept["rating_changes"]
     service.projection.rebuild()
     assert _projection(service) == kept
+
+
+def test_a_three_seat_league_pairs_balanced_tables_and_rates_every_seat(
+    service: LeagueService,
+) -> None:
+    tag = uuid.uuid4().hex[:6]
+    boss, _ = service.accounts.create(f"boss-{tag}", organiser=True)
+    names = ("ann", "bob", "cyd", "dee", "eve", "fay")
+    members = sign_up(service, names, tag)
+    league = service.leagues.create(boss, f"Three {tag}", "counting", 3, options={"target": 5})
+    service.catch_up()
+    assert summary_of(service, league)["points"] == [2, 1, 0]
+    for m in members.values():
+        service.leagues.add_member(league, boss, m.player)
+    for _ in range(2):
+        play_round(service, league, boss, members, strength(names))
+    fixtures = fixtures_of(service, league)
+    assert [len(f["players"]) for f in fixtures] == [3, 3, 3, 3]
+    # the winner draws, the two others only add: one first place, two shared second places
+    assert all(sorted(f["places"]) == [1, 2, 2] for f in fixtures)
+    table = {r["name"][:3]: r for r in standings_of(service, league)}
+    assert table["ann"]["points"] == 4 and table["ann"]["wins"] == 2
+    assert sum(r["played"] for r in table.values()) == 12
+    ratings = ratings_of(service, league)
+    assert sum(len(r["history"]) for r in ratings) == 12
+    second = [c for r in ratings for c in r["history"] if c["place"] == 2]
+    by_game: dict[str, list[Any]] = {}
+    for c in second:
+        by_game.setdefault(c["game_id"], []).append(c)
+    for pair in by_game.values():  # tied seats that came in alike move alike
+        a, b = pair
+        if (a["mu_before"], a["sigma_before"]) == (b["mu_before"], b["sigma_before"]):
+            assert (a["mu_after"], a["sigma_after"]) == (b["mu_after"], b["sigma_after"])

@@ -1,0 +1,143 @@
+"""Time controls: the options every ruleset accepts, and the arithmetic of its clocks.
+
+All times are integer milliseconds (event data holds integers only); ``at`` is a time the
+application stamped a decision with, since the Unix epoch. A seat's clock runs only while
+it is in ``to_act`` (and no bot stands in for it): in a simultaneous phase every seat still
+to act runs its own. docs/live-play.md records the adopted values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from domain.core.live import Live
+from domain.core.options import Option
+
+Kind = Literal["none", "fischer", "per_move"]
+
+TIME_CONTROL = Option(
+    "time_control",
+    "none",
+    "none; fischer (a bank per seat plus an increment per decision); per_move (an"
+    " allowance per move plus a reserve, for correspondence play)",
+    ("none", "fischer", "per_move"),
+)
+BANK_SECONDS = Option(
+    "bank_seconds",
+    600,
+    "fischer: each seat's starting bank; per_move: each seat's reserve",
+    bounds=(0, 31_536_000),
+)
+INCREMENT_SECONDS = Option(
+    "increment_seconds", 5, "fischer: added to a seat's bank after each of its decisions",
+    bounds=(0, 86_400),
+)  # fmt: skip
+ALLOWANCE_SECONDS = Option(
+    "allowance_seconds", 86_400, "per_move: the time each move may take before the reserve",
+    bounds=(1, 2_592_000),
+)  # fmt: skip
+ON_TIMEOUT = Option(
+    "on_timeout",
+    "forfeit",
+    "what a seat whose time runs out gets: forfeit, or bot (a bot plays for it until its"
+    " owner returns)",
+    ("forfeit", "bot"),
+)
+CLOCK_OPTIONS = (TIME_CONTROL, BANK_SECONDS, INCREMENT_SECONDS, ALLOWANCE_SECONDS, ON_TIMEOUT)
+RETURN_FLOOR_MS = 60_000
+"""A Fischer seat whose owner returns after a timeout gets its increment, at least this."""
+
+
+@dataclass(frozen=True)
+class TimeControl:
+    kind: Kind
+    bank: int
+    increment: int
+    allowance: int
+
+    @property
+    def is_timed(self) -> bool:
+        return self.kind != "none"
+
+
+def option(options: Mapping[str, Any], spec: Option) -> Any:
+    """A live-play option's value: given at creation, else its default (they are stored only
+    when given, so a game created before live play keeps its opening event as it was)."""
+    return options.get(spec.name, spec.default)
+
+
+def time_control(options: Mapping[str, Any]) -> TimeControl:
+    return TimeControl(
+        kind=option(options, TIME_CONTROL),
+        bank=1000 * option(options, BANK_SECONDS),
+        increment=1000 * option(options, INCREMENT_SECONDS),
+        allowance=1000 * option(options, ALLOWANCE_SECONDS),
+    )
+
+
+def starting(control: TimeControl, seats: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The banks and used allowances a game starts with."""
+    if not control.is_timed:
+        return (), ()
+    return (control.bank,) * seats, (0,) * seats
+
+
+def charged(
+    live: Live, control: TimeControl, clocked: frozenset[int], at: int, seat: int | None
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The banks and used allowances after charging ``clocked`` for the time since the last
+    stamp; ``seat`` (None: the system) decided, and a Fischer seat earns its increment."""
+    if not control.is_timed or live.since is None:
+        return live.banks, live.used
+    elapsed = max(0, at - live.since)
+    banks, used = list(live.banks), list(live.used)
+    for r in clocked:
+        if control.kind == "fischer":
+            banks[r] = max(0, banks[r] - elapsed)
+            continue
+        before = used[r] if r in live.running else 0  # a move new to the clock starts afresh
+        over = max(0, before + elapsed - control.allowance) - max(0, before - control.allowance)
+        banks[r] = max(0, banks[r] - over)
+        used[r] = before + elapsed
+    for r in set(range(len(used))) - clocked:
+        used[r] = 0
+    if control.kind == "fischer" and seat is not None and seat in clocked and banks[seat] > 0:
+        banks[seat] += control.increment
+    return tuple(banks), tuple(used)
+
+
+def remaining(live: Live, control: TimeControl, seat: int) -> int:
+    """Milliseconds ``seat`` has left, counted from ``live.since``, if its clock runs."""
+    if control.kind == "fischer":
+        return live.banks[seat]
+    used = live.used[seat] if seat in live.running else 0
+    return max(0, control.allowance - used) + live.banks[seat]
+
+
+def deadline(live: Live, control: TimeControl, clocked: frozenset[int]) -> int | None:
+    """When the first running clock runs out (None: none runs)."""
+    if not control.is_timed or live.since is None or not clocked:
+        return None
+    since = live.since
+    return since + min(remaining(live, control, r) for r in clocked)
+
+
+def flagged(live: Live, control: TimeControl, clocked: frozenset[int], at: int) -> tuple[int, ...]:
+    """The running seats whose time has run out by ``at``."""
+    if not control.is_timed or live.since is None:
+        return ()
+    elapsed = at - live.since
+    return tuple(sorted(r for r in clocked if remaining(live, control, r) <= elapsed))
+
+
+def left_at(live: Live, control: TimeControl, clocked: frozenset[int], now: int) -> list[int]:
+    """Each seat's time left at ``now`` (for views; decisions use ``charged``)."""
+    if not control.is_timed or live.since is None:
+        return []
+    elapsed = max(0, now - live.since)
+    return [
+        max(0, remaining(live, control, r) - (elapsed if r in clocked else 0))
+        for r in range(len(live.banks))
+    ]

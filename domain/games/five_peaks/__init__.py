@@ -1,0 +1,70 @@
+"""Five Peaks: a deck-building hike over a growing board of terrain tiles, with peaks to
+discover, stones to build, panoramas to collect and campfire cards.
+
+Importing this package registers the ruleset as ``five-peaks`` (rules version 1), for 2 to
+5 seats (docs/rules/five-peaks.md); the optional 1-seat practice game is not offered.
+"""
+
+from __future__ import annotations
+
+from domain.core import PLATFORM_OPTIONS, GameType, Players, Presentation, Rules, Ruleset, registry
+from domain.games.five_peaks.bots import greedy_bot, random_bot
+from domain.games.five_peaks.commands import COMMAND_TYPES, Command
+from domain.games.five_peaks.content import packs
+from domain.games.five_peaks.content.view import content_view
+from domain.games.five_peaks.decider import decide
+from domain.games.five_peaks.describe import describe
+from domain.games.five_peaks.events import EVENT_TYPES, Event
+from domain.games.five_peaks.evolve import evolve
+from domain.games.five_peaks.render import LEGEND, render
+from domain.games.five_peaks.rules import legal_commands
+from domain.games.five_peaks.scoring import result, scores
+from domain.games.five_peaks.setup import MAX_SEATS, MIN_SEATS, RULESET_ID, begin, reshuffle
+from domain.games.five_peaks.state import Game
+from domain.games.five_peaks.views import FivePeaksView, secrets, to_act, view, visibility
+
+RULES: Rules[Game, Command, Event] = Rules(
+    initial_state=Game(),
+    command_types=COMMAND_TYPES,
+    event_types=EVENT_TYPES,
+    begin=begin,
+    decide=decide,
+    evolve=evolve,
+    reshuffle=reshuffle,
+    is_terminal=lambda game: game.phase == "over",
+)
+
+RULESET: Ruleset[Game, Command, Event] = Ruleset(
+    id=RULESET_ID,
+    title="Five Peaks",
+    rules_version="1",
+    game_type=GameType(
+        dynamics="sequential", information="imperfect", min_seats=MIN_SEATS, max_seats=MAX_SEATS
+    ),
+    options=PLATFORM_OPTIONS,
+    packs=packs(),
+    rules=RULES,
+    presentation=Presentation(
+        view=view,
+        visibility=visibility,
+        phase=lambda game: game.phase,
+        scores=scores,
+        result=result,
+        describe=describe,
+        render=render,
+        content=content_view,
+        secrets=secrets,
+        view_type=FivePeaksView,
+        legend=LEGEND,
+    ),
+    players=Players(
+        to_act=to_act,
+        legal_commands=legal_commands,
+        moves_this_round=lambda game, seat: game.moves if seat == game.turn else 0,
+        bots={"random": random_bot, "greedy": greedy_bot},
+    ),
+)
+
+registry.register(RULESET)
+
+__all__ = ["RULESET"]

@@ -1,0 +1,147 @@
+"""Board questions about one position: which tiles a pawn is on, where it may go, where a
+tile or a peak may be placed, what a space yields."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from domain.games.five_peaks.content import TERRAINS, Content, pack_of
+from domain.games.five_peaks.content.model import EDGES, CardOption, FireSpec
+from domain.games.five_peaks.geometry import Board, Cell, Space, board_of, destinations
+from domain.games.five_peaks.state import Game, Stage
+
+NEIGHBOURS = EDGES
+
+
+def content(game: Game) -> Content:
+    return pack_of(game)
+
+
+def board(game: Game) -> Board:
+    return board_of(pack_of(game), game.placements, game.peak_cells())
+
+
+def pawn(game: Game, seat: int) -> Cell:
+    return game.pawns[seat]
+
+
+def others(game: Game, seat: int) -> frozenset[Cell]:
+    return frozenset(p for i, p in enumerate(game.pawns) if i != seat)
+
+
+def space_here(game: Game, seat: int) -> Space:
+    return board(game).spaces[pawn(game, seat)]
+
+
+def pawn_tiles(game: Game, seat: int) -> tuple[int, ...]:
+    """The placements the pawn stands on: one, or two on a square space; none on a peak."""
+    return board(game).covered.get(pawn(game, seat), ())
+
+
+def fires(game: Game, seat: int, effect: str) -> tuple[FireSpec, ...]:
+    pack = pack_of(game)
+    found = (pack.fire(c) for c in game.hiker(seat).campfire)
+    return tuple(f for f in found if f.effect == effect)
+
+
+def backpack_limit(game: Game, seat: int) -> int:
+    return pack_of(game).backpack + sum(f.amount for f in fires(game, seat, "backpack"))
+
+
+def is_over_limit(game: Game, seat: int) -> bool:
+    return game.hiker(seat).load > backpack_limit(game, seat)
+
+
+def option_of(game: Game, stage: Stage) -> CardOption:
+    return pack_of(game).cards[stage.card].options[stage.option]
+
+
+def reachable(game: Game, seat: int) -> frozenset[Cell]:
+    """Where the stage's move may end."""
+    stage, here, spaces = game.stage, pawn(game, seat), board(game).spaces
+    blocked = others(game, seat)
+    free = {c for c in spaces if c not in blocked and c != here}
+    if stage.kind == "move":
+        return destinations(board(game), here, blocked, stage.steps)
+    if stage.kind == "shortcut":
+        return frozenset(c for c in (here.step(e) for e in NEIGHBOURS) if c in free)
+    if stage.kind == "bike":
+        return frozenset(c for c in free if spaces[c].kind == "bike")
+    if stage.kind == "glide":
+        table = option_of(game, stage).glide or {}
+        allowed = {t for terrain in spaces[here].terrains for t in table.get(terrain, ())}
+        return frozenset(
+            c
+            for c in free
+            if spaces[c].terrains & allowed and spaces[c].gives_amount("endorphin") > 0
+        )
+    return frozenset()
+
+
+def tile_spots(game: Game, seat: int) -> tuple[tuple[Cell, int, int], ...]:
+    """(corner, new x, new y) for every open corner of the pawn's tiles where a tile fits."""
+    b = board(game)
+    out = []
+    for index in pawn_tiles(game, seat):
+        for corner in b.open_corners(index):
+            x, y = b.new_origin(index, corner)
+            if b.can_place_at(x, y):
+                out.append((corner, x, y))
+    return tuple(sorted(out))
+
+
+def peak_spots(game: Game, seat: int, terrain: str = "") -> tuple[tuple[Cell, str], ...]:
+    """(gap, pile) pairs where the pawn's tiles take a peak from a pile that has one left."""
+    b = board(game)
+    out: set[tuple[Cell, str]] = set()
+    for index in pawn_tiles(game, seat):
+        kind = b.spec(index).terrain
+        if kind not in TERRAINS or (terrain and kind != terrain):
+            continue
+        if game.peak_piles.get(kind):
+            out.update((slot, kind) for slot in b.peak_slots(index))
+    return tuple(sorted(out))
+
+
+def obtainable(game: Game, seat: int, wanted: Mapping[str, int]) -> dict[str, int]:
+    """What the bank can give of ``wanted`` (plus campfire bonuses), endorphins unlimited.
+
+    A "lover" campfire card adds one bonus piece per piece of its resource put in the
+    backpack, while the bank has one (Campfire Card Descriptions).
+    """
+    out: dict[str, int] = {}
+    for word, n in wanted.items():
+        if word == "endorphin":
+            out[word] = out.get(word, 0) + n
+            continue
+        bonus = sum(1 for f in fires(game, seat, "bonus_resource") if f.resource == word)
+        out[word] = min(n * (1 + bonus), game.bank.get(word, 0))
+    return {k: v for k, v in out.items() if v}
+
+
+def can_pay(game: Game, seat: int, price: Mapping[str, int]) -> bool:
+    hiker = game.hiker(seat)
+    return all(
+        (hiker.endorphins if w == "endorphin" else hiker.held(w)) >= n for w, n in price.items()
+    )
+
+
+def end_reasons(game: Game) -> tuple[str, ...]:
+    """Which of the three end conditions hold (Game End)."""
+    pack = pack_of(game)
+    rocky = sum(1 for p in game.peaks if pack.peaks[p.peak].terrain == "rocky")
+    top = max(c.rank for c in pack.panoramas.values())
+    reasons = []
+    if rocky == sum(1 for p in pack.peaks.values() if p.terrain == "rocky"):
+        reasons.append("last_rocky_peak")
+    if any(not h.stones for h in game.hikers):
+        reasons.append("all_stones")
+    if any(pack.panoramas[c].rank == top for h in game.hikers for c in h.panoramas):
+        reasons.append("panorama_complete")
+    return tuple(reasons)
+
+
+def next_rank(game: Game, seat: int) -> int:
+    """A seat's first panorama is rank I; each later one exactly one rank higher."""
+    pack = pack_of(game)
+    return 1 + max((pack.panoramas[c].rank for c in game.hiker(seat).panoramas), default=0)

@@ -1,0 +1,239 @@
+"""Bots: ``random`` plays any legal command; ``greedy`` heads for peaks and stones, buys
+panoramas in rank order and so brings the end about. A bot's luck is its own entropy."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from domain.core import Luck
+from domain.games.five_peaks import board as b
+from domain.games.five_peaks.commands import (
+    BoxCard,
+    BuyContainer,
+    BuyPanorama,
+    Collect,
+    Command,
+    Convert,
+    Discard,
+    DrawCampfire,
+    Exchange,
+    Forage,
+    Harvest,
+    KeepCampfire,
+    Move,
+    Pack,
+    Pass,
+    PlacePeak,
+    PlaceStone,
+    PlaceTile,
+    PlayCard,
+    Refresh,
+    Rest,
+    TakeCard,
+    TakeLeft,
+)
+from domain.games.five_peaks.decider import consequences
+from domain.games.five_peaks.evolve import evolve
+from domain.games.five_peaks.geometry import Cell
+from domain.games.five_peaks.rules import legal_commands
+from domain.games.five_peaks.state import Game
+
+WORTH = {"mushroom": 3, "berry": 3, "herb": 3, "basket": 6, "jar": 6, "pouch": 6, "endorphin": 2}
+HAND_TARGET = 9
+"""The greedy bot stops buying hiking cards once it owns this many: a longer deck means
+fewer camps, and so fewer panoramas."""
+LIKED = ("run", "sightsee", "bike", "shortcut")
+REWARD_WORTH = {"peak": 30, "campfire": 18, "market": 8}
+FIRE_RANK = (
+    "great-tower", "summit-seeker", "big-backpack", "storyteller", "double-march",
+    "double-walk", "happy-packer", "basket-weaver", "training-walk", "mushroom-lover",
+    "berry-lover", "herb-lover", "cheerful-hiker",
+)  # fmt: skip
+"""The greedy bot's taste in campfire cards, by effect id; unknown ones come last."""
+
+
+def random_bot(game: Game, seat: int, luck: Luck) -> Command:
+    """Any legal command, uniformly, half the time; the greedy choice the other half.
+
+    Pure uniform play wanders for thousands of turns before two end conditions hold, so
+    the random bot mixes in the greedy one to finish (docs/rules/five-peaks.md, Bots).
+    """
+    options = legal_commands(game, seat)
+    if not options:
+        raise ValueError(f"seat {seat} has nothing to do now")
+    coin, luck = luck.draw_below(2)
+    if coin == 0:
+        return greedy_bot(game, seat, luck)
+    index, _ = luck.draw_below(len(options))
+    return options[index]
+
+
+def _after(game: Game, command: Command) -> Game:
+    for event in consequences(game, command):
+        game = evolve(game, event)
+    return game
+
+
+def _distances(game: Game, seat: int) -> dict[Cell, int]:
+    """Path distances from the pawn, ignoring other pawns."""
+    links, start = b.board(game).links, b.pawn(game, seat)
+    seen = {start: 0}
+    queue = deque([start])
+    while queue:
+        at = queue.popleft()
+        for near in links.get(at, ()):
+            if near not in seen:
+                seen[near] = seen[at] + 1
+                queue.append(near)
+    return seen
+
+
+def _space_worth(game: Game, seat: int, at: Cell, near: bool = True) -> float:
+    """What stopping on ``at`` is worth now; ``near`` False skips the costly check that a
+    peak exchange has a free gap (for spaces only looked at from afar)."""
+    space = b.board(game).spaces[at]
+    hiker = game.hiker(seat)
+    room = b.backpack_limit(game, seat) - hiker.load
+    worth = sum(WORTH.get(k, 0) * n for k, n in game.left.get(at, {}).items()) * 0.5
+    if space.kind == "peak":
+        stack = game.stack_at(at)
+        if hiker.stones and stack and all(s != seat for s, _ in stack.stones):
+            worth += 40 + 3 * b.content(game).peaks[space.peak].vp
+    elif space.kind == "exchange":
+        if b.can_pay(game, seat, dict(space.pay)):
+            gain = dict(space.gain)
+            peak_ok = not near or not gain.get("peak") or b.peak_spots(_at(game, seat, at), seat)
+            if peak_ok:
+                worth += sum(REWARD_WORTH.get(k, WORTH.get(k, 0)) * n for k, n in gain.items())
+    elif space.kind in ("resource", "half", "bike"):
+        for k, n in space.gives:
+            worth += _worth(game, seat, k) * (n if k == "endorphin" else min(n, max(room, 0)))
+    return worth
+
+
+def _at(game: Game, seat: int, at: Cell) -> Game:
+    pawns = tuple(at if i == seat else p for i, p in enumerate(game.pawns))
+    from dataclasses import replace
+
+    return replace(game, pawns=pawns)
+
+
+OUTLOOK = 5
+"""How far (in path steps) the greedy bot looks for a good space beyond where it stops."""
+
+
+def _outlook(game: Game, seat: int) -> float:
+    """How promising the pawn's position is: the best space nearby, discounted by distance."""
+    dist = _distances(game, seat)
+    spaces = b.board(game).spaces
+    best = 0.0
+    for at, d in dist.items():
+        if 0 < d <= OUTLOOK and spaces[at].kind in ("peak", "exchange"):
+            best = max(best, _space_worth(game, seat, at, near=False) / (1 + d))
+    return best
+
+
+def _needs(game: Game, seat: int) -> dict[str, int]:
+    """What the seat still lacks for the cheapest panorama it may buy next."""
+    pack, rank, hiker = b.content(game), b.next_rank(game, seat), game.hiker(seat)
+    tops = [pack.panoramas[c] for c in game.columns.get(str(rank), ())]
+    fit = [p for p in tops if p.rank == rank]
+    if not fit:
+        return {}
+    best = min(fit, key=lambda p: sum(max(0, n - hiker.held(k)) for k, n in p.cost.items()))
+    return {k: n - hiker.held(k) for k, n in best.cost.items() if n > hiker.held(k)}
+
+
+def _worth(game: Game, seat: int, word: str) -> float:
+    return WORTH.get(word, 0) * (2.5 if word in _needs(game, seat) else 1)
+
+
+def _next_panorama(game: Game, seat: int) -> float:
+    pack, rank = b.content(game), b.next_rank(game, seat)
+    tops = [pack.panoramas[c] for c in game.columns.get(str(rank), ())]
+    fit = [p for p in tops if p.rank == rank and b.can_pay(game, seat, p.cost)]
+    return max((p.vp for p in fit), default=0)
+
+
+def _score(game: Game, seat: int, command: Command) -> float:
+    hiker = game.hiker(seat)
+    match command:
+        case Discard(resource=r):
+            return 20 - _worth(game, seat, r) + hiker.held(r) * 0.1
+        case KeepCampfire(card=card):
+            effect = b.content(game).fire(card).id
+            rank = FIRE_RANK.index(effect) if effect in FIRE_RANK else len(FIRE_RANK)
+            return 100 - rank
+        case PlaceStone(stone=stone):
+            return (
+                80
+                + b.content(game).stone(stone).multiplier
+                * b.content(game).peaks[b.space_here(game, seat).peak].vp
+            )
+        case BuyPanorama(card=card):
+            return 70 + b.content(game).panoramas[card].vp
+        case PlacePeak() | DrawCampfire():
+            return 60
+        case Exchange():
+            gain = dict(b.space_here(game, seat).gain)
+            return (
+                sum(REWARD_WORTH.get(k, WORTH.get(k, 0)) * n for k, n in gain.items())
+                - sum(WORTH.get(k, 0) * n for k, n in b.space_here(game, seat).pay)
+                + 5
+            )
+        case TakeCard(index=index):
+            card = game.market[index]
+            cost = b.content(game).cards[card].cost
+            if not game.rewards and len(hiker.hand) + len(hiker.played) >= HAND_TARGET:
+                return -1
+            return 12 + cost + (4 if card in LIKED else 0) - (0 if game.rewards else cost * 1.5)
+        case Collect():
+            return _space_worth(game, seat, b.pawn(game, seat)) - 1
+        case TakeLeft() | Harvest() | Pack():
+            room = b.backpack_limit(game, seat) - hiker.load
+            return 20 if room > 1 else 2
+        case Move(to=to):
+            return _space_worth(game, seat, to) + _outlook(_at(game, seat, to), seat) * 0.5
+        case PlaceTile(rotation=rotation):
+            return 10 - rotation * 0.01
+        case PlayCard():
+            return _card_worth(game, seat, command)
+        case Rest():
+            return 5
+        case Forage(resource=r):
+            return 1 if hiker.held(r) > 3 else -1
+        case Convert(give=give, take=take):
+            # only from a spare container to a needed one, so that swaps never go round
+            spare = hiker.held(give) > 1 + _needs(game, seat).get(give, 0)
+            return 3 if spare and take in _needs(game, seat) else -1
+        case BoxCard() | Refresh() | BuyContainer():
+            return -1
+        case Pass():
+            return 0
+    return 0
+
+
+def _card_worth(game: Game, seat: int, command: PlayCard) -> float:
+    after = _after(game, command)
+    stage = after.stage
+    if stage.kind == "camp":
+        panorama = _next_panorama(game, seat)
+        return 60 + panorama if panorama else 8 - 2 * len(game.hiker(seat).hand)
+    if stage.kind in ("move", "shortcut", "bike", "glide"):
+        moves = [c for c in legal_commands(after, seat) if isinstance(c, Move)]
+        return max((_score(after, seat, m) for m in moves), default=-5)
+    if stage.kind == "tile":
+        return 14
+    if stage.kind == "buy":
+        return 8 if game.hiker(seat).endorphins >= 3 and len(game.hiker(seat).hand) < 9 else -2
+    if stage.kind in ("harvest", "pack"):
+        return 9 if any(isinstance(c, (Harvest, Pack)) for c in legal_commands(after, seat)) else -3
+    return -4
+
+
+def greedy_bot(game: Game, seat: int, luck: Luck) -> Command:
+    options = legal_commands(game, seat)
+    if not options:
+        raise ValueError(f"seat {seat} has nothing to do now")
+    scored = [(_score(game, seat, c), -i, c) for i, c in enumerate(options)]
+    return max(scored, key=lambda t: (t[0], t[1]))[2]

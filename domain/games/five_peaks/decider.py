@@ -1,0 +1,185 @@
+"""``decide``: check a command by the shared predicates, then state its consequences."""
+
+from __future__ import annotations
+
+from typing import assert_never
+
+from domain.core import RuleViolation
+from domain.games.five_peaks import board as b
+from domain.games.five_peaks import flow
+from domain.games.five_peaks.actions import (
+    convert,
+    exchange,
+    pack_card,
+    place_stone,
+    place_tile,
+    play_card,
+    take_left,
+)
+from domain.games.five_peaks.commands import (
+    BoxCard,
+    BuyContainer,
+    BuyPanorama,
+    Collect,
+    Command,
+    Convert,
+    Discard,
+    DrawCampfire,
+    Exchange,
+    Forage,
+    Harvest,
+    KeepCampfire,
+    Move,
+    Pack,
+    Pass,
+    PlacePeak,
+    PlaceStone,
+    PlaceTile,
+    PlayCard,
+    Refresh,
+    Rest,
+    TakeCard,
+    TakeLeft,
+)
+from domain.games.five_peaks.events import (
+    CampfireDrawn,
+    CampfireKept,
+    CampfireReturned,
+    CardBoxed,
+    EndTriggered,
+    Event,
+    PawnMoved,
+    PeakPlaced,
+    ResourceLeft,
+    ResourcesMoved,
+    RewardDone,
+)
+from domain.games.five_peaks.evolve import evolve
+from domain.games.five_peaks.market import buy_panorama, refresh, rest, take_card
+from domain.games.five_peaks.rules import legal_commands, problem
+from domain.games.five_peaks.state import Game
+
+
+def decide(game: Game, command: Command) -> tuple[Event, ...]:
+    found = problem(game, command)
+    if found is not None:
+        raise RuleViolation(*found)
+    events = consequences(game, command)
+    events = (*events, *_end_trigger(game, command.seat, events))
+    return (*events, *_settle(game, command.seat, events))
+
+
+SETTLE_LIMIT = 8
+
+
+def _settle(game: Game, seat: int, events: tuple[Event, ...]) -> tuple[Event, ...]:
+    """When the only thing left for the seat is to pass, it passes by itself: a reward it
+    cannot take is forgone, a finished step or turn ends (docs/rules/five-peaks.md, Turns)."""
+    after = game
+    for event in events:
+        after = evolve(after, event)
+    more: list[Event] = []
+    for _ in range(SETTLE_LIMIT):
+        if (
+            after.phase != "play"
+            or after.turn != seat
+            or after.stage.kind in ("play", "tile", "camp")
+        ):
+            break
+        if legal_commands(after, seat) != (Pass(seat),):
+            break
+        step = consequences(after, Pass(seat))
+        more += step
+        for event in step:
+            after = evolve(after, event)
+    return tuple(more)
+
+
+def _end_trigger(game: Game, seat: int, events: tuple[Event, ...]) -> tuple[Event, ...]:
+    """The end comes when 2 of the 3 conditions hold (Game End); the seat that made the
+    second one true finishes its turn, then every seat takes one final turn."""
+    if game.final_turns is not None:
+        return ()
+    after = game
+    for event in events:
+        after = evolve(after, event)
+    reasons = b.end_reasons(after)
+    if after.phase == "play" and len(reasons) >= b.content(game).end_conditions:
+        return (EndTriggered(seat=seat, reasons=reasons),)
+    return ()
+
+
+def consequences(game: Game, command: Command) -> tuple[Event, ...]:
+    seat = command.seat
+    match command:
+        case PlayCard():
+            return play_card(game, command)
+        case Move(to=to):
+            return (PawnMoved(seat, to), flow.stage(seat, "space", game.stage, at=to))
+        case PlaceTile():
+            return place_tile(game, command)
+        case TakeLeft():
+            return take_left(game, seat)
+        case Collect():
+            gives = dict(b.space_here(game, seat).gives)
+            return (
+                *flow.gain(game, seat, gives),
+                flow.stage(seat, "space", game.stage, resolved=True),
+            )
+        case Exchange():
+            return exchange(game, seat)
+        case Convert():
+            return convert(game, command)
+        case PlaceStone():
+            return place_stone(game, command)
+        case Forage(resource=resource):
+            per = b.option_of(game, game.stage).endorphins
+            return (ResourcesMoved(seat, {resource: 1}, {"endorphin": per}),)
+        case Harvest(resource=resource):
+            return _harvest(game, seat, resource)
+        case Pack():
+            return pack_card(game, seat)
+        case TakeCard():
+            return take_card(game, command)
+        case BoxCard(card=card):
+            per = b.option_of(game, game.stage).endorphins
+            return (CardBoxed(seat, card), ResourcesMoved(seat, {}, {"endorphin": per}))
+        case Refresh():
+            return refresh(game, seat)
+        case BuyPanorama():
+            return buy_panorama(game, command)
+        case Rest():
+            return rest(game, seat)
+        case DrawCampfire():
+            size = b.content(game).campfire_draw
+            return (CampfireDrawn(seat, game.fire_deck[:size]),)
+        case KeepCampfire(card=card, returned=returned):
+            return (CampfireKept(seat, card), CampfireReturned(seat, returned), RewardDone(seat))
+        case PlacePeak(at=at, terrain=terrain):
+            head = game.rewards[0]
+            peak = game.peak_piles[terrain][0]
+            return (PeakPlaced(seat, peak, at, terrain, head.bonus), RewardDone(seat))
+        case Discard(resource=resource):
+            return (ResourcesMoved(seat, {resource: 1}, {}),)
+        case BuyContainer(resource=resource):
+            price = b.fires(game, seat, "buy_container")[0].amount
+            return (ResourcesMoved(seat, {"endorphin": price}, {resource: 1}),)
+        case Pass():
+            if game.rewards:
+                return (RewardDone(seat),)
+            return flow.finish_step(game, seat)
+        case _:
+            assert_never(command)
+
+
+def _harvest(game: Game, seat: int, resource: str) -> tuple[Event, ...]:
+    """Bank to backpack, then one more onto the pawn's space if the bank still has one
+    (Small harvest; the Note after Observe)."""
+    events = list(flow.gain(game, seat, {resource: 1}))
+    after = game
+    for event in events:
+        after = evolve(after, event)
+    if after.bank.get(resource, 0) > 0:
+        events.append(ResourceLeft(b.pawn(game, seat), resource))
+    events.append(flow.stage(seat, "harvest", game.stage, count=game.stage.count - 1))
+    return tuple(events)

@@ -1,0 +1,82 @@
+"""Consequences shared by many commands: gains from the bank, stages, the end of a turn."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from domain.games.five_peaks import board as b
+from domain.games.five_peaks.content.model import REWARDS
+from domain.games.five_peaks.events import (
+    Event,
+    GameEnded,
+    ResourcesMoved,
+    RewardsDue,
+    StageBegan,
+    TurnEnded,
+)
+from domain.games.five_peaks.scoring import totals
+from domain.games.five_peaks.state import Game, Reward, Stage
+
+
+def gain(
+    game: Game, seat: int, wanted: Mapping[str, int], paid: Mapping[str, int] | None = None
+) -> tuple[Event, ...]:
+    """Pay ``paid``, then take ``wanted``: resources and endorphins from the bank (as far as
+    it has them: Board Spaces), rewards queued in order (Rewards)."""
+    plain = {k: v for k, v in wanted.items() if k not in REWARDS}
+    after = game
+    events: list[Event] = []
+    if paid:
+        events.append(ResourcesMoved(seat=seat, paid=dict(paid), gained={}))
+        after = _fold(game, events)
+    got = b.obtainable(after, seat, plain)
+    if got:
+        if events:
+            events[0] = ResourcesMoved(seat=seat, paid=dict(paid or {}), gained=got)
+        else:
+            events.append(ResourcesMoved(seat=seat, paid={}, gained=got))
+    rewards = tuple(Reward(k) for k in REWARDS for _ in range(wanted.get(k, 0)))  # type: ignore[arg-type]
+    if rewards:
+        events.append(RewardsDue(seat=seat, rewards=rewards))
+    return tuple(events)
+
+
+def _fold(game: Game, events: list[Event]) -> Game:
+    from domain.games.five_peaks.evolve import evolve
+
+    for event in events:
+        game = evolve(game, event)
+    return game
+
+
+def stage(seat: int, kind: str, base: Stage | None = None, **changes: object) -> StageBegan:
+    start = base or Stage("play")
+    return StageBegan(seat=seat, stage=replace(start, kind=kind, **changes))  # type: ignore[arg-type]
+
+
+def finish_step(game: Game, seat: int) -> tuple[Event, ...]:
+    """A Pass with nothing due: the next one-space move of a "twice" card, a bonus peak
+    for the peaks placed (Summit seeker), or the end of the turn."""
+    now = game.stage
+    if now.again > 0:
+        return (
+            stage(
+                seat,
+                "move",
+                now,
+                steps=(1,),
+                again=now.again - 1,
+                at=None,
+                resolved=False,
+                stoned=False,
+            ),
+        )
+    bonus = b.fires(game, seat, "bonus_peak")
+    if game.turn_peaks and bonus:
+        terrain = game.turn_peaks[0]
+        return (RewardsDue(seat=seat, rewards=tuple(Reward("peak", terrain, True) for _ in bonus)),)
+    ended = TurnEnded(seat=seat, next=(seat + 1) % game.seats)
+    if game.final_turns == 1:
+        return (ended, GameEnded(scores=tuple(s.total for s in totals(game))))
+    return (ended,)

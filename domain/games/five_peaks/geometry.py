@@ -1,0 +1,231 @@
+"""The board as a square grid of cells (CONTENT.md, Five Peaks; docs/rules/five-peaks.md).
+
+A terrain tile covers 3x3 cells (the start tile 5x5); its corner cells are triangle halves.
+A new tile is placed diagonally so that one corner cell of each tile overlaps: that cell is
+one square space made of two halves, on both tiles. Peak tiles take the one-cell gaps beside
+a tile's edge middle; a path joins a peak to an edge middle only where that edge has a path.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from domain.games.five_peaks.content.model import EDGES, Content, Edge, SpaceKind, TileSpec
+
+
+@dataclass(frozen=True, order=True)
+class Cell:
+    """A cell of the board; ``y`` grows to the north. Views, commands and events all use it."""
+
+    x: int
+    y: int
+
+    def step(self, edge: Edge) -> Cell:
+        dx, dy = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}[edge]
+        return Cell(self.x + dx, self.y + dy)
+
+
+@dataclass(frozen=True)
+class Placement:
+    """A tile on the board: its south-west cell and its quarter turns clockwise."""
+
+    tile: str
+    x: int
+    y: int
+    rotation: int
+
+
+@dataclass(frozen=True)
+class Space:
+    """A space as the board shows it: on which placements (by index) or which peak."""
+
+    at: Cell
+    kind: SpaceKind | str
+    tiles: tuple[int, ...]
+    terrains: frozenset[str]
+    gives: tuple[tuple[str, int], ...]
+    pay: tuple[tuple[str, int], ...] = ()
+    gain: tuple[tuple[str, int], ...] = ()
+    peak: str = ""
+
+    def gives_amount(self, word: str) -> int:
+        return sum(n for w, n in self.gives if w == word)
+
+
+def local_to_board(spec: TileSpec, placement: Placement, cell: tuple[int, int]) -> Cell:
+    c, r = cell
+    last = spec.size - 1
+    for _ in range(placement.rotation % 4):
+        c, r = r, last - c  # a quarter turn clockwise, north-west corner going north-east
+    return Cell(placement.x + c, placement.y + r)
+
+
+def turned(edge: Edge, rotation: int) -> Edge:
+    return EDGES[(EDGES.index(edge) + rotation) % 4]
+
+
+def block(x: int, y: int, size: int) -> Iterator[Cell]:
+    for dx in range(size):
+        for dy in range(size):
+            yield Cell(x + dx, y + dy)
+
+
+def corners(x: int, y: int, size: int) -> tuple[Cell, ...]:
+    last = size - 1
+    return (Cell(x, y), Cell(x + last, y), Cell(x, y + last), Cell(x + last, y + last))
+
+
+def edge_middle(x: int, y: int, size: int, edge: Edge) -> Cell:
+    mid, last = size // 2, size - 1
+    return {
+        "N": Cell(x + mid, y + last),
+        "S": Cell(x + mid, y),
+        "E": Cell(x + last, y + mid),
+        "W": Cell(x, y + mid),
+    }[edge]
+
+
+@dataclass(frozen=True)
+class Board:
+    """Every space, its paths, and which tiles cover which cells, for one position."""
+
+    content: Content
+    placements: tuple[Placement, ...]
+    peaks: tuple[tuple[str, Cell], ...]
+    covered: dict[Cell, tuple[int, ...]]
+    spaces: dict[Cell, Space]
+    links: dict[Cell, frozenset[Cell]]
+
+    def spec(self, index: int) -> TileSpec:
+        return self.content.tile(self.placements[index].tile)
+
+    def size(self, index: int) -> int:
+        return self.spec(index).size
+
+    def open_corners(self, index: int) -> tuple[Cell, ...]:
+        """The corner halves of a placement that touch no other tile."""
+        p = self.placements[index]
+        return tuple(c for c in corners(p.x, p.y, self.size(index)) if self.covered[c] == (index,))
+
+    def new_origin(self, index: int, corner: Cell) -> tuple[int, int]:
+        """Where a tile attached diagonally at this corner of a placement goes."""
+        p = self.placements[index]
+        return (
+            corner.x - 2 if corner.x == p.x else corner.x,
+            corner.y - 2 if corner.y == p.y else corner.y,
+        )
+
+    def can_place_at(self, x: int, y: int) -> bool:
+        """Overlapping only corner on corner, one tile's open half at a time, no peak; so the
+        start tile is never covered beyond its corner halves."""
+        mine = set(corners(x, y, 3))
+        taken = {at for _, at in self.peaks}
+        for cell in block(x, y, 3):
+            if cell in taken:
+                return False
+            under = self.covered.get(cell, ())
+            if not under:
+                continue
+            if cell not in mine or len(under) != 1:
+                return False
+            q = self.placements[under[0]]
+            if cell not in corners(q.x, q.y, self.size(under[0])):
+                return False
+        return True
+
+    def peak_slots(self, index: int) -> tuple[Cell, ...]:
+        """The free gap cells beside this placement's edges that have a path."""
+        p, spec = self.placements[index], self.spec(index)
+        taken = {at for _, at in self.peaks}
+        out = []
+        for edge in spec.edges:
+            side = turned(edge, p.rotation)
+            slot = edge_middle(p.x, p.y, spec.size, side).step(side)
+            if slot not in self.covered and slot not in taken:
+                out.append(slot)
+        return tuple(sorted(out))
+
+
+@functools.lru_cache(maxsize=4096)
+def board_of(
+    content: Content, placements: tuple[Placement, ...], peaks: tuple[tuple[str, Cell], ...]
+) -> Board:
+    covered: dict[Cell, list[int]] = {}
+    halves: dict[Cell, list[tuple[int, str, int]]] = {}
+    spaces: dict[Cell, Space] = {}
+    links: dict[Cell, set[Cell]] = {}
+    path_edges: set[Cell] = set()
+    for index, p in enumerate(placements):
+        spec = content.tile(p.tile)
+        for cell in block(p.x, p.y, spec.size):
+            covered.setdefault(cell, []).append(index)
+        for s in spec.spaces:
+            at = local_to_board(spec, p, s.cell)
+            if s.kind == "half":
+                for word, n in s.gives.items():
+                    halves.setdefault(at, []).append((index, word, n))
+                halves.setdefault(at, [])
+                continue
+            spaces[at] = Space(
+                at, s.kind, (index,), frozenset({spec.terrain}), tuple(s.gives.items()),
+                tuple(s.pay.items()), tuple(s.gain.items()),
+            )  # fmt: skip
+        for path in spec.paths:
+            ends = [local_to_board(spec, p, c) for c in path]
+            for a in ends:
+                links.setdefault(a, set()).update(b for b in ends if b != a)
+        for edge in spec.edges:
+            side = turned(edge, p.rotation)
+            path_edges.add(edge_middle(p.x, p.y, spec.size, side))
+    for at, parts in halves.items():
+        tiles = tuple(sorted(covered[at]))
+        gives: dict[str, int] = {}
+        for _, word, n in parts:
+            gives[word] = gives.get(word, 0) + n
+        terrains = frozenset(content.tile(placements[i].tile).terrain for i in tiles)
+        spaces[at] = Space(at, "half", tiles, terrains, tuple(sorted(gives.items())))
+    for peak, at in peaks:
+        pile = content.peaks[peak].terrain
+        spaces[at] = Space(at, "peak", (), frozenset({pile}), (), peak=peak)
+        for edge in EDGES:
+            near = at.step(edge)
+            if near in path_edges:
+                links.setdefault(at, set()).add(near)
+                links.setdefault(near, set()).add(at)
+    return Board(
+        content=content,
+        placements=placements,
+        peaks=peaks,
+        covered={c: tuple(v) for c, v in covered.items()},
+        spaces=spaces,
+        links={c: frozenset(v) for c, v in links.items()},
+    )
+
+
+def destinations(
+    board: Board, start: Cell, blocked: frozenset[Cell], steps: tuple[int, ...]
+) -> frozenset[Cell]:
+    """Where a move of one of ``steps`` spaces may stop (Walk, March, Sightsee, Run).
+
+    A space holding another pawn does not count and must be passed through; no space is
+    entered twice in one move, but a branching path may be walked back along (March example).
+    """
+    out: set[Cell] = set()
+    longest = max(steps)
+
+    def walk(at: Cell, counted: int, seen: frozenset[Cell]) -> None:
+        for near in board.links.get(at, frozenset()):
+            if near in seen or near not in board.spaces:
+                continue
+            if near in blocked:
+                walk(near, counted, seen | {near})
+                continue
+            if counted + 1 in steps:
+                out.add(near)
+            if counted + 1 < longest:
+                walk(near, counted + 1, seen | {near})
+
+    walk(start, 0, frozenset({start}))
+    return frozenset(out)

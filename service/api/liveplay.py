@@ -1,0 +1,241 @@
+"""Live play over HTTP: resign, take back, answer a takeback, return to a seat, abandon.
+
+A seat's live commands are its own commands (its bearer token, ``Application.act``), so
+idempotency keys, expected versions and problem+json refusals work as for any command.
+Abandoning is the system's decision, asked for by the game's creator (the token the
+creation answered with), an organiser's player token or the service's admin token; the
+league helper's roles plug in at ``_abandoner`` (docs/live-play.md).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from litestar import post
+from litestar.di import NamedDependency
+from litestar.exceptions import NotAuthorizedException
+from litestar.params import FromPath, JSONBody
+
+from domain.core.live import AnswerTakeback, Resign, ReturnToSeat, TakeBack
+from service.api.bodies import CommandAccepted, problems
+from service.api.games import SEAT, Authorization
+from service.api.hosting import Host
+from service.api.live_bodies import (
+    AbandonGame,
+    AnswerTakebackBody,
+    AskTakeback,
+    GameAbandoned,
+    RegisterWebhook,
+    WebhookRegistered,
+)
+from service.api.play import IdempotencyKey
+from service.api.screening import strict_body
+from service.api.seating import bearer
+from service.application import Outcome, live
+from service.application.players import NotAnOrganiser
+from service.application.visibility import nothing_revealed, revealed_in, shown
+from service.logs import logger
+from service.store.creators import Creators
+from service.store.players import Players
+from service.store.webhooks import Webhooks
+
+ANYONE_WHO_MAY_ABANDON: list[dict[str, list[str]]] = [
+    {"creatorToken": []},
+    {"playerToken": []},
+    {"adminToken": []},
+]
+
+
+def _accepted(host: Host, seat: int, outcome: Outcome) -> CommandAccepted:
+    """The seat's answer, as ``sendCommand`` gives it: the events that seat may see."""
+    ended = outcome.is_terminal or outcome.replayed
+    store = host.cairn.store
+    revealed = revealed_in(store, store.game(outcome.game_id)) if ended else nothing_revealed
+    events = shown(outcome.events, seat, revealed)
+    return CommandAccepted(outcome.version, events, outcome.is_terminal, outcome.replayed)
+
+
+def _seat_command(
+    host: Host, game_id: str, authorization: str | None, key: str | None, command: Any
+) -> CommandAccepted:
+    game, seat = host.seat(game_id, authorization)
+    outcome = host.cairn.act(game, seat, command(seat), None, key)
+    logger().info("live.command", game_id=str(game), seat=seat, command=command.__name__)
+    return _accepted(host, seat, outcome)
+
+
+COMMON: dict[str, Any] = {
+    "responses": problems(400, 401, 404, 409, 413, 415, 422),
+    "security": SEAT,
+    "tags": ["live"],
+    "status_code": 200,
+    "sync_to_thread": True,
+}
+
+
+@post(
+    "/games/{game_id:str}/resign",
+    operation_id="resign",
+    summary="Resign the token's seat: at 2 seats the other wins; with more, a bot plays on",
+    before_request=strict_body,
+    **COMMON,
+)
+def resign(
+    game_id: FromPath[str],
+    host: NamedDependency[Host],
+    authorization: Authorization = None,
+    idempotency_key: IdempotencyKey = None,
+) -> CommandAccepted:
+    return _seat_command(host, game_id, authorization, idempotency_key, _resign)
+
+
+@post(
+    "/games/{game_id:str}/takebacks",
+    operation_id="takeBack",
+    summary="Take back the token's seat's last decisions, if nothing hidden was revealed since",
+    description="Refused with `revealed_since`, `not_your_decision`, `nothing_to_take_back`,"
+    " `too_far`, `takebacks_off` or `takeback_pending`. In a game created with"
+    " `takebacks: consent` this asks the other seats, who answer with answerTakeback.",
+    before_request=strict_body,
+    **COMMON,
+)
+def take_back(
+    game_id: FromPath[str],
+    data: JSONBody[AskTakeback],
+    host: NamedDependency[Host],
+    authorization: Authorization = None,
+    idempotency_key: IdempotencyKey = None,
+) -> CommandAccepted:
+    def command(seat: int) -> TakeBack:
+        return TakeBack(seat=seat, decisions=data.decisions)
+
+    command.__name__ = "take_back"
+    return _seat_command(host, game_id, authorization, idempotency_key, command)
+
+
+@post(
+    "/games/{game_id:str}/takebacks/answer",
+    operation_id="answerTakeback",
+    summary="Agree to, or refuse, the takeback another seat asked for",
+    before_request=strict_body,
+    **COMMON,
+)
+def answer_takeback(
+    game_id: FromPath[str],
+    data: JSONBody[AnswerTakebackBody],
+    host: NamedDependency[Host],
+    authorization: Authorization = None,
+    idempotency_key: IdempotencyKey = None,
+) -> CommandAccepted:
+    def command(seat: int) -> AnswerTakeback:
+        return AnswerTakeback(seat=seat, accept=data.accept)
+
+    command.__name__ = "answer_takeback"
+    return _seat_command(host, game_id, authorization, idempotency_key, command)
+
+
+@post(
+    "/games/{game_id:str}/return",
+    operation_id="returnToSeat",
+    summary="Come back to a seat a bot played after it timed out",
+    before_request=strict_body,
+    **COMMON,
+)
+def return_to_seat(
+    game_id: FromPath[str],
+    host: NamedDependency[Host],
+    authorization: Authorization = None,
+    idempotency_key: IdempotencyKey = None,
+) -> CommandAccepted:
+    return _seat_command(host, game_id, authorization, idempotency_key, _return)
+
+
+@post(
+    "/games/{game_id:str}/abandon",
+    operation_id="abandonGame",
+    summary="End a game with no winner, with a reason (its creator, an organiser, the admin)",
+    responses=problems(400, 401, 403, 404, 413, 415, 422),
+    security=ANYONE_WHO_MAY_ABANDON,
+    tags=["live"],
+    status_code=200,
+    sync_to_thread=True,
+    before_request=strict_body,
+)
+def abandon(
+    game_id: FromPath[str],
+    data: JSONBody[AbandonGame],
+    host: NamedDependency[Host],
+    authorization: Authorization = None,
+) -> GameAbandoned:
+    game = host.game(game_id)
+    by = _abandoner(host, game.game_id, bearer(authorization))
+    stored = live.abandon(host.cairn, game.game_id, by, data.reason)
+    logger().info("live.abandoned", game_id=str(game.game_id), by=by)
+    return GameAbandoned(stored[-1].seq, by, True)
+
+
+def _abandoner(host: Host, game_id: Any, token: str | None) -> str:
+    """Who the token is, if they may abandon this game: "admin", "creator" or "organiser
+    NAME" (a league's own organisers, once leagues say which games are theirs)."""
+    if token is None:
+        raise NotAuthorizedException("abandoning a game needs its creator's token")
+    if host.config.is_admin(token):
+        return "admin"
+    pool = host.cairn.store.pool
+    if Creators(pool).is_creator(game_id, token):
+        return "creator"
+    player = Players(pool).by_token(token)
+    if player is not None and player.is_organiser and not player.is_revoked:
+        return f"organiser {player.name}"
+    raise NotAnOrganiser("only the game's creator, an organiser or the admin may abandon it")
+
+
+@post(
+    "/games/{game_id:str}/webhooks",
+    operation_id="registerWebhook",
+    summary="Register a webhook for turn notices: a seat's hears its seat, the creator's all",
+    description="Notices (`your_turn`, `timed_out`, `game_ended`) are POSTed as JSON with"
+    " `X-Cairn-Notice-Id` and `X-Cairn-Signature: sha256=HMAC(secret, body)`; retried with"
+    " backoff until a 2xx answer, at least once (docs/live-play.md).",
+    responses=problems(400, 401, 403, 404, 413, 415),
+    security=[{"seatToken": []}, {"creatorToken": []}],
+    tags=["live"],
+    status_code=201,
+    sync_to_thread=True,
+    before_request=strict_body,
+)
+def register_webhook(
+    game_id: FromPath[str],
+    data: JSONBody[RegisterWebhook],
+    host: NamedDependency[Host],
+    authorization: Authorization = None,
+) -> WebhookRegistered:
+    game = host.game(game_id)
+    token = bearer(authorization)
+    if token is None:
+        raise NotAuthorizedException("registering a webhook needs a seat's or the creator's token")
+    webhooks = Webhooks(host.cairn.store.pool)
+    if Creators(host.cairn.store.pool).is_creator(game.game_id, token):
+        hook = webhooks.register(game.game_id, data.url, data.secret, "creator", "", None)
+        return WebhookRegistered(str(hook), "creator", None)
+    _, seat = host.seat(game_id, authorization)
+    hook = webhooks.register(game.game_id, data.url, data.secret, "seat", str(seat), seat)
+    return WebhookRegistered(str(hook), "seat", seat)
+
+
+def _resign(seat: int) -> Resign:
+    return Resign(seat=seat)
+
+
+def _return(seat: int) -> ReturnToSeat:
+    return ReturnToSeat(seat=seat)
+
+
+LIVE_ROUTES: list[Any] = [
+    resign,
+    take_back,
+    answer_takeback,
+    return_to_seat,
+    abandon,
+    register_webhook,
+]

@@ -1,0 +1,56 @@
+"""The lobby: games with open seats, which a signed-in player takes with their own token.
+
+A new game waits for every open seat to be taken before play starts: no seat may act and
+no bot moves while one is open (the set-up and the system's own decisions still happen). Seats
+only ever go from open to taken, so a record that shows no open seat never needs checking
+again; one that shows an open seat may be a cached, older record, and is read afresh.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+from uuid import UUID
+
+from domain.core import RuleViolation
+from service.application.errors import ApplicationError
+from service.application.loading import Loaded
+from service.store import EventStore, GameRecord
+from service.store.players import Player, Players
+
+
+class NoOpenSeat(ApplicationError):
+    code = "no_open_seat"
+
+
+def open_seats(seat_info: Sequence[Any]) -> int:
+    return sum(1 for s in seat_info if isinstance(s, dict) and s.get("kind") == "open")
+
+
+def is_waiting(game: GameRecord) -> bool:
+    """Whether the game waits for an open seat before play starts.
+
+    A fork does not: it goes on from the position it was cut at, its open seats handed out
+    by invite as they always were (docs/api.md, "Forks"); only a new game waits.
+    """
+    return game.parent_id is None and open_seats(game.seat_info) > 0
+
+
+def require_seated(store: EventStore, loaded: Loaded) -> None:
+    """RuleViolation ``waiting_for_players`` while the game has an open seat."""
+    if not is_waiting(loaded.game):
+        return
+    if is_waiting(store.game(loaded.game.game_id)):
+        raise RuleViolation("waiting_for_players", "the game starts once every open seat is taken")
+
+
+def take_seat(players: Players, game_id: UUID, player: Player, seat: int | None = None) -> int:
+    """Seat ``player`` in an open seat (the lowest, unless one is named); its seat number.
+
+    The seat's invite stops working, and the player acts there with their own token."""
+    taken = players.take_open_seat(game_id, player, seat)
+    if taken is None:
+        raise NoOpenSeat(
+            "this game has no open seat to take" if seat is None else f"seat {seat} is not open"
+        )
+    return taken

@@ -1,0 +1,241 @@
+"""The league projection folded in memory and written in bulk: what a rebuild does.
+
+The same fold as ``leagues.apply``, event by event in feed order with the same functions
+(``points_for``, ``ratings.rate``), so the rows come out the same, bit for bit; only the
+writing differs: one ``COPY`` per table instead of a few statements per event (a rebuild of
+10,000 results went from minutes to seconds, bench/README.md). The tests that compare a
+rebuild with what was kept incrementally hold the two paths to each other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+from uuid import UUID
+
+import psycopg
+from psycopg.types.json import Jsonb
+
+from domain.leagues.events import (
+    AbandonmentRecorded,
+    Event,
+    ForfeitRecorded,
+    LeagueCreated,
+    MemberJoined,
+    MemberLeft,
+    ResultRecorded,
+    RoundScheduled,
+    SeasonStarted,
+)
+from domain.leagues.standings import points_for
+from service.projections.ratings import Rating, initial, rate
+
+
+@dataclass
+class Summary:
+    name: str
+    ruleset: str
+    seats: int
+    pairing: str
+    points: list[int]
+    options: dict[str, Any]
+    season: int = 0
+    members: list[str] = field(default_factory=list)
+
+
+@dataclass
+class FixtureRow:
+    season: int
+    round: int
+    players: list[str]
+    status: str = "scheduled"
+    places: list[int] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    reason: str | None = None
+    ordinal: int = 0
+
+
+@dataclass
+class StandingRow:
+    points: int = 0
+    played: int = 0
+    wins: int = 0
+    score: int = 0
+    forfeits: int = 0
+
+
+@dataclass
+class Folded:
+    summaries: dict[UUID, Summary] = field(default_factory=dict)
+    fixtures: dict[tuple[UUID, str], FixtureRow] = field(default_factory=dict)
+    standings: dict[tuple[UUID, int, str], StandingRow] = field(default_factory=dict)
+    ratings: dict[tuple[str, str], Rating] = field(default_factory=dict)
+    changes: list[tuple[Any, ...]] = field(default_factory=list)
+
+    def apply(self, league: UUID, event: Event, ordinal: int) -> None:
+        match event:
+            case LeagueCreated():
+                self.summaries[league] = Summary(
+                    event.name,
+                    event.ruleset,
+                    event.seats,
+                    event.pairing,
+                    list(event.points),
+                    dict(event.options),
+                )
+            case MemberJoined(player=player):
+                self.summaries[league].members.append(player)
+                self._standing_rows(league, [player])
+            case MemberLeft(player=player):
+                summary = self.summaries[league]
+                summary.members = [m for m in summary.members if m != player]
+            case SeasonStarted(season=season):
+                self.summaries[league].season = season
+                self._standing_rows(league, self.summaries[league].members)
+            case RoundScheduled():
+                for f in event.fixtures:
+                    row = FixtureRow(event.season, event.round, list(f.players), ordinal=ordinal)
+                    self.fixtures[(league, f.game_id)] = row
+            case ResultRecorded():
+                self._decided(league, event.game_id, "played", event.places, event.scores, None)
+                self._score(league, event.game_id, event.players, event.places, event.scores, ())
+                self._rate(league, event.game_id, event.players, event.places, ordinal)
+            case ForfeitRecorded():
+                self._decided(league, event.game_id, "forfeited", event.places, (), event.reason)
+                zeros = tuple(0 for _ in event.players)
+                self._score(
+                    league, event.game_id, event.players, event.places, zeros, event.forfeited
+                )
+            case AbandonmentRecorded():
+                self._decided(league, event.game_id, "abandoned", (), (), event.reason)
+            case _:
+                raise ValueError(f"the league projection has no rule for {type(event).__name__}")
+
+    def _standing_rows(self, league: UUID, players: Iterable[str]) -> None:
+        season = self.summaries[league].season
+        if season:
+            for p in players:
+                self.standings.setdefault((league, season, p), StandingRow())
+
+    def _decided(
+        self,
+        league: UUID,
+        game_id: str,
+        status: str,
+        places: Iterable[int],
+        scores: Iterable[int],
+        reason: str | None,
+    ) -> None:
+        row = self.fixtures.get((league, game_id))
+        if row is not None:
+            row.status, row.places, row.scores, row.reason = (
+                status,
+                list(places),
+                list(scores),
+                reason,
+            )
+
+    def _score(
+        self,
+        league: UUID,
+        game_id: str,
+        players: Iterable[str],
+        places: Iterable[int],
+        scores: Iterable[int],
+        forfeited: Iterable[str],
+    ) -> None:
+        season = self.fixtures[(league, game_id)].season
+        points, lost = self.summaries[league].points, set(forfeited)
+        for player, place, score in zip(players, places, scores, strict=True):
+            row = self.standings.setdefault((league, season, player), StandingRow())
+            row.points += points_for(points, place)
+            row.played += 1
+            row.wins += 1 if place == 1 else 0
+            row.score += score
+            row.forfeits += 1 if player in lost else 0
+
+    def _rate(
+        self,
+        league: UUID,
+        game_id: str,
+        players: tuple[str, ...],
+        places: tuple[int, ...],
+        ordinal: int,
+    ) -> None:
+        ruleset = self.summaries[league].ruleset
+        before = [self.ratings.get((p, ruleset), initial()) for p in players]
+        after = rate(before, places)
+        for p, place, b, a in zip(players, places, before, after, strict=True):
+            self.ratings[(p, ruleset)] = a
+            self.changes.append(
+                (league, game_id, p, ruleset, place, b.mu, b.sigma, a.mu, a.sigma, ordinal)
+            )
+
+    def write(self, conn: psycopg.Connection[Any]) -> None:
+        """Every row, one COPY per table (into tables the caller has just emptied)."""
+        summaries = [
+            (
+                k,
+                s.name,
+                s.ruleset,
+                s.seats,
+                s.pairing,
+                Jsonb(s.points),
+                Jsonb(s.options),
+                s.season,
+                Jsonb(s.members),
+            )
+            for k, s in self.summaries.items()
+        ]
+        _copy(
+            conn,
+            "league_summaries (league_id, name, ruleset, seats, pairing, points,"
+            " options, season, members)",
+            summaries,
+        )
+        fixtures = [
+            (
+                lg,
+                g,
+                f.season,
+                f.round,
+                Jsonb(f.players),
+                f.status,
+                Jsonb(f.places),
+                Jsonb(f.scores),
+                f.reason,
+                f.ordinal,
+            )
+            for (lg, g), f in self.fixtures.items()
+        ]
+        _copy(
+            conn,
+            "league_fixtures (league_id, game_id, season, round, players, status,"
+            " places, scores, reason, ordinal)",
+            fixtures,
+        )
+        standings = [
+            (lg, season, p, s.points, s.played, s.wins, s.score, s.forfeits)
+            for (lg, season, p), s in self.standings.items()
+        ]
+        _copy(
+            conn,
+            "league_standings (league_id, season, player_id, points, played, wins,"
+            " score, forfeits)",
+            standings,
+        )
+        ratings = [(p, r, v.mu, v.sigma, v.games) for (p, r), v in self.ratings.items()]
+        _copy(conn, "ratings (player_id, ruleset, mu, sigma, games)", ratings)
+        _copy(
+            conn,
+            "rating_changes (league_id, game_id, player_id, ruleset, place, mu_before,"
+            " sigma_before, mu_after, sigma_after, ordinal)",
+            self.changes,
+        )
+
+
+def _copy(conn: psycopg.Connection[Any], target: str, rows: list[tuple[Any, ...]]) -> None:
+    with conn.cursor() as cur, cur.copy(f"COPY {target} FROM STDIN") as copy:
+        for row in rows:
+            copy.write_row(row)

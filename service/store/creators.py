@@ -1,0 +1,35 @@
+"""Who created a game: the creator's token (kept as its sha256) may abandon the game.
+
+Issued once, when a game is created over the API, and shown in the answer only then. The
+table comes with live play (migrations/versions/0006_live_play.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from service.store.connections import connection
+from service.store.seats import new_secret, token_hash
+
+
+class Creators:
+    def __init__(self, pool: Any) -> None:
+        self.pool = pool
+
+    def issue(self, game_id: UUID) -> str:
+        """A fresh creator token for ``game_id`` (returned this once)."""
+        token = new_secret()
+        with connection(self.pool) as conn:
+            conn.execute(
+                "INSERT INTO game_creators (game_id, token_sha256) VALUES (%s, %s)",
+                (game_id, token_hash(token)),
+            )
+        return token
+
+    def is_creator(self, game_id: UUID, token: str) -> bool:
+        with connection(self.pool) as conn:
+            row = conn.execute(
+                "SELECT token_sha256 FROM game_creators WHERE game_id = %s", (game_id,)
+            ).fetchone()
+        return row is not None and row[0] == token_hash(token)

@@ -1,0 +1,95 @@
+"""Webhooks and the notice outbox (migrations/versions/0006_live_play.py).
+
+The outbox's rows are written with the events (``service.store.statements.insert_sql``);
+this module registers webhooks and hands owed notices to the deliverer. ``claim`` leases the
+rows it returns (their next attempt moves on), so two processes do not send one notice at
+the same time; a process that dies mid-delivery lets the lease run out and the notice is
+sent again (at least once: receivers dedupe by notice id).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+from uuid import UUID, uuid4
+
+from psycopg.rows import dict_row
+
+from service.store.connections import connection
+
+CLAIMED = 5
+
+
+@dataclass(frozen=True)
+class Owed:
+    """One notice owed to one webhook."""
+
+    game_id: UUID
+    notice_id: UUID
+    kind: str
+    body: dict[str, Any]
+    attempts: int
+    url: str
+    secret: str
+
+
+class Webhooks:
+    def __init__(self, pool: Any) -> None:
+        self.pool = pool
+
+    def register(
+        self, game_id: UUID, url: str, secret: str, owner_kind: str, owner: str, seat: int | None
+    ) -> UUID:
+        hook_id = uuid4()
+        with connection(self.pool) as conn:
+            conn.execute(
+                "INSERT INTO webhooks (game_id, hook_id, url, secret, owner_kind, owner, seat)"
+                " VALUES (%s, %s, %s, %s, %s, %s, %s)",
+                (game_id, hook_id, url, secret, owner_kind, owner, seat),
+            )
+        return hook_id
+
+    def claim(self, lease_seconds: float) -> list[Owed]:
+        """Owed notices due now, oldest first, leased to this process: their next attempt
+        moves ``lease_seconds`` on before any is sent, in a transaction of its own, so no
+        open transaction waits on a receiver, and one another process holds is skipped."""
+        with connection(self.pool) as conn:
+            conn.row_factory = dict_row
+            rows = conn.execute(
+                "WITH due AS (SELECT game_id, notice_id FROM outbox"
+                " WHERE delivered_at IS NULL AND next_at <= now()"
+                " ORDER BY next_at LIMIT %s FOR UPDATE SKIP LOCKED)"
+                " UPDATE outbox o SET next_at = now() + make_interval(secs => %s)"
+                " FROM due, webhooks w WHERE o.game_id = due.game_id"
+                " AND o.notice_id = due.notice_id AND w.game_id = o.game_id"
+                " AND w.hook_id = o.hook_id"
+                " RETURNING o.game_id, o.notice_id, o.kind, o.body, o.attempts, w.url, w.secret",
+                (CLAIMED, lease_seconds),
+            ).fetchall()
+        return sorted((Owed(**row) for row in rows), key=lambda o: (o.attempts, str(o.notice_id)))
+
+    def delivered(self, owed: Owed) -> None:
+        with connection(self.pool) as conn:
+            conn.execute(
+                "UPDATE outbox SET delivered_at = now(), attempts = attempts + 1"
+                " WHERE game_id = %s AND notice_id = %s",
+                (owed.game_id, owed.notice_id),
+            )
+
+    def failed(self, owed: Owed, error: str, retry_in: float) -> None:
+        with connection(self.pool) as conn:
+            conn.execute(
+                "UPDATE outbox SET attempts = attempts + 1, last_error = %s,"
+                " next_at = now() + make_interval(secs => %s)"
+                " WHERE game_id = %s AND notice_id = %s",
+                (error[:500], retry_in, owed.game_id, owed.notice_id),
+            )
+
+    def next_due(self) -> float | None:
+        """Seconds until the next owed notice is due (0 if one is due now; None if none)."""
+        with connection(self.pool) as conn:
+            row = conn.execute(
+                "SELECT greatest(0, extract(epoch FROM min(next_at) - now()))::float"
+                " FROM outbox WHERE delivered_at IS NULL"
+            ).fetchone()
+        return None if row is None or row[0] is None else float(row[0])

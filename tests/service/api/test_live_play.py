@@ -1,0 +1,116 @@
+"""Live play over HTTP: resign, takebacks, abandon (who may), and clocks in the view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+
+from service.audit import audit_game
+from tests.service.api.conftest import ADMIN_TOKEN, Server
+
+pytestmark = pytest.mark.storage
+
+PLAYERS = [{"kind": "player", "player": name} for name in ("ann", "bob", "cy", "di")]
+DECK = {"deck": [9, 8, 7, 6, 5, 4, 3, 2, 1]}
+
+
+def _create(http: httpx.Client, seats: int = 2, **options: Any) -> dict[str, Any]:
+    response = http.post(
+        "/games",
+        json={
+            "ruleset": "counting",
+            "seats": PLAYERS[:seats],
+            "options": {"target": 20, **options},
+            "setup": DECK,
+        },
+    )
+    assert response.status_code == 201, response.text
+    body: dict[str, Any] = response.json()
+    body["tokens"] = {s["seat"]: s["token"] for s in body["seats"]}
+    return body
+
+
+def _bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def _post(http: httpx.Client, game: dict[str, Any], path: str, token: str | None, **body: Any):  # type: ignore[no-untyped-def]
+    headers = _bearer(token) if token else {}
+    return http.post(f"/games/{game['game_id']}/{path}", json=body or None, headers=headers)
+
+
+def test_resigning_at_two_seats_ends_the_game_for_the_other_seat(
+    server: Server, http: httpx.Client
+) -> None:
+    game = _create(http)
+    response = _post(http, game, "resign", game["tokens"][1])
+    assert response.status_code == 200, response.text
+    assert response.json()["is_terminal"] is True
+    view = http.get(f"/games/{game['game_id']}").json()
+    assert view["result"]["ranks"] == [1, 2]
+    assert view["live"]["ending"] == "resigned"
+    assert audit_game(server.cairn.store, game["game_id"]).is_clean
+    again = _post(http, game, "resign", game["tokens"][0])
+    assert again.status_code == 422 and again.json()["code"] == "game_over"
+
+
+def test_a_takeback_over_http_and_its_refusal(server: Server, http: httpx.Client) -> None:
+    game = _create(http, takebacks="free")
+    token = game["tokens"][0]
+    sent = http.post(
+        f"/games/{game['game_id']}/commands",
+        json={"command": {"type": "add", "amount": 2}},
+        headers=_bearer(token),
+    )
+    assert sent.status_code == 200, sent.text
+    taken = _post(http, game, "takebacks", token, decisions=1)
+    assert taken.status_code == 200, taken.text
+    assert [e["type"] for e in taken.json()["events"]] == ["live.stamped", "live.taken_back"]
+    view = http.get(f"/games/{game['game_id']}", headers=_bearer(token)).json()
+    assert view["view"]["count"] == 0 and view["to_act"] == [0]
+    refused = _post(http, game, "takebacks", token, decisions=1)
+    assert refused.status_code == 422
+    assert refused.json()["code"] == "nothing_to_take_back"
+    bad = _post(http, game, "takebacks", token, decisions=0)
+    assert bad.status_code == 400
+
+
+def test_only_the_creator_an_organiser_or_the_admin_may_abandon(
+    server: Server, http: httpx.Client
+) -> None:
+    game = _create(http, seats=4)
+    reason = {"reason": "the season was cancelled"}
+    path = f"/games/{game['game_id']}/abandon"
+    assert http.post(path, json=reason).status_code == 401
+    seat = http.post(path, json=reason, headers=_bearer(game["tokens"][0]))
+    assert seat.status_code == 403 and seat.json()["code"] == "not_organiser"
+    empty = http.post(path, json={"reason": " "}, headers=_bearer(game["creator_token"]))
+    assert empty.status_code == 400
+    done = http.post(path, json=reason, headers=_bearer(game["creator_token"]))
+    assert done.status_code == 200, done.text
+    assert done.json()["by"] == "creator"
+    view = http.get(f"/games/{game['game_id']}").json()
+    assert view["result"]["ranks"] == [0, 0, 0, 0]
+    assert view["result"]["verdict"]["reason"] == "the season was cancelled"
+    other = _create(http)
+    by_admin = http.post(
+        f"/games/{other['game_id']}/abandon", json=reason, headers=_bearer(ADMIN_TOKEN)
+    )
+    assert by_admin.status_code == 200 and by_admin.json()["by"] == "admin"
+
+
+def test_the_view_shows_the_clocks(http: httpx.Client) -> None:
+    game = _create(http, time_control="fischer", bank_seconds=300, increment_seconds=3)
+    shown = http.get(f"/games/{game['game_id']}").json()["live"]
+    assert shown["time_control"] == "fischer"
+    assert shown["running"] == [0]
+    assert 290_000 < shown["clocks"][0] <= 300_000 and shown["clocks"][1] == 300_000
+    assert shown["deadline"] is not None
+
+
+def test_the_live_endpoints_are_in_the_document(http: httpx.Client) -> None:
+    paths = http.get("/schema/openapi.json").json()["paths"]
+    for path in ("resign", "takebacks", "takebacks/answer", "return", "abandon"):
+        assert f"/games/{{game_id}}/{path}" in paths

@@ -1,0 +1,82 @@
+"""The lobby: open games listed with their seats, taken by a signed-in player's own token,
+and a game that waits for its open seat before anyone, bot or player, moves."""
+
+from __future__ import annotations
+
+import uuid
+
+import httpx
+import pytest
+
+from service.application.players import Accounts
+from service.store.players import Players
+from tests.service.api.conftest import Server
+
+pytestmark = pytest.mark.storage
+
+
+def test_a_player_takes_an_open_seat_and_the_game_starts(
+    server: Server, http: httpx.Client
+) -> None:
+    accounts = Accounts(Players(server.cairn.store.pool))
+    _, token = accounts.create(f"eve-{uuid.uuid4().hex[:6]}")
+    seats = [{"kind": "open"}, {"kind": "bot", "bot": "random"}]
+    created = http.post(
+        "/games", json={"ruleset": "counting", "seats": seats, "options": {"target": 5}}
+    )
+    assert created.status_code == 201, created.text
+    game = created.json()["game_id"]
+    opening = created.json()["version"]
+
+    listed = http.get("/games", params={"status": "open", "ruleset": "counting", "limit": 100})
+    entry = next(g for g in listed.json()["games"] if g["game_id"] == game)
+    assert (entry["seats_taken"], entry["seats_free"]) == (1, 1)
+    assert entry["options"]["target"] == 5
+
+    # seat 0 is to act first, but even a bot seat waits while a seat is open
+    server.quiet()
+    assert http.get(f"/games/{game}").json()["version"] == opening
+    refused = http.post(f"/games/{game}/seats", json={})
+    assert refused.status_code == 401
+    taken = http.post(f"/games/{game}/seats", json={}, headers={"Authorization": f"Bearer {token}"})
+    assert taken.status_code == 200, taken.text
+    assert taken.json()["seat"] == 0
+    again = http.post(f"/games/{game}/seats", json={}, headers={"Authorization": f"Bearer {token}"})
+    assert again.status_code == 409 and again.json()["code"] == "no_open_seat"
+    still_open = http.get("/games", params={"status": "open", "limit": 100}).json()["games"]
+    assert game not in {g["game_id"] for g in still_open}
+
+    auth = {"Authorization": f"Bearer {token}"}
+    while not (view := http.get(f"/games/{game}").json())["is_terminal"]:
+        if view["to_act"] == [0]:
+            moved = http.post(
+                f"/games/{game}/commands",
+                headers=auth,
+                json={"command": {"type": "add", "amount": 1}},
+            )
+            assert moved.status_code == 200, moved.text
+        else:
+            server.quiet()
+
+
+def test_a_seat_cannot_act_while_another_is_open(server: Server, http: httpx.Client) -> None:
+    seats = [{"kind": "player", "player": "ann"}, {"kind": "open"}]
+    created = http.post("/games", json={"ruleset": "counting", "seats": seats}).json()
+    token = created["seats"][0]["token"]
+    sent = http.post(
+        f"/games/{created['game_id']}/commands",
+        headers={"Authorization": f"Bearer {token}"},
+        json={"command": {"type": "add", "amount": 1}},
+    )
+    assert sent.status_code == 422 and sent.json()["code"] == "waiting_for_players"
+    invite = created["seats"][1]["invite"]
+    joined = http.post(
+        f"/games/{created['game_id']}/join", json={"invite": invite, "player": "bob"}
+    )
+    assert joined.status_code == 200
+    sent = http.post(
+        f"/games/{created['game_id']}/commands",
+        headers={"Authorization": f"Bearer {token}"},
+        json={"command": {"type": "add", "amount": 1}},
+    )
+    assert sent.status_code == 200, sent.text

@@ -1,0 +1,115 @@
+"""Turn notices through the outbox: written with the events, delivered after commit, signed,
+retried with backoff until the receiver takes them (docs/live-play.md)."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+from collections.abc import Iterator
+from typing import Any
+from uuid import UUID
+
+import pytest
+
+from domain.core import RuleViolation
+from domain.core.live import Resign
+from service.composition import Service, assemble
+from service.store import EventStore
+from service.store.webhooks import Webhooks
+from service.webhooks import Deliverer, backoff
+from tests.support.receiver import Receiver
+
+pytestmark = pytest.mark.storage
+
+SECRET = "a-shared-secret-of-some-length"
+PLAYERS = [{"kind": "player", "player": name} for name in ("ann", "bob")]
+DECK = {"deck": [9, 8, 7, 6, 5, 4, 3, 2, 1]}
+
+
+@pytest.fixture
+def receiver() -> Iterator[Receiver]:
+    made = Receiver(failures=2).start()
+    yield made
+    made.stop()
+
+
+@pytest.fixture
+def service(store: EventStore) -> Iterator[Service]:
+    built = assemble(store, sweep_every=None)
+    built.webhooks = Deliverer(Webhooks(store.pool), retry_first=0.05)
+    built.cairn.reactions = [r for r in built.cairn.reactions if not isinstance(r, Deliverer)]
+    built.cairn.reactions.append(built.webhooks)
+    try:
+        yield built
+    finally:
+        built.close()
+
+
+def _game(service: Service, url: str, seat: int | None = 1) -> UUID:
+    created = service.cairn.create_game(
+        "counting", 2, {"target": 20}, setup=DECK, seat_info=PLAYERS
+    )
+    kind, owner = ("seat", str(seat)) if seat is not None else ("creator", "")
+    Webhooks(service.cairn.store.pool).register(created.game_id, url, SECRET, kind, owner, seat)
+    return created.game_id
+
+
+def _outbox(store: EventStore, game_id: UUID) -> list[dict[str, Any]]:
+    with store.connection() as conn:
+        rows = conn.execute(
+            "SELECT kind, body, attempts, delivered_at FROM outbox WHERE game_id = %s"
+            " ORDER BY created_at",
+            (game_id,),
+        ).fetchall()
+    return [dict(r) for r in rows]
+
+
+def test_a_notice_is_written_with_the_events_and_retried_until_delivered(
+    service: Service, receiver: Receiver
+) -> None:
+    game_id = _game(service, receiver.url)
+    assert _outbox(service.cairn.store, game_id) == []
+    with pytest.raises(RuleViolation):
+        service.cairn.act(game_id, 1, {"type": "add", "amount": 1})  # not its turn
+    assert _outbox(service.cairn.store, game_id) == [], "a refusal writes no notice"
+    version = service.cairn.act(game_id, 0, {"type": "add", "amount": 1}).version
+    [owed] = _outbox(service.cairn.store, game_id)
+    assert owed["kind"] == "your_turn" and owed["delivered_at"] is None
+    assert service.webhooks is not None
+    service.webhooks.start()
+    assert receiver.arrived.wait(20), "the notice never arrived"
+    assert len(receiver.seen) == 3, "two failures, then the delivery"
+    ids = {headers["X-Cairn-Notice-Id"] for headers, _ in receiver.seen}
+    assert len(ids) == 1, "every attempt carries the same notice id"
+    headers, body = receiver.seen[-1]
+    expected = "sha256=" + hmac.new(SECRET.encode(), body, hashlib.sha256).hexdigest()
+    assert headers["X-Cairn-Signature"] == expected
+    notice = json.loads(body)
+    assert notice == {
+        "notice_id": ids.pop(),
+        "kind": "your_turn",
+        "game_id": str(game_id),
+        "version": version,
+        "seats": [1],
+    }
+    service.webhooks.close()
+    [done] = _outbox(service.cairn.store, game_id)
+    assert done["attempts"] == 3 and done["delivered_at"] is not None
+
+
+def test_a_seats_webhook_hears_only_its_seat_and_a_creators_hears_the_end(
+    service: Service, receiver: Receiver
+) -> None:
+    game_id = _game(service, receiver.url, seat=None)
+    Webhooks(service.cairn.store.pool).register(game_id, receiver.url, SECRET, "seat", "0", 0)
+    service.cairn.act(game_id, 0, {"type": "add", "amount": 1})  # seat 1 to act
+    service.cairn.act(game_id, 1, Resign(seat=1))
+    kinds = [row["kind"] for row in _outbox(service.cairn.store, game_id)]
+    # the creator's hears seat 1's turn and the end; seat 0's hears only the end
+    assert sorted(kinds) == ["game_ended", "game_ended", "your_turn"]
+
+
+def test_backoff_doubles_up_to_an_hour() -> None:
+    assert [backoff(n) for n in (1, 2, 3)] == [1.0, 2.0, 4.0]
+    assert backoff(40) == 3600.0
