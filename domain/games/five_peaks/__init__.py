@@ -14,7 +14,13 @@ from domain.games.five_peaks.content import packs
 from domain.games.five_peaks.content.view import content_view
 from domain.games.five_peaks.decider import decide
 from domain.games.five_peaks.describe import describe
-from domain.games.five_peaks.events import EVENT_TYPES, Event
+from domain.games.five_peaks.events import (
+    EVENT_TYPES,
+    Event,
+    MarketRefilled,
+    PeakPlaced,
+    TileRevealed,
+)
 from domain.games.five_peaks.evolve import evolve
 from domain.games.five_peaks.render import LEGEND, render
 from domain.games.five_peaks.rules import legal_commands
@@ -33,6 +39,10 @@ RULES: Rules[Game, Command, Event] = Rules(
     reshuffle=reshuffle,
     is_terminal=lambda game: game.phase == "over",
 )
+
+REVEALING = (TileRevealed, MarketRefilled, PeakPlaced)
+"""Public facts that turn up a tile, market cards or a peak from face-down stacks: no
+takeback reaches past them (docs/live-play.md)."""
 
 RULESET: Ruleset[Game, Command, Event] = Ruleset(
     id=RULESET_ID,
@@ -56,6 +66,7 @@ RULESET: Ruleset[Game, Command, Event] = Ruleset(
         secrets=secrets,
         view_type=FivePeaksView,
         legend=LEGEND,
+        reveals=lambda event: isinstance(event, REVEALING),
     ),
     players=Players(
         to_act=to_act,
