@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bench import append, audit, fold, harness, http, leagues, length, load, memory
+from bench import analysis, append, audit, fold, harness, http, leagues, length, load, memory
 
 BENCHMARKS: dict[str, tuple[Callable[..., dict[str, Any]], Any, Any]] = {
     "fold": (fold.run, fold.FULL, fold.SMOKE),
@@ -18,6 +18,7 @@ BENCHMARKS: dict[str, tuple[Callable[..., dict[str, Any]], Any, Any]] = {
     "http": (http.run, http.FULL, http.SMOKE),
     "memory": (memory.run, memory.FULL, memory.SMOKE),
     "leagues": (leagues.run, leagues.FULL, leagues.SMOKE),
+    "analysis": (analysis.run, analysis.FULL, analysis.SMOKE),
 }
 
 

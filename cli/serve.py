@@ -94,6 +94,7 @@ def serve(
         ensure_schema(url, migrate)
         where = f"embedded PostgreSQL in {cairn_home()}" if is_embedded() else "DATABASE_URL"
         click.echo(f"cairn: serving on http://{host}:{port} with {where}", err=True)
+        click.echo(f"cairn: games and their viewer at http://{host}:{port}/viewer", err=True)
         os.environ[RESOLVED_URL] = url
         os.environ["CAIRN_LOG_LEVEL"] = log_level
         uvicorn.run(

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
 from uuid import UUID
 
-from domain.core import RuleViolation
+from domain.core import RuleViolation, clocks
 from service.application import Application, Loaded
 from service.application.lobby import is_waiting
 from service.application.seating import bot_seats
@@ -83,7 +83,9 @@ class BotDriver:
             settled = self._settled.get(game.game_id)
         if settled == game.version:
             return
-        if bot_seats(game.seat_info) or self.cairn.load(game.game_id).state.live.stand_ins:
+        if bot_seats(game.seat_info) or (
+            _may_stand_in(game) and self.cairn.load(game.game_id).state.live.stand_ins
+        ):
             self.kick(game.game_id)
 
     def _settle(self, game_id: UUID, version: int) -> None:
@@ -183,8 +185,10 @@ class BotDriver:
 
     def _drive(self, game_id: UUID) -> None:
         loaded = self.cairn.load(game_id)
-        # A game waits for its open seats before play starts (service/application/lobby.py).
-        bots = playing_bots(loaded) if not is_waiting(loaded.game) else {}
+        # A game waits for its open seats before play starts (service/application/lobby.py);
+        # a cached record may still show a seat taken since, so that is read afresh.
+        waiting = is_waiting(loaded.game) and is_waiting(self.cairn.store.game(game_id))
+        bots = playing_bots(loaded) if not waiting else {}
         while bots and not self._closed and self._bots_must_act(game_id, bots):
             with try_game_lock(self.cairn.store.pool, game_id) as held:
                 if not held:
@@ -217,6 +221,12 @@ class BotDriver:
         if not owed:
             self._settle(game_id, loaded.version)
         return owed
+
+
+def _may_stand_in(game: GameRecord) -> bool:
+    """Whether a bot may stand in for a seat of this game: a resignation with three seats or
+    more, or a timeout (docs/live-play.md); only such games are loaded to find out."""
+    return game.seats > 2 or clocks.time_control(game.options).is_timed
 
 
 def playing_bots(loaded: Loaded) -> dict[int, str]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import threading
 from uuid import UUID
 
+from domain.core import clocks
 from service.application import Application
 from service.application.live import time_out
 from service.logs import logger
@@ -37,7 +38,15 @@ class Timeouts:
         self._keep(game_id, loaded.ruleset.deadline(loaded.state))
 
     def swept(self, game: GameRecord) -> None:
-        """The sweep found this active game: decide a timeout already due, else keep it."""
+        """The sweep found this active game: decide a timeout already due, else keep it.
+        A game without a time control, or one whose next deadline is kept and still ahead,
+        costs no load."""
+        if not clocks.time_control(game.options).is_timed:
+            return
+        with self._wake:
+            kept = self._deadlines.get(game.game_id)
+        if kept is not None and kept > self.cairn.clock.now_ms():
+            return
         loaded = self.cairn.load(game.game_id)
         deadline = loaded.ruleset.deadline(loaded.state)
         if deadline is not None and deadline <= self.cairn.clock.now_ms():

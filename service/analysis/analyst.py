@@ -35,14 +35,15 @@ class Prepared:
     body: dict[str, Any]
     point: Point | None
     """The hints' decision point."""
+    chosen: tuple[Any, ...] = ()
+    """The hints' candidate commands."""
 
     @property
     def total(self) -> int:
-        """How many rollouts the analysis plays (hints: once the candidates are known, an
-        upper bound: the request's top per command)."""
+        """How many rollouts the analysis plays."""
         if self.point is None:
             return len(self.scope.points) * self.request.rollouts
-        return self.request.top * self.request.rollouts
+        return len(self.chosen) * self.request.rollouts
 
 
 def prepare(store: EventStore, game_id: Any, viewer: int | None, request: Request) -> Prepared:
@@ -58,7 +59,19 @@ def prepare(store: EventStore, game_id: Any, viewer: int | None, request: Reques
         viewer=seen.viewer_key,
         rules_version=ruleset.rules_version,
     )
-    return Prepared(seen, ruleset, request, key, body, point)
+    if point is None:
+        return Prepared(seen, ruleset, request, key, body, None)
+    state = state_at(ruleset, seen.trail, point.at)
+    chosen = candidates(
+        ruleset,
+        state,
+        point.seat,
+        bot=request.bot,
+        top=request.top,
+        seed=derived_seed(request.seed, point.at),
+        played=played_command(ruleset, point),
+    )
+    return Prepared(seen, ruleset, request, key, body, point, chosen)
 
 
 def compute(
@@ -150,18 +163,8 @@ def _final(prepared: Prepared) -> dict[str, Any] | None:
 def _hints(
     prepared: Prepared, point: Point, jobs: int, advanced: Callable[[int], None]
 ) -> dict[str, Any]:
-    ruleset, request = prepared.ruleset, prepared.request
-    state = state_at(ruleset, prepared.scope.trail, point.at)
+    ruleset, request, chosen = prepared.ruleset, prepared.request, prepared.chosen
     played = played_command(ruleset, point)
-    chosen = candidates(
-        ruleset,
-        state,
-        point.seat,
-        bot=request.bot,
-        top=request.top,
-        seed=derived_seed(request.seed, point.at),
-        played=played,
-    )
     wire = [command_to_json(c) for c in chosen]
     tasks = [
         t for w in wire for t in tasks_for(point.at, request.rollouts, command=w, seat=point.seat)

@@ -192,9 +192,10 @@ def _job_for(host: Host, game_id: str, analysis_id: str, authorization: str | No
     if job is None:
         raise UnknownGame(analysis_id)
     mine = "spectator" if seat is None else f"seat:{seat}"
-    if job.viewer not in ("public", mine):
+    # What a spectator may know, every seat knows too.
+    if job.viewer not in ("public", "spectator", mine):
         # Its numbers rest on what another viewer may see (a seat's own hand, say).
-        raise NotASeat("this analysis was asked for by another viewer of this live game")
+        raise NotASeat("this analysis was asked for by another seat of this live game")
     return job
 
 

@@ -297,5 +297,6 @@ async def index() -> dict[str, str]:
         "openapi": "/schema/openapi.json",
         "rulesets": "/rulesets",
         "games": "/games",
+        "viewer": "/viewer",
         "health": "/health",
     }

@@ -9,9 +9,12 @@ league helper's roles plug in at ``_abandoner`` (docs/live-play.md).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from litestar import post
+import anyio
+from litestar import Response, post
+from litestar.datastructures import ResponseHeader
 from litestar.di import NamedDependency
 from litestar.exceptions import NotAuthorizedException
 from litestar.params import FromPath, JSONBody
@@ -56,11 +59,17 @@ def _accepted(host: Host, seat: int, outcome: Outcome) -> CommandAccepted:
 
 
 def _seat_command(
-    host: Host, game_id: str, authorization: str | None, key: str | None, command: Any
+    host: Host,
+    game_id: str,
+    authorization: str | None,
+    key: str | None,
+    command: Callable[[int], Any],
 ) -> CommandAccepted:
+    """``command(seat)`` decided for the token's seat, as ``sendCommand`` decides one."""
     game, seat = host.seat(game_id, authorization)
-    outcome = host.cairn.act(game, seat, command(seat), None, key)
-    logger().info("live.command", game_id=str(game), seat=seat, command=command.__name__)
+    made = command(seat)
+    outcome = host.cairn.act(game, seat, made, None, key)
+    logger().info("live.command", game_id=str(game), seat=seat, command=made.NAME)
     return _accepted(host, seat, outcome)
 
 
@@ -109,7 +118,6 @@ def take_back(
     def command(seat: int) -> TakeBack:
         return TakeBack(seat=seat, decisions=data.decisions)
 
-    command.__name__ = "take_back"
     return _seat_command(host, game_id, authorization, idempotency_key, command)
 
 
@@ -130,7 +138,6 @@ def answer_takeback(
     def command(seat: int) -> AnswerTakeback:
         return AnswerTakeback(seat=seat, accept=data.accept)
 
-    command.__name__ = "answer_takeback"
     return _seat_command(host, game_id, authorization, idempotency_key, command)
 
 
@@ -190,6 +197,11 @@ def _abandoner(host: Host, game_id: Any, token: str | None) -> str:
     raise NotAnOrganiser("only the game's creator, an organiser or the admin may abandon it")
 
 
+HOOK_CREATED = [
+    ResponseHeader(name="Location", description="the new webhook", documentation_only=True)
+]
+
+
 @post(
     "/games/{game_id:str}/webhooks",
     operation_id="registerWebhook",
@@ -198,17 +210,26 @@ def _abandoner(host: Host, game_id: Any, token: str | None) -> str:
     " `X-Cairn-Notice-Id` and `X-Cairn-Signature: sha256=HMAC(secret, body)`; retried with"
     " backoff until a 2xx answer, at least once (docs/live-play.md).",
     responses=problems(400, 401, 403, 404, 413, 415),
+    response_headers=HOOK_CREATED,
     security=[{"seatToken": []}, {"creatorToken": []}],
     tags=["live"],
     status_code=201,
-    sync_to_thread=True,
     before_request=strict_body,
 )
-def register_webhook(
+async def register_webhook(
     game_id: FromPath[str],
     data: JSONBody[RegisterWebhook],
     host: NamedDependency[Host],
     authorization: Authorization = None,
+) -> Response[WebhookRegistered]:
+    # async, handing the work to a thread, as createGame does (a Response with a header).
+    body = await anyio.to_thread.run_sync(_register, game_id, data, host, authorization)
+    location = f"/games/{game_id}/webhooks/{body.hook_id}"
+    return Response(body, status_code=201, headers={"Location": location})
+
+
+def _register(
+    game_id: str, data: RegisterWebhook, host: Host, authorization: str | None
 ) -> WebhookRegistered:
     game = host.game(game_id)
     token = bearer(authorization)

@@ -226,13 +226,21 @@ class Leagues:
 
     def record_result(self, league_id: UUID, game_id: UUID) -> bool:
         """Record a finished league game's result from its events; False if it is not
-        finished or its result is recorded already (so the results process may repeat)."""
+        finished or its result is recorded already (so the results process may repeat).
+
+        The places are the result's ranks, whatever ended the game: its last move, a
+        resignation or a timeout (live play ranks those seats last)."""
         loaded = self.cairn.load(game_id)
         ruleset, state = loaded.ruleset, loaded.state
         result = ruleset.result(state) if ruleset.is_terminal(state) else None
         if result is None:
             return False
-        command = RecordResult(SYSTEM_ACTOR, str(game_id), result.ranks, result.scores)
+        command: Command = RecordResult(SYSTEM_ACTOR, str(game_id), result.ranks, result.scores)
+        if any(rank < 1 for rank in result.ranks):
+            # An unranked end (live play's abandonment ranks every seat 0) is no result: the
+            # game is void, recorded as an abandonment with the game's own reason.
+            reason = str(result.verdict.get("reason") or "the game ended without a winner")
+            command = RecordAbandonment(SYSTEM_ACTOR, str(game_id), reason)
         try:
             self.execute(league_id, command)
         except RuleViolation as refused:
@@ -256,9 +264,7 @@ def _decision(command: Command, events: Sequence[Event]) -> Decision:
     for event in events:
         name, version, payload = event_to_record(event)
         new.append(NewEvent(name, version, payload, "public"))
-    return Decision(
-        tuple(new), getattr(command, "by", SYSTEM_ACTOR).player, command_to_json(command)
-    )
+    return Decision(tuple(new), command.by.player, command_to_json(command))
 
 
 __all__ = ["Leagues", "LoadedLeague", "UnknownLeague", "actor_of", "decode_event"]

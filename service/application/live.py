@@ -6,6 +6,8 @@ seat takes are here: a timeout, decided by the system once a deadline has passed
 seat acts, and by ``service.timeouts`` with no request at all), and an abandonment, asked for
 by the game's creator or the service's admin and recorded as the system's decision.
 
+This module is part of the application, kept out of ``app.py`` to keep that short: it uses
+the application's own steps (``_decision``, ``_settle``, ``_committed``) as ``act`` does.
 Every system decision is appended with the expected version: when two processes decide the
 same timeout, one append wins, the other reloads and finds it no longer due, so exactly one
 timeout is recorded (docs/live-play.md).

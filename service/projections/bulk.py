@@ -29,7 +29,7 @@ from domain.leagues.events import (
     SeasonStarted,
 )
 from domain.leagues.standings import points_for
-from service.projections.ratings import Rating, initial, rate
+from service.projections.ratings import Rating, initial, is_rated, rate
 
 
 @dataclass
@@ -163,6 +163,8 @@ class Folded:
         places: tuple[int, ...],
         ordinal: int,
     ) -> None:
+        if not is_rated(len(players)):
+            return
         ruleset = self.summaries[league].ruleset
         before = [self.ratings.get((p, ruleset), initial()) for p in players]
         after = rate(before, places)

@@ -1,9 +1,12 @@
 """A served process follows the feed for leagues: results recorded, projection kept.
 
-A reaction (service/application/reactions.py) whose ``committed`` only wakes a thread, which
-then runs the results process and the projection until both are caught up; it also looks
-every ``FOLLOW_SECONDS`` by itself, for commits made by other processes. Several processes
-doing this at once is safe: each step holds its consumer's tracking row.
+A thread that runs the results process and the projection until both are caught up, every
+``FOLLOW_SECONDS``: a finished league game's result is in its league's standings within
+about that long, whichever process committed the game's end. It is registered as a
+reaction but does nothing per commit: waking on every commit made the served process read
+the feed after every move of every game, league or not, which the play path should not pay
+for (bench/http.py measures that path). Several processes doing this at once is safe: each
+step holds its consumer's tracking row.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from service.leagues import LeagueService
 from service.logs import logger
 from service.store import GameRecord
 
-FOLLOW_SECONDS = 2.0
+FOLLOW_SECONDS = 1.0
 
 
 class LeagueFollower:
@@ -27,7 +30,7 @@ class LeagueFollower:
         self._thread: threading.Thread | None = None
 
     def committed(self, game_id: UUID) -> None:
-        self._wake.set()
+        """Nothing per commit: the thread looks every ``every`` seconds (see above)."""
 
     def swept(self, game: GameRecord) -> None:
         """Nothing per game: the follower reads the feed, which misses nothing."""

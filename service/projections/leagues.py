@@ -31,7 +31,7 @@ from domain.leagues.standings import points_for
 from service.application.leagues import decode_event
 from service.projections import tracking
 from service.projections.bulk import Folded
-from service.projections.ratings import Rating, initial, rate
+from service.projections.ratings import Rating, initial, is_rated, rate
 from service.store.connections import connection
 from service.store.leagues import LeagueEvent, LeagueStore
 
@@ -241,6 +241,8 @@ def _rate(
     places: Sequence[int],
     ordinal: int,
 ) -> None:
+    if not is_rated(len(players)):
+        return
     ruleset = _summary(conn, league)["ruleset"]
     rows = conn.execute(
         "SELECT player_id::text, mu, sigma, games FROM ratings"

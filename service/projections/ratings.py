@@ -4,7 +4,8 @@ Each rated game updates every seat's ``mu`` and ``sigma`` from the places: share
 passed to OpenSkill as equal ranks, which treats tied players alike. The display rating is
 the conservative ``mu - 3 sigma`` (OpenSkill's ordinal), and a player with fewer than
 ``PROVISIONAL_GAMES`` rated games in a ruleset is marked provisional. Forfeits and
-abandonments are not rated: no game was played out (docs/leagues.md).
+abandonments are not rated: no game was played out, nor are solo games (``is_rated``)
+(docs/leagues.md).
 """
 
 from __future__ import annotations
@@ -37,6 +38,12 @@ class Rating:
 def initial() -> Rating:
     fresh = MODEL.rating()
     return Rating(fresh.mu, fresh.sigma, 0)
+
+
+def is_rated(seats: int) -> bool:
+    """A solo game is scored in the standings but not rated: Plackett-Luce ranks players
+    against each other, and one player alone has no one to be ranked against."""
+    return seats >= 2
 
 
 def rate(before: Sequence[Rating], places: Sequence[int]) -> list[Rating]:

@@ -8,6 +8,7 @@ from service.viewer.board import FALLBACK, Board, Painter
 PAINTERS: dict[str, Painter] = {
     "peninsula": peninsula.PAINTER,
     "peloponnes": peloponnes.PAINTER,
+    # Five Peaks' view and content as its package publishes them (domain/games/five_peaks).
     "five-peaks": five_peaks.PAINTER,
 }
 

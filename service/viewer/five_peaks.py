@@ -1,10 +1,11 @@
-"""Five Peaks: the growing board cell by cell (terrain tiles turned as placed, peaks with
-their stones, pawns, resources left on spaces), then each seat's holdings.
+"""Five Peaks: the grid of tiles and their spaces with paths, the pawns, peaks and stones,
+and each seat's backpack, endorphins and panoramas.
 
-Tile spaces come from the served content pack (``start``, ``tiles``, ``peaks``); where each
-tile lies, its rotation and everything on the board, from the view. A placed tile's cell
-(c, r) turned clockwise ``rotation`` times from its south-west cell is the board cell the
-view and commands name (content ``coordinates``).
+Tiles come from the served content pack (their spaces, paths and the edges with a path to
+a peak); where each lies, and everything on it, from the view. A tile's local cell
+``(c, r)`` lies on the board at its south-west cell plus the cell turned ``rotation``
+quarter turns clockwise (the pack's ``coordinates``); ``y`` grows to the north, so it is
+drawn upwards.
 """
 
 from __future__ import annotations
@@ -15,180 +16,269 @@ from typing import Any
 from service.viewer.board import Board, Painter, say_plainly
 from service.viewer.svg import document, element, group, text, title
 
-CELL = 26.0
+CELL = 22.0
 MARGIN = 16.0
-TERRAIN_COLOURS = {"start": "#f4ecd8", "forest": "#a9dfbf", "alpine": "#d6eaf8", "rocky": "#d5d8dc"}
-KIND_MARKS = {
-    "parking": "P",
-    "exchange": "x",
-    "bike": "b",
-    "container": "c",
-    "half": "",
-    "resource": "",
-}
-SEAT_COLOURS = ("#f1c40f", "#2e86c1", "#c0392b", "#7f8c8d", "#8e44ad")
+HEADER = 80.0
+PANEL = 92.0
+"""Each seat's panel under the board."""
+TERRAIN = {"start": "#f2e6c9", "forest": "#b7dfb0", "alpine": "#d6e4f0", "rocky": "#ddd3c4"}
+SEAT_COLOURS = ("#c0392b", "#2471a3", "#d4ac0d", "#7d3c98", "#1e8449")
+SPACE_MARK = {"parking": "P", "exchange": "X", "bike": "b", "resource": "", "half": ""}
+EDGE_STEP = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
 
 
-def _turn(cell: list[int], size: int, rotation: int) -> tuple[int, int]:
+def on_board(size: int, placed: Mapping[str, Any], cell: tuple[int, int]) -> tuple[int, int]:
     c, r = cell
-    for _ in range(rotation % 4):
-        c, r = r, size - 1 - c
-    return c, r
+    last = size - 1
+    for _ in range(int(placed["rotation"]) % 4):
+        c, r = r, last - c  # a quarter turn clockwise
+    return (int(placed["x"]) + c, int(placed["y"]) + r)
 
 
-def _cells(board: Board) -> dict[tuple[int, int], list[tuple[dict[str, Any], str]]]:
-    """Every board cell with the printed spaces on it and their tile's terrain."""
-    content = board.content
+class Grid:
+    """Board cells to drawing coordinates, fitted around every cell drawn."""
+
+    def __init__(self, cells: list[tuple[int, int]]) -> None:
+        xs = [x for x, _ in cells] or [0]
+        ys = [y for _, y in cells] or [0]
+        self.min_x, self.max_y = min(xs) - 1, max(ys) + 1
+        self.width = (max(xs) - self.min_x + 2) * CELL
+        self.height = (self.max_y - min(ys) + 2) * CELL
+
+    def at(self, x: int, y: int) -> tuple[float, float]:
+        """The centre of cell (x, y)."""
+        return (MARGIN + (x - self.min_x + 0.5) * CELL, HEADER + (self.max_y - y + 0.5) * CELL)
+
+
+def _specs(content: Any) -> dict[str, Mapping[str, Any]]:
     specs = {t["id"]: t for t in content.get("tiles", [])}
-    specs[content["start"]["id"]] = content["start"]
-    out: dict[tuple[int, int], list[tuple[dict[str, Any], str]]] = {}
-    for placed in board.view.get("tiles", []):
-        spec = specs[placed["tile"]]
-        for space in spec["spaces"]:
-            c, r = _turn(space["cell"], spec["size"], placed["rotation"])
-            out.setdefault((placed["x"] + c, placed["y"] + r), []).append((space, spec["terrain"]))
-    return out
-
-
-def _words(space: Mapping[str, Any]) -> str:
-    def amounts(a: Mapping[str, int]) -> str:
-        return ", ".join(f"{n} {k}" for k, n in a.items())
-
-    if space["kind"] == "exchange":
-        return f"exchange {amounts(space['pay'])} for {amounts(space['gain'])}"
-    gives = amounts(space.get("gives", {}))
-    return f"{space['kind']}" + (f": {gives}" if gives else "")
+    start = content.get("start")
+    if start:
+        specs[start["id"]] = start
+    return specs
 
 
 def draw(board: Board) -> str:
-    view, cells = board.view, _cells(board)
-    peaks = {(p["at"]["x"], p["at"]["y"]): p for p in view.get("peaks", [])}
-    every = list(cells) + list(peaks) or [(0, 0)]
-    low_x, high_y = min(x for x, _ in every), max(y for _, y in every)
-    width_cells = max(x for x, _ in every) - low_x + 1
-    height_cells = high_y - min(y for _, y in every) + 1
-
-    def at(x: int, y: int) -> tuple[float, float]:
-        return MARGIN + (x - low_x) * CELL, 40 + (high_y - y) * CELL
-
-    parts = [
-        text(
-            MARGIN,
-            20,
-            f"{view.get('phase')}: seat {view.get('turn')} to act,"
-            f" {view.get('stage', {}).get('kind')}",
-            class_="heading",
-        )
+    view = board.view
+    specs = _specs(board.content)
+    placed = [(p, specs[p["tile"]]) for p in view.get("tiles", []) if p["tile"] in specs]
+    cells = [
+        on_board(spec["size"], p, (c, r))
+        for p, spec in placed
+        for c in range(spec["size"])
+        for r in range(spec["size"])
     ]
-    spaces = []
-    for (x, y), printed in sorted(cells.items()):
-        px, py = at(x, y)
-        terrain = printed[0][1]
-        words = " + ".join(_words(s) for s, _ in printed)
-        mark = KIND_MARKS.get(printed[0][0]["kind"], "")
-        spaces.append(
-            group(
-                [
-                    title(f"({x}, {y}) {terrain}: {words}"),
-                    element(
-                        "rect",
-                        x=px,
-                        y=py,
-                        width=CELL - 2,
-                        height=CELL - 2,
-                        fill=TERRAIN_COLOURS.get(terrain, "#eee"),
-                        stroke="#555" if len(printed) > 1 else "#999",
-                    ),
-                    text(px + 8, py + 16, mark, class_="small"),
-                ],
-                class_="space square" if len(printed) > 1 else "space",
-                data_x=x,
-                data_y=y,
-            )
-        )
-    parts.append(group(spaces, class_="spaces"))
-    parts.append(group([_peak(at, p) for p in peaks.values()], class_="peaks"))
-    parts.append(group([_left(at, item) for item in view.get("left", [])], class_="left"))
-    pawns = [_pawn(at, seat, h["pawn"]) for seat, h in enumerate(view.get("hikers", []))]
-    parts.append(group(pawns, class_="pawns"))
-    y = 40 + height_cells * CELL + 20
-    for seat, hiker in enumerate(view.get("hikers", [])):
-        parts.append(_hiker(seat, hiker, y))
-        y += 30
-    parts.append(
-        text(MARGIN, y + 4, "market: " + ", ".join(view.get("market", [])), class_="small market")
-    )
-    width = max(MARGIN * 2 + width_cells * CELL, 520)
-    return document(width, y + 20, board.caption, parts)
+    cells += [(peak["at"]["x"], peak["at"]["y"]) for peak in view.get("peaks", [])]
+    grid = Grid(cells)
+    hikers = list(view.get("hikers", []))
+    width = max(grid.width + 2 * MARGIN, 360)
+    height = HEADER + grid.height + len(hikers) * PANEL + MARGIN
+    parts = [
+        _heading(view),
+        group([_tile(grid, p, spec) for p, spec in placed], class_="tiles"),
+        group([_peak(grid, peak) for peak in view.get("peaks", [])], class_="peaks"),
+        group([_left(grid, left) for left in view.get("left", [])], class_="left"),
+        group([_pawn(grid, seat, h) for seat, h in enumerate(hikers)], class_="pawns"),
+    ]
+    top = HEADER + grid.height
+    for seat, hiker in enumerate(hikers):
+        parts.append(_hiker(board, seat, hiker, top + seat * PANEL))
+    return document(width, height, board.caption, parts)
 
 
-def _peak(at: Any, peak: Mapping[str, Any]) -> str:
-    px, py = at(peak["at"]["x"], peak["at"]["y"])
-    stones = ", ".join(f"seat {s['seat']} {s['stone']}" for s in peak["stones"]) or "no stone"
+def _heading(view: Mapping[str, Any]) -> str:
+    stage = view.get("stage") or {}
+    words = f"turn of seat {view.get('turn')}, {view.get('phase')}"
+    if stage.get("card"):
+        words += f"; playing {stage['card']}"
+    market = ", ".join(view.get("market", [])) or "empty"
+    panoramas = ", ".join(f"{k} {' '.join(v) or '-'}" for k, v in view.get("panoramas", {}).items())
     return group(
         [
-            title(f"{peak['peak']}: {stones}"),
+            text(MARGIN, 20, words, class_="heading"),
+            text(MARGIN, 36, f"market: {market}", class_="small market"),
+            text(MARGIN, 50, f"panoramas: {panoramas}", class_="small panoramas"),
+            text(
+                MARGIN,
+                64,
+                f"deck {view.get('deck_size')}, terrain tiles left {view.get('terrain_stack')}",
+                class_="small",
+            ),
+        ],
+        class_="heading",
+    )
+
+
+def _tile(grid: Grid, placed: Mapping[str, Any], spec: Mapping[str, Any]) -> str:
+    size = int(spec["size"])
+    corners = [on_board(size, placed, c) for c in ((0, 0), (size - 1, size - 1))]
+    (x1, y1), (x2, y2) = (grid.at(*c) for c in corners)
+    left, top = min(x1, x2) - CELL / 2, min(y1, y2) - CELL / 2
+    parts = [
+        title(f"tile {spec['id']} ({spec['terrain']}), turned {placed['rotation']}"),
+        element(
+            "rect",
+            x=left,
+            y=top,
+            width=size * CELL,
+            height=size * CELL,
+            fill=TERRAIN.get(spec["terrain"], "#eee"),
+            stroke="#8a7f6a",
+        ),
+    ]
+    for path in spec.get("paths", []):
+        points = " ".join(
+            "{:.1f},{:.1f}".format(*grid.at(*on_board(size, placed, tuple(c)))) for c in path
+        )
+        parts.append(
+            element("polyline", points=points, fill="none", stroke="#7b5e3b", class_="path")
+        )
+    parts += [_edge(grid, placed, size, edge) for edge in spec.get("edges", [])]
+    parts += [_space(grid, placed, size, space) for space in spec.get("spaces", [])]
+    return group(parts, class_=f"tile {spec['terrain']}", data_tile=spec["id"])
+
+
+def _edge(grid: Grid, placed: Mapping[str, Any], size: int, edge: str) -> str:
+    """A path from an edge's middle to the peak gap beyond it."""
+    middle, last = size // 2, size - 1
+    inner = {"N": (middle, last), "S": (middle, 0), "E": (last, middle), "W": (0, middle)}[edge]
+    dx, dy = EDGE_STEP[edge]
+    outer = (inner[0] + dx, inner[1] + dy)
+    (x1, y1), (x2, y2) = (grid.at(*on_board(size, placed, c)) for c in (inner, outer))
+    return element(
+        "line",
+        x1=x1,
+        y1=y1,
+        x2=x2,
+        y2=y2,
+        stroke="#7b5e3b",
+        stroke_dasharray="3 2",
+        class_="peak-path",
+    )
+
+
+def _space(grid: Grid, placed: Mapping[str, Any], size: int, space: Mapping[str, Any]) -> str:
+    x, y = grid.at(*on_board(size, placed, tuple(space["cell"])))
+    kind = space["kind"]
+    gives = ", ".join(f"{n} {g}" for g, n in space.get("gives", {}).items())
+    pay = ", ".join(f"{n} {g}" for g, n in space.get("pay", {}).items())
+    words = (
+        f"{kind} space" + (f", gives {gives}" if gives else "") + (f", pays {pay}" if pay else "")
+    )
+    shape = (
+        element(
+            "polygon",
+            points=f"{x - 6:.1f},{y + 6:.1f} {x + 6:.1f},{y + 6:.1f} {x:.1f},{y - 6:.1f}",
+            fill="#fff",
+            stroke="#555",
+        )
+        if space.get("triangle_half")
+        else element("circle", cx=x, cy=y, r=6.5, fill="#fff", stroke="#555")
+    )
+    mark = SPACE_MARK.get(kind, kind[:1])
+    return group(
+        [title(words), shape, text(x - 3, y + 3, mark, class_="small") if mark else ""],
+        class_=f"space {kind}",
+    )
+
+
+def _peak(grid: Grid, peak: Mapping[str, Any]) -> str:
+    x, y = grid.at(peak["at"]["x"], peak["at"]["y"])
+    stones = peak.get("stones", [])
+    owners = ", ".join(f"seat {s['seat']} ({s['stone']})" for s in stones) or "no stones yet"
+    return group(
+        [
+            title(f"peak {peak['peak']}: {owners}"),
             element(
                 "polygon",
-                points=f"{px + 12},{py + 2} {px + 23},{py + 23} {px + 1},{py + 23}",
-                fill="#7d6608",
+                points=f"{x - 10:.1f},{y + 8:.1f} {x + 10:.1f},{y + 8:.1f} {x:.1f},{y - 10:.1f}",
+                fill="#566573",
+                stroke="#1b2631",
             ),
-            text(px + 9, py + 21, str(len(peak["stones"])), class_="small"),
+            *[
+                element(
+                    "circle",
+                    cx=x - 6 + 6 * i,
+                    cy=y + 4,
+                    r=2.8,
+                    fill=SEAT_COLOURS[s["seat"] % len(SEAT_COLOURS)],
+                    class_="stone",
+                    data_seat=s["seat"],
+                )
+                for i, s in enumerate(stones)
+            ],
         ],
         class_="peak",
         data_peak=peak["peak"],
     )
 
 
-def _left(at: Any, item: Mapping[str, Any]) -> str:
-    px, py = at(item["at"]["x"], item["at"]["y"])
-    words = ", ".join(f"{n} {k}" for k, n in item["resources"].items())
+def _left(grid: Grid, left: Mapping[str, Any]) -> str:
+    x, y = grid.at(left["at"]["x"], left["at"]["y"])
+    words = ", ".join(f"{n} {r}" for r, n in left["resources"].items())
     return group(
-        [
-            title(f"left here: {words}"),
-            element("circle", cx=px + 20, cy=py + 6, r=3, fill="#1e8449"),
-        ],
-        class_="left-resources",
+        [title(f"left here: {words}"), element("circle", cx=x + 7, cy=y - 7, r=3, fill="#f39c12")],
+        class_="resources-left",
     )
 
 
-def _pawn(at: Any, seat: int, cell: Mapping[str, int]) -> str:
-    px, py = at(cell["x"], cell["y"])
+def _pawn(grid: Grid, seat: int, hiker: Mapping[str, Any]) -> str:
+    x, y = grid.at(hiker["pawn"]["x"], hiker["pawn"]["y"])
+    colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
     return group(
         [
-            title(f"seat {seat}'s pawn"),
-            element(
-                "circle",
-                cx=px + 12 + 3 * seat,
-                cy=py + 12,
-                r=6,
-                fill=SEAT_COLOURS[seat % 5],
-                stroke="#222",
-            ),
+            title(f"seat {seat}'s pawn at ({hiker['pawn']['x']}, {hiker['pawn']['y']})"),
+            element("circle", cx=x + 4 * seat - 2, cy=y - 2, r=5, fill=colour, stroke="#000"),
         ],
         class_="pawn",
         data_seat=seat,
     )
 
 
-def _hiker(seat: int, hiker: Mapping[str, Any], y: float) -> str:
-    pack = ", ".join(f"{n} {k}" for k, n in hiker.get("backpack", {}).items()) or "empty"
-    score = sum(hiker.get("score", {}).values())
-    words = (
-        f"seat {seat}: {score} VP, {hiker.get('endorphins')} endorphins, backpack {pack};"
-        f" {hiker.get('hand_size')} cards in hand, stones left {len(hiker.get('stones', []))},"
-        f" panoramas {len(hiker.get('panoramas', []))}, campfire {len(hiker.get('campfire', []))}"
-    )
+def _hiker(board: Board, seat: int, hiker: Mapping[str, Any], top: float) -> str:
+    you = " (you)" if board.viewer == seat else ""
+    total = sum(hiker.get("score", {}).values())
+    backpack = ", ".join(f"{n} {r}" for r, n in hiker.get("backpack", {}).items()) or "empty"
+    limit = hiker.get("backpack_limit")
     hand = hiker.get("hand")
-    parts = [text(MARGIN, y, words, class_="small")]
-    if hand is not None:
-        parts.append(text(MARGIN, y + 12, "hand: " + ", ".join(hand), class_="small hand"))
+    hand_words = ", ".join(hand) if hand is not None else f"{hiker.get('hand_size', 0)} cards"
+    lines = [
+        (f"seat {seat}{you}: {total} points, {hiker.get('endorphins', 0)} endorphins", "heading"),
+        (f"backpack ({limit}): {backpack}", "small backpack"),
+        (f"panoramas: {', '.join(hiker.get('panoramas', [])) or 'none'}", "small panoramas"),
+        (
+            f"stones: {', '.join(hiker.get('stones', [])) or 'none'}; badges:"
+            f" {', '.join(hiker.get('badges', [])) or 'none'}",
+            "small",
+        ),
+        (f"hand: {hand_words}", "small hand"),
+    ]
+    colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
+    parts = [element("rect", x=MARGIN, y=top + 6, width=8, height=8, fill=colour)]
+    parts += [
+        text(MARGIN + 14, top + 14 + 15 * i, words, class_=kind)
+        for i, (words, kind) in enumerate(lines)
+    ]
     return group(parts, class_="hiker", data_seat=seat)
 
 
 def say(command: Mapping[str, Any], content: Any) -> str:
-    plain = {k: v for k, v in command.items() if k != "seat"}
-    return say_plainly(plain, content)
+    """A legal command in words; a cell is written ``(x, y)``."""
+
+    def plain(value: Any) -> Any:
+        if isinstance(value, Mapping) and set(value) == {"x", "y"}:
+            return f"({value['x']}, {value['y']})"
+        if isinstance(value, Mapping):
+            return {k: plain(v) for k, v in value.items() if k != "seat"}
+        if isinstance(value, list | tuple):
+            return [plain(v) for v in value]
+        return value
+
+    titles = {c["id"]: c.get("title") or c["id"] for c in content.get("cards", [])}
+    if command.get("type") == "play_card" and "card" in command:
+        card = titles.get(command["card"], command["card"])
+        return f"play {card}, option {int(command.get('option', 0)) + 1}"
+    return say_plainly(plain(command), content)
 
 
 PAINTER = Painter(draw, say)

@@ -111,7 +111,7 @@ def _tile(tiles: Tiles, tile_id: str, x: float, y: float, kind: str, note: str =
 def _row(name: str, row: list[Mapping[str, Any]], tiles: Tiles, y: float) -> str:
     parts = [text(MARGIN, y + 10, name, class_="heading")]
     for i, slot in enumerate(row):
-        x = MARGIN + 70 + i * TILE_W
+        x = MARGIN + 84 + i * TILE_W
         tile_id = slot["tile"]
         kind = tiles.tiles.get(tile_id, {}).get("kind", "land")
         bid = slot.get("bid")
@@ -136,7 +136,7 @@ def _disasters(disasters: Mapping[str, Any], y: float) -> str:
     struck = set(disasters.get("struck", []))
     to_strike = disasters.get("to_strike", 3)
     for i, (kind, chits) in enumerate(disasters.get("chits", {}).items()):
-        x = MARGIN + 70 + i * 84
+        x = MARGIN + 84 + i * 84
         state = "struck" if kind in struck else "waiting"
         parts.append(
             group(

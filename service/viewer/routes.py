@@ -44,17 +44,17 @@ SeatParameter = Annotated[
 
 
 def looking(host: Host, game: GameRecord, authorization: str | None, seat: int | None) -> Any:
-    """The viewer: the token's seat, ``seat`` when the log is public, else a spectator."""
+    """The viewer: ``seat`` if the caller holds its token or the log is public, else the
+    token's seat, else a spectator."""
     token_seat = viewer(host.tokens, game, authorization)
-    if seat is not None:
-        check_viewer(game, seat)
-    if token_seat is not None:
-        if seat is not None and seat != token_seat:
-            raise NotASeat(f"this token is seat {token_seat}'s, not seat {seat}'s")
+    if seat is None:
         return token_seat
-    if seat is not None and not host.cairn.is_log_public(game.game_id):
-        raise SeatTokenNeeded(f"seat {seat}'s view of a game in progress needs seat {seat}'s token")
-    return seat
+    check_viewer(game, seat)
+    if seat == token_seat or host.cairn.is_log_public(game.game_id):
+        return seat
+    if token_seat is not None:
+        raise NotASeat(f"this token is seat {token_seat}'s, not seat {seat}'s")
+    raise SeatTokenNeeded(f"seat {seat}'s view of a game in progress needs seat {seat}'s token")
 
 
 @get(
@@ -117,7 +117,8 @@ def game_steps(
         game_id=str(game.game_id),
         ruleset=game.ruleset,
         status=game.status,
-        version=game.version,
+        # The record was read before the events: events committed since count too.
+        version=max([game.version, *(s.at for s in told)]),
         viewer=seen_by,
         log_is_public=host.cairn.is_log_public(game.game_id),
         steps=[StepBody(s.seq, s.at, s.type, s.actor, s.text, s.scores) for s in told],

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from bench import append, audit, fold, http, leagues, length, load, memory
+from bench import analysis, append, audit, fold, http, leagues, length, load, memory
 from bench.__main__ import BENCHMARKS, main
 from bench.harness import bench_database
 from domain.core import registry
@@ -95,6 +95,12 @@ def test_leagues(tmp_path: Path, bench_url: str) -> None:
 
 def test_memory(tmp_path: Path, bench_url: str) -> None:
     _well_formed(memory.run(bench_url, memory.SMOKE, tmp_path), tmp_path, "memory")
+
+
+def test_analysis(tmp_path: Path, bench_url: str) -> None:
+    report = analysis.run(bench_url, analysis.SMOKE, tmp_path)
+    _well_formed(report, tmp_path, "analysis")
+    assert any(note.startswith("profile peninsula random") for note in report["notes"])
 
 
 def test_one_command_runs_them_all(

@@ -19,6 +19,7 @@ from service.application import live
 from service.audit import audit_game
 from service.clock import ManualClock
 from service.composition import Service, assemble
+from service.replays import audit_file, export_game
 from service.store import EventStore
 
 pytestmark = pytest.mark.storage
@@ -211,3 +212,20 @@ def test_abandoning(service: Service, seats: int) -> None:
     assert result["ranks"] == [0] * seats
     assert result["verdict"]["reason"] == "the league was cancelled"
     assert result["verdict"]["winner"] is None
+
+
+def test_a_timed_game_with_a_takeback_exports_and_audits_from_its_file(
+    service: Service, clock: ManualClock
+) -> None:
+    cairn = service.cairn
+    game_id = _create(service, time_control="per_move", allowance_seconds=30, takebacks="free")
+    clock.advance(12)
+    cairn.act(game_id, 0, {"type": "add", "amount": 2})
+    cairn.act(game_id, 0, TakeBack(seat=0))
+    clock.advance(50)
+    cairn.act(game_id, 0, {"type": "add", "amount": 1})
+    cairn.act(game_id, 1, Resign(seat=1))
+    text = export_game(cairn.store, game_id)
+    report = audit_file(text)
+    assert report.is_clean, report.summary()
+    assert export_game(cairn.store, game_id) == text

@@ -2,6 +2,7 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
+const LIMIT = 100; // the newest games of each status (the API's largest page)
 
 async function json(path) {
   const answer = await fetch(path);
@@ -42,9 +43,18 @@ async function list() {
   const query = new URLSearchParams();
   for (const name of ["ruleset", "status"]) if ($(name).value) query.set(name, $(name).value);
   history.replaceState(null, "", query.toString() ? `?${query}` : location.pathname);
-  query.set("limit", "100");
-  const page = await json(`/games?${query}`);
-  const games = page.games.slice().sort(
+  // Games in progress (open tables among them) are read apart from finished ones, so that
+  // a long history of finished games never pushes an open table off the list.
+  const statuses = $("status").value ? [$("status").value] : ["active", "finished"];
+  const pages = await Promise.all(
+    statuses.map((status) => {
+      const asked = new URLSearchParams(query);
+      asked.set("status", status);
+      asked.set("limit", String(LIMIT));
+      return json(`/games?${asked}`);
+    })
+  );
+  const games = pages.flatMap((p) => p.games).sort(
     (a, b) => rank(a) - rank(b) || b.created_at.localeCompare(a.created_at)
   );
   $("games").replaceChildren(...games.map(item));

@@ -43,7 +43,7 @@ async function api(path, options = {}) {
 }
 
 function seatQuery() {
-  return page.seat === null || page.token ? "" : `seat=${page.seat}`;
+  return page.seat === null ? "" : `seat=${page.seat}`;
 }
 
 function takeToken() {
@@ -64,6 +64,7 @@ async function load() {
   const following = page.index < 0 || page.index >= page.steps.length - 1;
   page.steps = told.steps;
   page.logIsPublic = told.log_is_public;
+  page.version = told.version;
   describeGame();
   const slider = $("slider");
   slider.max = String(Math.max(page.steps.length - 1, 0));
@@ -83,8 +84,12 @@ function describeGame() {
     game.seats.forEach((_, i) => select.add(new Option(`seat ${i}`, String(i))));
   }
   // Any seat's view of a finished game is public; a live game's only to that seat's token.
-  select.disabled = !page.logIsPublic || Boolean(page.token);
-  if (page.token && game.seat !== null) select.value = String(game.seat);
+  select.disabled = !page.logIsPublic;
+  // Only a seat may fork a position that is not public yet (docs/api.md, "Forks").
+  $("fork").disabled = !page.logIsPublic && !page.token;
+  if (page.seat === null && game.seat !== null && game.seat !== undefined) {
+    select.value = String(game.seat);
+  }
 }
 
 function scoresText(scores) {
@@ -103,8 +108,10 @@ async function show(index) {
   page.index = index;
   const step = steps[index];
   $("slider").value = String(index);
-  $("position").textContent = `event ${step.seq} of ${page.game.version}`;
-  const who = step.actor === null ? "" : ` (${step.actor})`;
+  $("position").textContent = `event ${step.seq} of ${page.version}`;
+  // "seat:1" is said only when the words do not already name that seat.
+  const actor = step.actor ? step.actor.replace(":", " ") : "";
+  const who = actor && !step.text.toLowerCase().includes(actor) ? ` (${actor})` : "";
   $("event-text").textContent = `${step.seq}. ${step.text}${who}`;
   $("scores").textContent = scoresText(step.scores);
   const ticket = ++page.drawn;
@@ -226,7 +233,7 @@ async function fork() {
   if (!step) return;
   const ruleset = await api(`/rulesets/${page.game.ruleset}`);
   const bot = ruleset.bots.includes("greedy") ? "greedy" : ruleset.bots[0];
-  const mine = page.token ? page.game.seat : page.seat === null ? 0 : page.seat;
+  const mine = page.seat !== null ? page.seat : page.game.seat ?? 0;
   const seats = page.game.seats.map((_, i) =>
     i === mine ? { kind: "player", player: "you" } : { kind: "bot", bot }
   );

@@ -163,3 +163,37 @@ def test_candidates_past_top_follow_the_bot_and_keep_the_played_command() -> Non
     chosen = candidates(ruleset, state, 0, bot="random", top=1, seed="c", played=Add(0, 2))
     assert len(chosen) == 2 and chosen[-1] == Add(0, 2)
     assert chosen[0] in ruleset.legal_commands(state, 0)
+
+
+def every_ruleset() -> list[Ruleset[Any, Any, Any]]:
+    return [r for r in registry.all_rulesets() if r.min_seats <= 2 <= r.max_seats]
+
+
+@pytest.mark.parametrize("ruleset", every_ruleset(), ids=lambda r: f"{r.id}-{r.rules_version}")
+def test_forget_changes_nothing_its_seat_can_see(ruleset: Ruleset[Any, Any, Any]) -> None:
+    """``Rules.forget`` may only reorder what ``keep`` cannot see: ``keep``'s view and legal
+    commands stay as they were, and forgetting twice is forgetting once."""
+    decisions = played(ruleset, ("random", "random"))
+    for state, _, _ in decisions[:: max(1, len(decisions) // 6)]:
+        for keep in (0, 1, None):
+            forgotten = ruleset.forget(state, keep)
+            assert ruleset.view(forgotten, keep) == ruleset.view(state, keep)
+            assert ruleset.forget(forgotten, keep) == forgotten
+            if keep is not None:
+                assert ruleset.legal_commands(forgotten, keep) == ruleset.legal_commands(
+                    state, keep
+                )
+
+
+@pytest.mark.parametrize("ruleset", every_ruleset(), ids=lambda r: f"{r.id}-{r.rules_version}")
+def test_every_bot_of_every_ruleset_plays_rollouts_to_the_end(
+    ruleset: Ruleset[Any, Any, Any],
+) -> None:
+    state, _, _ = played(ruleset, ("random", "random"))[1]
+    for bot in sorted(ruleset.bots):
+        for keep in (None, 0):
+            done, refused = playouts(
+                ruleset, state, keep=keep, bot=bot, seed=bot, point=1, indices=range(2)
+            )
+            assert refused == 0 and len(done) == 2
+            assert all(len(p.scores) == len(p.ranks) == 2 and 1 in p.ranks for p in done)

@@ -157,3 +157,18 @@ def test_an_abandoned_game_scores_nothing() -> None:
     assert all(
         s.played == 0 for s in season_table(state) if s.player in state.fixtures[game].players
     )
+
+
+def test_a_swiss_season_of_four_never_pairs_a_rematch_in_three_rounds() -> None:
+    state = league(pairing="swiss")
+    met: set[frozenset[str]] = set()
+    for _ in range(3):
+        state = schedule(state)
+        for fixture in state.season_fixtures():
+            if fixture.is_open:
+                pair = frozenset(fixture.players)
+                assert pair not in met
+                met.add(pair)
+                record = RecordResult(BOSS, fixture.game_id, (1, 2), (5, 0))
+                state = fold(decide(state, record), state)
+    assert len(met) == 6

@@ -124,3 +124,5 @@ def test_a_live_games_analysis_belongs_to_the_viewer_who_asked(
         http.get(theirs["url"], headers={"Authorization": f"Bearer {tokens[1]}"}).status_code == 403
     )
     assert finished(http, spectators["url"])["status"] == "done"
+    seat_one = {"Authorization": f"Bearer {tokens[1]}"}
+    assert http.get(spectators["url"], headers=seat_one).status_code == 200

@@ -58,6 +58,12 @@ class Walker:
             ]
             if seat is not None:
                 responses.append(table.send(seat, {"type": "x"}, expected_version=0))
+                # the viewer's choices: the legal commands, each in words
+                responses.append(http.get(f"{game}/choices", headers=auth))
+        if step % STEPS_EVERY == 0:
+            # the viewer's steps: every visible event in words, with scores (a whole fold
+            # each, so less often)
+            responses.append(http.get(f"{game}/steps", headers=auth))
         for response in responses:
             assert response.status_code < 500, response.text
             where = f"step {step}, seat {seat}: {response.request.url}"
@@ -76,6 +82,7 @@ class Walker:
 
 
 FULL_EVERY = 10
+STEPS_EVERY = 50
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

@@ -114,3 +114,18 @@ def test_the_live_endpoints_are_in_the_document(http: httpx.Client) -> None:
     paths = http.get("/schema/openapi.json").json()["paths"]
     for path in ("resign", "takebacks", "takebacks/answer", "return", "abandon"):
         assert f"/games/{{game_id}}/{path}" in paths
+
+
+def test_a_seat_or_the_creator_registers_a_webhook(http: httpx.Client) -> None:
+    game = _create(http)
+    path = f"/games/{game['game_id']}/webhooks"
+    hook = {"url": "http://127.0.0.1:9/hook", "secret": "s" * 32}
+    assert http.post(path, json=hook).status_code == 401
+    by_seat = http.post(path, json=hook, headers=_bearer(game["tokens"][1]))
+    assert by_seat.status_code == 201, by_seat.text
+    assert by_seat.json()["owner"] == "seat" and by_seat.json()["seat"] == 1
+    assert by_seat.headers["Location"].endswith(by_seat.json()["hook_id"])
+    by_creator = http.post(path, json=hook, headers=_bearer(game["creator_token"]))
+    assert by_creator.json()["owner"] == "creator" and by_creator.json()["seat"] is None
+    short = http.post(path, json={**hook, "secret": "short"}, headers=_bearer(game["tokens"][0]))
+    assert short.status_code == 400

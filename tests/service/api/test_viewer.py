@@ -16,6 +16,7 @@ from service.viewer.board import Board
 from service.viewer.drawings import draw
 from tests.service.api.conftest import ADMIN_TOKEN, RULESETS, Server
 from tests.service.api.playing import Table, seats_for
+from tests.support.shipped import shipped_rulesets
 
 pytestmark = pytest.mark.storage
 
@@ -82,7 +83,7 @@ def test_a_live_game_s_seat_board_needs_that_seat_s_token(
     assert http.get(f"/games/{table.game_id}/steps", params={"seat": 1}).status_code == 401
 
 
-@pytest.mark.parametrize("ruleset", ["peninsula", "peloponnes"])
+@pytest.mark.parametrize("ruleset", shipped_rulesets())
 def test_a_finished_game_shows_any_seat_s_board_to_anyone(
     server: Server, http: httpx.Client, ruleset: str
 ) -> None:
@@ -148,3 +149,18 @@ def test_the_viewer_s_json_routes_are_in_the_openapi_document(http: httpx.Client
         "/games/{game_id}/choices",
     } <= set(paths)
     assert "/games/{game_id}/viewer" not in paths
+
+
+def test_once_the_log_is_public_a_seat_may_look_as_another(
+    server: Server, http: httpx.Client
+) -> None:
+    table = Table.create(server, http, "counting", seats_for("counting", bots=0))
+    url = f"/games/{table.game_id}/board.svg"
+    assert http.get(url, params={"seat": 1}, headers=table.auth(0)).status_code == 403
+    table.play_out()
+    assert http.get(url, params={"seat": 1}, headers=table.auth(0)).status_code == 200
+    as_one = http.get(url, params={"seat": 1}).text
+    assert (
+        "seat 1" in as_one
+        and as_one == http.get(url, params={"seat": 1}, headers=table.auth(1)).text
+    )

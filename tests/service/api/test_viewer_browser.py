@@ -20,14 +20,14 @@ import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, expect, sync_playwright
 
 from tests.service.api.conftest import ADMIN_TOKEN, Server
-from tests.service.api.playing import Table
+from tests.service.api.playing import Table, seats_for
+from tests.support.shipped import shipped_rulesets
 
 pytestmark = pytest.mark.storage
 
 CHROMIUM = Path("/usr/bin/chromium")
 REPLAYS = Path(__file__).parents[3] / "replays"
 ARTIFACTS = Path(__file__).parents[2] / "artifacts" / "viewer"
-RULESETS_WITH_REPLAYS = sorted(p.name for p in REPLAYS.iterdir() if any(p.glob("*.ndjson")))
 PHONE = {"width": 390, "height": 844}
 expect.set_options(timeout=20_000)
 
@@ -98,11 +98,23 @@ def board_and_text(page: Page) -> tuple[str, str]:
     return page.inner_html("#board"), page.inner_text("#event-text")
 
 
-@pytest.mark.parametrize("ruleset", RULESETS_WITH_REPLAYS)
+def finished_game(server: Server, http: httpx.Client, ruleset: str) -> str:
+    """A recorded game of the ruleset from replays/, or, for a ruleset that has none yet,
+    a game of its bots played to the end."""
+    recorded = sorted((REPLAYS / ruleset).glob("*.ndjson"))
+    if recorded:
+        return imported(http, recorded[0])
+    table = Table.create(server, http, ruleset, seats_for(ruleset, bots=2))
+    server.quiet(timeout=120)
+    assert table.view()["status"] == "finished"
+    return table.game_id
+
+
+@pytest.mark.parametrize("ruleset", shipped_rulesets())
 def test_a_finished_recorded_game_steps_forward_and_back(
     server: Server, http: httpx.Client, page: Page, ruleset: str
 ) -> None:
-    game_id = imported(http, sorted((REPLAYS / ruleset).glob("*.ndjson"))[0])
+    game_id = finished_game(server, http, ruleset)
     page.goto(f"{server.url}/games/{game_id}/viewer")
     expect(page.locator("#board svg")).to_be_visible()
     expect(page.locator("#title")).to_contain_text(ruleset)
@@ -150,3 +162,84 @@ def test_a_seat_plays_a_live_game_against_a_bot_from_the_page(
     commands = [e for e in table.events(0)["events"] if e["actor"] == "seat:0"]
     assert commands, "seat 0 moved from the page"
     screenshot(page, "live-peninsula")
+    # A seat may fork its live game: the luck is reshuffled and it plays the fork alone.
+    page.click("#fork")
+    expect(page.locator("#fork-question")).to_contain_text("reshuffled")
+    page.click("#fork-confirm")
+    page.wait_for_url(lambda url: table.game_id not in url and url.endswith("/viewer"))
+    expect(page.locator("#summary")).to_contain_text("you are seat 0")
+    forked = http.get(f"/games/{page.url.split('/')[-2]}").json()
+    assert forked["parent_id"] == table.game_id
+    assert [s["kind"] for s in forked["seats"]] == ["player", "bot"]
+
+
+def test_fork_from_here_asks_first_then_opens_the_fork(
+    server: Server, http: httpx.Client, page: Page
+) -> None:
+    game_id = imported(http, sorted((REPLAYS / "peninsula").glob("*.ndjson"))[0])
+    page.goto(f"{server.url}/games/{game_id}/viewer")
+    expect(page.locator("#board svg")).to_be_visible()
+    middle = int(page.locator("#slider").get_attribute("max") or "0") // 2
+    page.locator("#slider").fill(str(middle))  # mid-game: the fork still has moves to make
+    expect(page.locator("#event-text")).to_contain_text(".")
+    page.click("#fork")
+    dialog = page.locator("#fork-dialog")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#fork-question")).to_contain_text("Fork this game after event")
+    page.keyboard.press("Escape")  # cancelled: nothing is forked
+    expect(dialog).to_be_hidden()
+    assert page.url.endswith(f"/games/{game_id}/viewer")
+    page.click("#fork")
+    page.click("#fork-confirm")
+    page.wait_for_url(lambda url: game_id not in url and url.endswith("/viewer"))
+    expect(page.locator("#summary")).to_contain_text("you are seat 0")
+    fork_id = page.url.split("/")[-2]
+    forked = http.get(f"/games/{fork_id}").json()
+    assert forked["parent_id"] == game_id and forked["fork_at"] > 0
+    expect(page.locator("#play")).to_be_visible()
+    screenshot(page, "fork-peninsula")
+
+
+def test_the_games_list_puts_open_tables_first_and_filters(
+    server: Server, http: httpx.Client, page: Page
+) -> None:
+    open_table = Table.create(
+        server, http, "peloponnes", [{"kind": "open"}, {"kind": "bot", "bot": "random"}]
+    )
+    imported(http, sorted((REPLAYS / "peninsula").glob("*.ndjson"))[0])
+    page.goto(f"{server.url}/viewer")
+    first = page.locator("#games li").first
+    expect(first).to_contain_text("open table")
+    page.locator("#ruleset").select_option("peninsula")
+    expect(page.locator("#games li").first).to_contain_text("peninsula")
+    expect(page.locator("#games li", has_text="peloponnes")).to_have_count(0)
+    assert "ruleset=peninsula" in page.url, "the filter is kept in the address"
+    page.locator("#ruleset").select_option("")
+    page.locator("#status").select_option("active")
+    expect(page.locator("#games li", has_text="finished")).to_have_count(0)
+    page.locator(f'a[href="/games/{open_table.game_id}/viewer"]').focus()
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"**/games/{open_table.game_id}/viewer")
+    expect(page.locator("#board svg")).to_be_visible()
+    screenshot(page, "open-table-peloponnes")
+
+
+def test_a_spectator_follows_a_live_game_as_it_is_played(
+    server: Server, http: httpx.Client, page: Page
+) -> None:
+    seats = [{"kind": "player", "player": "ann"}, {"kind": "bot", "bot": "random"}]
+    table = Table.create(server, http, "peloponnes", seats)
+    server.quiet()
+    page.goto(f"{server.url}/games/{table.game_id}/viewer")
+    expect(page.locator("#live")).to_be_visible()
+    expect(page.locator("#seat")).to_be_disabled()  # a live game's seats are their own
+    expect(page.locator("#fork")).to_be_disabled()
+    expect(page.locator("#play")).to_be_hidden()
+    for _ in range(3):
+        server.quiet()
+        version = table.view()["version"]
+        expect(page.locator("#position")).to_contain_text(f" of {version}")
+        assert table.step(), "seat 0 moved"
+    server.quiet()
+    version = table.view()["version"]
+    expect(page.locator("#position")).to_contain_text(f" of {version}")

@@ -1,0 +1,233 @@
+// The analysis panels of the viewer: the win-probability graph under the board (one line
+// per seat; click a point to jump there) and the hints beside the board at the point shown.
+// It listens for the viewer's "cairn:step" event and calls the analysis API
+// (docs/analysis.md); plain JavaScript, no build step.
+"use strict";
+
+(() => {
+  const gameId = decodeURIComponent(location.pathname.split("/")[2] || "");
+  const $ = (id) => document.getElementById(id);
+  const SVG_NS = "http://www.w3.org/2000/svg";
+  const COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"];
+  const WIDTH = 600;
+  const HEIGHT = 160;
+  const PAD = 24;
+  const state = { graph: null, steps: [], at: null, seat: null, hintsFor: null };
+
+  function token() {
+    return sessionStorage.getItem(`cairn:token:${gameId}`);
+  }
+
+  async function api(path, options = {}) {
+    const headers = {};
+    if (token()) headers.Authorization = `Bearer ${token()}`;
+    if (options.body !== undefined) headers["Content-Type"] = "application/json";
+    const answer = await fetch(path, {
+      method: options.method || "GET",
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+    const body = await answer.json();
+    if (!answer.ok) throw new Error(body.detail || `${answer.status} ${answer.statusText}`);
+    return body;
+  }
+
+  function el(tag, attributes = {}, text = "") {
+    const node = document.createElement(tag);
+    Object.entries(attributes).forEach(([k, v]) => node.setAttribute(k, v));
+    if (text) node.textContent = text;
+    return node;
+  }
+
+  function svg(tag, attributes = {}) {
+    const node = document.createElementNS(SVG_NS, tag);
+    Object.entries(attributes).forEach(([k, v]) => node.setAttribute(k, String(v)));
+    return node;
+  }
+
+  function build() {
+    const panel = $("analysis");
+    if (!panel) return false;
+    const bar = el("div", { id: "analysis-bar" });
+    const size = el("select", { id: "analysis-rollouts", "aria-label": "rollouts per point" });
+    [10, 30, 100].forEach((n) => size.add(new Option(`${n} rollouts`, String(n))));
+    const start = el("button", { type: "button", id: "analyse" }, "Analyse this game");
+    start.addEventListener("click", () => analyse().catch(fail));
+    bar.append(start, size, el("span", { id: "analysis-status", "aria-live": "polite" }));
+    const graph = el("div", { id: "graph", "aria-label": "win probability graph" });
+    panel.append(bar, graph);
+    // The hints go beside the board: board and hints share a row on a wide screen.
+    const board = $("board");
+    const row = el("div", { id: "board-row" });
+    board.parentNode.insertBefore(row, board);
+    const hints = el("aside", { id: "hints", "aria-label": "move hints" });
+    row.append(board, hints);
+    return true;
+  }
+
+  function status(text) {
+    $("analysis-status").textContent = text;
+  }
+
+  function fail(error) {
+    status(error.message || String(error));
+  }
+
+  async function finished(job, progress) {
+    while (job.status === "running") {
+      progress(job);
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      job = await api(job.url);
+    }
+    if (job.status === "failed") throw new Error(job.error || "the analysis failed");
+    return job.result;
+  }
+
+  async function analyse() {
+    $("analyse").disabled = true;
+    try {
+      const rollouts = Number($("analysis-rollouts").value);
+      const told = await api(`/games/${gameId}/steps${seatQuery()}`);
+      state.steps = told.steps;
+      const job = await api(`/games/${gameId}/analyses`, {
+        method: "POST",
+        body: { kind: "graph", rollouts },
+      });
+      state.graph = await finished(job, (j) => status(`analysing: ${j.done} of ${j.total} rollouts`));
+      status(`${state.graph.rollouts} rollouts per point, bot ${state.graph.bot}`);
+      draw();
+      hintsHere();
+    } finally {
+      $("analyse").disabled = false;
+    }
+  }
+
+  function seatQuery() {
+    return state.seat === null || state.seat === undefined || token() ? "" : `?seat=${state.seat}`;
+  }
+
+  function x(index, count) {
+    return PAD + ((WIDTH - 2 * PAD) * index) / Math.max(count - 1, 1);
+  }
+
+  function y(win) {
+    return HEIGHT - PAD - (HEIGHT - 2 * PAD) * win;
+  }
+
+  function draw() {
+    const graph = state.graph;
+    const box = $("graph");
+    box.replaceChildren();
+    if (!graph || !graph.points.length) {
+      box.textContent = "No seat has decided anything yet.";
+      return;
+    }
+    const points = graph.points;
+    const drawing = svg("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img" });
+    drawing.append(svg("line", { x1: PAD, x2: WIDTH - PAD, y1: y(0.5), y2: y(0.5), class: "even" }));
+    [0, 1].forEach((v) => {
+      const label = svg("text", { x: 2, y: y(v) + 4, class: "axis" });
+      label.textContent = `${v * 100}%`;
+      drawing.append(label);
+    });
+    for (let seat = 0; seat < graph.seats; seat += 1) {
+      const colour = COLOURS[seat % COLOURS.length];
+      const path = points.map((p, i) => `${x(i, points.length)},${y(p.seats[seat].win)}`).join(" ");
+      drawing.append(svg("polyline", { points: path, stroke: colour, class: "seat-line" }));
+      points.forEach((p, i) => {
+        const dot = svg("circle", {
+          cx: x(i, points.length),
+          cy: y(p.seats[seat].win),
+          r: 4,
+          fill: colour,
+          class: "point",
+          tabindex: 0,
+          "data-at": p.at,
+        });
+        const title = svg("title");
+        const e = p.seats[seat];
+        title.textContent =
+          `after event ${p.at}: seat ${seat} wins ${(e.win * 100).toFixed(0)}% ` +
+          `[${(e.win_low * 100).toFixed(0)}-${(e.win_high * 100).toFixed(0)}], ` +
+          `scores ${e.score.toFixed(1)}`;
+        dot.append(title);
+        dot.addEventListener("click", () => jump(p.at));
+        dot.addEventListener("keydown", (event) => {
+          if (event.key === "Enter" || event.key === " ") jump(p.at);
+        });
+        drawing.append(dot);
+      });
+    }
+    const current = points.findIndex((p) => p.at >= (state.at ?? 0));
+    if (current >= 0) {
+      const cx = x(current, points.length);
+      drawing.append(svg("line", { x1: cx, x2: cx, y1: PAD / 2, y2: HEIGHT - PAD / 2, class: "now" }));
+    }
+    const legend = el("p", { class: "legend" });
+    for (let seat = 0; seat < graph.seats; seat += 1) {
+      const key = el("span", { style: `color: ${COLOURS[seat % COLOURS.length]}` }, `■ seat ${seat} `);
+      legend.append(key);
+    }
+    box.append(drawing, legend);
+  }
+
+  function jump(at) {
+    // The step showing the position after event `at` (the last one at or before it).
+    let index = 0;
+    state.steps.forEach((s, i) => {
+      if (s.at <= at) index = i;
+    });
+    const slider = $("slider");
+    slider.value = String(index);
+    slider.dispatchEvent(new Event("input"));
+  }
+
+  async function hintsHere() {
+    const aside = $("hints");
+    const graph = state.graph;
+    aside.replaceChildren();
+    if (!graph) return;
+    const point = graph.points.find((p) => p.at === state.at && p.seat !== null);
+    if (!point) {
+      aside.append(el("p", {}, "No seat decides right after this event."));
+      return;
+    }
+    const ask = el("button", { type: "button", id: "ask-hints" }, `Hints for seat ${point.seat}`);
+    aside.append(el("h2", {}, "Hints"), ask);
+    ask.addEventListener("click", () => hints(point).catch((e) => fail(e)));
+  }
+
+  async function hints(point) {
+    const aside = $("hints");
+    const key = `${point.at}`;
+    state.hintsFor = key;
+    const job = await api(`/games/${gameId}/analyses`, {
+      method: "POST",
+      body: { kind: "hints", at: point.at, rollouts: state.graph.rollouts },
+    });
+    const result = await finished(job, (j) => status(`hints: ${j.done} of ${j.total} rollouts`));
+    status(`${state.graph.rollouts} rollouts per point, bot ${state.graph.bot}`);
+    if (state.hintsFor !== key) return; // the viewer moved on meanwhile
+    aside.replaceChildren(el("h2", {}, `Hints for seat ${result.seat}`));
+    const list = el("ol", { id: "hint-list" });
+    result.hints.forEach((h) => {
+      const words = `${(h.win * 100).toFixed(0)}% · ${h.score.toFixed(1)} · ${h.text}`;
+      const item = el("li", { class: h.played ? "played" : "" }, words);
+      if (h.played) item.append(el("strong", {}, " (played)"));
+      list.append(item);
+    });
+    aside.append(list);
+  }
+
+  document.addEventListener("cairn:step", (event) => {
+    state.at = event.detail.at;
+    state.seat = event.detail.seat;
+    if (state.graph) {
+      draw();
+      hintsHere();
+    }
+  });
+
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", build);
+  else build();
+})();

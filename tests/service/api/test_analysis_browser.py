@@ -1,0 +1,42 @@
+"""The analysis in the viewer, in a real browser (Debian's chromium under Playwright): the
+graph under the board with one line per seat, a click on a point jumps the viewer there,
+and the hints beside the board mark the command played. No console error may appear."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+
+from service.analysis.jobs import jobs_for
+from tests.service.api.conftest import Server
+from tests.service.api.test_viewer_browser import browser, page, screenshot
+
+pytestmark = pytest.mark.storage
+__all__ = ["browser", "page"]  # the fixtures, shared with the viewer's own browser test
+
+BOTS = [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}]
+
+
+def test_the_graph_jumps_to_a_point_and_the_hints_mark_the_played_command(
+    server: Server, http: httpx.Client, page: Page
+) -> None:
+    jobs_for(server.cairn).jobs = 1
+    created = http.post("/games", json={"ruleset": "peloponnes", "seats": BOTS})
+    assert created.status_code == 201, created.text
+    game_id = created.json()["game_id"]
+    server.quiet()
+    page.goto(f"{server.url}/games/{game_id}/viewer")
+    expect(page.locator("#board svg")).to_be_visible()
+    page.click("#analyse")
+    expect(page.locator("#graph svg polyline")).to_have_count(2, timeout=60_000)
+    last_text = page.inner_text("#event-text")
+    first_point = page.locator("#graph circle.point").first
+    first_point.click()
+    expect(page.locator("#event-text")).not_to_have_text(last_text)
+    at = first_point.get_attribute("data-at")
+    page.click("#ask-hints")
+    expect(page.locator("#hint-list li").first).to_be_visible(timeout=60_000)
+    expect(page.locator("#hint-list li.played")).to_have_count(1)
+    assert at is not None and page.locator("#slider").input_value() != ""
+    screenshot(page, "analysis-peloponnes")

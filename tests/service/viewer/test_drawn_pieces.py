@@ -1,0 +1,71 @@
+"""What each drawing shows, counted against the view it was drawn from: every piece of the
+view is drawn once, with its state, and a seat's own view says which seat is "you"."""
+
+from __future__ import annotations
+
+from typing import Any
+from xml.etree import ElementTree
+
+import pytest
+
+from service.viewer.drawings import draw
+from tests.service.viewer.test_drawings import board_of
+from tests.support.shipped import shipped_rulesets
+
+
+def classes(svg: str) -> list[set[str]]:
+    tree = ElementTree.fromstring(svg)
+    return [set(e.attrib["class"].split()) for e in tree.iter() if "class" in e.attrib]
+
+
+def count(svg: str, *wanted: str) -> int:
+    return sum(1 for c in classes(svg) if set(wanted) <= c)
+
+
+def test_peninsula_draws_every_icon_arrow_ticket_and_mission() -> None:
+    board = board_of("peninsula", None)
+    svg = draw(board)
+    sheets: list[dict[str, Any]] = list(board.view["sheets"])
+    icons = [i for s in sheets for i in s["icons"]]
+    assert count(svg, "icon") == len(icons) > 0
+    assert count(svg, "icon", "filled") == sum(1 for i in icons if i["filled"])
+    assert count(svg, "arrow") == sum(len(s["arrows"]) for s in sheets)
+    assert count(svg, "ticket") == sum(len(s["tickets"]) for s in sheets)
+    assert count(svg, "architect") == len(sheets)
+    assert count(svg, "mission") == len(board.view["missions"])
+    assert count(svg, "sheet") == len(sheets)
+
+
+def test_peloponnes_draws_every_tile_bid_and_disaster() -> None:
+    board = board_of("peloponnes", None)
+    svg = draw(board)
+    view = board.view
+    rows = [*view["auction"], *view["conquest"]]
+    tableaux = sum(len(s["tableau"]) for s in view["seats"])
+    assert count(svg, "tile") == len(rows) + tableaux > 0
+    assert count(svg, "bid") == sum(1 for slot in rows if slot["bid"]) > 0
+    assert count(svg, "disaster") == len(view["disasters"]["chits"])
+    assert count(svg, "chit") == sum(view["disasters"]["chits"].values())
+    assert count(svg, "track") == 6 * len(view["seats"])
+
+
+@pytest.mark.parametrize("ruleset_id", shipped_rulesets())
+def test_a_seat_s_drawing_says_which_seat_is_you(ruleset_id: str) -> None:
+    assert "(you)" in draw(board_of(ruleset_id, 0))
+    assert "(you)" not in draw(board_of(ruleset_id, None))
+
+
+def test_five_peaks_draws_every_tile_peak_stone_pawn_and_hiker() -> None:
+    board = board_of("five-peaks", None)
+    svg = draw(board)
+    view = board.view
+    assert count(svg, "tile") == len(view["tiles"]) > 1
+    assert count(svg, "peak") == len(view["peaks"])
+    assert count(svg, "stone") == sum(len(p["stones"]) for p in view["peaks"])
+    assert count(svg, "pawn") == count(svg, "hiker") == len(view["hikers"])
+    assert count(svg, "space") == sum(
+        len(t["spaces"])
+        for placed in view["tiles"]
+        for t in [*board.content["tiles"], board.content["start"]]
+        if t["id"] == placed["tile"]
+    )
