@@ -14,7 +14,9 @@ from tests.support.play import Playthrough, play
 @cache
 def game(seats: int, bot: str) -> Playthrough:
     through = Playthrough(RULESET)
-    through.steps.extend(play(RULESET, seats, label=f"five-peaks-bots:{seats}:{bot}", bot=bot))
+    # a seed whose greedy game ends by the rules; some greedy games wander until the
+    # 100-turns-per-seat limit instead (docs/rules/five-peaks.md, End and Bots)
+    through.steps.extend(play(RULESET, seats, label="try0", bot=bot))
     return through
 
 
