@@ -17,7 +17,6 @@ from typing import Protocol
 class Clock(Protocol):
     def now_ms(self) -> int:
         """Milliseconds since the Unix epoch."""
-        ...
 
 
 class SystemClock:
