@@ -83,6 +83,16 @@ class Table:
         body: dict[str, Any] = response.json()
         return body
 
+    def all_events(self, seat: int | None = None) -> list[dict[str, Any]]:
+        """Every event ``seat`` may see, page by page: a Five Peaks game of bots runs past
+        one page of 1,000."""
+        events: list[dict[str, Any]] = []
+        while True:
+            page = self.events(seat, after=events[-1]["seq"] if events else 0)["events"]
+            if not page:
+                return events
+            events += page
+
     def step(self) -> bool:
         """One human seat to act plays a random legal command; False once the game is over."""
         self.server.quiet()
