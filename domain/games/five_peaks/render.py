@@ -20,7 +20,7 @@ LEGEND = (
     "Cells, north up: P parking, o resource space, / open corner half, # square space"
     " (two halves), b bike, x resource exchange, c container exchange, ^ peak (with its stone"
     " count), digits are pawns by seat, + resources left on a space. Rows are labelled with y,"
-    " columns with x."
+    " every second column with x."
 )
 
 
@@ -39,6 +39,12 @@ def _cell(game: Game, at: Cell) -> str:
     return mark + ("+" if at in game.left else " ")
 
 
+def column_labels(first: int, last: int) -> str:
+    """A cell is two characters wide and "-10" is three: every second column is labelled,
+    each label starting at its own column (after the rows' four-character y label)."""
+    return "    " + "".join(f"{x:<4}" for x in range(first, last + 1, 2))
+
+
 def render(game: Game, viewer: Viewer) -> str:
     if not game.hikers:
         return "Five Peaks: not set up"
@@ -48,7 +54,7 @@ def render(game: Game, viewer: Viewer) -> str:
         f"{y:>3} " + "".join(_cell(game, Cell(x, y)) for x in range(min(xs), max(xs) + 1))
         for y in range(max(ys), min(ys) - 1, -1)
     ]
-    header = "    " + "".join(f"{x:<2}"[-2:] for x in range(min(xs), max(xs) + 1))
+    header = column_labels(min(xs), max(xs))
     hikers = [
         f"seat {s}: {h.endorphins} endorphins, {dict(h.backpack)}, stones left {len(h.stones)},"
         f" panoramas {len(h.panoramas)}, campfire {len(h.campfire)}"

@@ -3,9 +3,12 @@ and the drawing for ``cairn show``."""
 
 from __future__ import annotations
 
+import re
+
 from domain.games.five_peaks import RULESET
 from domain.games.five_peaks.commands import Move, PlaceTile, PlayCard
 from domain.games.five_peaks.geometry import Cell
+from domain.games.five_peaks.render import column_labels
 from tests.domain.five_peaks.scenario import act, fresh, legal, pawns
 
 
@@ -56,6 +59,19 @@ def test_render_draws_the_board_and_the_legend_explains_it():
     drawing = RULESET.render(game, 0)
     assert "0 " in drawing and "1 " in drawing and "hand" in drawing
     assert "parking" in RULESET.presentation.legend
+
+
+def test_render_labels_columns_where_they_start_even_past_minus_nine():
+    """The header labels every second column at the column's own place (a cell is two
+    characters), so a three-character label such as -10 never runs into its neighbour (a
+    simulated board spanned x = -11 to 8 and its header read "1110-9-8...")."""
+    header = column_labels(-11, 8)
+    labels = {int(m.group()): m.start() for m in re.finditer(r"-?\d+", header)}
+    assert sorted(labels) == list(range(-11, 9, 2))
+    for x, column in labels.items():
+        assert column == 4 + (x + 11) * 2, (x, header)
+    drawn = RULESET.render(pawns(fresh(2), Cell(0, 0), Cell(1, 1)), None).splitlines()
+    assert drawn[1].split() == [str(x) for x in range(-2, 3, 2)], drawn[1]
 
 
 def test_forget_sorts_what_the_seat_cannot_see_and_keeps_the_rest():
