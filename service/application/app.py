@@ -83,13 +83,16 @@ class Application:
         seed: str | None = None,
         rules_version: str | None = None,
         game_id: UUID | None = None,
+        players: Sequence[UUID] = (),
     ) -> Outcome:
         """Set a new game up; ``seed`` is drawn fresh unless given (tests, simulations).
 
         A game is created under the newest rules version unless ``rules_version`` names an
         older one still registered (a league season may keep the rules it started with).
         ``game_id`` is given when the game was named before it exists (a league's fixture,
-        recorded first); creating it twice raises ``GameExists``.
+        recorded first); creating it twice raises ``GameExists``. ``players[i]`` is the
+        account seat i is bound to (a league's game): their webhooks hear the game from its
+        opening decision on.
         """
         ruleset = registry.get(ruleset_id, rules_version)
         command = SetUp(
@@ -111,8 +114,16 @@ class Application:
         )
         if game_id is not None:
             game = dataclasses.replace(game, game_id=game_id)
-        stored = self.store.create_game(game, self._decision(ruleset, events, SYSTEM, command))
         state = ruleset.fold(events)
+        opening = with_notices(
+            self._decision(ruleset, events, SYSTEM, command),
+            ruleset,
+            ruleset.initial_state,
+            state,
+            events,
+            len(events),
+        )
+        stored = self.store.create_game(game, opening, players)
         opened = Loaded(game, ruleset, state, stored[-1].seq, stored[-1].hash)
         settled, last = self._settle(opened)
         self._committed(game.game_id)
