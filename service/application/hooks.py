@@ -8,14 +8,18 @@ Fan-out and its transactions: ``service.store.subscriptions``; docs/live-play.md
 
 from __future__ import annotations
 
+import re
 from uuid import UUID
 
-from service.application.errors import ApplicationError
+from service.application.errors import ApplicationError, BadRequest
 from service.application.leagues import Leagues
 from service.application.players import NotAnOrganiser
 from service.store.players import Player
 from service.store.seats import new_secret
 from service.store.subscriptions import OwnerHook, OwnerKind, Subscriptions
+
+URL = re.compile(r"^https?://\S{1,1990}$")
+SECRET_LENGTHS = (16, 256)
 
 
 class UnknownWebhook(ApplicationError):
@@ -68,6 +72,7 @@ class OwnerHooks:
         self, kind: OwnerKind, owner: str, url: str, secret: str | None
     ) -> tuple[OwnerHook, str | None]:
         """The new hook and the secret to show once: the generated one, or None if given."""
+        _check(url, secret)
         chosen = new_secret() if secret is None else secret
         hook = self.subscriptions.register(kind, owner, url, chosen)
         return hook, chosen if secret is None else None
@@ -79,3 +84,14 @@ class OwnerHooks:
             raise UnknownWebhook(f"no webhook {hook_id[:64]!r}") from None
         if not self.subscriptions.revoke(kind, owner, parsed):
             raise UnknownWebhook(f"no webhook {parsed} here")
+
+
+def _check(url: str, secret: str | None) -> None:
+    """The same limits for every front end (the API's body says them too)."""
+    if not URL.match(url) or len(url) < 8:
+        raise BadRequest(
+            "a webhook's url is an http:// or https:// address of 8 to 2000 characters"
+        )
+    low, high = SECRET_LENGTHS
+    if secret is not None and not low <= len(secret) <= high:
+        raise BadRequest(f"a webhook's secret has {low} to {high} characters")
