@@ -15,8 +15,9 @@ from uuid import UUID
 import pytest
 
 from domain.core.live import Resign
-from service.application import Application
+from service.application import Application, live
 from service.application.lobby import take_seat
+from service.clock import ManualClock
 from service.leagues import LeagueService, league_service
 from service.store import EventStore
 from service.store.players import Player
@@ -201,3 +202,29 @@ def test_a_removed_hook_hears_nothing_new_and_sends_nothing_owed(
     cairn.act(new_game, 0, ADD)
     cairn.act(new_game, 1, ADD)
     assert [g for g, _, _ in _owed(cairn.store, removed.hook_id)] == [game]
+
+
+def test_a_players_hook_hears_their_seat_time_out_and_the_game_end(
+    store: EventStore, receivers: list[Receiver]
+) -> None:
+    clock = ManualClock()
+    service = league_service(Application(store, clock=clock))
+    ann, bob = _players(service, "ann", "bob")
+    hook, _ = service.hooks.add_for_player(bob, receivers[0].url, SECRET)
+    seats = [{"kind": "player", "player": p.name} for p in (ann, bob)]
+    game = service.leagues.cairn.create_game(
+        "counting",
+        2,
+        {"target": 20, "time_control": "fischer", "bank_seconds": 60},
+        setup=DECK,
+        seat_info=seats,
+        players=[ann.player_id, bob.player_id],
+    ).game_id
+    service.leagues.cairn.act(game, 0, ADD)  # bob's clock runs
+    clock.advance(61)
+    assert live.time_out(service.leagues.cairn, game), "bob's time ran out"
+    assert _owed(store, hook.hook_id) == [
+        (game, "your_turn", [1]),
+        (game, "timed_out", [1]),
+        (game, "game_ended", [0, 1]),
+    ]
