@@ -48,9 +48,9 @@ ON CONFLICT (game_id, hook_id) DO UPDATE SET seats = EXCLUDED.seats
 """
 _ACTIVE_GAMES = {
     "player": "SELECT DISTINCT sp.game_id FROM seat_players sp JOIN games g USING (game_id)"
-    " WHERE sp.player_id::text = %s AND g.status = 'active'",
+    " WHERE sp.player_id = %s::uuid AND g.status = 'active'",
     "league": "SELECT lg.game_id FROM league_games lg JOIN games g USING (game_id)"
-    " WHERE lg.league_id::text = %s AND g.status = 'active'",
+    " WHERE lg.league_id = %s::uuid AND g.status = 'active'",
 }
 
 
