@@ -13,6 +13,7 @@ from uuid import UUID
 import click
 
 from cli.common import NOT_FOUND, USAGE, CliError, application, reports_errors
+from service.application.hooks import UnknownWebhook
 from service.application.players import NotSignedIn
 from service.leagues import LeagueService, league_service
 from service.store.leagues import UnknownLeague
@@ -36,6 +37,8 @@ def league_errors(command: F) -> F:
             return command(*args, **kwargs)
         except (UnknownLeague, UnknownPlayer) as exc:
             raise CliError(str(exc), NOT_FOUND) from exc
+        except UnknownWebhook as exc:
+            raise CliError(exc.message, NOT_FOUND) from exc
         except PlayerExists as exc:
             raise CliError(str(exc)) from exc
         except NotSignedIn as exc:

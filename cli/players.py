@@ -8,6 +8,7 @@ from cli.common import emit_json, json_option
 from cli.leaguing import league_errors, leagues
 from service.projections.reading import history_of
 from service.store.players import Player
+from service.store.subscriptions import OwnerHook
 
 
 @click.group()
@@ -114,3 +115,72 @@ def _account(account: Player) -> dict[str, object]:
         "name": account.name,
         "organiser": account.is_organiser,
     }
+
+
+@player.group()
+def webhook() -> None:
+    """A player's webhooks: turn notices for their seats in every game of theirs.
+
+    Example: cairn player webhook add ann https://example.test/hook
+    """
+
+
+@webhook.command("add")
+@click.argument("name")
+@click.argument("url")
+@click.option("--secret", help="Signs the notices (16 to 256 characters); generated if left out.")
+@json_option
+@league_errors
+def webhook_add(name: str, url: str, secret: str | None, as_json: bool) -> None:
+    """Register a webhook for the player; a generated secret is printed this once.
+
+    Example: cairn player webhook add ann https://example.test/hook --json
+    """
+    with leagues() as service:
+        hook, shown = service.hooks.add_for_player(service.accounts.find(name), url, secret)
+    if as_json:
+        emit_json(_hook(hook) | {"secret": shown})
+        return
+    click.echo(f"{hook.hook_id} {hook.url}")
+    if shown is not None:
+        click.echo(f"secret (shown once, keep it): {shown}")
+
+
+@webhook.command("list")
+@click.argument("name")
+@json_option
+@league_errors
+def webhook_list(name: str, as_json: bool) -> None:
+    """The player's webhooks in force, oldest first (never their secrets).
+
+    Example: cairn player webhook list ann --json
+    """
+    with leagues() as service:
+        hooks = service.hooks.of_player(service.accounts.find(name))
+    for hook in hooks:
+        if as_json:
+            emit_json(_hook(hook))
+        else:
+            click.echo(f"{hook.hook_id} {hook.url} since {hook.created_at:%Y-%m-%d %H:%M}")
+
+
+@webhook.command("remove")
+@click.argument("name")
+@click.argument("hook_id")
+@json_option
+@league_errors
+def webhook_remove(name: str, hook_id: str, as_json: bool) -> None:
+    """Remove one of the player's webhooks: it hears nothing more, in any game.
+
+    Example: cairn player webhook remove ann 0b6f3c1e-8f1d-4a7e-9a43-2f1c5d6e7a8b
+    """
+    with leagues() as service:
+        service.hooks.remove_for_player(service.accounts.find(name), hook_id)
+    if as_json:
+        emit_json({"hook_id": hook_id, "removed": True})
+        return
+    click.echo(f"webhook {hook_id} removed")
+
+
+def _hook(hook: OwnerHook) -> dict[str, object]:
+    return {"hook_id": str(hook.hook_id), "url": hook.url, "created_at": hook.created_at}

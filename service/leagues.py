@@ -6,12 +6,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from service.application import Application
+from service.application.hooks import OwnerHooks
 from service.application.leagues import Leagues
 from service.application.players import Accounts
 from service.projections.leagues import LeagueProjection
 from service.projections.results import LeagueResults
 from service.store.leagues import LeagueStore
 from service.store.players import Players
+from service.store.subscriptions import Subscriptions
 
 
 @dataclass
@@ -20,6 +22,7 @@ class LeagueService:
     leagues: Leagues
     projection: LeagueProjection
     results: LeagueResults
+    hooks: OwnerHooks
 
     def catch_up(self) -> int:
         """Run the results process and the projection until neither has anything left."""
@@ -37,5 +40,9 @@ def league_service(cairn: Application) -> LeagueService:
     store = LeagueStore(pool)
     leagues = Leagues(cairn, store, players)
     return LeagueService(
-        Accounts(players), leagues, LeagueProjection(pool, store), LeagueResults(pool, leagues)
+        Accounts(players),
+        leagues,
+        LeagueProjection(pool, store),
+        LeagueResults(pool, leagues),
+        OwnerHooks(Subscriptions(pool), leagues),
     )

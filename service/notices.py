@@ -6,8 +6,9 @@ to the outbox by the store in the same statement as the decision's events
 commit. ``service.webhooks`` delivers them.
 
 Kinds: ``your_turn`` (seats that came to act), ``timed_out`` (seats whose time ran out),
-``game_ended`` (every seat). A seat's webhooks hear the notices naming their seat; a
-creator's (later a player's or a league's) hear every notice of the game.
+``game_ended`` (every seat). A seat's webhooks hear the notices naming their seat, a
+player's those naming one of their seats; a creator's and a league's hear every notice of
+the game (``service.store.subscriptions``).
 """
 
 from __future__ import annotations

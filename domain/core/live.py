@@ -125,9 +125,21 @@ class ReturnToSeat:
     seat: int
 
 
-LiveCommand = Resign | Abandon | TimeOut | TakeBack | AnswerTakeback | ReturnToSeat
+@dataclass(frozen=True)
+class ResumeClocks:
+    """The system's first decision in a timed fork that keeps its parent's luck.
+
+    Its stamp restarts the clocks at the fork's creation with the banks they had at the
+    fork point: the time between the parent's last stamp there and the fork is nobody's. A
+    fork with fresh luck gets the same from its ``Reseed`` decision.
+    """
+
+    NAME: ClassVar[str] = "resume_clocks"
+
+
+LiveCommand = Resign | Abandon | TimeOut | TakeBack | AnswerTakeback | ReturnToSeat | ResumeClocks
 SEAT_LIVE_COMMANDS: tuple[type, ...] = (Resign, TakeBack, AnswerTakeback, ReturnToSeat)
-LIVE_COMMANDS: tuple[type, ...] = (*SEAT_LIVE_COMMANDS, Abandon, TimeOut)
+LIVE_COMMANDS: tuple[type, ...] = (*SEAT_LIVE_COMMANDS, Abandon, TimeOut, ResumeClocks)
 
 
 # -- events ---------------------------------------------------------------------------------

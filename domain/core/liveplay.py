@@ -27,6 +27,7 @@ from domain.core.live import (
     LiveEvent,
     Resign,
     Resigned,
+    ResumeClocks,
     ReturnedToSeat,
     ReturnToSeat,
     Stamped,
@@ -159,6 +160,10 @@ def decide(ruleset: Any, state: Any, command: LiveCommand, at: int | None) -> tu
             facts = (_abandon(by, reason),)
         case TimeOut():
             return _time_out(ruleset, state, at)
+        case ResumeClocks():
+            if not clocks.time_control(state.options).is_timed:
+                raise RuleViolation("invalid_command", "this game has no clock to resume")
+            return (stamp(ruleset, state, None, at, charge=False),)
         case TakeBack(seat=seat, decisions=n):
             facts = _take_back(state, seat, n)
         case AnswerTakeback(seat=seat, accept=accept):

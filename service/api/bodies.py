@@ -172,6 +172,19 @@ class OptionInfo(Struct):
     choices: list[Any] | None
 
 
+class LiveOptionInfo(Struct):
+    """A live-play option every ruleset accepts (docs/live-play.md): ``type`` is
+    ``string`` (one of ``choices``) or ``integer`` (between ``minimum`` and ``maximum``)."""
+
+    name: str
+    type: Literal["string", "integer"]
+    default: Any
+    description: str
+    choices: list[Any] | None = None
+    minimum: int | None = None
+    maximum: int | None = None
+
+
 class ContentPack(Struct):
     ruleset: str
     content_hash: str
@@ -197,6 +210,8 @@ class RulesetDetail(Struct):
     options: list[OptionInfo]
     content_packs: list[ContentPack]
     commands: dict[str, dict[str, Any]]
+    live_options: list[LiveOptionInfo]
+    """The same for every ruleset: clocks, timeouts, resignation and takebacks."""
 
 
 class LegalCommands(Struct):

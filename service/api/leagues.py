@@ -38,6 +38,7 @@ from service.api.leaguing import (
     parse_id,
     service_of,
 )
+from service.api.owner_hooks import OWNER_HOOK_ROUTES
 from service.api.players import PLAYER_ROUTES
 from service.api.screening import strict_body
 from service.leagues import LeagueService
@@ -309,6 +310,7 @@ def start_season(
 
 LEAGUE_ROUTES: list[Any] = [
     *PLAYER_ROUTES,
+    *OWNER_HOOK_ROUTES,
     create_league,
     get_league,
     join_league,

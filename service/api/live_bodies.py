@@ -56,3 +56,22 @@ class WebhookRegistered(Struct):
     hook_id: str
     owner: Literal["seat", "creator"]
     seat: int | None
+
+
+class RegisterOwnerWebhook(Struct, forbid_unknown_fields=True):
+    """A player's or a league's webhook: ``secret`` signs its notices; left out, one is
+    generated and answered once."""
+
+    url: Annotated[str, Meta(min_length=8, max_length=2000, pattern=r"^https?://")]
+    secret: Annotated[str, Meta(min_length=16, max_length=256)] | None = None
+
+
+class OwnerWebhook(Struct):
+    """A player's or a league's webhook; ``secret`` only in the answer that generated it."""
+
+    hook_id: str
+    owner: Literal["player", "league"]
+    owner_id: str
+    url: str
+    created_at: str
+    secret: str | None = None

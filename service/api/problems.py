@@ -27,6 +27,7 @@ from service.application import (
     SeatTokenNeeded,
     UnknownContent,
 )
+from service.application.hooks import UnknownWebhook
 from service.application.lobby import NoOpenSeat
 from service.application.players import NotAnOrganiser, NotSignedIn
 from service.application.staleness import StaleVersion
@@ -46,6 +47,7 @@ STATUSES: dict[type[Exception], int] = {
     NoOpenSeat: 409,
     UnknownLeague: 404,
     UnknownPlayer: 404,
+    UnknownWebhook: 404,
     PlayerExists: 409,
     VersionConflict: 409,
     NotASeat: 403,

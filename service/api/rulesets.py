@@ -9,8 +9,17 @@ from litestar import Response, get
 from litestar.params import FromPath, HeaderParameter
 
 from domain.core import Ruleset, registry
+from domain.core.liveplay import LIVE_OPTIONS
+from domain.core.options import Option
 from domain.core.registry import wire_name
-from service.api.bodies import ContentPack, OptionInfo, RulesetDetail, RulesetSummary, problems
+from service.api.bodies import (
+    ContentPack,
+    LiveOptionInfo,
+    OptionInfo,
+    RulesetDetail,
+    RulesetSummary,
+    problems,
+)
 from service.api.games import content_url
 from service.application import UnknownContent
 from service.command_schemas import command_schema
@@ -44,7 +53,8 @@ async def list_rulesets() -> list[RulesetSummary]:
 @get(
     "/rulesets/{ruleset_id:str}",
     operation_id="getRuleset",
-    summary="A ruleset: its options and defaults, content packs, and a JSON Schema per command",
+    summary="A ruleset: its options and defaults, the live options every ruleset takes,"
+    " content packs, and a JSON Schema per command",
     responses=problems(404),
     tags=["rulesets"],
 )
@@ -68,6 +78,22 @@ async def ruleset_detail(ruleset_id: FromPath[str]) -> RulesetDetail:
             for p in ruleset.packs
         ],
         commands={wire_name(t): command_schema(t) for t in ruleset.command_types},
+        live_options=[_live_option(o) for o in LIVE_OPTIONS],
+    )
+
+
+def _live_option(option: Option) -> LiveOptionInfo:
+    """A live option as ``resolve_options`` judges it: a choice of strings, or an integer
+    within its bounds (type from the default, as the check takes it)."""
+    low, high = option.bounds if option.bounds is not None else (None, None)
+    return LiveOptionInfo(
+        name=option.name,
+        type="integer" if isinstance(option.default, int) else "string",
+        default=option.default,
+        description=option.description,
+        choices=list(option.choices) or None,
+        minimum=low,
+        maximum=high,
     )
 
 

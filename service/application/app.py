@@ -12,8 +12,9 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 from uuid import UUID
 
-from domain.core import SYSTEM, Reseed, RuleViolation, SetUp, registry
+from domain.core import SYSTEM, Reseed, RuleViolation, SetUp, clocks, registry
 from domain.core.codec import encode
+from domain.core.live import ResumeClocks
 from domain.core.luck import Luck
 from domain.core.registry import command_to_json, event_to_record
 from service.application import live
@@ -82,13 +83,16 @@ class Application:
         seed: str | None = None,
         rules_version: str | None = None,
         game_id: UUID | None = None,
+        players: Sequence[UUID] = (),
     ) -> Outcome:
         """Set a new game up; ``seed`` is drawn fresh unless given (tests, simulations).
 
         A game is created under the newest rules version unless ``rules_version`` names an
         older one still registered (a league season may keep the rules it started with).
         ``game_id`` is given when the game was named before it exists (a league's fixture,
-        recorded first); creating it twice raises ``GameExists``.
+        recorded first); creating it twice raises ``GameExists``. ``players[i]`` is the
+        account seat i is bound to (a league's game): their webhooks hear the game from its
+        opening decision on.
         """
         ruleset = registry.get(ruleset_id, rules_version)
         command = SetUp(
@@ -110,8 +114,16 @@ class Application:
         )
         if game_id is not None:
             game = dataclasses.replace(game, game_id=game_id)
-        stored = self.store.create_game(game, self._decision(ruleset, events, SYSTEM, command))
         state = ruleset.fold(events)
+        opening = with_notices(
+            self._decision(ruleset, events, SYSTEM, command),
+            ruleset,
+            ruleset.initial_state,
+            state,
+            events,
+            len(events),
+        )
+        stored = self.store.create_game(game, opening, players)
         opened = Loaded(game, ruleset, state, stored[-1].seq, stored[-1].hash)
         settled, last = self._settle(opened)
         self._committed(game.game_id)
@@ -321,15 +333,16 @@ class Application:
         loaded = self.loader.load(parent.game_id, at=plan.copied)
         ruleset = loaded.ruleset
         decision = Decision((), SYSTEM, None)
-        reseed: tuple[Any, ...] = ()
-        if luck == "reshuffle":
-            # Only the forking seat's knowledge carries over (None: a public position).
-            command = Reseed(seed=seed or self.seeds(), keep=plan.forker)
-            reseed = ruleset.decide(loaded.state, command, self.clock.now_ms())
-            decision = self._decision(ruleset, reseed, SYSTEM, command)
+        first: tuple[Any, ...] = ()
+        opening = _fork_opening(
+            ruleset, loaded.state, luck, lambda: seed or self.seeds(), plan.forker
+        )
+        if opening is not None:
+            first = ruleset.decide(loaded.state, opening, self.clock.now_ms())
+            decision = self._decision(ruleset, first, SYSTEM, opening)
         game = child_record(parent, plan.copied, plan.seats)
         # A fork taken at the end of a finished game is finished from its first moment.
-        state = ruleset.fold(reseed, loaded.state)
+        state = ruleset.fold(first, loaded.state)
         terminal = ruleset.is_terminal(state)
         if terminal:
             game = dataclasses.replace(
@@ -399,3 +412,18 @@ class Application:
             self.act(loaded.game.game_id, seat, choice)
             played += 1
         return played
+
+
+def _fork_opening(
+    ruleset: Any, state: Any, luck: str, seed: Callable[[], str], forker: int | None
+) -> Any:
+    """The system's first decision in a fork, if it takes one: fresh luck reseeds (only the
+    forking seat's knowledge carries over; None: a public position); the same luck in a
+    timed game restarts the clocks at the fork's creation, so that the gap since the
+    parent's stamp is charged to nobody (docs/live-play.md)."""
+    if luck == "reshuffle":
+        return Reseed(seed=seed(), keep=forker)
+    timed = clocks.time_control(state.options).is_timed
+    if timed and state.is_set_up and not ruleset.is_terminal(state):
+        return ResumeClocks()
+    return None

@@ -220,8 +220,14 @@ class Leagues:
             # GameExists: created by another process after the same round
             with suppress(GameExists):
                 self.cairn.create_game(
-                    state.ruleset, state.seats, state.options, seat_info=seats, game_id=game_id
+                    state.ruleset,
+                    state.seats,
+                    state.options,
+                    seat_info=seats,
+                    game_id=game_id,
+                    players=ids,
                 )
+            # bound with the game; again here for a game another process created (a no-op)
             self.players.bind_seats(game_id, ids)
 
     def record_result(self, league_id: UUID, game_id: UUID) -> bool:

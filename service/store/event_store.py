@@ -52,6 +52,7 @@ from service.store.statements import (
     insert_sql,
     parse_cursor,
 )
+from service.store.subscriptions import adopt_game, bind_seats
 
 CHANNEL = "cairn_events"
 
@@ -82,9 +83,14 @@ class EventStore:
 
     # -- games ---------------------------------------------------------------------------
 
-    def create_game(self, game: GameRecord, decision: Decision) -> list[StoredEvent]:
+    def create_game(
+        self, game: GameRecord, decision: Decision, seated: Sequence[UUID] = ()
+    ) -> list[StoredEvent]:
         """Insert a game row, a fork's copied prefix and its opening decision atomically.
 
+        ``seated[i]`` is the player account bound to seat i (a league's game): bound in the
+        same transaction, with their and the league's webhooks copied in before the opening
+        decision, so that it already notifies them (``service.store.subscriptions``).
         Raises ``GameExists`` if the id is taken, and ``UnknownGame`` for a fork of a game
         that is not stored.
         """
@@ -95,6 +101,9 @@ class EventStore:
                 # the feed before it writes anything.
                 conn.execute(ANNOUNCE)
                 insert_game(conn, game)
+                if seated:
+                    bind_seats(conn, game.game_id, seated)
+                    adopt_game(conn, game.game_id)
                 prev = GENESIS_HASH
                 if game.parent_id is not None:
                     prev = copy_prefix(conn, game.parent_id, game.game_id, start)

@@ -18,6 +18,7 @@ from psycopg.types.json import Jsonb
 from service.store.connections import connection
 from service.store.errors import StoreError
 from service.store.seats import new_secret, token_hash
+from service.store.subscriptions import adopt_game, bind_seats
 
 
 class PlayerExists(StoreError):
@@ -110,12 +111,9 @@ class Players:
 
     def bind_seats(self, game_id: UUID, players: list[UUID]) -> None:
         """Seat ``players[i]`` in seat i of ``game_id``: each acts there with their own token."""
-        with connection(self.pool) as conn, conn.transaction(), conn.cursor() as cur:
-            cur.executemany(
-                "INSERT INTO seat_players (game_id, seat, player_id) VALUES (%s, %s, %s)"
-                " ON CONFLICT DO NOTHING",
-                [(game_id, seat, p) for seat, p in enumerate(players)],
-            )
+        with connection(self.pool) as conn, conn.transaction():
+            bind_seats(conn, game_id, players)
+            adopt_game(conn, game_id)
 
     def take_open_seat(self, game_id: UUID, player: Player, seat: int | None) -> int | None:
         """Give ``player`` an open seat of ``game_id`` (the lowest, or ``seat``); None if
@@ -143,4 +141,5 @@ class Players:
                 "UPDATE games SET seat_info = jsonb_set(seat_info, %s, %s) WHERE game_id = %s",
                 ([str(chosen)], Jsonb({"kind": "player", "player": player.name}), game_id),
             )
+            adopt_game(conn, game_id)  # the player's webhooks hear this game from now on
         return chosen

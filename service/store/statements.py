@@ -123,13 +123,16 @@ def insert_sql(
             " AND EXISTS (SELECT FROM appended))"
         )
     if noticing:
-        # One outbox row per notice and webhook that hears it (a seat's hears its own
-        # seats' notices; one with no seat hears them all); nothing if none is registered.
+        # One outbox row per notice and webhook in force that hears it (a seat's hears its
+        # own seat's notices, a player's its seats', one with neither, a creator's or a
+        # league's, all of them); nothing if none is registered.
         parts.append(
             "noticed AS (INSERT INTO outbox (game_id, notice_id, hook_id, kind, body)"
             " SELECT w.game_id, gen_random_uuid(), w.hook_id, n.kind, n.body"
             " FROM webhooks w, jsonb_to_recordset(%s::jsonb) AS n(kind text, seats int[],"
-            " body jsonb) WHERE w.game_id = %s AND (w.seat IS NULL OR w.seat = ANY(n.seats))"
+            " body jsonb) WHERE w.game_id = %s AND w.revoked_at IS NULL"
+            " AND (w.seat = ANY(n.seats) OR w.seats && n.seats"
+            " OR (w.seat IS NULL AND w.seats IS NULL))"
             " AND EXISTS (SELECT FROM appended))"
         )
     return ", ".join(parts) + " SELECT * FROM appended"

@@ -18,6 +18,8 @@ from psycopg.rows import dict_row
 from service.store.connections import connection
 
 CLAIMED = 5
+_IN_FORCE = "ON w.game_id = o.game_id AND w.hook_id = o.hook_id AND w.revoked_at IS NULL"
+"""Owed rows of a removed hook (migration 0008) are never sent, nor waited for."""
 
 
 @dataclass(frozen=True)
@@ -56,9 +58,9 @@ class Webhooks:
         with connection(self.pool) as conn:
             conn.row_factory = dict_row
             rows = conn.execute(
-                "WITH due AS (SELECT game_id, notice_id FROM outbox"
-                " WHERE delivered_at IS NULL AND next_at <= now()"
-                " ORDER BY next_at LIMIT %s FOR UPDATE SKIP LOCKED)"
+                "WITH due AS (SELECT o.game_id, o.notice_id FROM outbox o"
+                f" JOIN webhooks w {_IN_FORCE} WHERE o.delivered_at IS NULL"
+                " AND o.next_at <= now() ORDER BY o.next_at LIMIT %s FOR UPDATE OF o SKIP LOCKED)"
                 " UPDATE outbox o SET next_at = now() + make_interval(secs => %s)"
                 " FROM due, webhooks w WHERE o.game_id = due.game_id"
                 " AND o.notice_id = due.notice_id AND w.game_id = o.game_id"
@@ -89,7 +91,7 @@ class Webhooks:
         """Seconds until the next owed notice is due (0 if one is due now; None if none)."""
         with connection(self.pool) as conn:
             row = conn.execute(
-                "SELECT greatest(0, extract(epoch FROM min(next_at) - now()))::float"
-                " FROM outbox WHERE delivered_at IS NULL"
+                "SELECT greatest(0, extract(epoch FROM min(o.next_at) - now()))::float"
+                f" FROM outbox o JOIN webhooks w {_IN_FORCE} WHERE o.delivered_at IS NULL"
             ).fetchone()
         return None if row is None or row[0] is None else float(row[0])

@@ -168,3 +168,28 @@ def test_tokens_rotate_and_revoke_from_the_command_line() -> None:
     assert run("player", "history", "nobody-" + tag).exit_code == 3
     assert run("player", "revoke", cyd["name"]).exit_code == 0
     assert run("player", "create", cyd["name"]).exit_code == 1  # the name is taken
+
+
+def test_a_players_webhooks_from_the_command_line(store: EventStore) -> None:
+    for sub in ("add", "list", "remove"):
+        helped = run("player", "webhook", sub, "--help")
+        assert helped.exit_code == 0 and "Example" in helped.stdout and "--json" in helped.stdout
+    name = f"ann-{uuid.uuid4().hex[:6]}"
+    run("player", "create", name)
+    url = "http://127.0.0.1:9/hook"
+    (made,) = lines(run("player", "webhook", "add", name, url, "--json"))
+    assert made["url"] == url and len(made["secret"]) >= 32, "generated, shown once"
+    (given,) = lines(run("player", "webhook", "add", name, url, "--secret", "x" * 20, "--json"))
+    assert given["secret"] is None
+    bad = run("player", "webhook", "add", name, "ftp://nowhere.test")
+    assert bad.exit_code == 2, "a usage error, as the API's 400"
+    listed = lines(run("player", "webhook", "list", name, "--json"))
+    assert [h["hook_id"] for h in listed] == [made["hook_id"], given["hook_id"]]
+    assert all("secret" not in h for h in listed)
+    removed = run("player", "webhook", "remove", name, made["hook_id"], "--json")
+    assert lines(removed) == [{"hook_id": made["hook_id"], "removed": True}]
+    again = run("player", "webhook", "remove", name, made["hook_id"])
+    assert again.exit_code == 3 and "no webhook" in again.output
+    assert [h["hook_id"] for h in lines(run("player", "webhook", "list", name, "--json"))] == [
+        given["hook_id"]
+    ]

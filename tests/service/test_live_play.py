@@ -229,3 +229,26 @@ def test_a_timed_game_with_a_takeback_exports_and_audits_from_its_file(
     report = audit_file(text)
     assert report.is_clean, report.summary()
     assert export_game(cairn.store, game_id) == text
+
+
+def test_a_fork_with_the_same_luck_starts_its_clocks_at_its_creation(
+    service: Service, clock: ManualClock
+) -> None:
+    cairn = service.cairn
+    game_id = _create(service, time_control="fischer", bank_seconds=600, increment_seconds=0)
+    clock.advance(10)
+    at = cairn.act(game_id, 0, {"type": "add", "amount": 1}).version  # seat 1 to act
+    clock.advance(20)
+    cairn.act(game_id, 1, Resign(seat=1))  # finished: its whole log is public, "same" allowed
+    clock.advance(300)  # the gap between the parent's stamp at `at` and the fork
+    created = clock.now_ms()
+    fork = cairn.fork(game_id, at, luck="same")
+    [stamp] = cairn.store.read(fork.game_id, after=at)
+    assert stamp.type == "live.stamped" and stamp.payload["at"] == created
+    assert stamp.payload["banks"] == [590_000, 600_000], "the banks as at the fork point"
+    clock.advance(7)
+    cairn.act(fork.game_id, 1, {"type": "add", "amount": 1})
+    state = cairn.load(fork.game_id).state
+    assert state.live.banks == (590_000, 593_000), "charged from the fork's creation only"
+    assert audit_game(cairn.store, fork.game_id).verdict == "active"
+    assert cairn.load(game_id).state.live.banks[1] == 580_000, "the parent is untouched"

@@ -27,6 +27,7 @@ NOT_GAME_SCOPED = {
     "league_summaries": "distributed by league_id, co-located with leagues",
     "league_standings": "distributed by league_id, co-located with leagues",
     "players": "a reference table: every shard joins seat_players to it",
+    "owner_webhooks": "a reference table: copied into a game's webhooks on its own shard",
     "ratings": "distributed by player_id (ratings are per player, across leagues)",
     "projection_tracking": "a local table on the coordinator, beside the feed it tracks",
 }

@@ -13,6 +13,7 @@ from domain.core.live import (
     Abandon,
     AnswerTakeback,
     Resign,
+    ResumeClocks,
     ReturnToSeat,
     Stamped,
     TakeBack,
@@ -252,3 +253,21 @@ def test_a_forks_fresh_luck_restarts_the_clocks_without_charging_the_gap() -> No
     game.apply(Reseed(seed=seed_for("fork")), later)
     assert game.state.live.banks == (50_000, 60_000)
     assert game.ruleset.deadline(game.state) == later + 60_000
+
+
+def test_resuming_the_clocks_restarts_them_at_its_stamp_without_charging_the_gap() -> None:
+    game = Game.start(2, time_control="fischer", bank_seconds=60, increment_seconds=0)
+    game.apply(counting.Add(seat=0, amount=1), T0 + 10_000)
+    later = T0 + 3_600_000
+    (stamp,) = game.apply(ResumeClocks(), later)
+    assert stamp == Stamped(at=later, seat=None, banks=(50_000, 60_000), used=(0, 0),
+                            running=(1,))  # fmt: skip
+    assert game.ruleset.deadline(game.state) == later + 60_000
+    game.apply(counting.Add(seat=1, amount=1), later + 7_000)
+    assert game.state.live.banks == (50_000, 53_000)
+    assert game.refolded() == game.state
+
+
+def test_resuming_the_clocks_of_a_game_without_any_is_refused() -> None:
+    assert Game.start(2).refused(ResumeClocks()) == "invalid_command"
+    assert Game.start(2, takebacks="free").refused(ResumeClocks()) == "invalid_command"

@@ -8,7 +8,7 @@ import httpx
 import pytest
 
 from service.audit import audit_game
-from tests.service.api.conftest import ADMIN_TOKEN, Server
+from tests.service.api.conftest import ADMIN_TOKEN, RULESETS, Server
 
 pytestmark = pytest.mark.storage
 
@@ -129,3 +129,47 @@ def test_a_seat_or_the_creator_registers_a_webhook(http: httpx.Client) -> None:
     assert by_creator.json()["owner"] == "creator" and by_creator.json()["seat"] is None
     short = http.post(path, json={**hook, "secret": "short"}, headers=_bearer(game["tokens"][0]))
     assert short.status_code == 400
+
+
+def _accepts(http: httpx.Client, name: str, value: Any) -> httpx.Response:
+    return http.post(
+        "/games",
+        json={"ruleset": "counting", "seats": PLAYERS[:2], "options": {name: value}},
+    )
+
+
+def test_every_ruleset_lists_the_live_options_post_games_accepts(http: httpx.Client) -> None:
+    listings = {r: http.get(f"/rulesets/{r}").json()["live_options"] for r in RULESETS}
+    first = listings[RULESETS[0]]
+    assert all(listed == first for listed in listings.values()), "the same for every ruleset"
+    names = [o["name"] for o in first]
+    assert names == [
+        "time_control",
+        "bank_seconds",
+        "increment_seconds",
+        "allowance_seconds",
+        "on_timeout",
+        "on_resign",
+        "takebacks",
+    ]
+    for option in first:
+        name = option["name"]
+        assert option["description"], name
+        if option["type"] == "string":
+            assert option["default"] in option["choices"]
+            for value in option["choices"]:
+                answer = _accepts(http, name, value)
+                assert answer.status_code == 201, (name, value, answer.text)
+            refused = _accepts(http, name, "not-" + option["choices"][0])
+        else:
+            low, high = option["minimum"], option["maximum"]
+            assert low <= option["default"] <= high and option["choices"] is None
+            for value in (low, high):
+                answer = _accepts(http, name, value)
+                assert answer.status_code == 201, (name, value, answer.text)
+            for value in (low - 1, high + 1, str(low)):
+                refused = _accepts(http, name, value)
+                assert refused.status_code == 422, (name, value, refused.text)
+        # 422 invalid_option, as for a ruleset's own options (the one problem mapper)
+        assert refused.status_code == 422, (name, refused.text)
+        assert refused.json()["code"] == "invalid_option"

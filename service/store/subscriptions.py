@@ -1,0 +1,148 @@
+"""A player's or a league's webhooks (migrations/versions/0008_owner_webhooks.py).
+
+A hook registered by an owner is copied into the per-game ``webhooks`` table for every game
+it hears, so that a decision writes its outbox rows from game-scoped rows alone, in the
+statement that appends its events:
+
+* ``adopt_game`` copies the hooks of a game's owners (the players bound to its seats, the
+  league that scheduled it) in the transaction that creates the game or binds a seat;
+* ``register`` copies a new hook into its owner's active games in its own transaction.
+
+Both take the owners' advisory locks first (``_lock``): without them a game created while a
+hook is being registered could be missed by both sides (each reading before the other
+commits). Locks are taken in sorted order, and ``register``/``revoke`` take only their own,
+so no two of these wait on each other in a cycle.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal
+from uuid import UUID, uuid4
+
+import psycopg
+from psycopg.rows import dict_row, tuple_row
+
+from service.store.connections import connection
+
+OwnerKind = Literal["player", "league"]
+
+# Each owner of the games named, with the seats a player holds (NULL for a league: all).
+_OWNERS = """
+SELECT game_id, 'player' AS kind, player_id::text AS owner, array_agg(seat ORDER BY seat) AS seats
+FROM seat_players WHERE game_id = ANY(%(games)s) GROUP BY game_id, player_id
+UNION ALL
+SELECT game_id, 'league', league_id::text, NULL::integer[]
+FROM league_games WHERE game_id = ANY(%(games)s)
+"""
+# A player who takes a second seat of a game hears it too: the copy's seats follow.
+_ADOPT = f"""
+WITH bound AS ({_OWNERS})
+INSERT INTO webhooks (game_id, hook_id, url, secret, owner_kind, owner, seats)
+SELECT b.game_id, o.hook_id, o.url, o.secret, o.owner_kind, o.owner, b.seats
+FROM bound b JOIN owner_webhooks o ON o.owner_kind = b.kind AND o.owner = b.owner
+WHERE o.revoked_at IS NULL AND (%(hook)s::uuid IS NULL OR o.hook_id = %(hook)s)
+ON CONFLICT (game_id, hook_id) DO UPDATE SET seats = EXCLUDED.seats
+"""
+_ACTIVE_GAMES = {
+    "player": "SELECT DISTINCT sp.game_id FROM seat_players sp JOIN games g USING (game_id)"
+    " WHERE sp.player_id = %s::uuid AND g.status = 'active'",
+    "league": "SELECT lg.game_id FROM league_games lg JOIN games g USING (game_id)"
+    " WHERE lg.league_id = %s::uuid AND g.status = 'active'",
+}
+
+
+@dataclass(frozen=True)
+class OwnerHook:
+    hook_id: UUID
+    owner_kind: str
+    owner: str
+    url: str
+    created_at: datetime
+
+
+def _lock(conn: psycopg.Connection[Any], owners: Sequence[tuple[str, str]]) -> None:
+    for kind, owner in sorted(set(owners)):
+        conn.execute(
+            "SELECT pg_advisory_xact_lock(hashtextextended(%s, 0))",
+            (f"cairn.owner_webhooks:{kind}:{owner}",),
+        )
+
+
+def bind_seats(conn: psycopg.Connection[Any], game_id: UUID, players: Sequence[UUID]) -> None:
+    """Seat ``players[i]`` in seat i of ``game_id`` (kept if bound already)."""
+    with conn.cursor() as cur:
+        cur.executemany(
+            "INSERT INTO seat_players (game_id, seat, player_id) VALUES (%s, %s, %s)"
+            " ON CONFLICT DO NOTHING",
+            [(game_id, seat, p) for seat, p in enumerate(players)],
+        )
+
+
+def adopt_game(conn: psycopg.Connection[Any], game_id: UUID) -> None:
+    """Copy the hooks of ``game_id``'s owners into its webhooks; inside the caller's
+    transaction, after its seats are bound (and before any decision that should notify)."""
+    with conn.cursor(row_factory=tuple_row) as cur:
+        owners = cur.execute(_OWNERS, {"games": [game_id]}).fetchall()
+    if not owners:
+        return
+    _lock(conn, [(row[1], row[2]) for row in owners])
+    conn.execute(_ADOPT, {"games": [game_id], "hook": None})
+
+
+class Subscriptions:
+    def __init__(self, pool: Any) -> None:
+        self.pool = pool
+
+    def register(self, kind: OwnerKind, owner: str, url: str, secret: str) -> OwnerHook:
+        """A new hook of ``owner``, heard at once in every active game of theirs."""
+        hook_id = uuid4()
+        with (
+            connection(self.pool) as conn,
+            conn.transaction(),
+            conn.cursor(row_factory=tuple_row) as cur,
+        ):
+            _lock(conn, [(kind, owner)])
+            row = cur.execute(
+                "INSERT INTO owner_webhooks (hook_id, owner_kind, owner, url, secret)"
+                " VALUES (%s, %s, %s, %s, %s) RETURNING created_at",
+                (hook_id, kind, owner, url, secret),
+            ).fetchone()
+            assert row is not None
+            games = [r[0] for r in cur.execute(_ACTIVE_GAMES[kind], (owner,)).fetchall()]
+            if games:
+                conn.execute(_ADOPT, {"games": games, "hook": hook_id})
+        return OwnerHook(hook_id, kind, owner, url, row[0])
+
+    def hooks(self, kind: OwnerKind, owner: str) -> list[OwnerHook]:
+        """The owner's hooks in force, oldest first (their secrets are never read back)."""
+        with connection(self.pool) as conn, conn.cursor(row_factory=dict_row) as cur:
+            rows = cur.execute(
+                "SELECT hook_id, owner_kind, owner, url, created_at FROM owner_webhooks"
+                " WHERE owner_kind = %s AND owner = %s AND revoked_at IS NULL"
+                " ORDER BY created_at, hook_id",
+                (kind, owner),
+            ).fetchall()
+        return [OwnerHook(**row) for row in rows]
+
+    def revoke(self, kind: OwnerKind, owner: str, hook_id: UUID) -> bool:
+        """Stop the hook in every game; False if the owner has no such hook in force.
+
+        Its per-game rows are marked, not deleted: outbox rows refer to them, and a decision
+        committing right now may still write one, which is then never sent."""
+        with connection(self.pool) as conn, conn.transaction():
+            _lock(conn, [(kind, owner)])
+            revoked = conn.execute(
+                "UPDATE owner_webhooks SET revoked_at = now() WHERE hook_id = %s"
+                " AND owner_kind = %s AND owner = %s AND revoked_at IS NULL",
+                (hook_id, kind, owner),
+            ).rowcount
+            if revoked:
+                conn.execute(
+                    "UPDATE webhooks SET revoked_at = now() WHERE hook_id = %s"
+                    " AND revoked_at IS NULL",
+                    (hook_id,),
+                )
+        return bool(revoked)

@@ -1,0 +1,230 @@
+"""A player's and a league's webhooks: heard in every game of theirs, those created after
+registration and those already under way, and nowhere else; signed with the registered (or
+generated) secret; silent once removed (docs/live-play.md, "Turn notices")."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import uuid
+from collections.abc import Iterator
+from typing import Any
+from uuid import UUID
+
+import pytest
+
+from domain.core.live import Resign
+from service.application import Application, live
+from service.application.lobby import take_seat
+from service.clock import ManualClock
+from service.leagues import LeagueService, league_service
+from service.store import EventStore
+from service.store.players import Player
+from service.store.webhooks import Webhooks
+from service.webhooks import Deliverer
+from tests.support.receiver import Receiver
+
+pytestmark = pytest.mark.storage
+
+SECRET = "a-players-shared-secret"
+DECK = {"deck": [9, 8, 7, 6, 5, 4, 3, 2, 1]}
+ADD = {"type": "add", "amount": 1}
+
+
+@pytest.fixture
+def service(store: EventStore) -> LeagueService:
+    return league_service(Application(store))
+
+
+@pytest.fixture
+def deliverer(store: EventStore) -> Deliverer:
+    """Sends what is owed when asked (``deliver_due``), so each test says when. Other
+    tests' owed notices may be sent (or fail) too: tests look at their own receivers."""
+    return Deliverer(Webhooks(store.pool), retry_first=0.05)
+
+
+@pytest.fixture
+def receivers() -> Iterator[list[Receiver]]:
+    made = [Receiver().start() for _ in range(3)]
+    yield made
+    for receiver in made:
+        receiver.stop()
+
+
+def _players(service: LeagueService, *names: str) -> list[Player]:
+    tag = uuid.uuid4().hex[:6]
+    return [service.accounts.create(f"{name}-{tag}")[0] for name in names]
+
+
+def _game(service: LeagueService, *players: Player) -> UUID:
+    """A game whose seats are bound to these accounts, as a league's are."""
+    seats = [{"kind": "player", "player": p.name} for p in players]
+    created = service.leagues.cairn.create_game(
+        "counting",
+        len(players),
+        {"target": 20},
+        setup=DECK,
+        seat_info=seats,
+        players=[p.player_id for p in players],
+    )
+    return created.game_id
+
+
+def _owed(store: EventStore, hook_id: UUID) -> list[tuple[UUID, str, list[int]]]:
+    """Every notice written for the hook, in any game: (game, kind, seats)."""
+    with store.connection() as conn:
+        rows = conn.execute(
+            "SELECT game_id, kind, body FROM outbox WHERE hook_id = %s ORDER BY created_at",
+            (hook_id,),
+        ).fetchall()
+    return [(r["game_id"], r["kind"], r["body"]["seats"]) for r in rows]
+
+
+def _notices(receiver: Receiver, secret: str) -> list[dict[str, Any]]:
+    """What the receiver got, each signature checked against ``secret``."""
+    got = []
+    for headers, body in receiver.seen:
+        expected = "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
+        assert headers["X-Cairn-Signature"] == expected
+        got.append(json.loads(body))
+    return got
+
+
+def test_a_players_hook_hears_their_seats_in_old_and_new_games_and_nothing_else(
+    service: LeagueService, deliverer: Deliverer, receivers: list[Receiver]
+) -> None:
+    cairn, hooks = service.leagues.cairn, service.hooks
+    ann, bob, cy = _players(service, "ann", "bob", "cy")
+    before = _game(service, ann, bob)  # ann sits in seat 0
+    elsewhere = _game(service, bob, cy)
+    hook, shown = hooks.add_for_player(ann, receivers[0].url, SECRET)
+    assert shown is None, "a secret given is not answered back"
+    after = _game(service, bob, ann)  # created after registering: ann sits in seat 1
+
+    cairn.act(before, 0, ADD)
+    cairn.act(before, 1, ADD)  # ann's turn again in the older game
+    cairn.act(after, 0, ADD)  # ann's turn in the newer one
+    cairn.act(elsewhere, 0, ADD)
+    cairn.act(elsewhere, 1, ADD)
+    cairn.act(elsewhere, 0, Resign(seat=0))  # a game ann does not sit in ends
+
+    store = cairn.store
+    assert _owed(store, hook.hook_id) == [
+        (before, "your_turn", [0]),
+        (after, "your_turn", [1]),
+    ]
+    deliverer.deliver_due()
+    got = _notices(receivers[0], SECRET)
+    assert sorted((n["game_id"], n["kind"], n["seats"]) for n in got) == sorted(
+        [(str(before), "your_turn", [0]), (str(after), "your_turn", [1])]
+    ), "delivered in no particular order"
+    cairn.act(after, 1, Resign(seat=1))
+    assert _owed(store, hook.hook_id)[-1] == (after, "game_ended", [0, 1])
+    assert [h.hook_id for h in hooks.of_player(ann)] == [hook.hook_id]
+    assert hooks.of_player(bob) == []
+
+
+def test_a_leagues_hook_hears_every_notice_of_its_games_and_the_end(
+    service: LeagueService, deliverer: Deliverer, receivers: list[Receiver]
+) -> None:
+    tag = uuid.uuid4().hex[:6]
+    boss, _ = service.accounts.create(f"boss-{tag}", organiser=True)
+    members = _players(service, "ann", "bob")
+    league = service.leagues.create(boss, f"Hooked {tag}", "counting", 2, options={"target": 5})
+    for member in members:
+        service.leagues.add_member(league, boss, member)
+    hook, secret = service.hooks.add_for_league(boss, league, receivers[1].url, None)
+    assert secret is not None and len(secret) >= 32, "a generated secret, shown once"
+    (fixture,) = service.leagues.schedule(league, boss)
+    game = UUID(fixture.game_id)
+    service.leagues.cairn.act(game, 0, Resign(seat=0))
+
+    kinds = [(g, kind) for g, kind, _ in _owed(service.leagues.cairn.store, hook.hook_id)]
+    assert kinds == [(game, "your_turn"), (game, "game_ended")], "from its opening decision on"
+    deliverer.deliver_due()
+    got = _notices(receivers[1], secret)
+    assert sorted((n["game_id"], n["kind"], n["seats"]) for n in got) == [
+        (str(game), "game_ended", [0, 1]),
+        (str(game), "your_turn", [0]),
+    ]
+
+
+def test_a_hook_on_a_league_already_playing_hears_its_active_games(
+    service: LeagueService, deliverer: Deliverer, receivers: list[Receiver]
+) -> None:
+    tag = uuid.uuid4().hex[:6]
+    boss, _ = service.accounts.create(f"boss-{tag}", organiser=True)
+    league = service.leagues.create(boss, f"Late {tag}", "counting", 2, options={"target": 5})
+    for member in _players(service, "ann", "bob"):
+        service.leagues.add_member(league, boss, member)
+    (fixture,) = service.leagues.schedule(league, boss)
+    game = UUID(fixture.game_id)
+    hook, _ = service.hooks.add_for_league(boss, league, receivers[1].url, SECRET)
+    service.leagues.cairn.act(game, 0, ADD)
+    assert _owed(service.leagues.cairn.store, hook.hook_id) == [(game, "your_turn", [1])]
+
+
+def test_a_player_taking_a_lobby_seat_is_heard_there(
+    service: LeagueService, receivers: list[Receiver]
+) -> None:
+    cairn = service.leagues.cairn
+    (ann,) = _players(service, "ann")
+    hook, _ = service.hooks.add_for_player(ann, receivers[0].url, SECRET)
+    created = cairn.create_game(
+        "counting", 2, {"target": 20}, setup=DECK, seat_info=[{"kind": "bot", "bot": "random"},
+                                                                {"kind": "open"}],
+    )  # fmt: skip
+    assert take_seat(service.leagues.players, created.game_id, ann) == 1
+    cairn.act(created.game_id, 0, ADD)
+    assert _owed(cairn.store, hook.hook_id) == [(created.game_id, "your_turn", [1])]
+
+
+def test_a_removed_hook_hears_nothing_new_and_sends_nothing_owed(
+    service: LeagueService, deliverer: Deliverer, receivers: list[Receiver]
+) -> None:
+    cairn, hooks = service.leagues.cairn, service.hooks
+    ann, bob = _players(service, "ann", "bob")
+    game = _game(service, bob, ann)
+    kept, _ = hooks.add_for_player(ann, receivers[0].url, SECRET)
+    removed, _ = hooks.add_for_player(ann, receivers[2].url, SECRET)
+    cairn.act(game, 0, ADD)  # owed to both
+    hooks.remove_for_player(ann, str(removed.hook_id))
+    cairn.act(game, 1, ADD)
+    cairn.act(game, 0, ADD)  # ann's turn again: heard by the kept hook only
+    assert [k for _, k, _ in _owed(cairn.store, removed.hook_id)] == ["your_turn"]
+    assert [k for _, k, _ in _owed(cairn.store, kept.hook_id)] == ["your_turn", "your_turn"]
+    deliverer.deliver_due()
+    assert receivers[2].seen == [], "what was owed to it before its removal is not sent"
+    assert len(receivers[0].seen) == 2
+    assert [h.hook_id for h in hooks.of_player(ann)] == [kept.hook_id]
+    new_game = _game(service, ann, bob)
+    cairn.act(new_game, 0, ADD)
+    cairn.act(new_game, 1, ADD)
+    assert [g for g, _, _ in _owed(cairn.store, removed.hook_id)] == [game]
+
+
+def test_a_players_hook_hears_their_seat_time_out_and_the_game_end(
+    store: EventStore, receivers: list[Receiver]
+) -> None:
+    clock = ManualClock()
+    service = league_service(Application(store, clock=clock))
+    ann, bob = _players(service, "ann", "bob")
+    hook, _ = service.hooks.add_for_player(bob, receivers[0].url, SECRET)
+    seats = [{"kind": "player", "player": p.name} for p in (ann, bob)]
+    game = service.leagues.cairn.create_game(
+        "counting",
+        2,
+        {"target": 20, "time_control": "fischer", "bank_seconds": 60},
+        setup=DECK,
+        seat_info=seats,
+        players=[ann.player_id, bob.player_id],
+    ).game_id
+    service.leagues.cairn.act(game, 0, ADD)  # bob's clock runs
+    clock.advance(61)
+    assert live.time_out(service.leagues.cairn, game), "bob's time ran out"
+    assert _owed(store, hook.hook_id) == [
+        (game, "your_turn", [1]),
+        (game, "timed_out", [1]),
+        (game, "game_ended", [0, 1]),
+    ]
