@@ -41,6 +41,15 @@ def notices_for(
     return tuple(found)
 
 
+def opening_notices(ruleset: Any, state: Any, version: int) -> tuple[dict[str, Any], ...]:
+    """The ``your_turn`` a waiting game owes when its last open seat is taken: play starts
+    then with no decision of its own, so no decision's notices tell the seats to act."""
+    if not state.is_set_up or ruleset.is_terminal(state):
+        return ()
+    acting = sorted(ruleset.to_act(state))
+    return (_notice("your_turn", acting, version),) if acting else ()
+
+
 def _notice(kind: str, seats: Sequence[int] | range, version: int) -> dict[str, Any]:
     return {"kind": kind, "seats": list(seats), "body": {"version": version, "seats": list(seats)}}
 

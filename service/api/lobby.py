@@ -58,7 +58,7 @@ def take_open_seat(
     game = host.game(game_id)
     players = Players(host.cairn.store.pool)
     player = Accounts(players).signed_in(bearer(authorization))
-    seat = take_seat(players, game.game_id, player, data.seat)
+    seat = take_seat(players, host.cairn.load(game.game_id), player, data.seat)
     host.cairn.seats_changed(game.game_id)
     logger().info("game.seat_taken", game_id=str(game.game_id), seat=seat)
     return SeatTaken(str(game.game_id), seat, player.name)

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
-from uuid import UUID
 
 from domain.core import RuleViolation
 from service.application.errors import ApplicationError
 from service.application.loading import Loaded
+from service.notices import opening_notices
 from service.store import EventStore, GameRecord
 from service.store.players import Player, Players
 
@@ -44,11 +44,16 @@ def require_seated(store: EventStore, loaded: Loaded) -> None:
         raise RuleViolation("waiting_for_players", "the game starts once every open seat is taken")
 
 
-def take_seat(players: Players, game_id: UUID, player: Player, seat: int | None = None) -> int:
-    """Seat ``player`` in an open seat (the lowest, unless one is named); its seat number.
+def take_seat(players: Players, loaded: Loaded, player: Player, seat: int | None = None) -> int:
+    """Seat ``player`` in an open seat of the ``loaded`` game (the lowest, unless one is
+    named); its seat number.
 
-    The seat's invite stops working, and the player acts there with their own token."""
-    taken = players.take_open_seat(game_id, player, seat)
+    The seat's invite stops working, and the player acts there with their own token. When
+    it was the last open seat, play starts, and the seats to act are told so (their
+    webhooks' ``your_turn``) in the same transaction. No seat acts while one is open, so the
+    loaded state is the one play starts from."""
+    opening = opening_notices(loaded.ruleset, loaded.state, loaded.version)
+    taken = players.take_open_seat(loaded.game.game_id, player, seat, opening)
     if taken is None:
         raise NoOpenSeat(
             "this game has no open seat to take" if seat is None else f"seat {seat} is not open"

@@ -7,6 +7,7 @@ player's token: ``SeatTokens.seat_for`` looks player tokens up every time).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 from uuid import UUID, uuid4
@@ -18,6 +19,7 @@ from psycopg.types.json import Jsonb
 from service.store.connections import connection
 from service.store.errors import StoreError
 from service.store.seats import new_secret, token_hash
+from service.store.statements import NOTICE_SQL
 from service.store.subscriptions import adopt_game, bind_seats
 
 
@@ -115,9 +117,16 @@ class Players:
             bind_seats(conn, game_id, players)
             adopt_game(conn, game_id)
 
-    def take_open_seat(self, game_id: UUID, player: Player, seat: int | None) -> int | None:
+    def take_open_seat(
+        self,
+        game_id: UUID,
+        player: Player,
+        seat: int | None,
+        opening: Sequence[dict[str, Any]] = (),
+    ) -> int | None:
         """Give ``player`` an open seat of ``game_id`` (the lowest, or ``seat``); None if
-        there is none. The game row is locked, so two players never take the same seat."""
+        there is none. The game row is locked, so two players never take the same seat.
+        When it is the last open seat, the ``opening`` notices go to the outbox with it."""
         with connection(self.pool) as conn, conn.transaction():
             row = conn.execute(
                 "SELECT seat_info FROM games WHERE game_id = %s AND status = 'active' FOR UPDATE",
@@ -142,4 +151,6 @@ class Players:
                 ([str(chosen)], Jsonb({"kind": "player", "player": player.name}), game_id),
             )
             adopt_game(conn, game_id)  # the player's webhooks hear this game from now on
+            if free == [chosen] and opening:
+                conn.execute(NOTICE_SQL, (Jsonb(list(opening)), game_id))
         return chosen

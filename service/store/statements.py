@@ -123,19 +123,22 @@ def insert_sql(
             " AND EXISTS (SELECT FROM appended))"
         )
     if noticing:
-        # One outbox row per notice and webhook in force that hears it (a seat's hears its
-        # own seat's notices, a player's its seats', one with neither, a creator's or a
-        # league's, all of them); nothing if none is registered.
-        parts.append(
-            "noticed AS (INSERT INTO outbox (game_id, notice_id, hook_id, kind, body)"
-            " SELECT w.game_id, gen_random_uuid(), w.hook_id, n.kind, n.body"
-            " FROM webhooks w, jsonb_to_recordset(%s::jsonb) AS n(kind text, seats int[],"
-            " body jsonb) WHERE w.game_id = %s AND w.revoked_at IS NULL"
-            " AND (w.seat = ANY(n.seats) OR w.seats && n.seats"
-            " OR (w.seat IS NULL AND w.seats IS NULL))"
-            " AND EXISTS (SELECT FROM appended))"
-        )
+        parts.append(f"noticed AS ({NOTICE_SQL} AND EXISTS (SELECT FROM appended))")
     return ", ".join(parts) + " SELECT * FROM appended"
+
+
+NOTICE_SQL = (
+    "INSERT INTO outbox (game_id, notice_id, hook_id, kind, body)"
+    " SELECT w.game_id, gen_random_uuid(), w.hook_id, n.kind, n.body"
+    " FROM webhooks w, jsonb_to_recordset(%s::jsonb) AS n(kind text, seats int[],"
+    " body jsonb) WHERE w.game_id = %s AND w.revoked_at IS NULL"
+    " AND (w.seat = ANY(n.seats) OR w.seats && n.seats"
+    " OR (w.seat IS NULL AND w.seats IS NULL))"
+)
+"""The outbox rows of some notices (JSON, then the game id): one per notice and webhook in
+force that hears it. A seat's webhook hears its own seat's notices, a player's its seats',
+and one with neither (a creator's or a league's) all of them; nothing if none is
+registered."""
 
 
 def insert_game(conn: psycopg.Connection[Any], game: GameRecord) -> None:

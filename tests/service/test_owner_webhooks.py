@@ -175,9 +175,27 @@ def test_a_player_taking_a_lobby_seat_is_heard_there(
         "counting", 2, {"target": 20}, setup=DECK, seat_info=[{"kind": "bot", "bot": "random"},
                                                                 {"kind": "open"}],
     )  # fmt: skip
-    assert take_seat(service.leagues.players, created.game_id, ann) == 1
+    assert take_seat(service.leagues.players, cairn.load(created.game_id), ann) == 1
     cairn.act(created.game_id, 0, ADD)
     assert _owed(cairn.store, hook.hook_id) == [(created.game_id, "your_turn", [1])]
+
+
+def test_the_seat_that_moves_first_hears_its_turn_when_the_last_seat_is_taken(
+    service: LeagueService, receivers: list[Receiver]
+) -> None:
+    """Play starts when the last open seat is taken, with no decision: the taking writes
+    the first ``your_turn``, and only then (an earlier seat taken writes nothing)."""
+    cairn = service.leagues.cairn
+    ann, bob = _players(service, "ann", "bob")
+    hook, _ = service.hooks.add_for_player(ann, receivers[0].url, SECRET)
+    created = cairn.create_game(
+        "counting", 2, {"target": 20}, setup=DECK, seat_info=[{"kind": "open"}] * 2
+    )
+    players = service.leagues.players
+    assert take_seat(players, cairn.load(created.game_id), ann) == 0
+    assert _owed(cairn.store, hook.hook_id) == [], "the game still waits for seat 1"
+    assert take_seat(players, cairn.load(created.game_id), bob) == 1
+    assert _owed(cairn.store, hook.hook_id) == [(created.game_id, "your_turn", [0])]
 
 
 def test_a_removed_hook_hears_nothing_new_and_sends_nothing_owed(
