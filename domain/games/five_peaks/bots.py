@@ -3,8 +3,6 @@ panoramas in rank order and so brings the end about. A bot's luck is its own ent
 
 from __future__ import annotations
 
-from collections import deque
-
 from domain.core import Luck
 from domain.games.five_peaks import board as b
 from domain.games.five_peaks.commands import (
@@ -34,7 +32,7 @@ from domain.games.five_peaks.commands import (
 )
 from domain.games.five_peaks.decider import consequences
 from domain.games.five_peaks.evolve import evolve
-from domain.games.five_peaks.geometry import Cell
+from domain.games.five_peaks.geometry import Board, Cell, distances
 from domain.games.five_peaks.rules import legal_commands
 from domain.games.five_peaks.state import Game
 
@@ -78,20 +76,6 @@ def _after(game: Game, command: Command) -> Game:
     return game
 
 
-def _distances(game: Game, seat: int) -> dict[Cell, int]:
-    """Path distances from the pawn, ignoring other pawns."""
-    links, start = b.board(game).links, b.pawn(game, seat)
-    seen = {start: 0}
-    queue = deque([start])
-    while queue:
-        at = queue.popleft()
-        for near in links.get(at, ()):
-            if near not in seen:
-                seen[near] = seen[at] + 1
-                queue.append(near)
-    return seen
-
-
 def _space_worth(game: Game, seat: int, at: Cell, near: bool = True) -> float:
     """What stopping on ``at`` is worth now; ``near`` False skips the costly check that a
     peak exchange has a free gap (for spaces only looked at from afar)."""
@@ -128,13 +112,25 @@ OUTLOOK = 5
 
 def _outlook(game: Game, seat: int) -> float:
     """How promising the pawn's position is: the best space nearby, discounted by distance."""
-    dist = _distances(game, seat)
-    spaces = b.board(game).spaces
     best = 0.0
-    for at, d in dist.items():
-        if 0 < d <= OUTLOOK and spaces[at].kind in ("peak", "exchange"):
-            best = max(best, _space_worth(game, seat, at, near=False) / (1 + d))
+    for at, d in _lookouts(b.board(game), b.pawn(game, seat)):
+        best = max(best, _space_worth(game, seat, at, near=False) / (1 + d))
     return best
+
+
+def _lookouts(board: Board, start: Cell) -> tuple[tuple[Cell, int], ...]:
+    """The peak and exchange spaces within ``OUTLOOK`` steps of ``start``, with their
+    distances: fixed by the board, so kept on it."""
+    key = ("lookouts", start)
+    found: tuple[tuple[Cell, int], ...] | None = board.memo.get(key)
+    if found is None:
+        spaces = board.spaces
+        found = board.memo[key] = tuple(
+            (at, d)
+            for at, d in distances(board, start, OUTLOOK).items()
+            if 0 < d <= OUTLOOK and spaces[at].kind in ("peak", "exchange")
+        )
+    return found
 
 
 def _needs(game: Game, seat: int) -> dict[str, int]:
