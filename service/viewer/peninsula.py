@@ -350,7 +350,9 @@ def say(command: Mapping[str, Any], content: Any) -> str:
 
     kind = command.get("type")
     if kind == "move_architect":
-        via = f" via {place(command['via'])}" if command.get("via") else ""
+        # ``via`` is the path's hexes between here and there (a swimmer's or a ferry's)
+        path = command.get("via") or []
+        via = f" via {', '.join(place(p) for p in path)}" if path else ""
         return f"move the architect to {place(command['to'])} by {command['by']}{via}"
     if kind == "draw_icon":
         arrow = command.get("arrow")

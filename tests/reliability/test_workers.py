@@ -57,6 +57,7 @@ def two_workers(scratch_url: str, tmp_path: Path) -> Iterator[tuple[Served, list
         watcher = LockWatcher(scratch_url, waiting)
         watcher.start()
         yield server, waiting
+        _until_both_drove(scratch_url, watcher)
     finally:
         if watcher is not None:
             watcher.stop()
@@ -64,6 +65,22 @@ def two_workers(scratch_url: str, tmp_path: Path) -> Iterator[tuple[Served, list
     assert watcher is not None and watcher.errors == []
     assert watcher.double_holders == [], "a game's lock had two holders"
     assert len(watcher.holders) >= 2, f"only {watcher.holders} ever drove bots"
+
+
+def _until_both_drove(url: str, watcher: LockWatcher, timeout: float = 120.0) -> None:
+    """More all-bot games, a few a second, until a second worker has driven one.
+
+    One worker may win every lock of the first games (it sweeps first and plays them out
+    within a second), so which worker drives is a race; a worker that never drives any of
+    a steady supply of games is the fault the fixture's last check reports."""
+    deadline = time.monotonic() + timeout
+    with ConnectionPool(url, min_size=1, max_size=2, open=True) as pool:
+        cairn = Application(EventStore(pool))
+        while len(watcher.holders) < 2 and time.monotonic() < deadline:
+            for _ in range(3):
+                game = cairn.create_game(RULESET, 2, seat_info=BOTS)
+                watcher.keys[game_lock_key(game.game_id)] = str(game.game_id)
+            time.sleep(1)
 
 
 def _wait_for_workers(url: str, count: int, timeout: float = 180.0) -> None:

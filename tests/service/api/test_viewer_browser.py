@@ -176,6 +176,25 @@ def test_a_seat_plays_a_live_game_against_a_bot_from_the_page(
     assert [s["kind"] for s in forked["seats"]] == ["player", "bot"]
 
 
+def test_a_refresh_at_the_same_version_keeps_the_chosen_button_focused(
+    server: Server, http: httpx.Client, page: Page
+) -> None:
+    """A late stream message refreshes the page at a version it already shows: the choices
+    must stay the same elements, or a keyboard player's focus (and their Enter) is lost."""
+    seats = [{"kind": "player", "player": "ann"}, {"kind": "bot", "bot": "greedy"}]
+    table = Table.create(server, http, "peninsula", seats)
+    page.goto(f"{server.url}/games/{table.game_id}/viewer#token={table.tokens[0]}")
+    server.quiet()
+    version = table.view()["version"]
+    expect(page.locator(f'#play[data-version="{version}"]')).to_be_attached()
+    page.locator("#choices button.choice").first.focus()
+    page.evaluate("refresh()")  # what a stream message starts, 150 ms later
+    focused = "document.activeElement && document.activeElement.matches('#choices button')"
+    assert page.evaluate(focused), "the refresh replaced the focused choice"
+    page.keyboard.press("Enter")
+    expect(page.locator(f'#play[data-version="{version}"]')).not_to_be_attached()
+
+
 def test_fork_from_here_asks_first_then_opens_the_fork(
     server: Server, http: httpx.Client, page: Page
 ) -> None:
