@@ -109,10 +109,18 @@ def game_steps(
     host: NamedDependency[Host],
     authorization: Authorization = None,
     seat: SeatParameter = None,
+    after: Annotated[
+        int,
+        QueryParameter(
+            ge=0,
+            le=MAX_SEQ,
+            description="only the steps of events after seq N (a live page's new ones)",
+        ),
+    ] = 0,
 ) -> Steps:
     game = host.game(game_id)
     seen_by = looking(host, game, authorization, seat)
-    told = timeline.steps(host.cairn.store, game, seen_by)
+    told = timeline.steps(host.cairn.store, game, seen_by, after)
     return Steps(
         game_id=str(game.game_id),
         ruleset=game.ruleset,

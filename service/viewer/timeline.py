@@ -24,7 +24,9 @@ class Step:
     scores: list[dict[str, Any]] | None
 
 
-def steps(store: EventStore, game: GameRecord, viewer: int | None) -> list[Step]:
+def steps(store: EventStore, game: GameRecord, viewer: int | None, after: int = 0) -> list[Step]:
+    """The steps of events after seq ``after``: the fold runs from the start, but only those
+    are described and scored (a live page asks for the new ones on every move)."""
     ruleset = ruleset_for(game)
     visible = visible_to(store, game, viewer)
     state = ruleset.initial_state
@@ -34,10 +36,12 @@ def steps(store: EventStore, game: GameRecord, viewer: int | None) -> list[Step]
     for index, stored in enumerate(events):
         event = event_from_record(ruleset, stored.type, stored.schema_version, stored.payload)
         state = ruleset.evolve(state, event)
-        if visible(stored):
+        if stored.seq > after and visible(stored):
             group.append((stored, ruleset.describe(event)))
         following = events[index + 1] if index + 1 < len(events) else None
         if following is not None and following.decision_seq == stored.decision_seq:
+            continue
+        if not group:
             continue
         scores = running_scores(ruleset, state)
         told.extend(Step(e.seq, stored.seq, e.type, e.actor, words, scores) for e, words in group)

@@ -8,6 +8,7 @@ const $ = (id) => document.getElementById(id);
 const page = {
   game: null,        // GET /games/{id}
   steps: [],         // GET /games/{id}/steps
+  stepsViewer: null, // whose steps those are (seat and token): another's are read anew
   index: -1,         // the step shown
   token: null,       // a seat token: kept in this tab only (sessionStorage)
   seat: null,        // the seat chosen to view a finished game as
@@ -60,15 +61,37 @@ function takeToken() {
 
 async function load() {
   page.game = await api(`/games/${gameId}`);
-  const told = await api(`/games/${gameId}/steps${seatQuery() ? "?" + seatQuery() : ""}`);
   const following = page.index < 0 || page.index >= page.steps.length - 1;
-  page.steps = told.steps;
+  const told = await readSteps();
   page.logIsPublic = told.log_is_public;
   page.version = told.version;
   describeGame();
   const slider = $("slider");
   slider.max = String(Math.max(page.steps.length - 1, 0));
   await show(following ? page.steps.length - 1 : page.index);
+}
+
+async function readSteps() {
+  // Once this viewer holds the steps, only those after the last are asked for: a live
+  // game's page asks on every move. A log that became public (the end) shows events it
+  // hid until then, and another seat sees other events: both are read again whole.
+  const viewer = `${page.seat}|${page.token || ""}`;
+  const last = page.steps.length ? page.steps[page.steps.length - 1].seq : 0;
+  const incremental = page.stepsViewer === viewer && last > 0;
+  const params = new URLSearchParams(seatQuery());
+  if (incremental) params.set("after", String(last));
+  const query = params.toString();
+  const told = await api(`/games/${gameId}/steps${query ? "?" + query : ""}`);
+  if (incremental && told.log_is_public !== page.logIsPublic) {
+    page.stepsViewer = null;
+    return readSteps();
+  }
+  const shown = page.steps.length ? page.steps[page.steps.length - 1].seq : 0;
+  // Two refreshes may cross: keep each step once, in order.
+  const fresh = told.steps.filter((s) => s.seq > shown);
+  page.steps = incremental ? page.steps.concat(fresh) : told.steps;
+  page.stepsViewer = viewer;
+  return told;
 }
 
 function describeGame() {

@@ -119,6 +119,29 @@ def test_steps_tell_only_the_events_the_caller_may_see(
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
+def test_steps_after_an_event_are_the_tail_of_the_whole_steps(
+    server: Server, http: httpx.Client, ruleset: str
+) -> None:
+    """What a live page asks for on every move: ``after=N`` answers exactly the steps with
+    seq above N, each with the words and scores the whole answer gives it."""
+    table = Table.create(server, http, ruleset, seats_for(ruleset, bots=1))
+    for _ in range(3):
+        if not table.step():
+            break  # the sealed test ruleset ends in fewer moves
+    server.quiet()
+    url = f"/games/{table.game_id}/steps"
+    for seat in (None, 0):
+        whole = http.get(url, headers=table.auth(seat)).json()
+        seqs = [s["seq"] for s in whole["steps"]]
+        assert len(seqs) >= 3
+        for after in sorted({0, 1, seqs[len(seqs) // 2], seqs[-2], seqs[-1]}):
+            tail = http.get(url, headers=table.auth(seat), params={"after": after}).json()
+            assert tail["steps"] == [s for s in whole["steps"] if s["seq"] > after], after
+            assert tail["version"] == whole["version"]
+    assert http.get(url, params={"after": -1}).status_code == 400
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
 def test_choices_are_the_legal_commands_in_words(
     server: Server, http: httpx.Client, ruleset: str
 ) -> None:

@@ -161,9 +161,14 @@ def test_a_seat_plays_a_live_game_against_a_bot_from_the_page(
         choice.focus()
         page.keyboard.press("Enter")  # the keyboard alone plays
         expect(page.locator(f'#play[data-version="{version}"]')).not_to_be_attached()
+    server.quiet()
     version = table.view()["version"]
     commands = [e for e in table.events(0)["events"] if e["actor"] == "seat:0"]
     assert commands, "seat 0 moved from the page"
+    # The page read only new steps on each move (after=N): it holds each step once.
+    told = http.get(f"/games/{table.game_id}/steps", headers=table.auth(0)).json()["steps"]
+    expect(page.locator("#slider")).to_have_attribute("max", str(len(told) - 1))
+    expect(page.locator("#position")).to_contain_text(f"event {told[-1]['seq']} of")
     screenshot(page, "live-peninsula")
     # A seat may fork its live game: the luck is reshuffled and it plays the fork alone.
     page.click("#fork")

@@ -1,22 +1,17 @@
 """Five Peaks' content pack: terrain and peak tiles, hiking and campfire cards, panoramas.
 
-A pack is a folder of JSON files beside this module; ``load`` reads and validates one and
-``build`` does the same from parsed JSON (tests use it to try bad data). The content hash
-is sha256 over the canonical JSON (sorted keys, no spaces) of ``{"pack", "files"}``, so a
-reformatted file keeps its hash and any changed value changes it. Every value here is
-original (docs/rules/five-peaks.md, Content).
+A pack is a folder of JSON files beside this module, read and hashed as every ruleset's
+are (domain/core/packs.py); ``build`` validates one from parsed JSON (tests use it to try
+bad data). Every value here is original (docs/rules/five-peaks.md, Content).
 """
 
 from __future__ import annotations
 
-import functools
-import hashlib
-import json
 import types
 from collections.abc import Mapping
-from importlib import resources
 from typing import Any, cast
 
+from domain.core.packs import Shelf, content_hash
 from domain.games.five_peaks.content.model import (
     BASICS,
     CONTAINERS,
@@ -59,44 +54,21 @@ __all__ = [
 ]
 
 
-@functools.cache
 def load(pack: str = "standard") -> Content:
-    return build(pack, read_pack(pack))
+    return SHELF.load(pack)
 
 
-@functools.cache
 def packs() -> tuple[Content, ...]:
-    return tuple(load(name) for name in PACKS)
-
-
-@functools.cache
-def _by_hash() -> Mapping[str, Content]:
-    return types.MappingProxyType({pack.content_hash: pack for pack in packs()})
+    return SHELF.packs()
 
 
 def pack_of(game: Any) -> Content:
     """The pack a game plays with, for ever: the one its ``content_hash`` names."""
-    return _by_hash()[game.content_hash]
+    return SHELF.by_hash(game.content_hash)
 
 
 def read_pack(pack: str) -> dict[str, Any]:
-    if pack not in PACKS:
-        raise ValueError(f"unknown content pack {pack!r}; known: {', '.join(PACKS)}")
-    folder = resources.files(__name__).joinpath(pack)
-    files: dict[str, Any] = {}
-    for name in FILES:
-        try:
-            files[name] = json.loads(folder.joinpath(name).read_text(encoding="utf-8"))
-        except json.JSONDecodeError as exc:
-            raise ContentError(name, "$", f"not valid JSON: {exc}") from None
-    return files
-
-
-def content_hash(pack: str, files: Mapping[str, Any]) -> str:
-    canonical = json.dumps(
-        {"pack": pack, "files": files}, sort_keys=True, separators=(",", ":"), ensure_ascii=False
-    )
-    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+    return SHELF.read(pack)
 
 
 def build(pack: str, files: Mapping[str, Any]) -> Content:
@@ -154,3 +126,6 @@ def build(pack: str, files: Mapping[str, Any]) -> Content:
         end_conditions=read.int_(table["end_conditions"], "$.end_conditions", 1, 3),
         content_hash=content_hash(pack, files),
     )
+
+
+SHELF: Shelf[Content] = Shelf(__name__, PACKS, FILES, build, ContentError)

@@ -1,23 +1,17 @@
 """Peloponnes content packs: the printed tiles, civilizations, sea tiles and the table.
 
-A pack is a folder of JSON files beside this module. ``load`` reads, validates and caches
-one; ``build`` does the same from already-parsed JSON (tests use it to try bad data). The
-content hash is sha256 over the canonical JSON (sorted keys, no spaces, UTF-8) of
-``{"pack": name, "files": {file name: parsed JSON}}``: reformatting a file keeps it, any
-change of value changes it. ``PACKS`` holds every shipped pack by hash, so ``evolve`` finds
-a game's pack in memory by ``state.content_hash``.
+A pack is a folder of JSON files beside this module, read and hashed as every ruleset's
+are (domain/core/packs.py). ``build`` validates one from already-parsed JSON (tests use it
+to try bad data). ``by_hash`` finds a game's pack in memory by ``state.content_hash``.
 """
 
 from __future__ import annotations
 
-import functools
-import hashlib
-import json
 import types
 from collections.abc import Mapping
-from importlib import resources
 from typing import Any
 
+from domain.core.packs import Shelf, content_hash
 from domain.games.peloponnes.content.model import (
     BLANK,
     CHITS_PER_ROUND,
@@ -73,31 +67,14 @@ __all__ = [
 ]
 
 
-@functools.cache
 def load(pack: str = "standard") -> Content:
     """The validated pack; raises ContentError (a ValueError) naming file and path."""
-    return build(pack, read_pack(pack))
+    return SHELF.load(pack)
 
 
 def read_pack(pack: str) -> dict[str, Any]:
     """The parsed JSON of every file of ``pack``, by file name."""
-    if pack not in PACK_NAMES:
-        raise ValueError(f"unknown content pack {pack!r}; known: {', '.join(PACK_NAMES)}")
-    folder = resources.files(__name__).joinpath(pack)
-    files: dict[str, Any] = {}
-    for name in FILES:
-        try:
-            files[name] = json.loads(folder.joinpath(name).read_text(encoding="utf-8"))
-        except json.JSONDecodeError as exc:
-            raise ContentError(name, "$", f"not valid JSON: {exc}") from None
-    return files
-
-
-def content_hash(pack: str, files: Mapping[str, Any]) -> str:
-    canonical = json.dumps(
-        {"pack": pack, "files": files}, sort_keys=True, separators=(",", ":"), ensure_ascii=False
-    )
-    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+    return SHELF.read(pack)
 
 
 def build(pack: str, files: Mapping[str, Any]) -> Content:
@@ -161,15 +138,14 @@ def _check_counts(content: Content) -> None:
     )
 
 
-@functools.cache
 def packs() -> tuple[Content, ...]:
     """Every shipped pack, oldest first."""
-    return tuple(load(name) for name in PACK_NAMES)
+    return SHELF.packs()
 
 
 def by_hash(content_hash: str) -> Content:
     """The pack a game plays with, found in memory by its hash."""
-    for pack in packs():
-        if pack.content_hash == content_hash:
-            return pack
-    raise KeyError(f"no Peloponnes content pack has hash {content_hash}")
+    return SHELF.by_hash(content_hash)
+
+
+SHELF: Shelf[Content] = Shelf(__name__, PACK_NAMES, FILES, build, ContentError)
