@@ -5,22 +5,30 @@ figures of the last run and says how many games it had). Each game is played in 
 through the ruleset, the system's decisions included, then audited the way ``cairn audit``
 re-derives a game: every decision decided again on the state before it must give exactly
 the stored events, and the revealed seed must match the commitment published at the start.
-It counts scores per seat count, game length, and how often each hiking card is played,
-each campfire effect kept, each panorama bought and each peak placed and stoned.
 
-Run: ``.venv/bin/python -m bench.five_peaks [--games 10000] [--out bench/results]``.
+Each finished game appends one JSON line to the results file: its setting, seed label,
+whether it audited clean, scores, turns, decisions, how it ended and what it used (hiking
+cards played, campfire effects kept, panoramas bought, peaks placed and stoned). Games
+already in the file are skipped, so a stopped run resumes where it stopped. Games go
+round-robin over the 8 settings (2-5 seats x greedy/random): any prefix of a run is
+balanced. ``--report`` prints the figures of everything in the file
+(``bench/five_peaks_report.py``).
+
+Run: ``.venv/bin/python -m bench.five_peaks [--games 10000] [--jobs 1] [--out FILE]``,
+then ``.venv/bin/python -m bench.five_peaks --report [--out FILE]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import statistics
+import multiprocessing
+import sys
+import time
 from collections import Counter
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from bench.harness import RESULTS
 from bench.playthrough import seed_for
@@ -39,26 +47,11 @@ from domain.games.five_peaks.events import (
 
 BOTS = ("greedy", "random")
 SEATS = (2, 3, 4, 5)
-
-
-@dataclass
-class Tally:
-    games: int = 0
-    audited: int = 0
-    decisions: list[int] = field(default_factory=list)
-    turns: list[int] = field(default_factory=list)
-    scores: list[int] = field(default_factory=list)
-    winners: list[int] = field(default_factory=list)
-    ends: Counter[str] = field(default_factory=Counter)
-
-
-@dataclass
-class Use:
-    cards: Counter[str] = field(default_factory=Counter)
-    campfire: Counter[str] = field(default_factory=Counter)
-    panoramas: Counter[str] = field(default_factory=Counter)
-    peaks: Counter[str] = field(default_factory=Counter)
-    stones: Counter[str] = field(default_factory=Counter)
+SETTINGS = tuple((s, b) for s in SEATS for b in BOTS)
+TURN_LIMIT = "turn_limit"
+"""How a game ended that no end trigger ended: the 100-turns-per-seat limit (flow.py)."""
+OUT = RESULTS / "five-peaks.jsonl"
+USES = ("cards", "campfire", "panoramas", "peaks", "stones")
 
 
 def play(seats: int, bot: str, game_no: int) -> Iterator[tuple[Any, tuple[Any, ...], Any]]:
@@ -91,95 +84,143 @@ def audit(decisions: list[tuple[Any, tuple[Any, ...], Any]]) -> bool:
     )
 
 
-def record(seats: int, bot: str, game_no: int, tally: Tally, use: Use) -> None:
+def game_record(seats: int, bot: str, game_no: int) -> dict[str, Any]:
+    """One game played and audited, as the line the results file keeps for it."""
     decisions = list(play(seats, bot, game_no))
     final = RULESET.fold(decisions[-1][1], decisions[-1][2])
     result = RULESET.result(final)
     assert result is not None
-    tally.games += 1
-    tally.audited += audit(decisions)
-    tally.decisions.append(len(decisions))
-    tally.scores += list(result.scores)
-    tally.winners.append(max(result.scores))
     pack = load()
+    use: dict[str, Counter[str]] = {k: Counter() for k in USES}
+    turns, end = 0, TURN_LIMIT
     for _, events, _ in decisions:
         for event in events:
             match event:
                 case TurnEnded():
-                    tally.turns[-1:] = [tally.turns[-1] + 1] if tally.turns else [1]
+                    turns += 1
                 case CardPlayed(card=card):
-                    use.cards[card] += 1
+                    use["cards"][card] += 1
                 case CampfireKept(card=card):
-                    use.campfire[pack.fire(card).id] += 1
+                    use["campfire"][pack.fire(card).id] += 1
                 case PanoramaBought(card=card):
-                    use.panoramas[card] += 1
+                    use["panoramas"][card] += 1
                 case PeakPlaced(peak=peak):
-                    use.peaks[peak] += 1
+                    use["peaks"][peak] += 1
                 case StonePlaced(stone=stone):
-                    use.stones[stone] += 1
+                    use["stones"][stone] += 1
                 case EndTriggered(reasons=reasons):
-                    tally.ends[" + ".join(reasons)] += 1
+                    end = " + ".join(reasons)
                 case _:
                     pass
-    tally.turns.append(0)
-
-
-def _summary(values: list[int]) -> dict[str, float]:
-    ordered = sorted(values)
     return {
-        "mean": round(statistics.fmean(ordered), 1),
-        "p10": ordered[len(ordered) // 10],
-        "median": statistics.median(ordered),
-        "p90": ordered[(9 * len(ordered)) // 10],
-        "min": ordered[0],
-        "max": ordered[-1],
+        "seats": seats,
+        "bot": bot,
+        "game": game_no,
+        "label": f"five-peaks-sim:{seats}:{bot}:{game_no}",
+        "rules_version": RULESET.rules_version,
+        "content_hash": RULESET.content_hash,
+        "audited": audit(decisions),
+        "scores": list(result.scores),
+        "turns": turns,
+        "decisions": len(decisions),
+        "end": end,
+        **{k: dict(sorted(v.items())) for k, v in use.items()},
     }
 
 
-def simulate(games: int) -> dict[str, Any]:
-    """``games`` games in all, spread evenly over seat counts and bots."""
-    settings = [(s, b) for s in SEATS for b in BOTS]
-    tallies = {k: Tally() for k in settings}
-    use = Use()
-    for index, (seats, bot) in enumerate(settings):
-        count = games // len(settings) + (index < games % len(settings))
-        for game_no in range(count):
-            record(seats, bot, game_no, tallies[(seats, bot)], use)
-    pack = load()
-    return {
-        "games": sum(t.games for t in tallies.values()),
-        "audited_clean": sum(t.audited for t in tallies.values()),
-        "settings": [
-            {
-                "setting": f"{seats} seats, {bot}",
-                "games": t.games,
-                "audited_clean": t.audited,
-                "scores": _summary(t.scores),
-                "winning_score": _summary(t.winners),
-                "turns_per_seat": _summary([n // seats for n in t.turns[:-1] if n]),
-                "decisions": _summary(t.decisions),
-                "end": dict(t.ends),
-            }
-            for (seats, bot), t in tallies.items()
-            if t.games
-        ],
-        "cards_played": {c: use.cards[c] for c in pack.cards},
-        "campfire_kept": {f: use.campfire[f] for f in pack.campfire},
-        "panoramas_bought": {p: use.panoramas[p] for p in pack.panoramas},
-        "peaks_placed": {p: use.peaks[p] for p in pack.peaks},
-        "stones_placed": {s.id: use.stones[s.id] for s in pack.stones},
-    }
+def schedule(games: int) -> list[tuple[int, str, int]]:
+    """The first ``games`` games, round-robin over the settings."""
+    return [(*SETTINGS[i % len(SETTINGS)], i // len(SETTINGS)) for i in range(games)]
 
 
-def main(argv: list[str] | None = None) -> None:
+def key(line: dict[str, Any]) -> tuple[int, str, int]:
+    return (line["seats"], line["bot"], line["game"])
+
+
+def read(path: Path) -> list[dict[str, Any]]:
+    """Every complete line of the file; a line cut short by a stopped run is left out (the
+    game is played again)."""
+    if not path.exists():
+        return []
+    lines = []
+    for text in path.read_text().splitlines():
+        try:
+            lines.append(json.loads(text))
+        except json.JSONDecodeError:
+            continue
+    return lines
+
+
+def _one(game: tuple[int, str, int]) -> dict[str, Any]:
+    return game_record(*game)
+
+
+def _played(todo: list[tuple[int, str, int]], jobs: int) -> Iterator[dict[str, Any]]:
+    if jobs <= 1:
+        yield from map(_one, todo)
+        return
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        yield from pool.imap_unordered(_one, todo, chunksize=1)
+
+
+def run(games: int, jobs: int, out: Path, progress: TextIO = sys.stderr) -> int:
+    """Play every scheduled game the file lacks, appending each as it finishes; returns
+    how many were played now."""
+    done = {key(line) for line in read(out)}
+    todo = [g for g in schedule(games) if g not in done]
+    out.parent.mkdir(parents=True, exist_ok=True)
+    _truncate_partial(out)
+    start, count = time.monotonic(), 0
+    with out.open("a") as file:
+        for line in _played(todo, jobs):
+            file.write(json.dumps(line, sort_keys=True) + "\n")
+            file.flush()
+            count += 1
+            _progress(progress, count, len(todo), games - len(todo), start, line)
+    if todo:
+        print(file=progress)
+    return count
+
+
+def _truncate_partial(out: Path) -> None:
+    """End the file with a newline, so that a line cut short stays on its own."""
+    if out.exists() and out.stat().st_size:
+        with out.open("rb") as file:
+            file.seek(-1, 2)
+            last = file.read(1)
+        if last != b"\n":
+            with out.open("a") as file:
+                file.write("\n")
+
+
+def _progress(
+    stream: TextIO, count: int, todo: int, skipped: int, start: float, line: dict[str, Any]
+) -> None:
+    minutes = (time.monotonic() - start) / 60
+    rate = count / minutes if minutes else 0.0
+    left = (todo - count) / rate if rate else 0.0
+    ending = "\r" if stream.isatty() else "\n"
+    stream.write(
+        f"{count}/{todo} games ({skipped} already in the file), {rate:.1f}/min, "
+        f"~{left:.0f} min left; last: {line['seats']} seats {line['bot']} #{line['game']}"
+        f"{'' if line['audited'] else ' AUDIT FAILED'}{ending}"
+    )
+    stream.flush()
+
+
+def main(argv: Iterable[str] | None = None) -> None:
+    from bench.five_peaks_report import report
+
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10_000)
-    parser.add_argument("--out", type=Path, default=RESULTS)
-    args = parser.parse_args(argv)
-    result = simulate(args.games)
-    args.out.mkdir(parents=True, exist_ok=True)
-    (args.out / "five-peaks.json").write_text(json.dumps(result, indent=2) + "\n")
-    print(json.dumps(result, indent=2))
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes")
+    parser.add_argument("--out", type=Path, default=OUT, help="the results file (JSON lines)")
+    parser.add_argument("--report", action="store_true", help="print the file's figures")
+    args = parser.parse_args(None if argv is None else list(argv))
+    if args.report:
+        print(report(read(args.out)))
+        return
+    run(args.games, args.jobs, args.out)
 
 
 if __name__ == "__main__":

@@ -3,6 +3,7 @@ tile or a peak may be placed, what a space yields."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 
 from domain.games.five_peaks.content import TERRAINS, Content, pack_of
@@ -18,7 +19,27 @@ def content(game: Game) -> Content:
 
 
 def board(game: Game) -> Board:
-    return board_of(pack_of(game), game.placements, game.peak_cells())
+    """The position's board, built once per set of placements and peaks.
+
+    The game keeps the board it was last asked for beside the very tuples it was built
+    from; any copy with other placements or peaks (``changed`` copies this too) fails the
+    identity check and asks ``board_of`` again, so the memo never outlives its inputs.
+    """
+    memo = game.__dict__.get(_BOARD)
+    if (
+        memo is not None
+        and memo[0] is game.placements
+        and memo[1] is game.peaks
+        and memo[2] is game.content_hash
+    ):
+        built: Board = memo[3]
+        return built
+    built = board_of(pack_of(game), game.placements, game.peak_cells())
+    game.__dict__[_BOARD] = (game.placements, game.peaks, game.content_hash, built)
+    return built
+
+
+_BOARD = "_board_memo"
 
 
 def pawn(game: Game, seat: int) -> Cell:
@@ -39,8 +60,12 @@ def pawn_tiles(game: Game, seat: int) -> tuple[int, ...]:
 
 
 def fires(game: Game, seat: int, effect: str) -> tuple[FireSpec, ...]:
-    pack = pack_of(game)
-    found = (pack.fire(c) for c in game.hiker(seat).campfire)
+    return _fires(pack_of(game), game.hiker(seat).campfire, effect)
+
+
+@functools.lru_cache(maxsize=4096)
+def _fires(pack: Content, cards: tuple[str, ...], effect: str) -> tuple[FireSpec, ...]:
+    found = (pack.fire(c) for c in cards)
     return tuple(f for f in found if f.effect == effect)
 
 
@@ -58,11 +83,22 @@ def option_of(game: Game, stage: Stage) -> CardOption:
 
 def reachable(game: Game, seat: int) -> frozenset[Cell]:
     """Where the stage's move may end."""
-    stage, here, spaces = game.stage, pawn(game, seat), board(game).spaces
+    stage, here, where = game.stage, pawn(game, seat), board(game)
     blocked = others(game, seat)
-    free = {c for c in spaces if c not in blocked and c != here}
+    key = ("reachable", stage.kind, stage.steps, stage.card, stage.option, here, blocked)
+    found: frozenset[Cell] | None = where.memo.get(key)
+    if found is None:
+        found = where.memo[key] = _reachable(game, where, here, blocked)
+    return found
+
+
+def _reachable(game: Game, where: Board, here: Cell, blocked: frozenset[Cell]) -> frozenset[Cell]:
+    """``reachable`` worked out: it depends on the board, the pawns and the stage's kind,
+    steps and card option only, which is the key it is kept under."""
+    stage, spaces = game.stage, where.spaces
     if stage.kind == "move":
-        return destinations(board(game), here, blocked, stage.steps)
+        return destinations(where, here, blocked, stage.steps)
+    free = {c for c in spaces if c not in blocked and c != here}
     if stage.kind == "shortcut":
         return frozenset(c for c in (here.step(e) for e in NEIGHBOURS) if c in free)
     if stage.kind == "bike":

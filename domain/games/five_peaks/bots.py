@@ -3,7 +3,7 @@ panoramas in rank order and so brings the end about. A bot's luck is its own ent
 
 from __future__ import annotations
 
-from collections import deque
+from collections.abc import Mapping
 
 from domain.core import Luck
 from domain.games.five_peaks import board as b
@@ -32,9 +32,10 @@ from domain.games.five_peaks.commands import (
     TakeCard,
     TakeLeft,
 )
+from domain.games.five_peaks.content import CONTAINERS
 from domain.games.five_peaks.decider import consequences
 from domain.games.five_peaks.evolve import evolve
-from domain.games.five_peaks.geometry import Cell
+from domain.games.five_peaks.geometry import Board, Cell, distances
 from domain.games.five_peaks.rules import legal_commands
 from domain.games.five_peaks.state import Game
 
@@ -78,20 +79,6 @@ def _after(game: Game, command: Command) -> Game:
     return game
 
 
-def _distances(game: Game, seat: int) -> dict[Cell, int]:
-    """Path distances from the pawn, ignoring other pawns."""
-    links, start = b.board(game).links, b.pawn(game, seat)
-    seen = {start: 0}
-    queue = deque([start])
-    while queue:
-        at = queue.popleft()
-        for near in links.get(at, ()):
-            if near not in seen:
-                seen[near] = seen[at] + 1
-                queue.append(near)
-    return seen
-
-
 def _space_worth(game: Game, seat: int, at: Cell, near: bool = True) -> float:
     """What stopping on ``at`` is worth now; ``near`` False skips the costly check that a
     peak exchange has a free gap (for spaces only looked at from afar)."""
@@ -108,7 +95,9 @@ def _space_worth(game: Game, seat: int, at: Cell, near: bool = True) -> float:
             gain = dict(space.gain)
             peak_ok = not near or not gain.get("peak") or b.peak_spots(_at(game, seat, at), seat)
             if peak_ok:
-                worth += sum(REWARD_WORTH.get(k, WORTH.get(k, 0)) * n for k, n in gain.items())
+                worth += sum(_gain_worth(game, seat, k) * n for k, n in gain.items())
+    elif space.kind == "container":
+        worth += SWAP_WORTH * _swaps(game, seat)
     elif space.kind in ("resource", "half", "bike"):
         for k, n in space.gives:
             worth += _worth(game, seat, k) * (n if k == "endorphin" else min(n, max(room, 0)))
@@ -128,24 +117,62 @@ OUTLOOK = 5
 
 def _outlook(game: Game, seat: int) -> float:
     """How promising the pawn's position is: the best space nearby, discounted by distance."""
-    dist = _distances(game, seat)
-    spaces = b.board(game).spaces
     best = 0.0
-    for at, d in dist.items():
-        if 0 < d <= OUTLOOK and spaces[at].kind in ("peak", "exchange"):
-            best = max(best, _space_worth(game, seat, at, near=False) / (1 + d))
+    for at, d in _lookouts(b.board(game), b.pawn(game, seat)):
+        best = max(best, _space_worth(game, seat, at, near=False) / (1 + d))
     return best
 
 
-def _needs(game: Game, seat: int) -> dict[str, int]:
-    """What the seat still lacks for the cheapest panorama it may buy next."""
+def _lookouts(board: Board, start: Cell) -> tuple[tuple[Cell, int], ...]:
+    """The peak, exchange and container spaces within ``OUTLOOK`` steps of ``start``, with their
+    distances: fixed by the board, so kept on it."""
+    key = ("lookouts", start)
+    found: tuple[tuple[Cell, int], ...] | None = board.memo.get(key)
+    if found is None:
+        spaces = board.spaces
+        found = board.memo[key] = tuple(
+            (at, d)
+            for at, d in distances(board, start, OUTLOOK).items()
+            if 0 < d <= OUTLOOK and spaces[at].kind in ("peak", "exchange", "container")
+        )
+    return found
+
+
+def _plan(game: Game, seat: int) -> Mapping[str, int]:
+    """The cost of the panorama the seat works towards: of those it may buy next, the one it
+    lacks least for (nothing when none is left for its rank)."""
     pack, rank, hiker = b.content(game), b.next_rank(game, seat), game.hiker(seat)
     tops = [pack.panoramas[c] for c in game.columns.get(str(rank), ())]
     fit = [p for p in tops if p.rank == rank]
     if not fit:
         return {}
-    best = min(fit, key=lambda p: sum(max(0, n - hiker.held(k)) for k, n in p.cost.items()))
-    return {k: n - hiker.held(k) for k, n in best.cost.items() if n > hiker.held(k)}
+    return min(fit, key=lambda p: sum(max(0, n - hiker.held(k)) for k, n in p.cost.items())).cost
+
+
+def _needs(game: Game, seat: int) -> dict[str, int]:
+    """What the seat still lacks for the panorama it works towards."""
+    hiker = game.hiker(seat)
+    return {k: n - hiker.held(k) for k, n in _plan(game, seat).items() if n > hiker.held(k)}
+
+
+SWAP_WORTH = 15
+"""A container swapped for one the next panorama needs: worth about a needed container."""
+
+
+def _spare(game: Game, seat: int, container: str) -> int:
+    """Containers of a kind the seat holds beyond what its next panorama costs."""
+    return max(0, game.hiker(seat).held(container) - _plan(game, seat).get(container, 0))
+
+
+def _swaps(game: Game, seat: int) -> int:
+    """How many swaps on a container exchange space would bring the next panorama closer:
+    spare containers for missing ones the bank still has."""
+    missing = sum(n for k, n in _needs(game, seat).items() if k in CONTAINERS and game.bank.get(k))
+    return min(missing, sum(_spare(game, seat, c) for c in CONTAINERS))
+
+
+def _gain_worth(game: Game, seat: int, word: str) -> float:
+    return REWARD_WORTH.get(word) or _worth(game, seat, word)
 
 
 def _worth(game: Game, seat: int, word: str) -> float:
@@ -181,7 +208,7 @@ def _score(game: Game, seat: int, command: Command) -> float:
         case Exchange():
             gain = dict(b.space_here(game, seat).gain)
             return (
-                sum(REWARD_WORTH.get(k, WORTH.get(k, 0)) * n for k, n in gain.items())
+                sum(_gain_worth(game, seat, k) * n for k, n in gain.items())
                 - sum(WORTH.get(k, 0) * n for k, n in b.space_here(game, seat).pay)
                 + 5
             )
@@ -190,7 +217,13 @@ def _score(game: Game, seat: int, command: Command) -> float:
             cost = b.content(game).cards[card].cost
             if not game.rewards and len(hiker.hand) + len(hiker.played) >= HAND_TARGET:
                 return -1
-            return 12 + cost + (4 if card in LIKED else 0) - (0 if game.rewards else cost * 1.5)
+            return (
+                12
+                + cost
+                + (4 if card in LIKED else 0)
+                + (6 if _packs_needed(game, seat, card) else 0)
+                - (0 if game.rewards else cost * 1.5)
+            )
         case Collect():
             return _space_worth(game, seat, b.pawn(game, seat)) - 1
         case TakeLeft() | Harvest() | Pack():
@@ -208,13 +241,18 @@ def _score(game: Game, seat: int, command: Command) -> float:
             return 1 if hiker.held(r) > 3 else -1
         case Convert(give=give, take=take):
             # only from a spare container to a needed one, so that swaps never go round
-            spare = hiker.held(give) > 1 + _needs(game, seat).get(give, 0)
-            return 3 if spare and take in _needs(game, seat) else -1
+            return 3 if _spare(game, seat, give) and take in _needs(game, seat) else -1
         case BoxCard() | Refresh() | BuyContainer():
             return -1
         case Pass():
             return 0
     return 0
+
+
+def _packs_needed(game: Game, seat: int, card: str) -> bool:
+    """Whether a hiking card packs basics into a container the next panorama lacks."""
+    needs = _needs(game, seat)
+    return any(o.effect == "pack" and o.take in needs for o in b.content(game).cards[card].options)
 
 
 def _card_worth(game: Game, seat: int, command: PlayCard) -> float:

@@ -9,8 +9,11 @@ a tile's edge middle; a path joins a peak to an edge middle only where that edge
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections import deque
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
 
 from domain.games.five_peaks.content.model import EDGES, Content, Edge, SpaceKind, TileSpec
 
@@ -97,6 +100,9 @@ class Board:
     covered: dict[Cell, tuple[int, ...]]
     spaces: dict[Cell, Space]
     links: dict[Cell, frozenset[Cell]]
+    memo: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
+    """Answers about this position's fixed geometry (distances, move destinations), kept
+    because bots and the rules ask the same ones many times; never part of its value."""
 
     def spec(self, index: int) -> TileSpec:
         return self.content.tile(self.placements[index].tile)
@@ -212,6 +218,16 @@ def destinations(
     A space holding another pawn does not count and must be passed through; no space is
     entered twice in one move, but a branching path may be walked back along (March example).
     """
+    key = ("destinations", start, blocked, steps)
+    found: frozenset[Cell] | None = board.memo.get(key)
+    if found is None:
+        found = board.memo[key] = _destinations(board, start, blocked, steps)
+    return found
+
+
+def _destinations(
+    board: Board, start: Cell, blocked: frozenset[Cell], steps: tuple[int, ...]
+) -> frozenset[Cell]:
     out: set[Cell] = set()
     longest = max(steps)
 
@@ -229,3 +245,23 @@ def destinations(
 
     walk(start, 0, frozenset({start}))
     return frozenset(out)
+
+
+def distances(board: Board, start: Cell, within: int) -> Mapping[Cell, int]:
+    """Path distances from ``start`` up to ``within`` steps over every link, pawns ignored
+    (the greedy bot's map), in the order a breadth-first walk finds them."""
+    key = ("distances", start, within)
+    found: Mapping[Cell, int] | None = board.memo.get(key)
+    if found is None:
+        seen = {start: 0}
+        queue = deque([start])
+        while queue:
+            at = queue.popleft()
+            if seen[at] == within:
+                continue
+            for near in board.links.get(at, ()):
+                if near not in seen:
+                    seen[near] = seen[at] + 1
+                    queue.append(near)
+        found = board.memo[key] = MappingProxyType(seen)
+    return found

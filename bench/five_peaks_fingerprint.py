@@ -1,0 +1,79 @@
+"""Proof that speed work on Five Peaks changes no behaviour: a hash per seeded game.
+
+For a fixed set of games (``PER_SETTING`` per seat count and bot, played the way
+``bench.five_peaks`` plays them), each hash covers every command chosen, every event as
+stored, every seat's and a spectator's view at regular points, and the legal commands of
+the seat to act at those points. ``--record`` writes the hashes (take them from the code
+before a change); the default compares against them and exits non-zero on any difference.
+
+Run: ``.venv/bin/python -m bench.five_peaks_fingerprint [--record]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from bench.five_peaks import BOTS, SEATS, play
+from domain.core.codec import encode
+from domain.core.registry import event_to_record
+from domain.games.five_peaks import RULESET
+from service.store.records import canonical_json
+
+PER_SETTING = 2
+EVERY = 40
+"""Views and legal commands are hashed at every 40th decision: often enough to cover every
+stage, rarely enough to keep the check near the cost of the games themselves."""
+FILE = Path(__file__).resolve().parent / "support" / "five_peaks_fingerprints.json"
+
+
+def fingerprint(seats: int, bot: str, game_no: int) -> str:
+    digest = hashlib.sha256()
+
+    def feed(value: Any) -> None:
+        digest.update(canonical_json(value).encode())
+        digest.update(b"\n")
+
+    state: Any = None
+    for step, (command, events, before) in enumerate(play(seats, bot, game_no)):
+        feed([type(command).__name__, encode(command)])
+        feed([list(event_to_record(e)) for e in events])
+        if step % EVERY == 0 and step:
+            for viewer in (*range(seats), None):
+                feed(dict(RULESET.view(before, viewer)))
+            for seat in sorted(RULESET.to_act(before)):
+                feed([encode(c) for c in RULESET.legal_commands(before, seat)])
+        state = RULESET.fold(events, before)
+    for viewer in (*range(seats), None):
+        feed(dict(RULESET.view(state, viewer)))
+    return digest.hexdigest()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--record", action="store_true", help="write the hashes, not check")
+    args = parser.parse_args(argv)
+    found = {
+        f"{seats}:{bot}:{n}": fingerprint(seats, bot, n)
+        for seats in SEATS
+        for bot in BOTS
+        for n in range(PER_SETTING)
+    }
+    if args.record:
+        FILE.write_text(json.dumps(found, indent=2, sort_keys=True) + "\n")
+        print(f"recorded {len(found)} fingerprints in {FILE}")
+        return 0
+    wanted = json.loads(FILE.read_text())
+    differ = sorted(k for k in wanted if found.get(k) != wanted[k])
+    for key in differ:
+        print(f"DIFFERS  {key}")
+    print(f"{len(wanted) - len(differ)} of {len(wanted)} games identical")
+    return 1 if differ else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
