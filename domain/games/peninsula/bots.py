@@ -35,7 +35,7 @@ from domain.games.peninsula.commands import (
     UseRainbow,
 )
 from domain.games.peninsula.events import IconDrawn
-from domain.games.peninsula.filling import fill_problem
+from domain.games.peninsula.filling import fill_blocker
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.movement import destinations, landmarks_on
 from domain.games.peninsula.planning import aims_of, mission_plan
@@ -64,19 +64,25 @@ HARBOR_TRIP_TICKETS = 2
 
 
 def random_bot(game: Game, seat: int, luck: Luck) -> SeatCommand:
+    # The coin is tossed before the legal commands are built: a seat still in the action
+    # phase can always end its actions, so the list would not be empty, and when the coin
+    # ends the phase the list is not needed. The draws and the choice are the same as when
+    # the list came first; rollouts then skip about a fifth of their legal-command work.
+    if game.phase == "actions" and 0 <= seat < game.seats:
+        allowance = game.allowances[seat]
+        if allowance.uses == 0 and not allowance.done:
+            coin, luck = luck.draw_below(2)
+            if coin == 0:
+                return EndActions(seat=seat)
     options = legal_commands(game, seat)
     if not options:
         raise ValueError(f"seat {seat} has nothing to do now")
-    if game.phase == "actions" and game.allowances[seat].uses == 0:
-        coin, luck = luck.draw_below(2)
-        if coin == 0:
-            return EndActions(seat=seat)
     index, _ = luck.draw_below(len(options))
     return options[index]
 
 
 def _fillable_around(sheet: Sheet, hexes: frozenset[Hex]) -> int:
-    return sum(1 for h in hexes if h in sheet.icons and fill_problem(sheet, h, False) is None)
+    return sum(1 for h in hexes if h in sheet.icons and fill_blocker(sheet, h, False) is None)
 
 
 def draw_gain(game: Game, sheet: Sheet, command: DrawIcon) -> float:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from domain.games.peninsula.adjacency import around
 from domain.games.peninsula.cards import FILLABLE, Icon
 from domain.games.peninsula.content import MapSpec
@@ -31,36 +33,81 @@ def is_pointed_at(sheet: Sheet, at: Hex) -> bool:
     return at in sheet.harbor_lands or any(a.points_at(at) for a in sheet.arrows)
 
 
-def fill_problem(sheet: Sheet, at: Hex, game_end: bool) -> str | None:
+Blocker = Literal[
+    "no_icon", "cliffs_only", "never", "filled", "village", "boat", "forest", "tunnel_end", "tunnel"
+]
+"""Why an icon cannot be filled, as a code: legal commands ask this of every icon on the
+sheet at every step, and most answers are no, so the message is only spelled for decide."""
+
+
+def fill_blocker(sheet: Sheet, at: Hex, game_end: bool) -> Blocker | None:
     icon = sheet.icons.get(at)
     if icon is None:
-        return f"there is no icon to fill at {at}" + (
-            " (cliffs cannot be filled)" if at in sheet.cliffs else ""
-        )
+        return "cliffs_only" if at in sheet.cliffs else "no_icon"
     if icon not in FILLABLE:
-        return f"a {icon} can never be filled"
+        return "never"
     if at in sheet.filled:
-        return f"the {icon} at {at} is already filled"
+        return "filled"
+    return _unmet(sheet, at, icon, game_end)
+
+
+def _unmet(sheet: Sheet, at: Hex, icon: Icon, game_end: bool) -> Blocker | None:
+    """The condition of the icon's own type (rulebook: Filling Icons), for an unfilled one."""
     match icon:
         case "village":
             if len(neighbour_types(sheet, at)) < VILLAGE_TYPES:
-                return f"the village at {at} needs 4 different icons on adjacent hexes"
+                return "village"
         case "boat":
             if not is_pointed_at(sheet, at):
-                return f"no arrow points at the boat at {at}"
+                return "boat"
         case "forest":
             if not any(sheet.icons.get(n) == "forest" for n in around(at)):
-                return f"the forest at {at} needs another forest next to it"
+                return "forest"
         case "tunnel":
             if not game_end:
-                return "tunnels can only be filled at the end of the game"
+                return "tunnel_end"
             if any(sheet.icons.get(n) == "tunnel" for n in around(at)):
-                return f"the tunnel at {at} has another tunnel next to it"
+                return "tunnel"
     return None
 
 
+def fill_problem(sheet: Sheet, at: Hex, game_end: bool) -> str | None:
+    blocker = fill_blocker(sheet, at, game_end)
+    if blocker is None:
+        return None
+    icon = sheet.icons.get(at)
+    match blocker:
+        case "no_icon":
+            return f"there is no icon to fill at {at}"
+        case "cliffs_only":
+            return f"there is no icon to fill at {at} (cliffs cannot be filled)"
+        case "never":
+            return f"a {icon} can never be filled"
+        case "filled":
+            return f"the {icon} at {at} is already filled"
+        case "village":
+            return f"the village at {at} needs 4 different icons on adjacent hexes"
+        case "boat":
+            return f"no arrow points at the boat at {at}"
+        case "forest":
+            return f"the forest at {at} needs another forest next to it"
+        case "tunnel_end":
+            return "tunnels can only be filled at the end of the game"
+        case "tunnel":
+            return f"the tunnel at {at} has another tunnel next to it"
+
+
 def fillable(sheet: Sheet, game_end: bool) -> tuple[Hex, ...]:
-    return tuple(sorted(h for h in sheet.icons if fill_problem(sheet, h, game_end) is None))
+    """The hexes ``fill_blocker`` lets fill, in order, asking only the unfilled fillable
+    icons their type's condition: legal commands ask this at every step."""
+    filled = sheet.filled
+    return tuple(
+        sorted(
+            h
+            for h, icon in sheet.icons.items()
+            if icon in FILLABLE and h not in filled and _unmet(sheet, h, icon, game_end) is None
+        )
+    )
 
 
 def forest_reward(

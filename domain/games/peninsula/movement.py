@@ -7,6 +7,7 @@ time you move onto a landmark hex").
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 
 from domain.games.peninsula.adjacency import around
@@ -22,12 +23,25 @@ HARBOR_BONUS = "harbor_bonus"
 
 def ring2(spec: MapSpec, at: Hex) -> tuple[Hex, ...]:
     """Land hexes exactly 2 away: a balloon's reach, or a catapult's."""
-    seen = {n2 for n in around(at) for n2 in around(n)}
-    return tuple(sorted(h for h in seen if h in spec.land and at.distance(h) == 2))
+    return _ring2(spec.land, at)
 
 
 def land_neighbours(spec: MapSpec, at: Hex) -> tuple[Hex, ...]:
-    return tuple(n for n in around(at) if n in spec.land)
+    return _land_neighbours(spec.land, at)
+
+
+# Geometry of the map alone, asked for at every legal-command step of a rollout: cached on
+# the land (a frozenset, whose hash Python keeps), never on anything a game changes. A few
+# maps of a few dozen hexes each: the bound is never reached in practice.
+@functools.lru_cache(maxsize=1 << 12)
+def _ring2(land: frozenset[Hex], at: Hex) -> tuple[Hex, ...]:
+    seen = {n2 for n in around(at) for n2 in around(n)}
+    return tuple(sorted(h for h in seen if h in land and at.distance(h) == 2))
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _land_neighbours(land: frozenset[Hex], at: Hex) -> tuple[Hex, ...]:
+    return tuple(n for n in around(at) if n in land)
 
 
 def destinations(spec: MapSpec, sheet: Sheet, by: MoveKind) -> Paths:

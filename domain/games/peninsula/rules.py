@@ -34,6 +34,7 @@ from domain.games.peninsula.commands import (
     UseRainbow,
 )
 from domain.games.peninsula.filling import fillable
+from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.movement import destinations, passages, ticket_for
 from domain.games.peninsula.placement import arrow_targets, icon_problem, reach
 from domain.games.peninsula.state import Game, Sheet
@@ -160,20 +161,36 @@ def fills(
 def claims(game: Game, sheet: Sheet, seat: int) -> Iterator[ClaimMission]:
     """The ``claim_problem`` checks (an unclaimed mission of this game, an icon type not
     used yet) hoisted out of the loops, and each icon's hexes found once: the legal
-    commands are asked for at every step of a rollout (docs/analysis.md, Speed)."""
+    commands are asked for at every step of a rollout (docs/analysis.md, Speed). A type
+    with fewer hexes than a mission ticks is skipped before the (cached) match, as
+    ``find_placement`` itself would find nothing."""
+    unclaimed = [m for m in game.missions if m.letter not in sheet.missions]
+    if not unclaimed:
+        return
     land = game.map.land
     used = frozenset(sheet.missions.values())
-    icons = [icon for icon in ICONS if icon not in used]
-    holds = {icon: sheet.holds(icon) for icon in icons}
-    for mission in game.missions:
-        if mission.letter in sheet.missions:
-            continue
-        for icon in icons:
-            placement = placement_for(mission, holds[icon], land)
+    holds = _holdings(sheet, [icon for icon in ICONS if icon not in used])
+    for mission in unclaimed:
+        need = len(mission.ticked)
+        for icon, held in holds:
+            if len(held) < need:
+                continue
+            placement = placement_for(mission, held, land)
             if placement is not None:
                 yield ClaimMission(
                     seat=seat, mission=mission.letter, icon=icon, placement=placement
                 )
+
+
+def _holdings(sheet: Sheet, icons: list[Icon]) -> list[tuple[Icon, frozenset[Hex]]]:
+    """``sheet.holds(icon)`` for each of ``icons``, in order, from one pass over the sheet."""
+    found: dict[Icon, list[Hex]] = {icon: [] for icon in icons}
+    for at, icon in sheet.icons.items():
+        if icon in found:
+            found[icon].append(at)
+    if "cliffs" in found:
+        found["cliffs"] = list(sheet.cliffs)
+    return [(icon, frozenset(hexes)) for icon, hexes in found.items()]
 
 
 def bonus_actions(
