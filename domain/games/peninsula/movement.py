@@ -136,16 +136,22 @@ def _swim_paths(spec: MapSpec, sheet: Sheet) -> list[tuple[Hex, ...]]:
     return paths
 
 
-def _water_around(spec: MapSpec, h: Hex) -> frozenset[Hex]:
-    return frozenset(n for n in around(h) if n not in spec.land)
+def _water_around(land: frozenset[Hex], h: Hex) -> frozenset[Hex]:
+    return frozenset(n for n in around(h) if n not in land)
 
 
 def coast_steps(spec: MapSpec, at: Hex) -> tuple[Hex, ...]:
     """Adjacent land hexes on the same stretch of coast: both touch one common water hex."""
-    water = _water_around(spec, at)
+    return _coast_steps(spec.land, at)
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _coast_steps(land: frozenset[Hex], at: Hex) -> tuple[Hex, ...]:
+    # the map's geometry alone, like ``_land_neighbours``: Swimmer asks for it every step
+    water = _water_around(land, at)
     if not water:
         return ()
-    return tuple(n for n in land_neighbours(spec, at) if water & _water_around(spec, n))
+    return tuple(n for n in _land_neighbours(land, at) if water & _water_around(land, n))
 
 
 def swimmer(spec: MapSpec, sheet: Sheet) -> Paths:
@@ -176,6 +182,15 @@ def ticket_for(spec: MapSpec, sheet: Sheet, kind: str) -> str | None:
         if slot.kind == kind and slot.id in available:
             return slot.id
     return None
+
+
+def ticket_kinds(spec: MapSpec, sheet: Sheet) -> frozenset[str]:
+    """The kinds for which ``ticket_for`` finds a ticket, all found in one pass."""
+    available = sheet.available_tickets()
+    kinds = {slot.kind for slot in spec.tickets if slot.id in available}
+    if sheet.bonus_harbor_tickets > 0:
+        kinds.add("harbor")
+    return frozenset(kinds)
 
 
 def landmarks_on(spec: MapSpec, sheet: Sheet, path: tuple[Hex, ...]) -> tuple[int, ...]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from domain.games.peninsula.cards import Icon
 from domain.games.peninsula.commands import DrawBonus
 from domain.games.peninsula.content import MapSpec
@@ -33,22 +35,41 @@ def reach(spec: MapSpec, sheet: Sheet, bonus: DrawBonus | None) -> tuple[Hex, ..
             return tuple(sorted(h for h in sheet.harbor_lands if h != here))
 
 
-def icon_problem(spec: MapSpec, sheet: Sheet, icon: Icon, at: Hex) -> str | None:
-    """Why ``icon`` cannot go in ``at`` whatever the reach, or None."""
+IconBlocker = Literal["has_cliffs", "harbor", "inland", "occupied"]
+"""Why an icon cannot go in a hex, as a code: legal draws ask this of every hex in reach at
+every step, and the message is only spelled for decide."""
+
+
+def icon_blocker(spec: MapSpec, sheet: Sheet, icon: Icon, at: Hex) -> IconBlocker | None:
     if icon == "cliffs":
         # rulebook: Cliffs, "A harbor hex can never have cliffs" and "A hex that touches no
         # water can't have any cliff"; a hex takes one set of cliffs (Steep coast doubles it)
         if at in sheet.cliffs:
-            return f"{at} already has cliffs"
+            return "has_cliffs"
         if at in sheet.harbor_lands:
-            return f"{at} is a harbor hex, which can never have cliffs"
+            return "harbor"
         if spec.water_edges(at) == 0:
-            return f"{at} touches no water, so it cannot have cliffs"
+            return "inland"
         return None
     # rulebook: "You may never have 2 icons in a single hex, except for cliffs"
     if at in sheet.icons:
-        return f"{at} already holds a {sheet.icons[at]}"
+        return "occupied"
     return None
+
+
+def icon_problem(spec: MapSpec, sheet: Sheet, icon: Icon, at: Hex) -> str | None:
+    """Why ``icon`` cannot go in ``at`` whatever the reach, or None."""
+    match icon_blocker(spec, sheet, icon, at):
+        case None:
+            return None
+        case "has_cliffs":
+            return f"{at} already has cliffs"
+        case "harbor":
+            return f"{at} is a harbor hex, which can never have cliffs"
+        case "inland":
+            return f"{at} touches no water, so it cannot have cliffs"
+        case "occupied":
+            return f"{at} already holds a {sheet.icons[at]}"
 
 
 def arrow_problem(spec: MapSpec, icon: Icon, at: Hex, arrow: Hex | None) -> str | None:

@@ -29,14 +29,15 @@ from domain.games.peninsula.commands import (
     SeatCommand,
     SteepenCoast,
     TradeIcon,
+    TradeKind,
     UseHarborTickets,
     UseLifesaver,
     UseRainbow,
 )
 from domain.games.peninsula.filling import fillable
 from domain.games.peninsula.hexes import Hex
-from domain.games.peninsula.movement import destinations, passages, ticket_for
-from domain.games.peninsula.placement import arrow_targets, icon_problem, reach
+from domain.games.peninsula.movement import destinations, passages, ticket_kinds
+from domain.games.peninsula.placement import arrow_targets, icon_blocker, reach
 from domain.games.peninsula.state import Game, Sheet
 
 TICKETS: tuple[MoveKind, ...] = ("boot", "harbor", "balloon")
@@ -93,10 +94,11 @@ def icon_uses(game: Game, sheet: Sheet, seat: int, held: frozenset[str]) -> tupl
     if allowance.uses == 0:
         return ()
     out: list[SeatCommand] = []
+    # where a trade may go does not depend on the icon given up: found once for the hand
+    targets = () if allowance.must_draw else trade_targets(game, sheet, held)
     for icon in dict.fromkeys(allowance.hand):
         out.extend(draws(game, sheet, seat, icon, held))
-        if not allowance.must_draw:
-            out.extend(trades(game, sheet, seat, icon, held))
+        out.extend(TradeIcon(seat=seat, icon=icon, to=to, by=by) for to, by in targets)
         if "rainbow" in held:
             out.extend(
                 UseRainbow(seat=seat, icon=icon, into=into) for into in ICONS if into != icon
@@ -112,7 +114,7 @@ def draws(
     spec = game.map
     for bonus in (None, *(b for b in DRAW_BONUSES if b in held)):
         for at in reach(spec, sheet, bonus):
-            if icon_problem(spec, sheet, icon, at) is not None:
+            if icon_blocker(spec, sheet, icon, at) is not None:
                 continue
             for arrow in arrow_targets(spec, icon, at):
                 yield DrawIcon(seat=seat, icon=icon, at=at, arrow=arrow, bonus=bonus)
@@ -121,20 +123,29 @@ def draws(
 def trades(
     game: Game, sheet: Sheet, seat: int, icon: Icon, held: frozenset[str]
 ) -> Iterator[TradeIcon]:
+    for to, by in trade_targets(game, sheet, held):
+        yield TradeIcon(seat=seat, icon=icon, to=to, by=by)
+
+
+def trade_targets(
+    game: Game, sheet: Sheet, held: frozenset[str]
+) -> tuple[tuple[Hex, TradeKind], ...]:
+    """Where a traded icon may take the architect, and by what, in the order of the trades."""
     spec = game.map
+    found: list[tuple[Hex, TradeKind]] = []
     for by in ("boot", "harbor"):
-        for to in sorted(destinations(spec, sheet, by)):
-            yield TradeIcon(seat=seat, icon=icon, to=to, by=by)
+        found.extend((to, by) for to in sorted(destinations(spec, sheet, by)))
     if "lightning" in held:
-        for to in sorted(spec.land - {sheet.location}):
-            yield TradeIcon(seat=seat, icon=icon, to=to, by="lightning")
+        found.extend((to, "lightning") for to in sorted(spec.land - {sheet.location}))
+    return tuple(found)
 
 
 def moves(game: Game, sheet: Sheet, seat: int, held: frozenset[str]) -> Iterator[MoveArchitect]:
     spec = game.map
+    tickets = ticket_kinds(spec, sheet)
     kinds = [
-        *(k for k in TICKETS if ticket_for(spec, sheet, k) is not None),
-        *INFRASTRUCTURE,
+        *(k for k in TICKETS if k in tickets),
+        *_infrastructure(sheet),
         *(k for k in BONUS_MOVES if k in held),
     ]
     for by in kinds:
@@ -145,6 +156,18 @@ def moves(game: Game, sheet: Sheet, seat: int, held: frozenset[str]) -> Iterator
             continue
         for to in sorted(destinations(spec, sheet, by)):
             yield MoveArchitect(seat=seat, to=to, by=by)
+
+
+def _infrastructure(sheet: Sheet) -> list[MoveKind]:
+    """The kinds of ``INFRASTRUCTURE``, in order, that may lead anywhere from here: an
+    arrow of the kind at the architect's hex, or a tunnel under it. The others have no
+    destinations, so leaving them out changes no command and saves their searches."""
+    here = sheet.location
+    # ``in`` tries identity before Hex.__eq__ (a Python call), and most hexes here are
+    # the very objects the map's cached neighbour lists handed out
+    touching = {a.kind for a in sheet.arrows if here in (a.start, a.end)}
+    under = sheet.icons.get(here) == "tunnel"
+    return [k for k in INFRASTRUCTURE if k in touching or (k == "tunnel" and under)]
 
 
 def fills(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -99,9 +100,7 @@ class MapSpec:
 
     def water_edges(self, h: Hex) -> int:
         """Edges of land hex ``h`` touching water: its cliff segments (0 for a non-land hex)."""
-        if h not in self.land:
-            return 0
-        return sum(1 for n in h.neighbours() if n not in self.land)
+        return _water_edges(self.land, h)
 
     def is_coastal(self, h: Hex) -> bool:
         return self.water_edges(h) > 0
@@ -112,6 +111,14 @@ class MapSpec:
     def hexes(self) -> frozenset[Hex]:
         """Every printed hex (land, sea and lake); anything else is off the map."""
         return self.land | self.sea | self.lake
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _water_edges(land: frozenset[Hex], h: Hex) -> int:
+    # geometry of the land alone, cached on it: legal draws of cliffs ask for every reach hex
+    if h not in land:
+        return 0
+    return sum(1 for n in h.neighbours() if n not in land)
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,98 @@
+"""Peninsula rollouts per second: one tree's code against another's, in the same run.
+
+Each round starts one process per tree (its directory first on ``sys.path``), in an order
+that alternates between rounds, and each times the rollouts of ``bench.analysis``'s rate
+line (a): ``--rollouts`` reshuffled rollouts from each of its 4 positions of a seeded 2-seat
+game, with one bot for every seat, after one untimed rollout per position to fill the
+caches. The report is each round's rates, each tree's median and the median of the
+per-round ratios (after over before), so a busy machine slows both sides of a ratio alike.
+``--profile`` prints instead each tree's ``bench.analysis`` profile shares.
+
+Run: ``.venv/bin/python -m bench.peninsula_speed --before /work/main --after .``
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+CHILD = """
+import json, sys, time
+from bench.analysis import FULL, _rollouts, positions, profile
+from domain.core import registry
+from domain.games import load_all
+import domain
+
+load_all()
+bot, n, mode = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+if mode == "profile":
+    print(json.dumps({"code": domain.__file__, "profile": profile(FULL)}))
+else:
+    ruleset = registry.get("peninsula")
+    states = positions(ruleset)
+    _rollouts(ruleset, states, bot, 1)
+    start = time.perf_counter()
+    _rollouts(ruleset, states, bot, n)
+    seconds = time.perf_counter() - start
+    print(json.dumps({"code": domain.__file__, "rate": n * len(states) / seconds}))
+"""
+
+
+def measure(tree: Path, bot: str, rollouts: int, mode: str) -> dict[str, object]:
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    done = subprocess.run(
+        [sys.executable, "-c", CHILD, bot, str(rollouts), mode],
+        cwd=tree,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    found: dict[str, object] = json.loads(done.stdout.strip().splitlines()[-1])
+    if not str(found["code"]).startswith(str(tree)):
+        raise RuntimeError(f"{tree}: the child ran the code at {found['code']}")
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--before", type=Path, required=True, help="the tree before")
+    parser.add_argument("--after", type=Path, required=True, help="the tree after")
+    parser.add_argument("--bot", default="random")
+    parser.add_argument("--rollouts", type=int, default=8, help="per position per round")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--profile", action="store_true", help="profile shares, not rates")
+    args = parser.parse_args(argv)
+    trees = {"before": args.before.resolve(), "after": args.after.resolve()}
+    if args.profile:
+        for name, tree in trees.items():
+            for note in measure(tree, args.bot, 0, "profile")["profile"]:  # type: ignore[attr-defined]
+                print(f"{name}: {note}")
+        return 0
+    rates: dict[str, list[float]] = {"before": [], "after": []}
+    for round_no in range(args.rounds):
+        order = list(trees) if round_no % 2 == 0 else list(reversed(trees))
+        for name in order:
+            rate = measure(trees[name], args.bot, args.rollouts, "rate")["rate"]
+            rates[name].append(float(rate))  # type: ignore[arg-type]
+        print(
+            f"round {round_no + 1}: before {rates['before'][-1]:.1f}/s,"
+            f" after {rates['after'][-1]:.1f}/s"
+        )
+    ratios = [a / b for a, b in zip(rates["after"], rates["before"], strict=True)]
+    print(
+        f"{args.bot}: median before {statistics.median(rates['before']):.1f} rollouts/s,"
+        f" after {statistics.median(rates['after']):.1f}/s;"
+        f" median per-round speed-up {statistics.median(ratios):.2f}"
+        f" (range {min(ratios):.2f} to {max(ratios):.2f})"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
