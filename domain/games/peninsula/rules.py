@@ -33,6 +33,7 @@ from domain.games.peninsula.commands import (
     UseHarborTickets,
     UseLifesaver,
     UseRainbow,
+    built,
 )
 from domain.games.peninsula.filling import fillable
 from domain.games.peninsula.hexes import Hex
@@ -98,7 +99,9 @@ def icon_uses(game: Game, sheet: Sheet, seat: int, held: frozenset[str]) -> tupl
     targets = () if allowance.must_draw else trade_targets(game, sheet, held)
     for icon in dict.fromkeys(allowance.hand):
         out.extend(draws(game, sheet, seat, icon, held))
-        out.extend(TradeIcon(seat=seat, icon=icon, to=to, by=by) for to, by in targets)
+        out.extend(
+            built(TradeIcon, {"seat": seat, "icon": icon, "to": to, "by": by}) for to, by in targets
+        )
         if "rainbow" in held:
             out.extend(
                 UseRainbow(seat=seat, icon=icon, into=into) for into in ICONS if into != icon
@@ -117,7 +120,9 @@ def draws(
             if icon_blocker(spec, sheet, icon, at) is not None:
                 continue
             for arrow in arrow_targets(spec, icon, at):
-                yield DrawIcon(seat=seat, icon=icon, at=at, arrow=arrow, bonus=bonus)
+                yield built(
+                    DrawIcon, {"seat": seat, "icon": icon, "at": at, "arrow": arrow, "bonus": bonus}
+                )
 
 
 def trades(
@@ -155,7 +160,7 @@ def moves(game: Game, sheet: Sheet, seat: int, held: frozenset[str]) -> Iterator
                     yield MoveArchitect(seat=seat, to=to, by=by, via=path[:-1])
             continue
         for to in sorted(destinations(spec, sheet, by)):
-            yield MoveArchitect(seat=seat, to=to, by=by)
+            yield built(MoveArchitect, {"seat": seat, "to": to, "by": by, "via": None})
 
 
 def _infrastructure(sheet: Sheet) -> list[MoveKind]:
