@@ -11,6 +11,7 @@ from uuid import UUID
 import click
 
 from cli.common import USAGE, CliError, emit_json, json_option
+from cli.hooks import league_webhook
 from cli.leaguing import game_id, league_errors, league_id, leagues, signed_in, token_option
 from service.projections.reading import fixtures_of, ratings_of, standings_of, summary_of
 from service.simulation import parse_options
@@ -287,3 +288,6 @@ def start_season(league_ref: str, token: str | None, as_json: bool) -> None:
         emit_json(summary)
         return
     click.echo(f"season {summary['season']} started")
+
+
+league.add_command(league_webhook)

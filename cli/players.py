@@ -5,10 +5,10 @@ from __future__ import annotations
 import click
 
 from cli.common import emit_json, json_option
+from cli.hooks import SECRET_HELP, say_added, say_listed, say_removed
 from cli.leaguing import league_errors, leagues
 from service.projections.reading import history_of
 from service.store.players import Player
-from service.store.subscriptions import OwnerHook
 
 
 @click.group()
@@ -128,7 +128,7 @@ def webhook() -> None:
 @webhook.command("add")
 @click.argument("name")
 @click.argument("url")
-@click.option("--secret", help="Signs the notices (16 to 256 characters); generated if left out.")
+@click.option("--secret", help=SECRET_HELP)
 @json_option
 @league_errors
 def webhook_add(name: str, url: str, secret: str | None, as_json: bool) -> None:
@@ -138,12 +138,7 @@ def webhook_add(name: str, url: str, secret: str | None, as_json: bool) -> None:
     """
     with leagues() as service:
         hook, shown = service.hooks.add_for_player(service.accounts.find(name), url, secret)
-    if as_json:
-        emit_json(_hook(hook) | {"secret": shown})
-        return
-    click.echo(f"{hook.hook_id} {hook.url}")
-    if shown is not None:
-        click.echo(f"secret (shown once, keep it): {shown}")
+    say_added(hook, shown, as_json)
 
 
 @webhook.command("list")
@@ -157,11 +152,7 @@ def webhook_list(name: str, as_json: bool) -> None:
     """
     with leagues() as service:
         hooks = service.hooks.of_player(service.accounts.find(name))
-    for hook in hooks:
-        if as_json:
-            emit_json(_hook(hook))
-        else:
-            click.echo(f"{hook.hook_id} {hook.url} since {hook.created_at:%Y-%m-%d %H:%M}")
+    say_listed(hooks, as_json)
 
 
 @webhook.command("remove")
@@ -176,11 +167,4 @@ def webhook_remove(name: str, hook_id: str, as_json: bool) -> None:
     """
     with leagues() as service:
         service.hooks.remove_for_player(service.accounts.find(name), hook_id)
-    if as_json:
-        emit_json({"hook_id": hook_id, "removed": True})
-        return
-    click.echo(f"webhook {hook_id} removed")
-
-
-def _hook(hook: OwnerHook) -> dict[str, object]:
-    return {"hook_id": str(hook.hook_id), "url": hook.url, "created_at": hook.created_at}
+    say_removed(hook_id, as_json)

@@ -193,3 +193,28 @@ def test_a_players_webhooks_from_the_command_line(store: EventStore) -> None:
     assert [h["hook_id"] for h in lines(run("player", "webhook", "list", name, "--json"))] == [
         given["hook_id"]
     ]
+
+
+def test_a_leagues_webhooks_from_the_command_line(store: EventStore) -> None:
+    for sub in ("add", "list", "remove"):
+        helped = run("league", "webhook", sub, "--help")
+        assert helped.exit_code == 0 and "Example" in helped.stdout and "--json" in helped.stdout
+    tag = uuid.uuid4().hex[:6]
+    (boss,) = lines(run("player", "create", f"boss-{tag}", "--organiser", "--json"))
+    (ann,) = lines(run("player", "create", f"ann-{tag}", "--json"))
+    created = run(
+        "league", "create", f"Hooks {tag}", "--ruleset", "peninsula", "--seats", "2", "--json",
+        token=boss["token"],
+    )  # fmt: skip
+    (league,) = lines(created)
+    ref, url = league["league_id"], "http://127.0.0.1:9/hook"
+    (made,) = lines(run("league", "webhook", "add", ref, url, "--json", token=boss["token"]))
+    assert made["url"] == url and len(made["secret"]) >= 32, "generated, shown once"
+    refused = run("league", "webhook", "add", ref, url, token=ann["token"])
+    assert refused.exit_code == 1 and "organiser" in refused.output
+    listed = lines(run("league", "webhook", "list", ref, "--json", token=boss["token"]))
+    assert [h["hook_id"] for h in listed] == [made["hook_id"]]
+    assert all("secret" not in h for h in listed)
+    removed = run("league", "webhook", "remove", ref, made["hook_id"], token=boss["token"])
+    assert removed.exit_code == 0 and made["hook_id"] in removed.output
+    assert lines(run("league", "webhook", "list", ref, "--json", token=boss["token"])) == []
