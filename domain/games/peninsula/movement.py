@@ -73,6 +73,24 @@ def destinations(spec: MapSpec, sheet: Sheet, by: MoveKind) -> Paths:
             return swimmer(spec, sheet)
 
 
+def destination_hexes(spec: MapSpec, sheet: Sheet, by: MoveKind) -> tuple[Hex, ...]:
+    """``sorted(destinations(spec, sheet, by))``; a boot's and a balloon's are the map's
+    geometry alone, sorted once and cached (sorting hexes is a Python call per comparison,
+    and legal commands list these at every step)."""
+    match by:
+        case "boot":
+            return _sorted_land_neighbours(spec.land, sheet.location)
+        case "balloon":
+            return _ring2(spec.land, sheet.location)
+        case _:
+            return tuple(sorted(destinations(spec, sheet, by)))
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _sorted_land_neighbours(land: frozenset[Hex], at: Hex) -> tuple[Hex, ...]:
+    return tuple(sorted(_land_neighbours(land, at)))
+
+
 def tunnels(sheet: Sheet) -> tuple[Hex, ...]:
     return tuple(sorted(h for h, icon in sheet.icons.items() if icon == "tunnel"))
 

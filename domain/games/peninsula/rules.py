@@ -37,7 +37,7 @@ from domain.games.peninsula.commands import (
 )
 from domain.games.peninsula.filling import fillable
 from domain.games.peninsula.hexes import Hex
-from domain.games.peninsula.movement import destinations, passages, ticket_kinds
+from domain.games.peninsula.movement import destination_hexes, passages, ticket_kinds
 from domain.games.peninsula.placement import arrow_targets, icon_blocker, reach
 from domain.games.peninsula.state import Game, Sheet
 
@@ -139,7 +139,7 @@ def trade_targets(
     spec = game.map
     found: list[tuple[Hex, TradeKind]] = []
     for by in ("boot", "harbor"):
-        found.extend((to, by) for to in sorted(destinations(spec, sheet, by)))
+        found.extend((to, by) for to in destination_hexes(spec, sheet, by))
     if "lightning" in held:
         found.extend((to, "lightning") for to in sorted(spec.land - {sheet.location}))
     return tuple(found)
@@ -159,7 +159,7 @@ def moves(game: Game, sheet: Sheet, seat: int, held: frozenset[str]) -> Iterator
                 for path in paths:
                     yield MoveArchitect(seat=seat, to=to, by=by, via=path[:-1])
             continue
-        for to in sorted(destinations(spec, sheet, by)):
+        for to in destination_hexes(spec, sheet, by):
             yield built(MoveArchitect, {"seat": seat, "to": to, "by": by, "via": None})
 
 
