@@ -67,7 +67,7 @@ def random_bot(game: Game, seat: int, luck: Luck) -> SeatCommand:
     # The coin is tossed before the legal commands are built: a seat still in the action
     # phase can always end its actions, so the list would not be empty, and when the coin
     # ends the phase the list is not needed. The draws and the choice are the same as when
-    # the list came first; rollouts then skip about a fifth of their legal-command work.
+    # the list came first; rollouts then build it about a fifth less often.
     if game.phase == "actions" and 0 <= seat < game.seats:
         allowance = game.allowances[seat]
         if allowance.uses == 0 and not allowance.done:

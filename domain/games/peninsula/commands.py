@@ -231,7 +231,7 @@ _set = object.__setattr__
 def built(cls: type[T], fields: dict[str, Any]) -> T:
     """``cls(**fields)`` without running ``__init__``, for the legal commands made by the
     dozen at every step of a rollout: a frozen dataclass's ``__init__`` sets each field
-    through ``object.__setattr__``, twice the cost of assigning the finished dict (as
+    through ``object.__setattr__``, about twice the cost of assigning the finished dict (as
     ``state.copied`` does for the fold). ``fields`` names every field of ``cls``, in order,
     with the values ``__init__`` would set; the value is equal to, and hashes as, the one
     ``__init__`` builds (tests hold them to each other)."""

@@ -125,13 +125,6 @@ def draws(
                 )
 
 
-def trades(
-    game: Game, sheet: Sheet, seat: int, icon: Icon, held: frozenset[str]
-) -> Iterator[TradeIcon]:
-    for to, by in trade_targets(game, sheet, held):
-        yield TradeIcon(seat=seat, icon=icon, to=to, by=by)
-
-
 def trade_targets(
     game: Game, sheet: Sheet, held: frozenset[str]
 ) -> tuple[tuple[Hex, TradeKind], ...]:
@@ -168,8 +161,7 @@ def _infrastructure(sheet: Sheet) -> list[MoveKind]:
     arrow of the kind at the architect's hex, or a tunnel under it. The others have no
     destinations, so leaving them out changes no command and saves their searches."""
     here = sheet.location
-    # ``in`` tries identity before Hex.__eq__ (a Python call), and most hexes here are
-    # the very objects the map's cached neighbour lists handed out
+    # ``in`` tries identity before ``Hex.__eq__``, a Python call
     touching = {a.kind for a in sheet.arrows if here in (a.start, a.end)}
     under = sheet.icons.get(here) == "tunnel"
     return [k for k in INFRASTRUCTURE if k in touching or (k == "tunnel" and under)]
