@@ -6,7 +6,12 @@ line (a): ``--rollouts`` reshuffled rollouts from each of its 4 positions of a s
 game, with one bot for every seat, after one untimed rollout per position to fill the
 caches. The report is each round's rates, each tree's median and the median of the
 per-round ratios (after over before), so a busy machine slows both sides of a ratio alike.
-``--profile`` prints instead each tree's ``bench.analysis`` profile shares.
+``--graph`` runs instead ``bench.analysis``'s graph lines (b) on each tree, at N =
+``--rollouts`` (100 for the headline) and N / 10 for the 1-job against 2-job line, each on
+its own embedded database (minutes: both jobs busy both cores). ``--profile`` prints
+instead each tree's ``bench.analysis`` profile shares; ``--calls``
+the CPU time of one ``legal_commands`` call and one bot call, best of 5, over every
+position a bot met in ``--rollouts`` rollouts from each of those positions.
 
 Run: ``.venv/bin/python -m bench.peninsula_speed --before /work/main --after .``
 """
@@ -24,7 +29,8 @@ from pathlib import Path
 CHILD = """
 import json, sys, time
 from bench.analysis import FULL, _rollouts, positions, profile
-from domain.core import registry
+from domain.analysis.rollouts import derived_seed, reshuffled
+from domain.core import Luck, registry
 from domain.games import load_all
 import domain
 
@@ -32,6 +38,50 @@ load_all()
 bot, n, mode = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 if mode == "profile":
     print(json.dumps({"code": domain.__file__, "profile": profile(FULL)}))
+elif mode == "graph":
+    from dataclasses import replace
+    from psycopg_pool import ConnectionPool
+    from bench.analysis import graph_lines
+    from bench.harness import bench_database
+    from service.application import Application
+    from service.simulation import simulate
+    from service.store import EventStore
+
+    sizes = replace(FULL, graph_rollouts=max(1, n // 10), headline_rollouts=n)
+    with bench_database() as url, ConnectionPool(url, max_size=4, open=True) as pool:
+        app = Application(EventStore(pool))
+        game = next(iter(simulate(app, sizes.graph_ruleset, 1, seats=2, seed="bench-analysis")))
+        lines = graph_lines(app, game.game_id, sizes)
+    print(json.dumps({"code": domain.__file__, "graph": [
+        f"{line['name']}: {line['baseline']['median_s']:.2f} s against"
+        f" {line['subject']['median_s']:.2f} s" for line in lines]}))
+elif mode == "calls":
+    ruleset = registry.get("peninsula")
+    choose, asked = ruleset.bots[bot], []
+    for point, state in enumerate(positions(ruleset)):
+        for index in range(n):
+            world = reshuffled(ruleset, state, None, derived_seed("calls", point, index))
+            for step in range(100_000):
+                if ruleset.is_terminal(world):
+                    break
+                due = ruleset.system_command(world)
+                if due is None:
+                    seat = min(ruleset.to_act(world))
+                    luck = Luck(derived_seed("calls", point, index, step))
+                    asked.append((world, seat, luck))
+                    due = choose(world, seat, luck)
+                world = ruleset.fold(ruleset.decide(world, due), world)
+    def per_call(work):
+        best = float("inf")
+        for _ in range(5):
+            start = time.process_time()
+            for state, seat, luck in asked:
+                work(state, seat, luck)
+            best = min(best, time.process_time() - start)
+        return 1e6 * best / len(asked)
+    legal = per_call(lambda state, seat, luck: ruleset.legal_commands(state, seat))
+    print(json.dumps({"code": domain.__file__, "calls": len(asked), "legal_us": legal,
+                      "bot_us": per_call(choose)}))
 else:
     ruleset = registry.get("peninsula")
     states = positions(ruleset)
@@ -67,8 +117,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rollouts", type=int, default=8, help="per position per round")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--profile", action="store_true", help="profile shares, not rates")
+    parser.add_argument("--calls", action="store_true", help="µs per call, not rates")
+    parser.add_argument("--graph", action="store_true", help="graph lines (b), not rates")
     args = parser.parse_args(argv)
     trees = {"before": args.before.resolve(), "after": args.after.resolve()}
+    if args.graph:
+        for name in trees:
+            for line in measure(trees[name], args.bot, args.rollouts, "graph")["graph"]:  # type: ignore[attr-defined]
+                print(f"{name}: {line}")
+        return 0
+    if args.calls:
+        for round_no in range(args.rounds):
+            for name in trees if round_no % 2 == 0 else reversed(trees):
+                got = measure(trees[name], args.bot, args.rollouts, "calls")
+                print(
+                    f"round {round_no + 1} {name}: {got['calls']} calls, legal_commands"
+                    f" {got['legal_us']:.1f} µs, {args.bot} bot {got['bot_us']:.1f} µs"
+                )
+        return 0
     if args.profile:
         for name, tree in trees.items():
             for note in measure(tree, args.bot, 0, "profile")["profile"]:  # type: ignore[attr-defined]
