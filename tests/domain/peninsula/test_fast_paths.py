@@ -7,6 +7,7 @@ that drifted.
 
 from __future__ import annotations
 
+import pickle
 from types import MappingProxyType
 
 import pytest
@@ -56,6 +57,7 @@ def test_a_built_command_is_the_command_its_init_makes(cls, fields):
     assert quick == made and hash(quick) == hash(made) and repr(quick) == repr(made)
     assert vars(quick) == vars(made) and list(vars(quick)) == list(vars(made))
     assert encode(quick) == encode(made)
+    assert pickle.loads(pickle.dumps(quick)) == made  # analysis jobs send commands to workers
 
 
 FILL_CASES = [
