@@ -61,8 +61,9 @@ MAX_REASON = 500
 
 def is_live(options: Mapping[str, Any]) -> bool:
     """Whether decisions are stamped: the game has a time control or allows takebacks."""
-    control = clocks.time_control(options)
-    return control.is_timed or clocks.option(options, TAKEBACKS) != "off"
+    # Asked at every decision of every game: read the two options, build no TimeControl.
+    timed = clocks.option(options, clocks.TIME_CONTROL) != "none"
+    return timed or clocks.option(options, TAKEBACKS) != "off"
 
 
 def is_over(ruleset: Any, state: Any) -> bool:
