@@ -63,7 +63,7 @@ def is_live(options: Mapping[str, Any]) -> bool:
     """Whether decisions are stamped: the game has a time control or allows takebacks."""
     # Asked at every decision of every game: read the two options, build no TimeControl.
     timed = clocks.option(options, clocks.TIME_CONTROL) != "none"
-    return timed or clocks.option(options, TAKEBACKS) != "off"
+    return timed or bool(clocks.option(options, TAKEBACKS) != "off")
 
 
 def is_over(ruleset: Any, state: Any) -> bool:
