@@ -4,7 +4,9 @@ imports and re-exports the same files through the store.
 
 They were recorded with ``cairn simulate five-peaks --games 1 --seats 2 --bot greedy --seed
 golden-2`` (and ``--seats 4 --bot random --seed golden-4``) and ``cairn export``; record
-them again the same way after an intended rule or content change.
+them again the same way after an intended rule or content change. The bots have changed
+since (the greedy bot's panorama plan), so those commands now play other games: the files
+stay as recorded, since they test the rules, which re-decide each recorded command.
 """
 
 from __future__ import annotations
