@@ -12,14 +12,13 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 from uuid import UUID
 
-from domain.core import SYSTEM, Reseed, RuleViolation, SetUp, clocks, registry
+from domain.core import SYSTEM, RuleViolation, SetUp, registry
 from domain.core.codec import encode
-from domain.core.live import ResumeClocks
 from domain.core.luck import Luck
 from domain.core.registry import command_to_json, event_to_record
 from service.application import live
 from service.application.errors import NotASeat
-from service.application.forking import Forked, SeatsGiven, child_record, plan_fork
+from service.application.forking import Forked, SeatsGiven, child_record, fork_opening, plan_fork
 from service.application.idempotency import Keys
 from service.application.loading import Loaded, Loader
 from service.application.lobby import require_seated
@@ -334,7 +333,7 @@ class Application:
         ruleset = loaded.ruleset
         decision = Decision((), SYSTEM, None)
         first: tuple[Any, ...] = ()
-        opening = _fork_opening(
+        opening = fork_opening(
             ruleset, loaded.state, luck, lambda: seed or self.seeds(), plan.forker
         )
         if opening is not None:
@@ -412,18 +411,3 @@ class Application:
             self.act(loaded.game.game_id, seat, choice)
             played += 1
         return played
-
-
-def _fork_opening(
-    ruleset: Any, state: Any, luck: str, seed: Callable[[], str], forker: int | None
-) -> Any:
-    """The system's first decision in a fork, if it takes one: fresh luck reseeds (only the
-    forking seat's knowledge carries over; None: a public position); the same luck in a
-    timed game restarts the clocks at the fork's creation, so that the gap since the
-    parent's stamp is charged to nobody (docs/live-play.md)."""
-    if luck == "reshuffle":
-        return Reseed(seed=seed(), keep=forker)
-    timed = clocks.time_control(state.options).is_timed
-    if timed and state.is_set_up and not ruleset.is_terminal(state):
-        return ResumeClocks()
-    return None

@@ -21,12 +21,13 @@ needs that opening public like any other copied event.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 from uuid import UUID
 
-from domain.core import registry
+from domain.core import Reseed, clocks, registry
+from domain.core.live import ResumeClocks
 from service.application.errors import BadRequest, ForkRefused, NotASeat, SeatTokenNeeded
 from service.application.seating import SeatGrant, described
 from service.application.visibility import revealed_in
@@ -187,3 +188,18 @@ def child_record(parent: GameRecord, at: int, seat_info: list[dict[str, Any]]) -
         parent_id=parent.game_id,
         fork_at=at,
     )
+
+
+def fork_opening(
+    ruleset: Any, state: Any, luck: str, seed: Callable[[], str], forker: int | None
+) -> Any:
+    """The system's first decision in a fork, if it takes one: fresh luck reseeds (only the
+    forking seat's knowledge carries over; None: a public position); the same luck in a
+    timed game restarts the clocks at the fork's creation, so that the gap since the
+    parent's stamp is charged to nobody (docs/live-play.md)."""
+    if luck == "reshuffle":
+        return Reseed(seed=seed(), keep=forker)
+    timed = clocks.time_control(state.options).is_timed
+    if timed and state.is_set_up and not ruleset.is_terminal(state):
+        return ResumeClocks()
+    return None
