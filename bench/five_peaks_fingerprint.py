@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import json
 import sys
 from pathlib import Path
 from typing import Any
 
+from bench.fingerprints import record_or_check
 from bench.five_peaks import BOTS, SEATS, play
 from domain.core.codec import encode
 from domain.core.registry import event_to_record
@@ -63,16 +63,7 @@ def main(argv: list[str] | None = None) -> int:
         for bot in BOTS
         for n in range(PER_SETTING)
     }
-    if args.record:
-        FILE.write_text(json.dumps(found, indent=2, sort_keys=True) + "\n")
-        print(f"recorded {len(found)} fingerprints in {FILE}")
-        return 0
-    wanted = json.loads(FILE.read_text())
-    differ = sorted(k for k in wanted if found.get(k) != wanted[k])
-    for key in differ:
-        print(f"DIFFERS  {key}")
-    print(f"{len(wanted) - len(differ)} of {len(wanted)} games identical")
-    return 1 if differ else 0
+    return record_or_check(found, FILE, args.record)
 
 
 if __name__ == "__main__":

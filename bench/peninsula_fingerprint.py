@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from bench.fingerprints import record_or_check
 from bench.playthrough import seed_for
 from domain.core import Luck, Ruleset, SetUp
 from domain.core.codec import encode
@@ -103,16 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--record", action="store_true", help="write the hashes, not check")
     args = parser.parse_args(argv)
     found = {":".join(map(str, s)): fingerprint(*s) for s in settings()}
-    if args.record:
-        FILE.write_text(json.dumps(found, indent=2, sort_keys=True) + "\n")
-        print(f"recorded {len(found)} fingerprints in {FILE}")
-        return 0
-    wanted = json.loads(FILE.read_text())
-    differ = sorted(k for k in wanted if found.get(k) != wanted[k])
-    for key in differ:
-        print(f"DIFFERS  {key}")
-    print(f"{len(wanted) - len(differ)} of {len(wanted)} games identical")
-    return 1 if differ else 0
+    return record_or_check(found, FILE, args.record)
 
 
 if __name__ == "__main__":
