@@ -13,6 +13,7 @@ import click
 
 from cli.database import ensure_schema, reaching_database, resolve_url
 from service.api import config as serving
+from service.application.targets import PRIVATE_TARGETS
 from service.store.database import cairn_home, embedded_servers, is_embedded, stop_embedded
 from service.store.migrate import current_revision, head_revision, upgrade
 
@@ -56,6 +57,13 @@ def _stop(signum: int, frame: FrameType | None) -> None:
     " CAIRN_ADMIN_TOKEN. Without either, imports over HTTP are refused.",
 )
 @click.option(
+    "--webhook-private-targets",
+    is_flag=True,
+    help="Let webhooks call private, loopback and reserved addresses (a league's own"
+    " network; by default only public hosts, so no player can make the service call inside"
+    " it). Or set CAIRN_WEBHOOK_PRIVATE_TARGETS=1.",
+)
+@click.option(
     "--log-level",
     default="INFO",
     show_default=True,
@@ -68,6 +76,7 @@ def serve(
     migrate: bool,
     cors_origins: tuple[str, ...],
     admin_token_file: Path | None,
+    webhook_private_targets: bool,
     log_level: str,
 ) -> None:
     """Run the REST API.
@@ -86,6 +95,8 @@ def serve(
     from service.api.asgi import LOOP, RESOLVED_URL, NoDelayHttpToolsProtocol
 
     _configure(cors_origins, admin_token_file)
+    if webhook_private_targets:
+        os.environ[PRIVATE_TARGETS] = "1"  # every worker reads it
     _check_port(host, port)
     held = embedded_servers()
     url = resolve_url()

@@ -22,8 +22,10 @@ import os
 import threading
 import urllib.error
 import urllib.request
+from typing import Any
 from uuid import UUID
 
+from service.application.targets import refusal
 from service.logs import logger
 from service.store.webhooks import Owed, Webhooks
 
@@ -70,9 +72,20 @@ def send(owed: Owed) -> None:
             "X-Cairn-Signature": signature(owed.secret, body),
         },
     )
-    with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:
+    with _OPENER.open(request, timeout=TIMEOUT) as answer:
         if not 200 <= answer.status < 300:
             raise urllib.error.HTTPError(owed.url, answer.status, "not 2xx", answer.headers, None)
+
+
+class _NoRedirects(urllib.request.HTTPRedirectHandler):
+    """A receiver's redirect is an error, never followed: it could point the service at an
+    address it may not send to (service.application.targets)."""
+
+    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+        return None
+
+
+_OPENER = urllib.request.build_opener(_NoRedirects)
 
 
 class Deliverer:
@@ -101,6 +114,9 @@ class Deliverer:
     def _deliver(self, owed: Owed) -> int:
         log = logger().bind(notice_id=str(owed.notice_id), kind=owed.kind)
         try:
+            reason = refusal(owed.url)  # again: the name may resolve elsewhere now
+            if reason is not None:
+                raise ValueError(reason)
             send(owed)
         except (OSError, ValueError) as exc:
             retry_in = backoff(owed.attempts + 1, self.retry_first)

@@ -22,6 +22,7 @@ from psycopg_pool import ConnectionPool
 from domain.core import registry
 from domain.games import load_all
 from service.application import Application
+from service.application.targets import PRIVATE_TARGETS
 from service.logs import configure as configure_logs
 from service.store import EventStore
 from service.store.database import embedded_url, normalize_url
@@ -35,6 +36,11 @@ if "counting" not in {r.id for r in registry.all_rulesets()}:
 # Servers run in-process by tests log every request; at WARNING the suite's output stays
 # readable. Tests that check log entries capture them at their own configuration.
 configure_logs("WARNING")
+
+# The tests' webhook receivers listen on 127.0.0.1, which a served Cairn refuses as a
+# target by default (service/application/targets.py); servers the tests start inherit
+# this. tests/service/test_webhook_targets.py takes it away to test the refusal.
+os.environ[PRIVATE_TARGETS] = "1"
 
 
 def _admin_and_test_urls(tmp: Path) -> tuple[str | None, str]:

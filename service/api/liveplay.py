@@ -36,6 +36,7 @@ from service.api.screening import strict_body
 from service.api.seating import bearer
 from service.application import Outcome, live
 from service.application.players import NotAnOrganiser
+from service.application.targets import check_target
 from service.application.visibility import nothing_revealed, revealed_in, shown
 from service.logs import logger
 from service.store.creators import Creators
@@ -235,6 +236,7 @@ def _register(
     token = bearer(authorization)
     if token is None:
         raise NotAuthorizedException("registering a webhook needs a seat's or the creator's token")
+    check_target(data.url)
     webhooks = Webhooks(host.cairn.store.pool)
     if Creators(host.cairn.store.pool).is_creator(game.game_id, token):
         hook = webhooks.register(game.game_id, data.url, data.secret, "creator", "", None)

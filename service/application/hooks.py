@@ -14,6 +14,7 @@ from uuid import UUID
 from service.application.errors import ApplicationError, BadRequest
 from service.application.leagues import Leagues
 from service.application.players import NotAnOrganiser
+from service.application.targets import check_target
 from service.store.players import Player
 from service.store.seats import new_secret
 from service.store.subscriptions import OwnerHook, OwnerKind, Subscriptions
@@ -95,3 +96,4 @@ def _check(url: str, secret: str | None) -> None:
     low, high = SECRET_LENGTHS
     if secret is not None and not low <= len(secret) <= high:
         raise BadRequest(f"a webhook's secret has {low} to {high} characters")
+    check_target(url)

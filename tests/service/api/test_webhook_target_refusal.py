@@ -1,0 +1,41 @@
+"""Registering a webhook whose host is private is a 400 at the API, for a seat's hook and a
+player's (service/application/targets.py; tests/service/test_webhook_targets.py tests the
+rule itself and the check at delivery)."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from service.application.players import Accounts
+from service.application.targets import PRIVATE_TARGETS
+from service.store.players import Players
+from tests.service.api.conftest import Server
+
+SECRET = "a-shared-secret-of-some-length"
+PLAYERS = [{"kind": "player", "player": name} for name in ("ann", "bob")]
+
+
+@pytest.fixture
+def public_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(PRIVATE_TARGETS, raising=False)
+
+
+@pytest.mark.storage
+def test_registering_a_private_target_is_a_400_for_a_seat_and_for_a_player(
+    server: Server, http: httpx.Client, public_only: None
+) -> None:
+    created = http.post("/games", json={"ruleset": "counting", "seats": PLAYERS})
+    assert created.status_code == 201, created.text
+    game = created.json()
+    seat = {"Authorization": f"Bearer {game['seats'][0]['token']}"}
+    hook = {"url": "http://127.0.0.1:9/hook", "secret": SECRET}
+    refused = http.post(f"/games/{game['game_id']}/webhooks", json=hook, headers=seat)
+    assert refused.status_code == 400, refused.text
+    assert refused.json()["code"] == "webhook_target_refused"
+    assert "CAIRN_WEBHOOK_PRIVATE_TARGETS" in refused.json()["detail"]
+    _, token = Accounts(Players(server.cairn.store.pool)).create(f"ann-{game['game_id'][:6]}")
+    mine = http.post(
+        "/players/me/webhooks", json=hook, headers={"Authorization": f"Bearer {token}"}
+    )
+    assert mine.status_code == 400 and mine.json()["code"] == "webhook_target_refused"
