@@ -217,7 +217,8 @@ class Leagues:
             names = self.players.names(ids)
             seats = [{"kind": "player", "player": names[p]} for p in ids]
             game_id = UUID(fixture.game_id)
-            # GameExists: created by another process after the same round
+            # GameExists: created by another process after the same round, which bound the
+            # seats in the same transaction
             with suppress(GameExists):
                 self.cairn.create_game(
                     state.ruleset,
@@ -227,8 +228,6 @@ class Leagues:
                     game_id=game_id,
                     players=ids,
                 )
-            # bound with the game; again here for a game another process created (a no-op)
-            self.players.bind_seats(game_id, ids)
 
     def record_result(self, league_id: UUID, game_id: UUID) -> bool:
         """Record a finished league game's result from its events; False if it is not

@@ -20,7 +20,7 @@ from service.store.connections import connection
 from service.store.errors import StoreError
 from service.store.seats import new_secret, token_hash
 from service.store.statements import NOTICE_SQL
-from service.store.subscriptions import adopt_game, bind_seats
+from service.store.subscriptions import adopt_game
 
 
 class PlayerExists(StoreError):
@@ -110,12 +110,6 @@ class Players:
         with connection(self.pool) as conn, conn.cursor(row_factory=dict_row) as cur:
             row = cur.execute(f"SELECT {_COLUMNS} FROM players WHERE {where}", (value,)).fetchone()
         return None if row is None else Player(**row)
-
-    def bind_seats(self, game_id: UUID, players: list[UUID]) -> None:
-        """Seat ``players[i]`` in seat i of ``game_id``: each acts there with their own token."""
-        with connection(self.pool) as conn, conn.transaction():
-            bind_seats(conn, game_id, players)
-            adopt_game(conn, game_id)
 
     def take_open_seat(
         self,
