@@ -212,14 +212,13 @@ async function choices() {
   // The same version offers the same choices: keep the buttons, so a refresh that a late
   // stream message starts never takes the focus (or a half-made keyboard choice) away.
   // An answer older than the one shown (two refreshes crossed) is dropped.
-  if (Number(list.dataset.version) > offered.version) return;
-  if (list.dataset.version === String(offered.version)) {
+  if (Number(section.dataset.version) > offered.version) return;
+  if (section.dataset.version === String(offered.version)) {
     for (const button of list.querySelectorAll("button")) button.disabled = false;
     return;
   }
   $("play-seat").textContent = String(offered.seat);
   section.dataset.version = String(offered.version);
-  list.dataset.version = String(offered.version);
   list.replaceChildren();
   $("play-status").textContent = offered.choices.length
     ? "Choose what to do:"
