@@ -54,9 +54,14 @@ OUT = RESULTS / "five-peaks.jsonl"
 USES = ("cards", "campfire", "panoramas", "peaks", "stones")
 
 
+def label_of(seats: int, bot: str, game_no: int) -> str:
+    """The seed label of game ``game_no`` of a setting: its seeds and bot choices follow."""
+    return f"five-peaks-sim:{seats}:{bot}:{game_no}"
+
+
 def play(seats: int, bot: str, game_no: int) -> Iterator[tuple[Any, tuple[Any, ...], Any]]:
     """Each decision of one game: the command, its events, the state before it."""
-    label = f"five-peaks-sim:{seats}:{bot}:{game_no}"
+    label = label_of(seats, bot, game_no)
     state = RULESET.initial_state
     command: Any = SetUp(seats=seats, seed=seed_for(label), options={})
     for step in range(20_000):
@@ -116,7 +121,7 @@ def game_record(seats: int, bot: str, game_no: int) -> dict[str, Any]:
         "seats": seats,
         "bot": bot,
         "game": game_no,
-        "label": f"five-peaks-sim:{seats}:{bot}:{game_no}",
+        "label": label_of(seats, bot, game_no),
         "rules_version": RULESET.rules_version,
         "content_hash": RULESET.content_hash,
         "audited": audit(decisions),
