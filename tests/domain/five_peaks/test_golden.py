@@ -11,15 +11,14 @@ stay as recorded, since they test the rules, which re-decide each recorded comma
 
 from __future__ import annotations
 
-import itertools
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from domain.core import registry
 from domain.games.five_peaks import RULESET
+from tests.support.golden import decide_again
 
 FOLDER = Path(__file__).resolve().parents[3] / "replays" / "five-peaks"
 
@@ -40,19 +39,7 @@ def test_there_are_two_complete_golden_games_for_both_bots():
 def test_a_golden_game_decides_again_to_the_same_events(path: Path) -> None:
     header, *events = lines(path)
     assert header["ruleset"] == "five-peaks" and header["rules_version"] == RULESET.rules_version
-    state = RULESET.initial_state
-    decisions = 0
-    for _, group in itertools.groupby(events, key=lambda e: e["decision_seq"]):
-        recorded = list(group)
-        command = registry.command_from_json(
-            RULESET, recorded[0]["command"], types=RULESET.stored_command_types
-        )
-        decided = RULESET.decide(state, command)
-        assert [list(registry.event_to_record(e)) for e in decided] == [
-            [e["type"], e["schema_version"], e["payload"]] for e in recorded
-        ], f"{path.name}: decision {recorded[0]['decision_seq']}"
-        state = RULESET.fold(decided, state)
-        decisions += 1
+    state, decisions = decide_again(RULESET, path, events)
     assert RULESET.is_terminal(state), "a golden game is a complete game"
     result = RULESET.result(state)
     assert result is not None and list(result.scores) == header["result"]["scores"]

@@ -4,33 +4,20 @@ imports and re-exports the same files through the store.)"""
 
 from __future__ import annotations
 
-import itertools
 from pathlib import Path
 
 import pytest
 
-from domain.core import registry
 from domain.games.peloponnes import RULESET
 from tests.domain.peloponnes.golden import GAMES, files, lines
+from tests.support.golden import decide_again
 
 
 @pytest.mark.parametrize("path", files(), ids=lambda p: p.stem)
 def test_a_golden_game_decides_again_to_the_same_events(path: Path) -> None:
     header, *events = lines(path)
     assert header["ruleset"] == "peloponnes" and header["rules_version"] == RULESET.rules_version
-    state = RULESET.initial_state
-    decisions = 0
-    for _, group in itertools.groupby(events, key=lambda e: e["decision_seq"]):
-        recorded = list(group)
-        command = registry.command_from_json(
-            RULESET, recorded[0]["command"], types=RULESET.stored_command_types
-        )
-        decided = RULESET.decide(state, command)
-        assert [list(registry.event_to_record(e)) for e in decided] == [
-            [e["type"], e["schema_version"], e["payload"]] for e in recorded
-        ], f"{path.name}: decision {recorded[0]['decision_seq']}"
-        state = RULESET.fold(decided, state)
-        decisions += 1
+    state, decisions = decide_again(RULESET, path, events)
     assert RULESET.is_terminal(state), "a golden game is a complete game"
     result = RULESET.result(state)
     assert result is not None and list(result.scores) == header["result"]["scores"]
