@@ -4,6 +4,8 @@ rule itself and the check at delivery)."""
 
 from __future__ import annotations
 
+import uuid
+
 import httpx
 import pytest
 
@@ -39,3 +41,50 @@ def test_registering_a_private_target_is_a_400_for_a_seat_and_for_a_player(
         "/players/me/webhooks", json=hook, headers={"Authorization": f"Bearer {token}"}
     )
     assert mine.status_code == 400 and mine.json()["code"] == "webhook_target_refused"
+
+
+GARBAGE = {"Authorization": "Bearer not-a-token-of-anyone"}
+PROBES = [
+    "http://localhost/hook",  # a private name
+    "http://127.0.0.1:9/hook",
+    "http://[::127.0.0.1]/hook",
+    "http://93.184.216.34/hook",  # public: nothing is registered, so nothing is ever sent
+]
+
+
+def _hook_paths(server: Server, http: httpx.Client) -> list[str]:
+    """Every path a webhook is registered at: a game's, a player's, a league's."""
+    game = http.post("/games", json={"ruleset": "counting", "seats": PLAYERS}).json()
+    _, boss = Accounts(Players(server.cairn.store.pool)).create(
+        f"boss-{game['game_id'][:6]}", organiser=True
+    )
+    league = http.post(
+        "/leagues",
+        json={"name": f"Auth {game['game_id'][:6]}", "ruleset": "counting", "seats": 2},
+        headers={"Authorization": f"Bearer {boss}"},
+    ).json()
+    return [
+        f"/games/{game['game_id']}/webhooks",
+        "/players/me/webhooks",
+        f"/leagues/{league['league_id']}/webhooks",
+    ]
+
+
+@pytest.mark.storage
+def test_a_garbage_token_is_a_401_whatever_the_url_on_every_webhook_endpoint(
+    server: Server, http: httpx.Client, public_only: None
+) -> None:
+    """The token is checked before the url: what the url's host resolves to (private,
+    unknown, public) is nobody's to learn without a token."""
+    paths = _hook_paths(server, http)
+    for path in paths:
+        for url in PROBES:
+            answer = http.post(path, json={"url": url, "secret": SECRET}, headers=GARBAGE)
+            assert (answer.status_code, answer.json()["code"]) == (401, "unauthorized"), (
+                path,
+                url,
+                answer.text,
+            )
+    for path in paths[1:]:
+        assert http.get(path, headers=GARBAGE).status_code == 401
+        assert http.delete(f"{path}/{uuid.uuid4()}", headers=GARBAGE).status_code == 401
