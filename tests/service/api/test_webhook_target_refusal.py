@@ -9,10 +9,12 @@ import uuid
 import httpx
 import pytest
 
+from service.application import targets
 from service.application.players import Accounts
 from service.application.targets import PRIVATE_TARGETS
 from service.store.players import Players
 from tests.service.api.conftest import Server
+from tests.support.targets import ISSUE_SPELLINGS, MALFORMED, NOT_PUBLIC, Rebinding, fake_resolve
 
 SECRET = "a-shared-secret-of-some-length"
 PLAYERS = [{"kind": "player", "player": name} for name in ("ann", "bob")]
@@ -21,6 +23,11 @@ PLAYERS = [{"kind": "player", "player": name} for name in ("ann", "bob")]
 @pytest.fixture
 def public_only(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(PRIVATE_TARGETS, raising=False)
+
+
+@pytest.fixture
+def resolver(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(targets, "resolve_host", fake_resolve)
 
 
 @pytest.mark.storage
@@ -88,3 +95,52 @@ def test_a_garbage_token_is_a_401_whatever_the_url_on_every_webhook_endpoint(
     for path in paths[1:]:
         assert http.get(path, headers=GARBAGE).status_code == 401
         assert http.delete(f"{path}/{uuid.uuid4()}", headers=GARBAGE).status_code == 401
+
+
+def _tokens_for(server: Server, http: httpx.Client) -> list[tuple[str, dict[str, str]]]:
+    """Each webhook endpoint with a token that may register there: a seat's, a player's, an
+    organiser's."""
+    game = http.post("/games", json={"ruleset": "counting", "seats": PLAYERS}).json()
+    accounts = Accounts(Players(server.cairn.store.pool))
+    _, player = accounts.create(f"hooker-{game['game_id'][:6]}")
+    seat = game["seats"][0]["token"]
+    _, boss = accounts.create(f"boss2-{game['game_id'][:6]}", organiser=True)
+    league = http.post(
+        "/leagues",
+        json={"name": f"Targets {game['game_id'][:6]}", "ruleset": "counting", "seats": 2},
+        headers={"Authorization": f"Bearer {boss}"},
+    ).json()
+    return [
+        (f"/games/{game['game_id']}/webhooks", {"Authorization": f"Bearer {seat}"}),
+        ("/players/me/webhooks", {"Authorization": f"Bearer {player}"}),
+        (f"/leagues/{league['league_id']}/webhooks", {"Authorization": f"Bearer {boss}"}),
+    ]  # fmt: skip
+
+
+@pytest.mark.storage
+def test_every_spelling_of_a_private_target_is_refused_on_every_endpoint(
+    server: Server, http: httpx.Client, public_only: None, resolver: None
+) -> None:
+    for path, token in _tokens_for(server, http):
+        for url in ISSUE_SPELLINGS + NOT_PUBLIC[:20] + MALFORMED[:3]:
+            answer = http.post(path, json={"url": url, "secret": SECRET}, headers=token)
+            assert (answer.status_code, answer.json()["code"]) == (
+                400,
+                "webhook_target_refused",
+            ), (path, url, answer.text)
+
+
+@pytest.mark.storage
+def test_a_name_resolving_public_then_private_is_refused_on_every_endpoint(
+    server: Server, http: httpx.Client, public_only: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for path, token in _tokens_for(server, http):
+        rebinding = Rebinding("rebind.example.test")
+        monkeypatch.setattr(targets, "resolve_host", rebinding)
+        hook = {"url": "http://rebind.example.test/hook", "secret": SECRET}
+        first = http.post(path, json=hook, headers=token)
+        assert first.status_code == 201, first.text
+        again = http.post(path, json=hook, headers=token)
+        assert again.status_code == 400 and "127.0.0.1" in again.json()["detail"]
+        if not path.startswith("/games/"):  # nothing is owed to it: remove it all the same
+            http.delete(f"{path}/{first.json()['hook_id']}", headers=token)
