@@ -84,7 +84,7 @@ class SeatTokens:
                 # token must stop working at once.
                 bound = cur.execute(
                     "SELECT sp.seat FROM seat_players sp JOIN players p USING (player_id)"
-                    " WHERE sp.game_id = %s AND p.token_hash = %s",
+                    " WHERE sp.game_id = %s AND p.token_hash = %s ORDER BY sp.seat LIMIT 1",
                     (game_id, key[1]),
                 ).fetchone()
                 return None if bound is None else int(bound[0])
