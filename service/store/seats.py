@@ -94,6 +94,20 @@ class SeatTokens:
                 self._known.popitem(last=False)
         return int(row[0])
 
+    def holders(self, game_id: UUID, seat: int) -> list[str]:
+        """The hashes of the tokens that act for ``seat`` of ``game_id`` now: its seat
+        tokens, and the token of the player account bound to it unless revoked."""
+        with self.pool.connection() as conn, conn.cursor(row_factory=tuple_row) as cur:
+            rows = cur.execute(
+                "SELECT token_hash FROM seat_tokens WHERE game_id = %s AND seat = %s"
+                " AND purpose = %s"
+                " UNION ALL SELECT p.token_hash FROM seat_players sp JOIN players p"
+                " USING (player_id) WHERE sp.game_id = %s AND sp.seat = %s"
+                " AND p.token_hash IS NOT NULL",
+                (game_id, seat, SEAT, game_id, seat),
+            ).fetchall()
+        return [str(r[0]) for r in rows]
+
     def redeem(self, game_id: UUID, code: str, player: str) -> tuple[int, str] | None:
         """Use an invite: the seat becomes ``player``'s, and its new token is returned."""
         token = new_secret()
