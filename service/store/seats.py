@@ -116,6 +116,9 @@ class SeatTokens:
             conn.transaction(),
             conn.cursor(row_factory=tuple_row) as cur,
         ):
+            # The game row first, as a lobby take locks it (Players.take_open_seat): taking
+            # the invite first and the game second, the two deadlocked on one seat.
+            cur.execute("SELECT 1 FROM games WHERE game_id = %s FOR UPDATE", (game_id,))
             row = cur.execute(
                 "DELETE FROM seat_tokens WHERE game_id = %s AND token_hash = %s"
                 " AND purpose = %s RETURNING seat",
