@@ -70,12 +70,14 @@ def send(
     target: Target,
     addresses: Sequence[IPAddress],
     connect: Connect = socket.create_connection,
+    tls: ssl.SSLContext | None = None,
 ) -> None:
     """POST one notice to ``target``, connecting to the first of ``addresses`` (the ones
     checked) that answers; raises on anything but a 2xx answer. A redirect is such an
-    answer: it is never followed, since it could point anywhere."""
+    answer: it is never followed, since it could point anywhere. ``tls`` is the system's
+    trusted certificates unless given (tests)."""
     body = body_of(owed)
-    conn = _pinned(target, addresses, connect)
+    conn = _pinned(target, addresses, connect, tls or ssl.create_default_context())
     try:
         conn.request(
             "POST",
@@ -97,7 +99,7 @@ def send(
 
 
 def _pinned(
-    target: Target, addresses: Sequence[IPAddress], connect: Connect
+    target: Target, addresses: Sequence[IPAddress], connect: Connect, tls: ssl.SSLContext
 ) -> http.client.HTTPConnection:
     """A connection to ``target``'s name (its Host header and TLS server name) whose socket
     goes to one of ``addresses``, never to whatever the name resolves to by then."""
@@ -112,7 +114,7 @@ def _pinned(
         raise failure
 
     if target.scheme == "https":
-        return _PinnedTLS(target, opened)
+        return _PinnedTLS(target, opened, tls)
     return _Pinned(target, opened)
 
 
@@ -126,8 +128,13 @@ class _Pinned(http.client.HTTPConnection):
 
 
 class _PinnedTLS(http.client.HTTPSConnection):
-    def __init__(self, target: Target, opened: Callable[[], socket.socket]) -> None:
-        self._tls = ssl.create_default_context()
+    """The certificate is checked against the name, and the name is the TLS server name
+    (SNI), though the socket goes to an address."""
+
+    def __init__(
+        self, target: Target, opened: Callable[[], socket.socket], tls: ssl.SSLContext
+    ) -> None:
+        self._tls = tls
         super().__init__(target.host, target.port, timeout=TIMEOUT, context=self._tls)
         self._opened = opened
 
@@ -142,11 +149,13 @@ class Deliverer:
         retry_first: float = RETRY_FIRST,
         resolve: Resolve | None = None,
         connect: Connect = socket.create_connection,
+        tls: ssl.SSLContext | None = None,
     ) -> None:
         self.webhooks = webhooks
         self.retry_first = retry_first
         self.resolve = resolve
         self.connect = connect
+        self.tls = tls
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -172,7 +181,7 @@ class Deliverer:
             # Checked again (the name may resolve elsewhere now), once: the addresses judged
             # are the ones connected to.
             target, addresses = checked(owed.url, self.resolve)
-            send(owed, target, addresses, self.connect)
+            send(owed, target, addresses, self.connect, self.tls)
         except (OSError, ValueError, http.client.HTTPException, TargetRefused) as exc:
             retry_in = backoff(owed.attempts + 1, self.retry_first)
             self.webhooks.failed(owed, str(exc), retry_in)

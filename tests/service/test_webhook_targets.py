@@ -6,11 +6,15 @@ since its receivers are on 127.0.0.1; these tests take that away."""
 
 from __future__ import annotations
 
+import shutil
 import socket
+import ssl
+import subprocess
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from ipaddress import IPv4Address, IPv6Address
+from pathlib import Path
 from typing import Any
 from uuid import UUID
 
@@ -185,9 +189,8 @@ class Diverting:
     """A connector that records where it was asked to connect and, so that nothing leaves
     loopback, connects to the test's receiver instead."""
 
-    def __init__(self, receiver: Receiver) -> None:
-        assert receiver.server is not None
-        self.port = receiver.server.server_address[1]
+    def __init__(self, port: int) -> None:
+        self.port = port
         self.asked: list[tuple[str, int]] = []
 
     def __call__(self, address: tuple[str, int], timeout: float) -> socket.socket:
@@ -210,7 +213,9 @@ def test_delivery_connects_to_the_address_it_checked_and_rechecks_each_time(
     """One resolution per delivery: the address judged public is the one connected to
     (with the name as Host), and when the name resolves to loopback the next time, nothing
     is sent at all."""
-    rebinding, diverting = Rebinding("rebind.example.test"), Diverting(receiver)
+    assert receiver.server is not None
+    rebinding = Rebinding("rebind.example.test")
+    diverting = Diverting(receiver.server.server_address[1])
     url = f"http://rebind.example.test:{diverting.port}/hook?from=cairn"
     _, game_id = _owed_to(store, url)
     deliverer = Deliverer(Webhooks(store.pool), 60, rebinding, diverting)
@@ -232,3 +237,55 @@ def test_delivery_connects_to_the_address_it_checked_and_rechecks_each_time(
             (game_id,),
         ).fetchall()
     assert len(errors) == 1 and "127.0.0.1" in errors[0]["last_error"]
+
+
+class _Recording(BaseHTTPRequestHandler):
+    seen: list[dict[str, str]] = []
+
+    def do_POST(self) -> None:
+        self.rfile.read(int(self.headers["Content-Length"]))
+        self.seen.append(dict(self.headers))
+        self.send_response(204)
+        self.end_headers()
+
+    def log_message(self, *args: Any) -> None:
+        return
+
+
+@pytest.mark.storage
+def test_https_delivery_names_the_host_for_sni_and_the_certificate(
+    store: EventStore, public_only: None, tmp_path: Path
+) -> None:
+    """The socket goes to the address checked, but TLS still speaks to the name: it is the
+    server name sent (SNI) and the name the certificate must be for."""
+    if shutil.which("openssl") is None:
+        pytest.skip("openssl is needed to make a certificate")
+    name = "hooks.example.test"
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+         "-keyout", str(key), "-out", str(cert), "-subj", f"/CN={name}",
+         "-addext", f"subjectAltName=DNS:{name}"],
+        check=True, capture_output=True, timeout=60,
+    )  # fmt: skip
+    names: list[str | None] = []
+    served = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    served.load_cert_chain(cert, key)
+    served.sni_callback = lambda _sock, server_name, _ctx: names.append(server_name)
+    handler = type("Recording", (_Recording,), {"seen": []})
+    receiver = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    receiver.socket = served.wrap_socket(receiver.socket, server_side=True)
+    threading.Thread(target=receiver.serve_forever, daemon=True).start()
+    try:
+        port = receiver.server_address[1]
+        diverting = Diverting(port)
+        _owed_to(store, f"https://{name}:{port}/hook")
+        trusting = ssl.create_default_context(cafile=str(cert))
+        deliverer = Deliverer(Webhooks(store.pool), 60, fake_resolve, diverting, trusting)
+        assert deliverer.deliver_due() == 1
+        assert diverting.asked == [("93.184.216.34", port)]
+        assert names == [name]
+        assert handler.seen[0]["Host"] == f"{name}:{port}"
+    finally:
+        receiver.shutdown()
+        receiver.server_close()
