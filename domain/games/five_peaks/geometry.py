@@ -261,7 +261,7 @@ def passed(board: Board, start: Cell, stop: Cell, blocked: frozenset[Cell]) -> f
 
     A move names only where it stops: a stop next to the start is taken as reached
     directly; where several runs of pawn-held spaces lead there, the pawn is taken to have
-    entered each of them (docs/rules/five-peaks.md, Turns).
+    entered each of them (docs/rules/five-peaks.md, "No space twice in a turn").
     """
     if stop in board.links.get(start, frozenset()):
         return frozenset()
