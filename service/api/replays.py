@@ -24,6 +24,7 @@ from litestar.params import FromPath
 from service.api.bodies import ReplayImported, problems
 from service.api.games import CREATED, Authorization
 from service.api.hosting import Host
+from service.api.screening import check_parameters
 from service.api.seating import bearer
 from service.replays import export_game, import_replay
 
@@ -52,7 +53,9 @@ async def download_replay(game_id: FromPath[str], host: NamedDependency[Host]) -
 
 
 async def ndjson_body(request: Request[Any, Any, Any]) -> None:
-    """Before-request hook of the import: the body is a replay file, nothing else."""
+    """Before-request hook of the import: the body is a replay file, nothing else (and the
+    parameters as every request's, ``plain_integers``)."""
+    check_parameters(request)
     media = request.headers.get("content-type", "").partition(";")[0].strip().lower()
     if media != NDJSON:
         raise HTTPException(status_code=415, detail=f"send the replay file as {NDJSON}")
