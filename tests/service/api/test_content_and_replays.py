@@ -143,3 +143,15 @@ def test_a_hostile_replay_file_is_a_400_never_a_500(
         assert refused.headers["content-type"] == "application/problem+json"
         assert refused.json()["code"] == "bad_replay_file"
         assert f"line {line}: " in refused.json()["detail"]
+
+
+def test_the_import_checks_the_token_before_the_body(http: httpx.Client) -> None:
+    """Without the admin token the answer is 401 whatever is sent (it was a 415 for a body
+    that is not NDJSON, before any token was looked at)."""
+    for headers in ({}, {"Content-Type": "application/json"}):
+        refused = http.post("/replays", content=b"{}", headers=headers)
+        assert refused.status_code == 401, refused.text
+    wrong = {"Authorization": "Bearer not-the-admin-token-at-all"}
+    assert http.post("/replays", content=b"{}", headers=wrong).status_code == 401
+    admin = {"Authorization": f"Bearer {ADMIN_TOKEN}", "Content-Type": "application/json"}
+    assert http.post("/replays", content=b"{}", headers=admin).status_code == 415
