@@ -72,11 +72,16 @@ class StartSeason:
 
 @dataclass(frozen=True)
 class ScheduleRound:
-    """Schedule the next round; ``fixtures`` come from ``pairing.plan_round`` on this state."""
+    """Schedule the next round; ``fixtures`` come from ``pairing.next_plan`` on this state.
+
+    ``seed`` (64 hex characters, or empty for the join order) draws the season's seat order
+    when this is the season's first round; later rounds ignore it.
+    """
 
     NAME: ClassVar[str] = "schedule_round"
     by: Actor
     fixtures: tuple[Fixture, ...]
+    seed: str = ""
 
 
 @dataclass(frozen=True)

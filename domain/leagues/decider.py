@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import assert_never
 
 from domain.core.errors import RuleViolation
+from domain.core.luck import is_seed
 from domain.leagues.commands import (
     Actor,
     AddMember,
@@ -37,7 +38,7 @@ from domain.leagues.events import (
     RoundScheduled,
     SeasonStarted,
 )
-from domain.leagues.pairing import plan_round
+from domain.leagues.pairing import first_round, plan_round
 from domain.leagues.standings import forfeit_places
 from domain.leagues.state import INITIAL, League, Scheduled
 
@@ -67,8 +68,8 @@ def decide(state: League, command: Command) -> tuple[Event, ...]:
             _require_organiser(by, "start a season")
             _require_round_closed(state)
             return (SeasonStarted(season=state.season + 1),)
-        case ScheduleRound(by=by, fixtures=fixtures):
-            return _schedule(state, by, fixtures)
+        case ScheduleRound(by=by, fixtures=fixtures, seed=seed):
+            return _schedule(state, by, fixtures, seed)
         case RecordResult(game_id=game_id, places=places, scores=scores):
             fixture = _open_fixture(state, game_id)
             if len(places) != len(fixture.players) or len(scores) != len(fixture.players):
@@ -132,7 +133,9 @@ def _join(state: League, player: str, by: Actor) -> MemberJoined:
     return MemberJoined(player=player, added_by=by.player)
 
 
-def _schedule(state: League, by: Actor, fixtures: tuple[Fixture, ...]) -> tuple[Event, ...]:
+def _schedule(
+    state: League, by: Actor, fixtures: tuple[Fixture, ...], seed: str
+) -> tuple[Event, ...]:
     _require_created(state)
     _require_organiser(by, "schedule a round")
     _require_round_closed(state)
@@ -140,6 +143,11 @@ def _schedule(state: League, by: Actor, fixtures: tuple[Fixture, ...]) -> tuple[
         raise RuleViolation(
             "not_enough_members", f"a round needs at least {max(state.seats, 2)} members"
         )
+    if seed and not is_seed(seed):
+        raise RuleViolation("invalid_command", "a season's seed is 64 lowercase hex characters")
+    opening = state.round == 0
+    if opening:
+        state = first_round(state, seed)
     plan = plan_round(state)
     if tuple(f.players for f in fixtures) != plan.tables:
         raise RuleViolation("wrong_fixtures", "these tables are not this round's pairing")
@@ -148,7 +156,8 @@ def _schedule(state: League, by: Actor, fixtures: tuple[Fixture, ...]) -> tuple[
         raise RuleViolation("invalid_command", "each table needs a game of its own")
     season = max(state.season, 1)
     started: tuple[Event, ...] = () if state.season else (SeasonStarted(season=1),)
-    scheduled = RoundScheduled(season, state.round + 1, fixtures, plan.byes)
+    drawn = (seed, state.season_order) if opening else ("", ())
+    scheduled = RoundScheduled(season, state.round + 1, fixtures, plan.byes, *drawn)
     return (*started, scheduled)
 
 
@@ -196,13 +205,20 @@ def evolve(state: League, event: Event) -> League:
                 options=event.options,
             )
         case MemberJoined(player=player):
-            return dataclasses.replace(state, members=(*state.members, player))
+            return dataclasses.replace(
+                state,
+                members=(*state.members, player),
+                roster_changed=state.roster_changed or state.round > 0,
+            )
         case MemberLeft(player=player):
             return dataclasses.replace(
-                state, members=tuple(m for m in state.members if m != player)
+                state,
+                members=tuple(m for m in state.members if m != player),
             )
         case SeasonStarted(season=season):
-            return dataclasses.replace(state, season=season, round=0, byes={})
+            return dataclasses.replace(
+                state, season=season, round=0, byes={}, season_order=(), roster_changed=False
+            )
         case RoundScheduled():
             fixtures = dict(state.fixtures)
             for f in event.fixtures:
@@ -210,7 +226,10 @@ def evolve(state: League, event: Event) -> League:
             byes = dict(state.byes)
             for player in event.byes:
                 byes[player] = byes.get(player, 0) + 1
-            return dataclasses.replace(state, round=event.round, fixtures=fixtures, byes=byes)
+            state = dataclasses.replace(state, round=event.round, fixtures=fixtures, byes=byes)
+            if event.order:
+                state = dataclasses.replace(state, season_order=event.order, roster_changed=False)
+            return state
         case ResultRecorded(game_id=game_id, places=places, scores=scores):
             return _decided(state, game_id, status="played", places=places, scores=scores)
         case ForfeitRecorded(game_id=game_id, places=places, forfeited=forfeited):

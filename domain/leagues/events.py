@@ -46,12 +46,17 @@ class SeasonStarted:
 
 @dataclass(frozen=True)
 class RoundScheduled:
+    """Version 2 adds, in a season's first round, the seed and the seat order drawn from it
+    (docs/leagues.md "Fair schedules"); version 1 events read with both empty."""
+
     NAME: ClassVar[str] = "league.round_scheduled"
-    VERSION: ClassVar[int] = 1
+    VERSION: ClassVar[int] = 2
     season: int
     round: int
     fixtures: tuple[Fixture, ...]
     byes: tuple[str, ...]
+    seed: str = ""
+    order: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -45,6 +45,12 @@ class League:
     fixtures: Mapping[str, Scheduled] = field(default_factory=dict)
     byes: Mapping[str, int] = field(default_factory=dict)
     """How many byes each player has had this season (Swiss gives the next to one with fewest)."""
+    season_order: tuple[str, ...] = ()
+    """The season's drawn seat order (round-robin's circle); empty for seasons recorded
+    before it was drawn, which pair by ``pairing.unplayed_first``."""
+    roster_changed: bool = False
+    """A member joined after the season's first round: the circle no longer fits them. (A
+    member who leaves keeps their place in the circle; their opponents get byes.)"""
 
     @property
     def is_created(self) -> bool:

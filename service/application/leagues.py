@@ -11,6 +11,7 @@ by its primary key, so each fixture gets exactly one game.
 
 from __future__ import annotations
 
+import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
@@ -22,6 +23,7 @@ from uuid import UUID, uuid4
 from domain.core import SetUp, registry
 from domain.core.codec import decode_fields
 from domain.core.errors import RuleViolation
+from domain.core.luck import SEED_BYTES
 from domain.core.registry import command_to_json, event_to_record, wire_name
 from domain.leagues import EVENT_TYPES, INITIAL, Actor, Fixture, League, decide, fold
 from domain.leagues.commands import (
@@ -39,7 +41,7 @@ from domain.leagues.commands import (
     StartSeason,
 )
 from domain.leagues.events import Event
-from domain.leagues.pairing import plan_round
+from domain.leagues.pairing import next_plan
 from service.application.app import Application
 from service.store import Decision, GameExists, NewEvent, UnknownGame, VersionConflict
 from service.store.leagues import GENESIS_HASH, LeagueEvent, LeagueStore, UnknownLeague
@@ -184,9 +186,11 @@ class Leagues:
         self.ensure_games(league_id)
         for _ in range(MAX_RETRIES):
             loaded = self.load(league_id)
-            plan = plan_round(loaded.state)
+            # a season's seat order is drawn from a fresh seed, recorded in its first round
+            seed = secrets.token_hex(SEED_BYTES)
+            plan = next_plan(loaded.state, seed)
             fixtures = tuple(Fixture(str(uuid4()), t) for t in plan.tables)
-            command = ScheduleRound(actor_of(by), fixtures)
+            command = ScheduleRound(actor_of(by), fixtures, seed)
             events = decide(loaded.state, command)
             ids = [UUID(f.game_id) for f in fixtures]
             try:

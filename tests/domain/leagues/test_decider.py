@@ -18,7 +18,7 @@ from domain.leagues.commands import (
     StartSeason,
 )
 from domain.leagues.events import Event, ForfeitRecorded, MemberJoined, RoundScheduled
-from domain.leagues.pairing import plan_round
+from domain.leagues.pairing import next_plan
 from domain.leagues.standings import season_table
 
 BOSS = Actor("boss", is_organiser=True)
@@ -45,7 +45,7 @@ def league(players: tuple[str, ...] = ("ann", "bob", "cyd", "dee"), **kw: object
 
 
 def schedule(state: League) -> League:
-    plan = plan_round(state)
+    plan = next_plan(state)
     fixtures = tuple(Fixture(f"g{state.round + 1}-{i}", t) for i, t in enumerate(plan.tables))
     return fold(decide(state, ScheduleRound(BOSS, fixtures)), state)
 
@@ -81,7 +81,7 @@ def test_members_join_and_leave_and_only_organisers_add_others() -> None:
 
 def test_a_player_cannot_schedule_a_round() -> None:
     state = league()
-    plan = plan_round(state)
+    plan = next_plan(state)
     fixtures = tuple(Fixture(f"g{i}", t) for i, t in enumerate(plan.tables))
     refused("not_organiser", state, ScheduleRound(ANN, fixtures))
 
@@ -97,7 +97,7 @@ def test_scheduling_refuses_any_tables_but_the_pairings() -> None:
 
 def test_the_first_round_starts_the_first_season() -> None:
     state = league()
-    plan = plan_round(state)
+    plan = next_plan(state)
     fixtures = tuple(Fixture(f"g{i}", t) for i, t in enumerate(plan.tables))
     events = decide(state, ScheduleRound(BOSS, fixtures))
     assert isinstance(events[-1], RoundScheduled)
