@@ -255,8 +255,10 @@ def swiss(
         bye = (out,)
     budget = [SWISS_SEARCH_BUDGET]
     pairs = _pair_without_rematch(players, met, budget)
-    if pairs is None:  # every pairing repeats one: take neighbours as they stand
-        pairs = [(players[i], players[i + 1]) for i in range(0, len(players), 2)]
+    if pairs is None:
+        # every pairing repeats one (or the search ran out): still play every first meeting
+        # that can be, so no two players at rematch tables have never met
+        pairs = _greedy(players, lambda a, b: not met[frozenset((a, b))], met, {})
     return Plan(tuple(pairs), bye)
 
 
