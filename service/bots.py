@@ -31,7 +31,6 @@ from service.application.lobby import is_waiting
 from service.application.seating import bot_seats
 from service.logs import logger
 from service.store import GameRecord, VersionConflict
-from service.store.locks import try_game_lock
 
 MOVES_PER_STEP = 8
 RETRIES = 8
@@ -190,7 +189,7 @@ class BotDriver:
         waiting = is_waiting(loaded.game) and is_waiting(self.cairn.store.game(game_id))
         bots = playing_bots(loaded) if not waiting else {}
         while bots and not self._closed and self._bots_must_act(game_id, bots):
-            with try_game_lock(self.cairn.store.pool, game_id) as held:
+            with self.cairn.store.game_lock(game_id) as held:
                 if not held:
                     return
                 if not self._play(game_id, bots):

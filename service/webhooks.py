@@ -27,7 +27,8 @@ from uuid import UUID
 
 from service.application.targets import refusal
 from service.logs import logger
-from service.store.webhooks import Owed, Webhooks
+from service.store.recorders import WebhookRecorder
+from service.store.webhooks import Owed
 
 TIMEOUT = 5.0
 LEASE = 30.0
@@ -89,7 +90,7 @@ _OPENER = urllib.request.build_opener(_NoRedirects)
 
 
 class Deliverer:
-    def __init__(self, webhooks: Webhooks, retry_first: float = RETRY_FIRST) -> None:
+    def __init__(self, webhooks: WebhookRecorder, retry_first: float = RETRY_FIRST) -> None:
         self.webhooks = webhooks
         self.retry_first = retry_first
         self._wake = threading.Event()
