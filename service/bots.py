@@ -116,6 +116,12 @@ class BotDriver:
         deadline = time.monotonic() + timeout
         while True:
             loaded = self.cairn.load(game_id)
+            if loaded.ruleset.system_command(loaded.state) is not None:
+                # Between a seat's decision and the system's no seat is to act, yet the game
+                # is not settled: the seat's appender takes the system's decision next (or,
+                # after a fault, nobody does). Settling is safe to race: each is appended once.
+                self.cairn.settle(game_id)
+                continue
             if not _owes(loaded, playing_bots(loaded)):
                 return True
             with self._done:

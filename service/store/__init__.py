@@ -9,7 +9,8 @@ from service.store.errors import (
     UnknownGame,
     VersionConflict,
 )
-from service.store.event_store import CHANNEL, EventStore, postgres_pool
+from service.store.event_store import CHANNEL, EventStore
+from service.store.postgres import postgres_pool
 from service.store.recorders import FeedRecorder, GameRecorder, SeatRecorder, Store
 from service.store.records import Decision, GameRecord, NewEvent, NonIntegerNumber, StoredEvent
 

@@ -36,13 +36,11 @@ from service.store.errors import (
     ChainMismatch,
     DatabaseUnavailable,
     GameExists,
-    StoreError,
     UnknownGame,
     VersionConflict,
 )
 from service.store.locks import try_game_lock
 from service.store.players import Players
-from service.store.recorders import Store
 from service.store.records import GENESIS_HASH, Decision, GameRecord, Snapshot, StoredEvent
 from service.store.refusals import Refusals
 from service.store.seats import SeatTokens
@@ -460,16 +458,4 @@ class EventStore:
             return conn.execute("DELETE FROM snapshots WHERE game_id = %s", (game_id,)).rowcount
 
 
-_SATISFIES: type[Store] = EventStore
-"""mypy checks here that the PostgreSQL store has the whole ``Store`` surface."""
-
-
-def postgres_pool(store: object) -> ConnectionPool[Any]:
-    """The pool under ``store``, for what only the PostgreSQL store keeps (leagues, owner
-    webhooks, projections, analysis jobs); ``StoreError`` for any other store."""
-    if isinstance(store, EventStore):
-        return store.pool
-    raise StoreError(f"this needs the PostgreSQL event store, not {type(store).__name__}")
-
-
-__all__: Sequence[str] = ("CHANNEL", "EventStore", "postgres_pool")
+__all__: Sequence[str] = ("CHANNEL", "EventStore")

@@ -32,8 +32,8 @@ from service.store.memory_companions import (
     MemorySeatTokens,
     MemoryWebhooks,
 )
-from service.store.memory_tables import EventRow, Kept, Tables, as_json
-from service.store.recorders import Fact, Idempotency, Store
+from service.store.memory_tables import EventRow, Kept, Tables, as_json, row_of
+from service.store.recorders import Fact, Idempotency
 from service.store.records import (
     GENESIS_HASH,
     Decision,
@@ -119,7 +119,7 @@ class MemoryStore:
                 chained = event.prev_hash == previous.hash
             if not chained:
                 raise ChainMismatch(game.game_id, previous.seq if previous is not None else 0)
-            rows.append(_row_of(event))
+            rows.append(row_of(event))
             previous = event
         with self.tables.lock:
             if game.parent_id is not None and game.parent_id not in self.tables.games:
@@ -382,25 +382,5 @@ class MemoryStore:
                 del self.tables.snapshots[key]
         return len(doomed)
 
-
-def _row_of(event: StoredEvent) -> EventRow:
-    return EventRow(
-        seq=event.seq,
-        type=event.type,
-        schema_version=event.schema_version,
-        payload_text=canonical_json(event.payload),
-        visibility=event.visibility,
-        actor=event.actor,
-        decision_seq=event.decision_seq,
-        command_text=None if event.command is None else canonical_json(event.command),
-        recorded_at=event.recorded_at,
-        prev_hash=event.prev_hash,
-        hash=event.hash,
-        position=0,
-    )
-
-
-_SATISFIES: type[Store] = MemoryStore
-"""mypy checks here that the memory store has the whole ``Store`` surface."""
 
 __all__ = ["MemoryStore"]

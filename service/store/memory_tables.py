@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Any
 from uuid import UUID, uuid4
 
-from service.store.records import GameRecord, canonical_json
+from service.store.records import GameRecord, StoredEvent, canonical_json
 
 
 def as_json(value: Any) -> Any:
@@ -110,3 +110,20 @@ class Tables:
                 if hook.seat is None or hook.seat in seats:
                     body = canonical_json(notice["body"])
                     self.outbox[(game_id, uuid4())] = Notice(hook_id, notice["kind"], body, now)
+
+
+def row_of(event: StoredEvent) -> EventRow:
+    return EventRow(
+        seq=event.seq,
+        type=event.type,
+        schema_version=event.schema_version,
+        payload_text=canonical_json(event.payload),
+        visibility=event.visibility,
+        actor=event.actor,
+        decision_seq=event.decision_seq,
+        command_text=None if event.command is None else canonical_json(event.command),
+        recorded_at=event.recorded_at,
+        prev_hash=event.prev_hash,
+        hash=event.hash,
+        position=0,
+    )
