@@ -52,7 +52,7 @@ class Host:
         """The game's id and the caller's seat in it, by its bearer token.
 
         404 for an unknown game comes before any 401, as if the game were read first; but a
-        known token's seat is remembered (SeatRecorder), so a seated caller costs no query.
+        known token's seat is remembered (``SeatTokens``), so a seated caller costs no query.
         """
         game = parse_game_id(game_id)
         try:
