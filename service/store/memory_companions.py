@@ -15,7 +15,7 @@ from typing import Any
 from uuid import UUID, uuid4
 
 from service.store.memory_tables import Hook, Kept, PlayerRow, Tables, as_json
-from service.store.players import Player, PlayerExists, UnknownPlayer
+from service.store.players import Player, PlayerExists, SeatedAlready, UnknownPlayer
 from service.store.records import canonical_json
 from service.store.seats import INVITE, SEAT, new_secret, token_hash
 from service.store.webhooks import CLAIMED, Owed
@@ -61,6 +61,19 @@ class MemorySeatTokens:
                 if game == game_id and row is not None and row.token_hash == digest:
                     return seat
         return None
+
+    def holders(self, game_id: UUID, seat: int) -> list[str]:
+        with self.tables.lock:
+            hashes = [
+                digest
+                for (game, digest), (held, purpose) in self.tables.seat_tokens.items()
+                if game == game_id and held == seat and purpose == SEAT
+            ]
+            player_id = self.tables.seat_players.get((game_id, seat))
+            row = None if player_id is None else self.tables.players.get(player_id)
+        if row is not None and row.token_hash is not None:
+            hashes.append(row.token_hash)
+        return hashes
 
     def redeem(self, game_id: UUID, code: str, player: str) -> tuple[int, str] | None:
         token = new_secret()
@@ -186,6 +199,11 @@ class MemoryPlayers:
             game = self.tables.games.get(game_id)
             if game is None or game.status != "active":
                 return None
+            bound = self.tables.seat_players.items()
+            seated = sorted(s for (g, s), p in bound if g == game_id and p == player.player_id)
+            if seated:
+                # one player token acts for one seat (as ``Players.take_open_seat``)
+                raise SeatedAlready(game_id, seated[0])
             free = [i for i, s in enumerate(game.seat_info) if s.get("kind") == "open"]
             chosen = free[0] if seat is None and free else seat
             if chosen not in free:

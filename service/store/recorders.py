@@ -118,6 +118,10 @@ class SeatRecorder(Protocol):
 
     def seat_for(self, game_id: UUID, token: str) -> int | None: ...
 
+    def holders(self, game_id: UUID, seat: int) -> list[str]:
+        """The hashes of the tokens that act for the seat now."""
+        ...
+
     def redeem(self, game_id: UUID, code: str, player: str) -> tuple[int, str] | None: ...
 
 

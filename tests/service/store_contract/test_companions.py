@@ -12,7 +12,8 @@ import pytest
 
 from service.store import Decision, GameRecord, NewEvent, Store
 from service.store.memory import MemoryStore
-from service.store.players import PlayerExists, UnknownPlayer
+from service.store.players import PlayerExists, SeatedAlready, UnknownPlayer
+from service.store.seats import token_hash
 from tests.support.appending import append_with_retry, decision, new_game
 
 
@@ -30,6 +31,8 @@ def test_a_seat_token_names_one_seat_of_one_game(any_store: Store) -> None:
     assert any_store.tokens.seat_for(other, tokens[0]) is None
     assert any_store.tokens.seat_for(game_id, invites[1]) is None  # an invite is no token
     assert any_store.tokens.seat_for(game_id, "made-up") is None
+    assert any_store.tokens.holders(game_id, 0) == [token_hash(tokens[0])]
+    assert any_store.tokens.holders(game_id, 1) == []  # an invite acts for nobody
 
 
 def test_an_invite_is_redeemed_once_for_a_fresh_token(any_store: Store) -> None:
@@ -98,10 +101,16 @@ def test_a_player_takes_an_open_seat_and_acts_there_with_their_token(any_store: 
     assert any_store.tokens.seat_for(game_id, token) == 0
     assert any_store.tokens.redeem(game_id, invites[0], "someone") is None
     assert any_store.game(game_id).seat_info[0] == {"kind": "player", "player": bea.name}
-    assert any_store.players.take_open_seat(game_id, bea, 0) is None
+    with pytest.raises(SeatedAlready) as seated:  # one player token acts for one seat
+        any_store.players.take_open_seat(game_id, bea, 2)
+    assert seated.value.seat == 0
+    assert any_store.tokens.holders(game_id, 0) == [token_hash(token)]
     fresh = any_store.players.rotate(bea.player_id)
     assert any_store.tokens.seat_for(game_id, fresh) == 0
     assert any_store.tokens.seat_for(game_id, token) is None
+    assert any_store.tokens.holders(game_id, 0) == [token_hash(fresh)]
+    any_store.players.revoke(bea.player_id)
+    assert any_store.tokens.holders(game_id, 0) == []
     any_store.finish(game_id, {"winners": []})
     assert any_store.players.take_open_seat(game_id, bea, 2) is None  # finished: no lobby
 
