@@ -135,6 +135,12 @@ def reshuffle(state: State, keep: int | None) -> tuple[Event, ...]:
     return (DeckShuffled(order=order, counter=luck.counter),)
 
 
+def forget(state: State, keep: int | None) -> State:
+    """The undrawn deck in sorted order, so that a rollout's reshuffle does not depend on
+    how it really lay (analysis; docs/ruleset-contract.md)."""
+    return replace(state, deck=tuple(sorted(state.deck)))
+
+
 def decide(state: State, command: Command) -> tuple[Event, ...]:
     match command:
         case Add(seat=seat, amount=amount):
@@ -271,6 +277,7 @@ RULES: Rules[State, Command, Event] = Rules(
     evolve=evolve,
     reshuffle=reshuffle,
     is_terminal=lambda s: s.over,
+    forget=forget,
 )
 
 COUNTING: Ruleset[State, Command, Event] = Ruleset(
