@@ -17,7 +17,6 @@ from xml.etree import ElementTree
 
 import pytest
 
-from domain.core import registry
 from domain.core.drawing.board import FALLBACK, Board, Painter
 from domain.games import load_all
 from service.replays import parse
@@ -30,6 +29,7 @@ from tests.support.recordings import (
     read,
     viewer_snapshots,
 )
+from tests.support.rulesets import every_version
 from tests.support.shipped import shipped_rulesets
 
 load_all()
@@ -66,9 +66,7 @@ def test_every_shipped_ruleset_has_a_drawing_of_its_own() -> None:
     assert [r for r in shipped if painter(r) is FALLBACK] == []
 
 
-@pytest.mark.parametrize(
-    "ruleset", registry.every_version(), ids=lambda r: f"{r.id}-{r.rules_version}"
-)
+@pytest.mark.parametrize("ruleset", every_version())
 def test_a_registered_drawing_is_found_where_the_registration_says(ruleset: Any) -> None:
     where = ruleset.presentation.drawing
     if where is None:
