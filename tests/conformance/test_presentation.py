@@ -9,11 +9,9 @@ from typing import Any
 
 import pytest
 
-from domain.core import registry
-from tests.support import sealed
 from tests.support.play import play
+from tests.support.rulesets import every_version
 
-sealed.install()
 SAMPLES = 6  # positions drawn along each game, the first and the last among them
 
 
@@ -33,9 +31,7 @@ def legend_lines(drawing: str, legend: str) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize(
-    "ruleset", registry.every_version(), ids=lambda r: f"{r.id}@{r.rules_version}"
-)
+@pytest.mark.parametrize("ruleset", every_version())
 def test_render_draws_the_position_and_leaves_the_legend_to_the_platform(ruleset: Any) -> None:
     legend = ruleset.presentation.legend
     assert not legend.lower().startswith("legend"), "the platform labels the legend itself"

@@ -15,13 +15,13 @@ from typing import Any
 
 import pytest
 
-from domain.core import PUBLIC, SYSTEM, RevealSeed, SeedRevealed, commitment, registry
+from domain.core import PUBLIC, SYSTEM, RevealSeed, SeedRevealed, commitment
 from tests.conformance.checks import Game
 from tests.support import counting, sealed
 from tests.support.play import play, seed_for
+from tests.support.rulesets import versions
 
-sealed.install()
-RULESETS = registry.every_version()
+RULESETS = versions()
 
 
 def _seat_counts(ruleset: Any) -> list[int]:

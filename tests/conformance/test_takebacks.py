@@ -15,13 +15,12 @@ from typing import Any
 
 import pytest
 
-from domain.core import RuleViolation, registry
+from domain.core import RuleViolation
 from domain.core.live import Live, Stamped, TakeBack
-from tests.support import sealed
 from tests.support.play import play
+from tests.support.rulesets import installed
 
-sealed.install()
-NEWEST = [registry.get(r.id) for r in registry.all_rulesets()]
+NEWEST = installed()
 OPTIONS = {"takebacks": "free"}
 MOST_STEPS = 400
 

@@ -43,10 +43,11 @@ def newest(*, seats: int | None = None) -> list[Any]:
     ]
 
 
+def versions() -> list[Ruleset[Any, Any, Any]]:
+    """Every registered version of every shared ruleset, by id, oldest version first."""
+    return [registry.get(r.id, v) for r in installed() for v in registry.versions(r.id)]
+
+
 def every_version() -> list[Any]:
     """pytest parameters: every registered version of every shared ruleset."""
-    return [
-        pytest.param(registry.get(r.id, version), id=f"{r.id}@{version}")
-        for r in installed()
-        for version in registry.versions(r.id)
-    ]
+    return [pytest.param(r, id=f"{r.id}@{r.rules_version}") for r in versions()]
