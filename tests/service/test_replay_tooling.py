@@ -33,9 +33,10 @@ from tests.support.replaying import (
     tampered,
     with_game_id,
 )
+from tests.support.rulesets import installed
 
 pytestmark = pytest.mark.storage
-RULESETS = [r.id for r in registry.all_rulesets()]
+RULESETS = [r.id for r in installed()]
 
 
 @pytest.fixture(scope="module", params=RULESETS)
