@@ -138,14 +138,15 @@ def test_rollouts_depend_on_nothing_a_seat_cannot_see(ruleset: Ruleset[Any, Any,
 
 
 def counting_at_eight() -> Any:
-    """Counting to 10: seat 0 holds 5, seat 1 holds 6, the count is 8 and seat 0 is to act.
-    Adding 2 ends the game at once with seat 0 behind: a certain loss; drawing, or adding 1
-    and hoping, can still win."""
+    """Counting to 10: seat 0 holds 1, seat 1 holds 6, the count is 8 and seat 0 is to act.
+    Adding 2 ends the game at once with seat 0 behind whatever card seat 1 holds (seat 0
+    cannot see it, but every other card is higher than 1): a certain loss; drawing, or
+    adding 1 and hoping, can still win."""
     ruleset = registry.get("counting", "1")
-    state = opened(ruleset, deck=[5, 6, 1, 2, 3, 4, 7, 8, 9])
+    state = opened(ruleset, deck=[1, 6, 5, 2, 3, 4, 7, 8, 9])
     for command in (Draw(0), Draw(1), Add(0, 2), Add(1, 2), Add(0, 2), Add(1, 2)):
         state = ruleset.fold(ruleset.decide(state, command), state)
-    assert (state.count, state.turn, state.hands) == (8, 0, ((5,), (6,)))
+    assert (state.count, state.turn, state.hands) == (8, 0, ((1,), (6,)))
     return ruleset, state
 
 
