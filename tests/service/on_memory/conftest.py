@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import pytest
 
-from domain.core import registry
 from service.application import Application
 from service.store.memory import MemoryStore
+from tests.support.rulesets import installed
 
-RULESETS = sorted(r.id for r in registry.all_rulesets())
-"""Every ruleset registered when the suite is collected (the shipped ones and counting)."""
+RULESETS = [r.id for r in installed()]
+"""Every shared ruleset: the shipped ones and the test ones (tests/support/rulesets.py)."""
 
 
 @pytest.fixture
