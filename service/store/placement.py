@@ -139,6 +139,7 @@ def mismatches(conn: psycopg.Connection[Any]) -> list[str]:
         found[n][2]
         for n, p in PLACEMENT.items()
         if p.kind == "distributed" and not p.colocate_with and n in found
+        if found[n][0] == "distributed"
     ]
     if len(set(anchors)) != len(anchors):
         problems.append("two co-location anchors share one group")
