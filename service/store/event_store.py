@@ -56,6 +56,7 @@ from service.store.statements import (
     insert_game,
     insert_rows,
     insert_sql,
+    notices_param,
     parse_cursor,
 )
 from service.store.subscriptions import adopt_game, bind_seats
@@ -259,7 +260,7 @@ class EventStore:
         if result is not None:
             after.append((FINISH_SQL, (Jsonb(result), game_id)))
         if decision.notices:
-            after.append((NOTICE_SQL, (Jsonb(list(decision.notices)), game_id)))
+            after.append((NOTICE_SQL, (notices_param(decision.notices), game_id)))
         sql = insert_sql(len(decision.events))
         if not after:
             with conn.cursor(row_factory=tuple_row) as cur:

@@ -3,10 +3,10 @@ of its own. ``EventStore`` (event_store.py) runs these."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
-from uuid import UUID
+from uuid import UUID, uuid4
 
 import psycopg
 from psycopg.rows import tuple_row
@@ -137,16 +137,26 @@ FINISH_SQL = (
 )
 NOTICE_SQL = (
     "INSERT INTO outbox (game_id, notice_id, hook_id, kind, body)"
-    " SELECT w.game_id, gen_random_uuid(), w.hook_id, n.kind, n.body"
-    " FROM webhooks w, jsonb_to_recordset(%s::jsonb) AS n(kind text, seats int[],"
+    " SELECT w.game_id, md5(n.id || w.hook_id::text)::uuid, w.hook_id, n.kind, n.body"
+    " FROM webhooks w, jsonb_to_recordset(%s::jsonb) AS n(id text, kind text, seats int[],"
     " body jsonb) WHERE w.game_id = %s AND w.revoked_at IS NULL"
     " AND (w.seat = ANY(n.seats) OR w.seats && n.seats"
     " OR (w.seat IS NULL AND w.seats IS NULL))"
 )
-"""The outbox rows of some notices (JSON, then the game id): one per notice and webhook in
-force that hears it. A seat's webhook hears its own seat's notices, a player's its seats',
-and one with neither (a creator's or a league's) all of them; nothing if none is
-registered."""
+"""The outbox rows of some notices (``notices_param``, then the game id): one per notice and
+webhook in force that hears it. A seat's webhook hears its own seat's notices, a player's its
+seats', and one with neither (a creator's or a league's) all of them; nothing if none is
+registered.
+
+A row's notice id is derived from an id drawn here for the notice and the hook's id, not
+drawn in the statement: Citus runs an INSERT ... SELECT with a volatile function through the
+coordinator (COPY), and that, beside any other write, made the append commit in two
+phases."""
+
+
+def notices_param(notices: Sequence[dict[str, Any]]) -> Jsonb:
+    """``NOTICE_SQL``'s notices, each with an id of its own."""
+    return Jsonb([{**notice, "id": str(uuid4())} for notice in notices])
 
 
 def insert_game(conn: psycopg.Connection[Any], game: GameRecord) -> None:

@@ -64,7 +64,5 @@ def citus_scratch(url: str, distributed: bool = True) -> Iterator[str]:
         for node in reversed(nodes):
             with psycopg.connect(node, autocommit=True) as conn:
                 conn.execute(
-                    sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(
-                        sql.Identifier(name)
-                    )
+                    sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
                 )
