@@ -63,6 +63,12 @@ def citus_scratch(url: str, distributed: bool = True) -> Iterator[str]:
     finally:
         for node in reversed(nodes):
             with psycopg.connect(node, autocommit=True) as conn:
+                # a test that failed mid two-phase commit may leave one prepared here
+                for (gid,) in conn.execute(
+                    "SELECT gid FROM pg_prepared_xacts WHERE database = %s", (name,)
+                ).fetchall():
+                    with psycopg.connect(_at(node, dbname=name), autocommit=True) as db:
+                        db.execute(sql.SQL("ROLLBACK PREPARED {}").format(sql.Literal(gid)))
                 conn.execute(
                     sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
                 )
