@@ -38,7 +38,7 @@ from service.store.errors import (
     UnknownGame,
     VersionConflict,
 )
-from service.store.horizon import feed_horizon
+from service.store.horizon import feed_horizon, worker_states
 from service.store.records import GENESIS_HASH, Decision, GameRecord, Snapshot, StoredEvent
 from service.store.statements import (
     ANNOUNCE,
@@ -88,6 +88,12 @@ class EventStore:
         """Touch the database; raises DatabaseUnavailable if it cannot answer."""
         with self.connection() as conn:
             conn.execute("SELECT 1")
+
+    def workers(self) -> dict[str, str]:
+        """On Citus, whether each worker answers (a game on one that does not cannot be
+        played, the others can); empty on one PostgreSQL."""
+        with self.connection() as conn:
+            return worker_states(conn)
 
     # -- games ---------------------------------------------------------------------------
 

@@ -1,5 +1,7 @@
-"""The feed's horizon: the transaction id the global feeds (games' and leagues') are read
-below (migrations/versions/0003_feed_chain_lineage.py argues why none is skipped).
+"""The feed's horizon, and on Citus the workers' state.
+
+The horizon is the transaction id the global feeds (games' and leagues') are read below
+(migrations/versions/0003_feed_chain_lineage.py argues why none is skipped).
 
 On Citus one more thing can hold it: a transaction that committed in two phases and whose
 ``COMMIT PREPARED`` failed on a worker (the worker's connection lost between the phases).
@@ -47,3 +49,24 @@ def feed_horizon(conn: psycopg.Connection[Any]) -> str | None:
             if held is None or held[0]:
                 return None
     return horizon
+
+
+_WORKERS = (
+    "SELECT nodename || ':' || nodeport, success FROM run_command_on_workers('SELECT 1')"
+    " ORDER BY nodeport, nodename"
+)
+
+
+def worker_states(conn: psycopg.Connection[Any]) -> dict[str, str]:
+    """On Citus, each worker as the coordinator reaches it now, ``"ok"`` or ``"down"``; empty
+    on one PostgreSQL. A worker that does not answer in 2 s counts as down (Citus's own
+    connection timeout is 30 s)."""
+    with conn.cursor(row_factory=tuple_row) as cur:
+        row = cur.execute("SELECT EXISTS (SELECT FROM pg_extension WHERE extname = 'citus')")
+        found = row.fetchone()
+        if not (found and found[0]):
+            return {}
+        with conn.transaction():
+            cur.execute("SET LOCAL citus.node_connection_timeout = 2000")
+            rows = cur.execute(_WORKERS).fetchall()
+    return {str(name): "ok" if success else "down" for name, success in rows}
