@@ -85,7 +85,7 @@ def test_distribute_places_every_table_as_placement_says(monkeypatch: pytest.Mon
         assert again.exit_code == 0 and json.loads(again.output)["statements"] == []
 
 
-def test_the_grant_lets_the_service_role_play_and_not_rewrite(
+def test_the_grant_lets_the_service_role_read_distributed_and_reference_tables(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     with citus_scratch(citus_url()) as url:
