@@ -7,6 +7,7 @@ port where nothing listens (``citus_update_node``). Skipped without ``CAIRN_CITU
 from __future__ import annotations
 
 import socket
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -17,6 +18,7 @@ import pytest
 from litestar.testing import TestClient
 from psycopg_pool import ConnectionPool
 
+from service import bots
 from service.api.app import create_app
 from service.application import Application
 from service.composition import assemble
@@ -55,6 +57,20 @@ def _unreachable(url: str, port: int) -> Iterator[str]:
             )
 
 
+def _game_on_each_worker(url: str, create: Any) -> dict[int, UUID]:
+    games: dict[int, UUID] = {}
+    with psycopg.connect(url) as conn:
+        while len(games) < 2:
+            game = create()
+            row: Any = conn.execute(
+                "SELECT nodeport FROM pg_dist_shard_placement"
+                " WHERE shardid = get_shard_id_for_distribution_column('games', %s)",
+                (game,),
+            ).fetchone()
+            games.setdefault(int(row[0]), game)
+    return games
+
+
 def _move(app: Application, game: UUID) -> int:
     seat, command = next((s, c[0]) for s in (0, 1) if (c := app.legal_commands(game, s)))
     return app.act(game, seat, command).version
@@ -68,16 +84,9 @@ def test_a_worker_down_stalls_only_its_games_and_health_names_it() -> None:
         store = EventStore(pool)
         service = assemble(store, bots=False, sweep_every=None)
         app = service.cairn
-        games: dict[int, UUID] = {}
-        with psycopg.connect(url) as conn:
-            while len(games) < 2:
-                game = app.create_game("counting", 2, {"target": 20}, setup=DECK).game_id
-                row: Any = conn.execute(
-                    "SELECT nodeport FROM pg_dist_shard_placement"
-                    " WHERE shardid = get_shard_id_for_distribution_column('games', %s)",
-                    (game,),
-                ).fetchone()
-                games.setdefault(int(row[0]), game)
+        games = _game_on_each_worker(
+            url, lambda: app.create_game("counting", 2, {"target": 20}, setup=DECK).game_id
+        )
         (up, healthy), (down, lost) = sorted(games.items())
         with TestClient(create_app(service)) as client:
             assert client.get("/health").json()["status"] == "ok"
@@ -99,3 +108,36 @@ def test_a_worker_down_stalls_only_its_games_and_health_names_it() -> None:
             assert _move(app, lost) == store.version(lost)
             assert client.get("/health").json()["status"] == "ok"
         service.close()
+
+
+def test_bots_on_a_lost_workers_game_wait_for_it_and_resume_without_the_sweep(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The driver backs off while the game's worker cannot be reached, past the retries it
+    gives other failures, and plays on once the worker is back (no sweep runs here)."""
+    monkeypatch.setattr(bots, "RETRIES", 1)
+    monkeypatch.setattr(bots, "RETRY_LONGEST", 0.2)
+    seats = [{"kind": "bot", "bot": "random"}] * 2
+    with (
+        citus_scratch(citus_url()) as url,
+        ConnectionPool(url, min_size=1, max_size=4, open=True) as pool,
+    ):
+        app = Application(EventStore(pool))  # no driver yet: the bots have not moved
+        games = _game_on_each_worker(
+            url,
+            lambda: (
+                app.create_game("counting", 2, {"target": 5}, setup=DECK, seat_info=seats).game_id
+            ),
+        )
+        _, lost = max(games.items())
+        start = app.store.version(lost)
+        driver = bots.BotDriver(app, workers=1)
+        try:
+            with _unreachable(url, max(games)):
+                driver.kick(lost)
+                time.sleep(2)  # about ten attempts, past RETRIES
+            assert driver.wait_idle(30)
+            assert app.store.game(lost).status == "finished"
+            assert app.store.version(lost) > start
+        finally:
+            driver.close()

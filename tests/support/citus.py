@@ -23,10 +23,8 @@ def citus_url() -> str:
     return url
 
 
-def _at(url: str, **changes: object) -> str:
-    info = psycopg.conninfo.conninfo_to_dict(url)
-    info.update(changes)
-    return psycopg.conninfo.make_conninfo(**info)
+def _at(url: str, **changes: str | int) -> str:
+    return psycopg.conninfo.make_conninfo(url, **changes)
 
 
 @contextmanager
@@ -40,7 +38,7 @@ def citus_scratch(url: str, distributed: bool = True) -> Iterator[str]:
             " AND noderole = 'primary' ORDER BY nodeport"
         ).fetchall()
     info = psycopg.conninfo.conninfo_to_dict(url)
-    host, port = info.get("host", "127.0.0.1"), int(info.get("port", 5432))
+    host, port = str(info.get("host") or "127.0.0.1"), int(str(info.get("port") or 5432))
     nodes = [_at(url, dbname="postgres")] + [
         _at(url, host=h, port=p, dbname="postgres") for h, p in workers
     ]
