@@ -96,7 +96,7 @@ def run(
     if not coordinator:
         raise SystemExit("bench.citus needs CAIRN_CITUS_URL (scripts/citus-cluster start)")
     load_all()
-    results = []
+    results: list[dict[str, Any]] = []
     with bench_database(url) as plain, citus_scratch(coordinator) as citus:
         for clients in sizes["clients"]:
             with _service(plain, clients) as base_app, _service(citus, clients) as subj_app:
@@ -123,16 +123,16 @@ def run(
                 line["p99_target"] = "reported"
                 line["meets_p99_target"] = True
                 results.append(line)
-    return write_report(
-        "citus",
-        sizes,
-        results,
-        plain,
-        out_dir,
-        notes=[
-            "all three Citus servers, the baseline server and the clients share this machine",
-        ],
-    )
+        return write_report(
+            "citus",
+            sizes,
+            results,
+            plain,
+            out_dir,
+            notes=[
+                "all three Citus servers, the baseline server and the clients share this machine",
+            ],
+        )
 
 
 if __name__ == "__main__":
