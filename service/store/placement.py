@@ -100,7 +100,7 @@ def catalog(conn: psycopg.Connection[Any]) -> dict[str, tuple[Kind, str | None, 
             " WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')"
         ).fetchall()
         rows = cur.execute(
-            "SELECT c.relname, p.partmethod, CASE WHEN p.partmethod = 'h'"
+            "SELECT c.relname, p.partmethod::text || p.repmodel::text, CASE WHEN p.partmethod = 'h'"
             " THEN column_to_column_name(p.logicalrelid, p.partkey) END, p.colocationid"
             " FROM pg_dist_partition p JOIN pg_class c ON c.oid = p.logicalrelid"
             " JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public'"
@@ -109,12 +109,12 @@ def catalog(conn: psycopg.Connection[Any]) -> dict[str, tuple[Kind, str | None, 
         name: ("local", None, None) for (name,) in tables
     }
     for name, method, column, group in rows:
-        if method == "h":
+        # partmethod 'h' is hash-distributed; 'n' with replication model 't' a reference
+        # table, with 's' a Citus-managed local table, still the coordinator's alone
+        if method.startswith("h"):
             found[name] = ("distributed", column, group)
-        elif method == "n":
+        elif method == "nt":
             found[name] = ("reference", None, None)
-        else:  # a Citus-managed local table: still the coordinator's alone
-            found[name] = ("local", None, None)
     return found
 
 
@@ -138,8 +138,7 @@ def mismatches(conn: psycopg.Connection[Any]) -> list[str]:
     anchors = [
         found[n][2]
         for n, p in PLACEMENT.items()
-        if p.kind == "distributed" and not p.colocate_with and n in found
-        if found[n][0] == "distributed"
+        if p.kind == "distributed" and not p.colocate_with and found.get(n, ("",))[0] == p.kind
     ]
     if len(set(anchors)) != len(anchors):
         problems.append("two co-location anchors share one group")
