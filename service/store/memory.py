@@ -64,6 +64,10 @@ class MemoryStore:
     def ping(self) -> None:
         """Always answers: there is no database to lose."""
 
+    def workers(self) -> dict[str, str]:
+        """None: one process holds everything."""
+        return {}
+
     @contextmanager
     def _held(self, game_id: UUID) -> Iterator[bool]:
         with self.tables.lock:

@@ -35,6 +35,10 @@ class GameRecorder(Protocol):
 
     def ping(self) -> None: ...
 
+    def workers(self) -> dict[str, str]:
+        """Each database worker's state (a Citus cluster's); empty for a single database."""
+        ...
+
     def create_game(
         self, game: GameRecord, decision: Decision, seated: Sequence[UUID] = ()
     ) -> list[StoredEvent]:
