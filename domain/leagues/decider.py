@@ -86,7 +86,13 @@ def decide(state: League, command: Command) -> tuple[Event, ...]:
             places = forfeit_places(fixture.players, players)
             return (
                 ForfeitRecorded(
-                    game_id, fixture.players, tuple(players), places, reason, by.player
+                    game_id,
+                    fixture.players,
+                    tuple(players),
+                    places,
+                    reason,
+                    by.player,
+                    scoreless=tuple(players),
                 ),
             )
         case RecordAbandonment(by=by, game_id=game_id, reason=reason):
@@ -232,8 +238,17 @@ def evolve(state: League, event: Event) -> League:
             return state
         case ResultRecorded(game_id=game_id, places=places, scores=scores):
             return _decided(state, game_id, status="played", places=places, scores=scores)
-        case ForfeitRecorded(game_id=game_id, places=places, forfeited=forfeited):
-            return _decided(state, game_id, status="forfeited", places=places, forfeited=forfeited)
+        case ForfeitRecorded(
+            game_id=game_id, places=places, forfeited=forfeited, scoreless=scoreless
+        ):
+            return _decided(
+                state,
+                game_id,
+                status="forfeited",
+                places=places,
+                forfeited=forfeited,
+                scoreless=scoreless,
+            )
         case AbandonmentRecorded(game_id=game_id):
             return _decided(state, game_id, status="abandoned")
         case _:

@@ -71,16 +71,22 @@ class ResultRecorded:
 
 @dataclass(frozen=True)
 class ForfeitRecorded:
-    """``forfeited`` lose; the others share first place. Not rated (no game was played out)."""
+    """``forfeited`` lose; the others share first place. Not rated (no game was played out).
+
+    Version 2 adds ``scoreless``: the players who earn no league points for this fixture
+    whatever their place (the forfeiters). Version 1 events read with it empty, so a league
+    recorded before keeps the points it gave (a forfeiter scored its last place's points).
+    """
 
     NAME: ClassVar[str] = "league.forfeit_recorded"
-    VERSION: ClassVar[int] = 1
+    VERSION: ClassVar[int] = 2
     game_id: str
     players: tuple[str, ...]
     forfeited: tuple[str, ...]
     places: tuple[int, ...]
     reason: str
     by: str
+    scoreless: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

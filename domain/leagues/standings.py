@@ -36,6 +36,12 @@ def points_for(points: Sequence[int], place: int) -> int:
     return points[place - 1] if 0 < place <= len(points) else 0
 
 
+def fixture_points(points: Sequence[int], place: int, player: str, scoreless: Iterable[str]) -> int:
+    """A player's league points from one fixture: a forfeiter recorded as scoreless earns
+    nothing, whatever the seat count (#25); anyone else, their place's points."""
+    return 0 if player in scoreless else points_for(points, place)
+
+
 def places_from_ranks(ranks: Sequence[int]) -> tuple[int, ...]:
     """A game result's ranks are its places: competition ranks, ties share the better one."""
     return tuple(int(r) for r in ranks)
@@ -56,7 +62,7 @@ def apply(table: dict[str, Standing], points: Sequence[int], fixture: Scheduled)
         row = table.get(player, Standing(player))
         table[player] = Standing(
             player,
-            points=row.points + points_for(points, place),
+            points=row.points + fixture_points(points, place, player, fixture.scoreless),
             played=row.played + 1,
             wins=row.wins + (1 if place == 1 else 0),
             score=row.score + (scores[i] if i < len(scores) else 0),

@@ -23,6 +23,8 @@ class Scheduled:
     places: tuple[int, ...] = ()
     scores: tuple[int, ...] = ()
     forfeited: tuple[str, ...] = ()
+    scoreless: tuple[str, ...] = ()
+    """Who earns no league points here whatever their place (forfeiters, since #25)."""
 
     @property
     def is_open(self) -> bool:

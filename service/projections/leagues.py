@@ -27,7 +27,7 @@ from domain.leagues.events import (
     RoundScheduled,
     SeasonStarted,
 )
-from domain.leagues.standings import points_for
+from domain.leagues.standings import fixture_points
 from service.application.leagues import decode_event
 from service.projections import tracking
 from service.projections.bulk import Folded
@@ -144,12 +144,21 @@ def apply(conn: psycopg.Connection[Any], league: UUID, event: Event, ordinal: in
                 )
         case ResultRecorded():
             _decided(conn, league, event.game_id, "played", event.places, event.scores, None)
-            _score(conn, league, event.game_id, event.players, event.places, event.scores, ())
+            _score(conn, league, event.game_id, event.players, event.places, event.scores, (), ())
             _rate(conn, league, event.game_id, event.players, event.places, ordinal)
         case ForfeitRecorded():
             _decided(conn, league, event.game_id, "forfeited", event.places, (), event.reason)
             zeros = tuple(0 for _ in event.players)
-            _score(conn, league, event.game_id, event.players, event.places, zeros, event.forfeited)
+            _score(
+                conn,
+                league,
+                event.game_id,
+                event.players,
+                event.places,
+                zeros,
+                event.forfeited,
+                event.scoreless,
+            )
         case AbandonmentRecorded():
             _decided(conn, league, event.game_id, "abandoned", (), (), event.reason)
         case _:
@@ -202,6 +211,7 @@ def _score(
     places: Sequence[int],
     scores: Sequence[int],
     forfeited: Sequence[str],
+    scoreless: Sequence[str],
 ) -> None:
     row = conn.execute(
         "SELECT f.season, s.points FROM league_fixtures f JOIN league_summaries s USING"
@@ -223,7 +233,7 @@ def _score(
                     league,
                     season,
                     player,
-                    points_for(points, place),
+                    fixture_points(points, place, player, scoreless),
                     1 if place == 1 else 0,
                     score,
                     1 if player in forfeited else 0,

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from domain.core.codec import decode_fields
 from domain.core.errors import RuleViolation
+from domain.core.registry import event_to_record
 from domain.leagues import Actor, Fixture, League, decide, fold
 from domain.leagues.commands import (
     AddMember,
@@ -172,3 +174,28 @@ def test_a_swiss_season_of_four_never_pairs_a_rematch_in_three_rounds() -> None:
                 record = RecordResult(BOSS, fixture.game_id, (1, 2), (5, 0))
                 state = fold(decide(state, record), state)
     assert len(met) == 6
+
+
+def _four_seat_forfeit() -> tuple[League, ForfeitRecorded]:
+    state = schedule(league(pairing="balanced", seats=4, points=(3, 2, 1, 0)))
+    (game,) = state.fixtures
+    (event,) = decide(state, RecordForfeit(BOSS, game, ("bob", "dee"), "no show"))
+    assert isinstance(event, ForfeitRecorded)
+    return state, event
+
+
+def test_forfeiters_score_nothing_whatever_the_seat_count() -> None:
+    """#25: at four seats two forfeiters shared third place and each earned its point."""
+    state, event = _four_seat_forfeit()
+    assert event.scoreless == ("bob", "dee")
+    points = {s.player: s.points for s in season_table(fold((event,), state))}
+    assert points == {"ann": 3, "cyd": 3, "bob": 0, "dee": 0}
+
+
+def test_a_forfeit_recorded_before_version_2_keeps_the_points_it_gave() -> None:
+    state, event = _four_seat_forfeit()
+    _, _, recorded = event_to_record(event)
+    payload = {k: v for k, v in recorded.items() if k != "scoreless"}
+    old = decode_fields(ForfeitRecorded, payload)
+    points = {s.player: s.points for s in season_table(fold((old,), state))}
+    assert points == {"ann": 3, "cyd": 3, "bob": 1, "dee": 1}

@@ -143,3 +143,26 @@ def test_a_three_seat_league_pairs_balanced_tables_and_rates_every_seat(
         a, b = pair
         if (a["mu_before"], a["sigma_before"]) == (b["mu_before"], b["sigma_before"]):
             assert (a["mu_after"], a["sigma_after"]) == (b["mu_after"], b["sigma_after"])
+
+
+def test_forfeiters_at_a_four_seat_table_score_nothing_kept_and_rebuilt(
+    service: LeagueService,
+) -> None:
+    """#25: two forfeiters of four shared third place and each earned its point."""
+    tag = uuid.uuid4().hex[:6]
+    boss, _ = service.accounts.create(f"boss-{tag}", organiser=True)
+    members = sign_up(service, ("ann", "bob", "cyd", "dee"), tag)
+    league = service.leagues.create(
+        boss, f"Four {tag}", "counting", 4, points=(3, 2, 1, 0), options={"target": 5}
+    )
+    for m in members.values():
+        service.leagues.add_member(league, boss, m.player)
+    (fixture,) = service.leagues.schedule(league, boss)
+    away = [members["bob"].player, members["dee"].player]
+    service.leagues.forfeit(league, boss, uuid.UUID(fixture.game_id), away, "no show")
+    service.catch_up()
+    points = {r["name"][:3]: r["points"] for r in standings_of(service, league)}
+    assert points == {"ann": 3, "cyd": 3, "bob": 0, "dee": 0}
+    kept = _projection(service)
+    service.projection.rebuild()
+    assert _projection(service) == kept
