@@ -43,6 +43,8 @@ class CreateLeague:
     points: tuple[int, ...]
     """League points by place: ``points[0]`` for first place, and so on."""
     options: Mapping[str, Any] = field(default_factory=dict)
+    bye_points: int | None = None
+    """League points a bye scores; None: a win's (``points[0]``), as lichess Swiss and FIDE."""
 
 
 @dataclass(frozen=True)

@@ -122,6 +122,8 @@ def _create(state: League, command: CreateLeague) -> LeagueCreated:
         raise RuleViolation("invalid_command", "give league points (0 or more) for every place")
     if list(command.points) != sorted(command.points, reverse=True):
         raise RuleViolation("invalid_command", "a better place never earns fewer league points")
+    if command.bye_points is not None and not 0 <= command.bye_points <= command.points[0]:
+        raise RuleViolation("invalid_command", "a bye scores 0 to a win's league points")
     return LeagueCreated(
         name=name,
         ruleset=command.ruleset,
@@ -130,6 +132,7 @@ def _create(state: League, command: CreateLeague) -> LeagueCreated:
         points=tuple(command.points),
         organiser=command.by.player,
         options=dict(command.options),
+        bye_points=command.bye_points,
     )
 
 
@@ -163,8 +166,15 @@ def _schedule(
     season = max(state.season, 1)
     started: tuple[Event, ...] = () if state.season else (SeasonStarted(season=1),)
     drawn = (seed, state.season_order) if opening else ("", ())
-    scheduled = RoundScheduled(season, state.round + 1, fixtures, plan.byes, *drawn)
+    scheduled = RoundScheduled(
+        season, state.round + 1, fixtures, plan.byes, *drawn, bye_points=bye_points(state)
+    )
     return (*started, scheduled)
+
+
+def bye_points(state: League) -> int:
+    """What a bye scores in this league: its setting, or a win's points."""
+    return state.points[0] if state.bye_points is None else state.bye_points
 
 
 def _require_created(state: League) -> None:
@@ -209,6 +219,7 @@ def evolve(state: League, event: Event) -> League:
                 points=event.points,
                 organiser=event.organiser,
                 options=event.options,
+                bye_points=event.bye_points,
             )
         case MemberJoined(player=player):
             return dataclasses.replace(
@@ -232,7 +243,14 @@ def evolve(state: League, event: Event) -> League:
             byes = dict(state.byes)
             for player in event.byes:
                 byes[player] = byes.get(player, 0) + 1
-            state = dataclasses.replace(state, round=event.round, fixtures=fixtures, byes=byes)
+            log = tuple((event.season, p, event.bye_points) for p in event.byes)
+            state = dataclasses.replace(
+                state,
+                round=event.round,
+                fixtures=fixtures,
+                byes=byes,
+                bye_log=state.bye_log + log,
+            )
             if event.order:
                 state = dataclasses.replace(state, season_order=event.order, roster_changed=False)
             return state

@@ -20,6 +20,9 @@ class LeagueCreated:
     points: tuple[int, ...]
     organiser: str
     options: Mapping[str, Any] = field(default_factory=dict)
+    bye_points: int | None = None
+    """What a bye scores (None: a win's points). Absent in leagues created before #25,
+    whose rounds record no bye points (see ``RoundScheduled.bye_points``)."""
 
 
 @dataclass(frozen=True)
@@ -47,7 +50,8 @@ class SeasonStarted:
 @dataclass(frozen=True)
 class RoundScheduled:
     """Version 2 adds, in a season's first round, the seed and the seat order drawn from it
-    (docs/leagues.md "Fair schedules"); version 1 events read with both empty."""
+    (docs/leagues.md "Pairing"), and the points each bye scores; version 1 events read with
+    no order and byes worth 0."""
 
     NAME: ClassVar[str] = "league.round_scheduled"
     VERSION: ClassVar[int] = 2
@@ -57,6 +61,8 @@ class RoundScheduled:
     byes: tuple[str, ...]
     seed: str = ""
     order: tuple[str, ...] = ()
+    bye_points: int = 0
+    """League points each of ``byes`` scores (version 1 events: 0, as byes then scored)."""
 
 
 @dataclass(frozen=True)

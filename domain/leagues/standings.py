@@ -9,6 +9,7 @@ forfeits, then the player's id, so that the order is total and the same everywhe
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -80,4 +81,9 @@ def season_table(league: League, season: int | None = None) -> list[Standing]:
     for fixture in league.season_fixtures(season):
         if fixture.status in ("played", "forfeited"):
             apply(table, league.points, fixture)
+    wanted = league.season if season is None else season
+    for bye_season, player, points in league.bye_log:
+        if bye_season == wanted:
+            row = table.get(player, Standing(player))
+            table[player] = dataclasses.replace(row, points=row.points + points)
     return ordered(table.values())

@@ -40,6 +40,7 @@ class League:
     points: tuple[int, ...] = ()
     organiser: str = ""
     options: Mapping[str, Any] = field(default_factory=dict)
+    bye_points: int | None = None
     members: tuple[str, ...] = ()
     season: int = 0
     round: int = 0
@@ -50,6 +51,8 @@ class League:
     season_order: tuple[str, ...] = ()
     """The season's drawn seat order (round-robin's circle); empty for seasons recorded
     before it was drawn, which pair by ``pairing.unplayed_first``."""
+    bye_log: tuple[tuple[int, str, int], ...] = ()
+    """Every bye given: (season, player, league points it scored)."""
     roster_changed: bool = False
     """A member joined after the season's first round: the circle no longer fits them. (A
     member who leaves keeps their place in the circle; their opponents get byes.)"""

@@ -144,6 +144,7 @@ class Leagues:
         pairing: Pairing | None = None,
         points: Sequence[int] | None = None,
         options: Mapping[str, Any] | None = None,
+        bye_points: int | None = None,
     ) -> UUID:
         rules = registry.get(ruleset)  # UnknownRuleset for a ruleset Cairn does not have
         # The ruleset judges the seats and options now, so no round can fail to set up later.
@@ -163,6 +164,7 @@ class Leagues:
             pairing=pairing or ("round-robin" if seats == 2 else "balanced"),
             points=tuple(points) if points else default_points(seats),
             options=dict(options or {}),
+            bye_points=bye_points,
         )
         events = decide(INITIAL, command)
         league_id = uuid4()

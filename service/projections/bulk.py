@@ -97,6 +97,11 @@ class Folded:
                 for f in event.fixtures:
                     row = FixtureRow(event.season, event.round, list(f.players), ordinal=ordinal)
                     self.fixtures[(league, f.game_id)] = row
+                for player in event.byes:
+                    standing = self.standings.setdefault(
+                        (league, event.season, player), StandingRow()
+                    )
+                    standing.points += event.bye_points
             case ResultRecorded():
                 self._decided(league, event.game_id, "played", event.places, event.scores, None)
                 self._score(

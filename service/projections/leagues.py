@@ -142,6 +142,7 @@ def apply(conn: psycopg.Connection[Any], league: UUID, event: Event, ordinal: in
                         for f in event.fixtures
                     ],
                 )
+            _bye_points(conn, league, event.season, event.byes, event.bye_points)
         case ResultRecorded():
             _decided(conn, league, event.game_id, "played", event.places, event.scores, None)
             _score(conn, league, event.game_id, event.players, event.places, event.scores, (), ())
@@ -184,6 +185,19 @@ def _standing_rows(conn: psycopg.Connection[Any], league: UUID, players: Sequenc
             "INSERT INTO league_standings (league_id, season, player_id) VALUES (%s, %s, %s)"
             " ON CONFLICT DO NOTHING",
             [(league, season, p) for p in players],
+        )
+
+
+def _bye_points(
+    conn: psycopg.Connection[Any], league: UUID, season: int, byes: Sequence[str], points: int
+) -> None:
+    """A bye scores the league points its round recorded (not a game: not played, no win)."""
+    with conn.cursor() as cur:
+        cur.executemany(
+            "INSERT INTO league_standings AS s (league_id, season, player_id, points)"
+            " VALUES (%s, %s, %s, %s) ON CONFLICT (league_id, season, player_id) DO UPDATE"
+            " SET points = s.points + excluded.points",
+            [(league, season, p, points) for p in byes],
         )
 
 

@@ -199,3 +199,33 @@ def test_a_forfeit_recorded_before_version_2_keeps_the_points_it_gave() -> None:
     old = decode_fields(ForfeitRecorded, payload)
     points = {s.player: s.points for s in season_table(fold((old,), state))}
     assert points == {"ann": 3, "cyd": 3, "bob": 1, "dee": 1}
+
+
+def test_a_bye_scores_a_win_by_default_and_what_the_league_sets() -> None:
+    """#25: a Swiss bye scored nothing; lichess Swiss and FIDE give a win's points."""
+    for setting, expected in ((None, 3), (1, 1)):
+        state = schedule(league(("ann", "bob", "cyd"), pairing="swiss", bye_points=setting))
+        (bye,) = [
+            p for p in state.members if all(p not in f.players for f in state.fixtures.values())
+        ]
+        points = {s.player: s.points for s in season_table(state)}
+        assert points[bye] == expected
+
+
+def test_a_bye_of_a_round_recorded_before_version_2_scores_nothing() -> None:
+    base = league(("ann", "bob", "cyd"), pairing="swiss")
+    plan = next_plan(base)
+    fixtures = tuple(Fixture(f"g{i}", t) for i, t in enumerate(plan.tables))
+    started, scheduled = decide(base, ScheduleRound(BOSS, fixtures))
+    assert isinstance(scheduled, RoundScheduled) and scheduled.bye_points == 3
+    _, _, recorded = event_to_record(scheduled)
+    old = decode_fields(RoundScheduled, {k: v for k, v in recorded.items() if k != "bye_points"})
+    assert all(s.points == 0 for s in season_table(fold((started, old), base)))
+
+
+def test_a_bye_never_scores_more_than_a_win() -> None:
+    refused(
+        "invalid_command",
+        League(),
+        CreateLeague(BOSS, "x", "peninsula", 2, "swiss", (1, 0), bye_points=2),
+    )

@@ -166,3 +166,27 @@ def test_forfeiters_at_a_four_seat_table_score_nothing_kept_and_rebuilt(
     kept = _projection(service)
     service.projection.rebuild()
     assert _projection(service) == kept
+
+
+@pytest.mark.parametrize(("setting", "worth"), [(None, 3), (1, 1)])
+def test_a_bye_scores_what_the_league_sets_kept_and_rebuilt(
+    service: LeagueService, setting: int | None, worth: int
+) -> None:
+    """#25: a Swiss bye scored nothing; by default it now scores a win's points."""
+    tag = uuid.uuid4().hex[:6]
+    boss, _ = service.accounts.create(f"boss-{tag}", organiser=True)
+    names = ("ann", "bob", "cyd")
+    members = sign_up(service, names, tag)
+    league = service.leagues.create(
+        boss, f"Odd {tag}", "counting", 2, "swiss", (3, 0), {"target": 5}, bye_points=setting
+    )
+    for m in members.values():
+        service.leagues.add_member(league, boss, m.player)
+    play_round(service, league, boss, members, strength(names))
+    (bye_id,) = service.leagues.load(league).state.byes
+    table = {r["name"][:3]: r for r in standings_of(service, league)}
+    (bye,) = [n for n in names if str(members[n].player.player_id) == bye_id]
+    assert (table[bye]["points"], table[bye]["played"], table[bye]["wins"]) == (worth, 0, 0)
+    kept = _projection(service)
+    service.projection.rebuild()
+    assert _projection(service) == kept
