@@ -45,6 +45,8 @@ class CreateLeague:
     options: Mapping[str, Any] = field(default_factory=dict)
     bye_points: int | None = None
     """League points a bye scores; None: a win's (``points[0]``), as lichess Swiss and FIDE."""
+    tiebreaks: tuple[str, ...] | None = None
+    """Tie-breaks after points, in order, from ``standings.TIEBREAKS``; None: all of them."""
 
 
 @dataclass(frozen=True)

@@ -39,7 +39,7 @@ from domain.leagues.events import (
     SeasonStarted,
 )
 from domain.leagues.pairing import first_round, plan_round
-from domain.leagues.standings import forfeit_places
+from domain.leagues.standings import TIEBREAKS, forfeit_places
 from domain.leagues.state import INITIAL, League, Scheduled
 
 MAX_SEATS = 6
@@ -122,6 +122,11 @@ def _create(state: League, command: CreateLeague) -> LeagueCreated:
         raise RuleViolation("invalid_command", "give league points (0 or more) for every place")
     if list(command.points) != sorted(command.points, reverse=True):
         raise RuleViolation("invalid_command", "a better place never earns fewer league points")
+    tiebreaks = TIEBREAKS if command.tiebreaks is None else tuple(command.tiebreaks)
+    if not set(tiebreaks) <= set(TIEBREAKS) or len(set(tiebreaks)) != len(tiebreaks):
+        raise RuleViolation(
+            "invalid_command", f"tie-breaks are some of {', '.join(TIEBREAKS)}, each once"
+        )
     if command.bye_points is not None and not 0 <= command.bye_points <= command.points[0]:
         raise RuleViolation("invalid_command", "a bye scores 0 to a win's league points")
     return LeagueCreated(
@@ -133,6 +138,7 @@ def _create(state: League, command: CreateLeague) -> LeagueCreated:
         organiser=command.by.player,
         options=dict(command.options),
         bye_points=command.bye_points,
+        tiebreaks=tiebreaks,
     )
 
 
@@ -220,6 +226,7 @@ def evolve(state: League, event: Event) -> League:
                 organiser=event.organiser,
                 options=event.options,
                 bye_points=event.bye_points,
+                tiebreaks=event.tiebreaks,
             )
         case MemberJoined(player=player):
             return dataclasses.replace(
@@ -252,7 +259,10 @@ def evolve(state: League, event: Event) -> League:
                 bye_log=state.bye_log + log,
             )
             if event.order:
-                state = dataclasses.replace(state, season_order=event.order, roster_changed=False)
+                orders = {**state.season_orders, event.season: event.order}
+                state = dataclasses.replace(
+                    state, season_order=event.order, roster_changed=False, season_orders=orders
+                )
             return state
         case ResultRecorded(game_id=game_id, places=places, scores=scores):
             return _decided(state, game_id, status="played", places=places, scores=scores)

@@ -23,6 +23,8 @@ class LeagueCreated:
     bye_points: int | None = None
     """What a bye scores (None: a win's points). Absent in leagues created before #25,
     whose rounds record no bye points (see ``RoundScheduled.bye_points``)."""
+    tiebreaks: tuple[str, ...] | None = None
+    """Absent (None) in leagues created before #25: they keep their old order."""
 
 
 @dataclass(frozen=True)

@@ -72,7 +72,62 @@ def apply(table: dict[str, Standing], points: Sequence[int], fixture: Scheduled)
 
 
 def ordered(table: Iterable[Standing]) -> list[Standing]:
+    """The order of leagues created before #25 (no ``tiebreaks`` recorded)."""
     return sorted(table, key=Standing.order_key)
+
+
+TIEBREAKS = ("head-to-head", "buchholz", "sonneborn-berger", "wins", "draw")
+"""The tie-breaks a league may order, and the default order (docs/leagues.md)."""
+
+
+def ranked_by(
+    table: Iterable[Standing],
+    fixtures: Sequence[Scheduled],
+    points: Sequence[int],
+    tiebreaks: Sequence[str],
+    drawn: Sequence[str],
+) -> list[Standing]:
+    """Points first, then ``tiebreaks`` in order; ties left after them go by the season's
+    drawn seat order (a seeded draw, never the player id), then join order.
+
+    head-to-head: points among the players tied on points only; buchholz: the sum of every
+    opponent's points; sonneborn-berger: each opponent's points times the share of a win's
+    points earned against them (kept as a whole number: times ``points[0]``); wins: first
+    places.
+    """
+    rows = list(table)
+    total = {r.player: r.points for r in rows}
+    decided = [f for f in fixtures if f.status in ("played", "forfeited")]
+    h2h: dict[str, int] = {}
+    buchholz: dict[str, int] = {}
+    berger: dict[str, int] = {}
+    for f in decided:
+        for i, player in enumerate(f.players):
+            earned = fixture_points(points, f.places[i], player, f.scoreless)
+            for other in f.players:
+                if other == player:
+                    continue
+                buchholz[player] = buchholz.get(player, 0) + total.get(other, 0)
+                berger[player] = berger.get(player, 0) + total.get(other, 0) * earned
+                if total.get(other) == total.get(player):
+                    # shared between the tied opponents at the table
+                    h2h[player] = h2h.get(player, 0) + earned
+    seen = {p: i for i, p in enumerate(drawn)}
+
+    def key(row: Standing) -> tuple[int, ...]:
+        by = {
+            "head-to-head": h2h.get(row.player, 0),
+            "buchholz": buchholz.get(row.player, 0),
+            "sonneborn-berger": berger.get(row.player, 0),
+            "wins": row.wins,
+        }
+        return (
+            -row.points,
+            *(-by[t] for t in tiebreaks if t in by),
+            seen.get(row.player, len(seen)),
+        )
+
+    return sorted(rows, key=key)
 
 
 def season_table(league: League, season: int | None = None) -> list[Standing]:
@@ -86,4 +141,14 @@ def season_table(league: League, season: int | None = None) -> list[Standing]:
         if bye_season == wanted:
             row = table.get(player, Standing(player))
             table[player] = dataclasses.replace(row, points=row.points + points)
-    return ordered(table.values())
+    if league.tiebreaks is None:
+        return ordered(table.values())
+    drawn = league.season_orders.get(wanted, ())
+    joined = [p for p in league.members if p not in drawn]
+    return ranked_by(
+        table.values(),
+        league.season_fixtures(wanted),
+        league.points,
+        league.tiebreaks,
+        (*drawn, *joined),
+    )

@@ -41,6 +41,11 @@ class League:
     organiser: str = ""
     options: Mapping[str, Any] = field(default_factory=dict)
     bye_points: int | None = None
+    tiebreaks: tuple[str, ...] | None = None
+    """The tie-breaks after points, in order (None: a league from before #25, ordered by
+    wins, game score, fewer forfeits, then id)."""
+    season_orders: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    """Each season's drawn seat order: the last tie-break, a seeded draw."""
     members: tuple[str, ...] = ()
     season: int = 0
     round: int = 0

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
+
 import pytest
 
 from domain.core.codec import decode_fields
@@ -21,7 +24,8 @@ from domain.leagues.commands import (
 )
 from domain.leagues.events import Event, ForfeitRecorded, MemberJoined, RoundScheduled
 from domain.leagues.pairing import next_plan
-from domain.leagues.standings import season_table
+from domain.leagues.standings import TIEBREAKS, Standing, apply, ranked_by, season_table
+from domain.leagues.state import Scheduled
 
 BOSS = Actor("boss", is_organiser=True)
 ANN = Actor("ann")
@@ -132,8 +136,11 @@ def test_a_forfeit_needs_an_organiser_and_a_reason() -> None:
     assert isinstance(event, ForfeitRecorded) and event.places == (2, 1)
 
 
-def test_standings_order_by_points_then_wins_then_scores() -> None:
-    state = schedule(league())
+def test_a_league_from_before_tiebreaks_orders_by_points_then_wins_then_scores() -> None:
+    """Its league.created recorded no tie-breaks: it keeps the order it was run with."""
+    created = fold(decide(League(), CreateLeague(BOSS, "Old", "peninsula", 2, "swiss", (3, 0))))
+    assert created.tiebreaks == TIEBREAKS
+    state = schedule(dataclasses.replace(league(), tiebreaks=None))
     games = list(state.fixtures.values())
     state = fold(decide(state, RecordResult(BOSS, games[0].game_id, (1, 2), (10, 3))), state)
     state = fold(decide(state, RecordResult(BOSS, games[1].game_id, (1, 2), (12, 11))), state)
@@ -229,3 +236,63 @@ def test_a_bye_never_scores_more_than_a_win() -> None:
         League(),
         CreateLeague(BOSS, "x", "peninsula", 2, "swiss", (1, 0), bye_points=2),
     )
+
+
+def _two_rounds(tiebreaks: tuple[str, ...] | None) -> League:
+    """Six players, two rounds, seat 0 always wins: ties on points everywhere."""
+    state = league(("ann", "bob", "cyd", "dee", "eve", "fay"), tiebreaks=tiebreaks)
+    for _ in range(2):
+        state = schedule(state)
+        for f in [f for f in state.fixtures.values() if f.is_open]:
+            state = fold(decide(state, RecordResult(BOSS, f.game_id, (1, 2), (1, 0))), state)
+    return state
+
+
+def test_ties_on_points_go_by_buchholz_then_by_the_seeded_draw_never_the_id() -> None:
+    state = _two_rounds(("buchholz",))
+    table = season_table(state)
+    points = {s.player: s.points for s in table}
+    buchholz = {
+        p: sum(
+            points[o]
+            for f in state.season_fixtures()
+            if p in f.players
+            for o in f.players
+            if o != p
+        )
+        for p in points
+    }
+    keys = [(-s.points, -buchholz[s.player]) for s in table]
+    assert keys == sorted(keys)
+    for a, b in itertools.pairwise(table):
+        if (a.points, buchholz[a.player]) == (b.points, buchholz[b.player]):
+            order = state.season_orders[1] or state.members
+            assert order.index(a.player) < order.index(b.player)
+
+
+def test_head_to_head_puts_the_winner_of_the_tied_players_game_first() -> None:
+    fixtures = [
+        Scheduled("f1", 1, 1, ("ann", "bob"), "played", (2, 1), (0, 1)),
+        Scheduled("f2", 1, 2, ("ann", "cyd"), "played", (1, 2), (1, 0)),
+        Scheduled("f3", 1, 2, ("dee", "cyd"), "played", (1, 2), (1, 0)),
+    ]
+    table: dict[str, Standing] = {}
+    for f in fixtures:
+        apply(table, (3, 0), f)
+    drawn = ("ann", "bob", "cyd", "dee")
+    by_draw = ranked_by(table.values(), fixtures, (3, 0), (), drawn)
+    assert [s.player for s in by_draw] == ["ann", "bob", "dee", "cyd"]
+    by_h2h = ranked_by(table.values(), fixtures, (3, 0), ("head-to-head",), drawn)
+    assert [s.player for s in by_h2h] == ["bob", "ann", "dee", "cyd"]
+    by_berger = ranked_by(table.values(), fixtures, (3, 0), ("sonneborn-berger",), drawn)
+    # beaten opponents' points: ann beat cyd (0), bob beat ann (3), dee beat cyd (0)
+    assert [s.player for s in by_berger] == ["bob", "ann", "dee", "cyd"]
+
+
+def test_unknown_or_repeated_tiebreaks_are_refused() -> None:
+    for bad in (("elo",), ("wins", "wins")):
+        refused(
+            "invalid_command",
+            League(),
+            CreateLeague(BOSS, "x", "peninsula", 2, "swiss", (1, 0), tiebreaks=bad),
+        )

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from domain.leagues.standings import season_table
 from service.application import Application
 from service.leagues import LeagueService, league_service
 from service.projections.reading import fixtures_of, ratings_of, standings_of, summary_of
@@ -190,3 +191,18 @@ def test_a_bye_scores_what_the_league_sets_kept_and_rebuilt(
     kept = _projection(service)
     service.projection.rebuild()
     assert _projection(service) == kept
+
+
+def test_the_table_breaks_ties_by_the_domain_never_by_the_player_id(
+    service: LeagueService,
+) -> None:
+    """#25: ties were broken by game score and then player id; now by the league's
+    tie-breaks and a seeded draw, the same order the domain's table gives."""
+    tag = uuid.uuid4().hex[:6]
+    league, boss, members = _league(service, tag)
+    play_round(service, league, boss, members, lambda names: None)
+    state = service.leagues.load(league).state
+    expected = [s.player for s in season_table(state)]
+    assert [r["player_id"] for r in standings_of(service, league)] == expected
+    drawn = state.season_orders[1]
+    assert expected == list(drawn)  # all tied: the draw decides
