@@ -48,6 +48,14 @@ def places_from_ranks(ranks: Sequence[int]) -> tuple[int, ...]:
     return tuple(int(r) for r in ranks)
 
 
+def behind(places: Sequence[int], left: Iterable[int]) -> tuple[int, ...]:
+    """Places with the seats in ``left`` (resigned or timed out) behind every other seat,
+    each group keeping its own order; ties still share the better place (#25)."""
+    out = set(left)
+    keys = [(1 if seat in out else 0, place) for seat, place in enumerate(places)]
+    return tuple(1 + sum(1 for other in keys if other < key) for key in keys)
+
+
 def forfeit_places(players: Sequence[str], forfeited: Iterable[str]) -> tuple[int, ...]:
     """Those who forfeited share last place behind everyone else, who share first."""
     lost = set(forfeited)

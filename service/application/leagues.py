@@ -42,6 +42,7 @@ from domain.leagues.commands import (
 )
 from domain.leagues.events import Event
 from domain.leagues.pairing import next_plan
+from domain.leagues.standings import behind
 from service.application.app import Application
 from service.store import Decision, GameExists, NewEvent, UnknownGame, VersionConflict
 from service.store.leagues import GENESIS_HASH, LeagueEvent, LeagueStore, UnknownLeague
@@ -246,7 +247,12 @@ class Leagues:
         result = ruleset.result(state) if ruleset.is_terminal(state) else None
         if result is None:
             return False
-        command: Command = RecordResult(SYSTEM_ACTOR, str(game_id), result.ranks, result.scores)
+        live = getattr(state, "live", None)
+        # a seat that resigned or timed out ranks behind every seat that did not, whatever
+        # the bot playing it on made of its position (#25)
+        left = (live.out | live.stand_ins) if live is not None else frozenset()
+        places = behind(result.ranks, left) if left else tuple(result.ranks)
+        command: Command = RecordResult(SYSTEM_ACTOR, str(game_id), places, result.scores)
         if any(rank < 1 for rank in result.ranks):
             # An unranked end (live play's abandonment ranks every seat 0) is no result: the
             # game is void, recorded as an abandonment with the game's own reason.

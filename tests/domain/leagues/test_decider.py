@@ -24,7 +24,14 @@ from domain.leagues.commands import (
 )
 from domain.leagues.events import Event, ForfeitRecorded, MemberJoined, RoundScheduled
 from domain.leagues.pairing import next_plan
-from domain.leagues.standings import TIEBREAKS, Standing, apply, ranked_by, season_table
+from domain.leagues.standings import (
+    TIEBREAKS,
+    Standing,
+    apply,
+    behind,
+    ranked_by,
+    season_table,
+)
 from domain.leagues.state import Scheduled
 
 BOSS = Actor("boss", is_organiser=True)
@@ -296,3 +303,9 @@ def test_unknown_or_repeated_tiebreaks_are_refused() -> None:
             League(),
             CreateLeague(BOSS, "x", "peninsula", 2, "swiss", (1, 0), tiebreaks=bad),
         )
+
+
+def test_seats_that_left_rank_behind_the_others_keeping_their_order() -> None:
+    assert behind((1, 2, 3, 4), {0}) == (4, 1, 2, 3)
+    assert behind((1, 1, 3, 4), {0, 1}) == (3, 3, 1, 2)
+    assert behind((2, 1, 2), set()) == (2, 1, 2)
