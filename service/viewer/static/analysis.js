@@ -8,14 +8,15 @@
   const gameId = decodeURIComponent(location.pathname.split("/")[2] || "");
   const $ = (id) => document.getElementById(id);
   const SVG_NS = "http://www.w3.org/2000/svg";
-  const COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"];
+  // The seats' colours, the same on every drawing (keep.js, service/viewer/five_peaks.py).
+  const COLOURS = ["#c0392b", "#2471a3", "#d4ac0d", "#7d3c98", "#1e8449"];
   const WIDTH = 600;
   const HEIGHT = 160;
   const PAD = 24;
   const state = { graph: null, steps: [], at: null, seat: null, hintsFor: null };
 
   function token() {
-    return sessionStorage.getItem(`cairn:token:${gameId}`);
+    return localStorage.getItem(`cairn:token:${gameId}`);
   }
 
   async function api(path, options = {}) {
@@ -57,11 +58,8 @@
     const graph = el("div", { id: "graph", "aria-label": "win probability graph" });
     panel.append(bar, graph);
     // The hints go beside the board: board and hints share a row on a wide screen.
-    const board = $("board");
-    const row = el("div", { id: "board-row" });
-    board.parentNode.insertBefore(row, board);
     const hints = el("aside", { id: "hints", "aria-label": "move hints" });
-    row.append(board, hints);
+    $("board-row").append(hints);
     return true;
   }
 

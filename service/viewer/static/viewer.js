@@ -10,11 +10,12 @@ const page = {
   steps: [],         // GET /games/{id}/steps
   stepsViewer: null, // whose steps those are (seat and token): another's are read anew
   index: -1,         // the step shown
-  token: null,       // a seat token: kept in this tab only (sessionStorage)
+  token: null,       // a seat token: kept in this browser (localStorage), never in a URL
   seat: null,        // the seat chosen to view a finished game as
   source: null,      // the live EventSource
   drawn: 0,          // guards against a slow board answer overwriting a newer one
   refreshing: null,
+  wanted: null,      // the step (seq) the address asked for (#23)
 };
 
 function say(message) {
@@ -48,15 +49,43 @@ function seatQuery() {
 }
 
 function takeToken() {
-  // A token handed over in the address's fragment (#token=...) never reaches the server's
-  // logs; it is moved to this tab's storage and taken out of the address.
+  // A token or an invite handed over in the address's fragment (#token=..., #invite=...)
+  // never reaches the server's logs; a token is moved to this browser's storage and taken
+  // out of the address. A bare number (#23) is the step to open.
   const key = `cairn:token:${gameId}`;
-  const fragment = new URLSearchParams(location.hash.slice(1));
+  const hash = location.hash.slice(1);
+  if (/^\d+$/.test(hash)) page.wanted = Number(hash);
+  const fragment = new URLSearchParams(hash);
   if (fragment.get("token")) {
-    sessionStorage.setItem(key, fragment.get("token"));
+    localStorage.setItem(key, fragment.get("token"));
     history.replaceState(null, "", location.pathname + location.search);
   }
-  page.token = sessionStorage.getItem(key);
+  if (fragment.get("invite")) {
+    page.invite = fragment.get("invite");
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+  page.token = localStorage.getItem(key) || sessionStorage.getItem(key);
+}
+
+async function join(event) {
+  // An invite opens one seat, once: it becomes this browser's token for the seat.
+  event.preventDefault();
+  const player = $("join-name").value.trim();
+  if (!player) return;
+  try {
+    const joined = await api(`/games/${gameId}/join`, {
+      method: "POST",
+      body: { invite: page.invite, player },
+    });
+    localStorage.setItem(`cairn:token:${gameId}`, joined.token);
+    page.token = joined.token;
+    page.invite = null;
+    $("join-form").hidden = true;
+    say("");
+    await start();
+  } catch (error) {
+    say(error.status === 401 ? "This invite was already used, or is not for this game." : error.message);
+  }
 }
 
 async function load() {
@@ -68,7 +97,27 @@ async function load() {
   describeGame();
   const slider = $("slider");
   slider.max = String(Math.max(page.steps.length - 1, 0));
+  document.dispatchEvent(
+    new CustomEvent("cairn:game", {
+      detail: { game: page.game, steps: page.steps, logIsPublic: page.logIsPublic, token: page.token },
+    })
+  );
+  if (page.wanted !== null) {
+    const wanted = page.wanted;
+    page.wanted = null;
+    await show(indexOfSeq(wanted));
+    return;
+  }
   await show(following ? page.steps.length - 1 : page.index);
+}
+
+function indexOfSeq(seq) {
+  // The step of event `seq`, or the last one before it (a hidden event has no step).
+  let index = 0;
+  page.steps.forEach((s, i) => {
+    if (s.seq <= seq) index = i;
+  });
+  return index;
 }
 
 async function readSteps() {
@@ -137,6 +186,8 @@ async function show(index) {
   const who = actor && !step.text.toLowerCase().includes(actor) ? ` (${actor})` : "";
   $("event-text").textContent = `${step.seq}. ${step.text}${who}`;
   $("scores").textContent = scoresText(step.scores);
+  // The address names the step shown: a link to it opens this position.
+  history.replaceState(null, "", `${location.pathname}${location.search}#${step.seq}`);
   const ticket = ++page.drawn;
   const query = [`at=${step.at}`, seatQuery()].filter(Boolean).join("&");
   const svg = await api(`/games/${gameId}/board.svg?${query}`);
@@ -157,6 +208,16 @@ function step(delta) {
 
 function fail(error) {
   say(error.message || String(error));
+}
+
+function unknownGame(error) {
+  // No game behind this address: say so, and offer no control that could not work.
+  $("title").textContent = "No such game";
+  $("summary").textContent = "";
+  say(`There is no game ${gameId} on this server. Check the link, or find the game from the home page.`);
+  for (const id of ["steps", "event", "board-row", "analysis", "controls", "token-form", "play"]) {
+    $(id).hidden = true;
+  }
 }
 
 // -- live games -------------------------------------------------------------------------
@@ -327,16 +388,31 @@ function wire() {
     e.preventDefault();
     const token = $("token").value.trim();
     if (!token) return;
-    sessionStorage.setItem(`cairn:token:${gameId}`, token);
+    localStorage.setItem(`cairn:token:${gameId}`, token);
     page.token = token;
     $("token").value = "";
     start().catch(fail);
   });
   document.addEventListener("keydown", keys);
+  $("join-form").addEventListener("submit", (e) => join(e).catch(fail));
+  document.addEventListener("cairn:goto", (e) => show(e.detail.index).catch(fail));
+  document.addEventListener("cairn:changed", () => refreshSoon());
 }
 
 async function start() {
-  await load();
+  try {
+    await load();
+  } catch (error) {
+    if (error.status === 404 || error.status === 400) {
+      unknownGame(error);
+      return;
+    }
+    throw error;
+  }
+  if (page.invite && !page.token) {
+    $("join-form").hidden = false;
+    $("join-name").focus();
+  }
   $("token-form").hidden = Boolean(page.token) || page.game.status === "finished";
   await choices();
   await follow();
