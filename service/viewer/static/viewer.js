@@ -16,6 +16,7 @@ const page = {
   drawn: 0,          // guards against a slow board answer overwriting a newer one
   refreshing: null,
   wanted: null,      // the step (seq) the address asked for (#23)
+  waiting: null,     // the timer that reads a table waiting for players again
 };
 
 function say(message) {
@@ -97,6 +98,12 @@ async function load() {
   describeGame();
   const slider = $("slider");
   slider.max = String(Math.max(page.steps.length - 1, 0));
+  // Taking an open seat appends no event, so the stream says nothing: a table still
+  // waiting for players is read again every few seconds.
+  clearTimeout(page.waiting);
+  if (page.game.status !== "finished" && page.game.seats.some((s) => s.kind === "open")) {
+    page.waiting = setTimeout(refreshSoon, 3000);
+  }
   document.dispatchEvent(
     new CustomEvent("cairn:game", {
       detail: { game: page.game, steps: page.steps, logIsPublic: page.logIsPublic, token: page.token },
