@@ -72,6 +72,7 @@ RULESET: Ruleset[Game, Command, Event] = Ruleset(
         view_type=FivePeaksView,
         legend=LEGEND,
         reveals=reveals,
+        drawing=f"{__name__}.drawing:PAINTER",
     ),
     players=Players(
         to_act=to_act,

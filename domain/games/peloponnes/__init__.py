@@ -67,6 +67,7 @@ RULESET: Ruleset[Game, Command, Event] = Ruleset(
         secrets=secrets,
         view_type=PeloponnesView,
         reveals=lambda event: isinstance(event, REVEALING),
+        drawing=f"{__name__}.drawing:PAINTER",
     ),
     players=Players(
         to_act=to_act,
