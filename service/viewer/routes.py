@@ -147,9 +147,10 @@ def choices(
     loaded = host.cairn.load(game_uuid)
     game = loaded.game
     content = served_content(game.ruleset, game.content_hash)
-    say = painter(game.ruleset).say
+    drawn = painter(game.ruleset)
     commands = host.cairn.legal_commands_of(loaded, seat)
-    return Choices(seat, loaded.version, [Choice(say(c, content), c) for c in commands])
+    offered = [Choice(drawn.say(c, content), c, drawn.places(c, content)) for c in commands]
+    return Choices(seat, loaded.version, offered)
 
 
 @get("/viewer", include_in_schema=False)

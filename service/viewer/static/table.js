@@ -52,7 +52,7 @@ function turnText() {
     const others = acting.filter((s) => s !== mine);
     return others.length
       ? `Your turn, together with ${list(others)}.`
-      : "Your turn: choose a move below.";
+      : "Your turn: pick a highlighted place on the board, or a move from the list.";
   }
   const waiting = mine === null ? "" : "You wait: ";
   const bots = acting.filter((s) => live.stand_ins.includes(s));

@@ -205,7 +205,9 @@ async function show(index) {
   analysis.dataset.at = String(step.at);
   // The hook for other panels (an analysis graph): they listen for this event.
   document.dispatchEvent(
-    new CustomEvent("cairn:step", { detail: { gameId, at: step.at, seq: step.seq, seat: page.seat } })
+    new CustomEvent("cairn:step", {
+      detail: { gameId, at: step.at, seq: step.seq, seat: page.seat, latest: index === steps.length - 1 },
+    })
   );
 }
 
@@ -272,6 +274,7 @@ async function choices() {
   const section = $("play");
   if (!page.token || page.game.status === "finished") {
     section.hidden = true;
+    document.dispatchEvent(new CustomEvent("cairn:choices", { detail: null }));
     return;
   }
   section.hidden = false;
@@ -285,6 +288,8 @@ async function choices() {
     for (const button of list.querySelectorAll("button")) button.disabled = false;
     return;
   }
+  // The board composes a move from the same choices (compose.js).
+  document.dispatchEvent(new CustomEvent("cairn:choices", { detail: offered }));
   $("play-seat").textContent = String(offered.seat);
   section.dataset.version = String(offered.version);
   list.replaceChildren();
@@ -404,6 +409,7 @@ function wire() {
   $("join-form").addEventListener("submit", (e) => join(e).catch(fail));
   document.addEventListener("cairn:goto", (e) => show(e.detail.index).catch(fail));
   document.addEventListener("cairn:changed", () => refreshSoon());
+  document.addEventListener("cairn:send", (e) => send(e.detail.command, e.detail.version).catch(fail));
 }
 
 async function start() {

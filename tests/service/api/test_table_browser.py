@@ -246,3 +246,41 @@ def test_a_review_opens_a_deep_link_and_jumps_from_the_move_list(
         assert errors == []
     finally:
         page.context.close()
+
+
+def test_a_peninsula_move_is_made_on_the_board(
+    server: Server, http: httpx.Client, page: Page
+) -> None:
+    seats = [{"kind": "player", "player": "ann"}, {"kind": "bot", "bot": "greedy"}]
+    made = create(http, "peninsula", seats)
+    game_id, token = made["game_id"], made["seats"][0]["token"]
+    page.goto(f"{server.url}/games/{game_id}/viewer#token={token}")
+    expect(page.locator("#board svg .edge-labels")).to_have_count(2)  # columns and rows
+    mine = '#board svg [data-seat="0"]'
+    for _ in range(10):  # the draft has no place: it is made from the list, until actions
+        server.quiet()
+        version = http.get(f"/games/{game_id}").json()["version"]
+        expect(page.locator(f'#play[data-version="{version}"]')).to_be_attached()
+        if page.locator(f"{mine} .pickable").count():
+            break
+        page.locator("#choices button.choice").first.click()
+        expect(page.locator(f'#play[data-version="{version}"]')).not_to_be_attached()
+    pickable = page.locator(f"{mine} .pickable")
+    expect(pickable.first).to_be_visible()
+    place = pickable.first.get_attribute("data-place")
+    pickable.first.click()
+    expect(page.locator(f'{mine} [data-place="{place}"].picked')).to_have_count(1)
+    moves = page.locator("#compose-moves button")
+    expect(moves.first).to_contain_text(str(place))
+    page.click("#compose-back")  # backing out: nothing picked, nothing sent
+    expect(page.locator(f"{mine} .picked")).to_have_count(0)
+    expect(moves).to_have_count(0)
+    pickable.first.click()
+    sent = moves.first.inner_text()
+    screenshot(page, "board-move-peninsula")
+    version = http.get(f"/games/{game_id}").json()["version"]
+    moves.first.click()
+    expect(page.locator(f'#play[data-version="{version}"]')).not_to_be_attached()
+    told = http.get(f"/games/{game_id}/steps", headers={"Authorization": f"Bearer {token}"})
+    mine_told = [s["text"] for s in told.json()["steps"] if s["actor"] == "seat:0"]
+    assert any(str(place) in text for text in mine_told[-2:]), (sent, mine_told[-2:])
