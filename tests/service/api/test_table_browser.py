@@ -284,3 +284,35 @@ def test_a_peninsula_move_is_made_on_the_board(
     told = http.get(f"/games/{game_id}/steps", headers={"Authorization": f"Bearer {token}"})
     mine_told = [s["text"] for s in told.json()["steps"] if s["actor"] == "seat:0"]
     assert any(str(place) in text for text in mine_told[-2:]), (sent, mine_told[-2:])
+
+
+def test_a_peloponnes_bid_is_made_on_a_tile(
+    server: Server, http: httpx.Client, browser: Browser, errors: list[str]
+) -> None:
+    seats = [{"kind": "player", "player": "ann"}, {"kind": "bot", "bot": "greedy"}]
+    made = create(http, "peloponnes", seats)
+    game_id, token = made["game_id"], made["seats"][0]["token"]
+    page = opened(browser, errors, PHONE)
+    try:
+        page.goto(f"{server.url}/games/{game_id}/viewer#token={token}")
+        server.quiet()
+        tile = page.locator("#board svg g.tile.pickable").first
+        expect(tile).to_be_visible()
+        place = tile.get_attribute("data-place")
+        tile.focus()
+        page.keyboard.press("Enter")  # the board's places are reachable by keyboard
+        moves = page.locator("#compose-moves button")
+        expect(moves.first).to_contain_text("bid ")
+        expect(moves.first).to_contain_text(str(place))
+        expect(page.locator(f'#board svg g.picked[data-place="{place}"]')).to_have_count(1)
+        expect(moves.first).to_be_focused()
+        screenshot(page, "board-bid-peloponnes")
+        version = http.get(f"/games/{game_id}").json()["version"]
+        page.keyboard.press("Enter")
+        expect(page.locator(f'#play[data-version="{version}"]')).not_to_be_attached()
+        events = http.get(f"/games/{game_id}/events", params={"after": version}).json()["events"]
+        bids = [e for e in events if e["actor"] == "seat:0" and e["type"].endswith("bid_placed")]
+        assert bids and bids[0]["payload"]["tile"] == place, [e["type"] for e in events]
+    finally:
+        page.context.close()
+    assert errors == []
