@@ -45,6 +45,14 @@ class Grid:
         self.width = (max(xs) - self.min_x + 2) * CELL
         self.height = (self.max_y - min(ys) + 2) * CELL
 
+    @property
+    def columns(self) -> range:
+        return range(self.min_x, self.min_x + round(self.width / CELL))
+
+    @property
+    def rows(self) -> range:
+        return range(self.max_y - round(self.height / CELL) + 1, self.max_y + 1)
+
     def at(self, x: int, y: int) -> tuple[float, float]:
         """The centre of cell (x, y)."""
         return (MARGIN + (x - self.min_x + 0.5) * CELL, HEADER + (self.max_y - y + 0.5) * CELL)
@@ -79,11 +87,44 @@ def draw(board: Board) -> str:
         group([_peak(grid, peak) for peak in view.get("peaks", [])], class_="peaks"),
         group([_left(grid, left) for left in view.get("left", [])], class_="left"),
         group([_pawn(grid, seat, h) for seat, h in enumerate(hikers)], class_="pawns"),
+        _cells(grid),
     ]
     top = HEADER + grid.height
     for seat, hiker in enumerate(hikers):
         parts.append(_hiker(board, seat, hiker, top + seat * PANEL))
     return document(width, height, board.caption, parts)
+
+
+def _cells(grid: Grid) -> str:
+    """The readable grid: each column's x over the board and each row's y left of it, and
+    every cell as a clear square on top (``data-place`` "x,y"), which takes no click
+    until the page highlights it as a place a move may use."""
+    marks = [
+        text(grid.at(x, 0)[0], HEADER - 3, str(x), class_="small grid-label", text_anchor="middle")
+        for x in grid.columns
+    ]
+    marks += [
+        text(MARGIN - 2, grid.at(0, y)[1] + 3, str(y), class_="small grid-label", text_anchor="end")
+        for y in grid.rows
+    ]
+    cells = []
+    for x in grid.columns:
+        for y in grid.rows:
+            cx, cy = grid.at(x, y)
+            cells.append(
+                element(
+                    "rect",
+                    x=cx - CELL / 2,
+                    y=cy - CELL / 2,
+                    width=CELL,
+                    height=CELL,
+                    fill="none",
+                    pointer_events="none",
+                    class_="cell",
+                    data_place=f"{x},{y}",
+                )
+            )
+    return group([group(marks, class_="grid-labels", aria_hidden="true"), *cells], class_="cells")
 
 
 def _heading(view: Mapping[str, Any]) -> str:
@@ -281,4 +322,15 @@ def say(command: Mapping[str, Any], content: Any) -> str:
     return say_plainly(plain(command), content)
 
 
-PAINTER = Painter(draw, say)
+def places(command: Mapping[str, Any], content: Any) -> list[str]:
+    """Where a pawn moves or a peak goes, as the cell's ``data-place`` ("x,y"). A tile's
+    corner may lie beyond the cells drawn, so tiles are placed from the list."""
+    cell = command.get("to") if command.get("type") == "move" else None
+    if command.get("type") == "place_peak":
+        cell = command.get("at")
+    if isinstance(cell, Mapping) and set(cell) == {"x", "y"}:
+        return [f"{cell['x']},{cell['y']}"]
+    return []
+
+
+PAINTER = Painter(draw, say, places)
