@@ -55,7 +55,7 @@
     const start = el("button", { type: "button", id: "analyse" }, "Analyse this game");
     start.addEventListener("click", () => analyse().catch(fail));
     bar.append(start, size, el("span", { id: "analysis-status", "aria-live": "polite" }));
-    const graph = el("div", { id: "graph", "aria-label": "win probability graph" });
+    const graph = el("div", { id: "graph", role: "figure", "aria-label": "win probability graph" });
     panel.append(bar, graph);
     // The hints go beside the board: board and hints share a row on a wide screen.
     const hints = el("aside", { id: "hints", "aria-label": "move hints" });
@@ -121,7 +121,12 @@
       return;
     }
     const points = graph.points;
-    const drawing = svg("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img" });
+    // A group, not an image: its points are controls (focusable, each jumps to its step).
+    const drawing = svg("svg", {
+      viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
+      role: "group",
+      "aria-label": "each seat's win share at each decision",
+    });
     drawing.append(svg("line", { x1: PAD, x2: WIDTH - PAD, y1: y(0.5), y2: y(0.5), class: "even" }));
     [0, 1].forEach((v) => {
       const label = svg("text", { x: 2, y: y(v) + 4, class: "axis" });
@@ -163,8 +168,11 @@
     }
     const legend = el("p", { class: "legend" });
     for (let seat = 0; seat < graph.seats; seat += 1) {
-      const key = el("span", { style: `color: ${COLOURS[seat % COLOURS.length]}` }, `■ seat ${seat} `);
-      legend.append(key);
+      // The colour on a swatch, the words in the text's colour: a light seat colour (a
+      // yellow) would be unreadable as text.
+      const swatch = el("span", { class: "swatch", "aria-hidden": "true" });
+      swatch.style.background = COLOURS[seat % COLOURS.length];
+      legend.append(swatch, el("span", {}, `seat ${seat} `));
     }
     box.append(drawing, legend);
   }

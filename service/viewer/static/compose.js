@@ -40,6 +40,9 @@ function render() {
   const open = placed.filter(fits);
   const ready = depth ? open.filter((c) => c.places.length === depth) : [];
   const next = [...new Set(open.filter((c) => c.places.length > depth).map((c) => c.places[depth]))];
+  // A board with places to click is a group of controls, no longer a picture.
+  const drawing = document.querySelector("#board svg");
+  if (drawing) drawing.setAttribute("role", next.length ? "group" : "img");
   for (const place of state.picked) for (const node of targets(place)) node.classList.add("picked");
   for (const place of next) {
     for (const node of targets(place)) {

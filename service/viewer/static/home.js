@@ -7,6 +7,12 @@ const $ = (id) => document.getElementById(id);
 const LIMIT = 100; // the newest games of each status (the API's largest page)
 let me = null; // GET /players/me for the kept player token
 
+function note(words) {
+  const li = document.createElement("li");
+  li.textContent = words;
+  return li;
+}
+
 function rank(game) {
   // Open tables first, then games in progress, then finished ones; newest first in each.
   if (game.status !== "finished" && game.seats.some((s) => s.kind === "open")) return 0;
@@ -74,7 +80,7 @@ async function list() {
     (a, b) => rank(a) - rank(b) || b.created_at.localeCompare(a.created_at)
   );
   $("games").replaceChildren(...games.map(item));
-  if (!games.length) $("games").textContent = "No games yet: start one above.";
+  if (!games.length) $("games").replaceChildren(note("No games yet: start one above."));
 }
 
 async function mine() {
@@ -98,7 +104,7 @@ async function mine() {
     rows.push(li);
   }
   $("my-games").replaceChildren(...rows);
-  if (!rows.length) $("my-games").textContent = "No games of yours in this browser yet.";
+  if (!rows.length) $("my-games").replaceChildren(note("No games of yours in this browser yet."));
 }
 
 async function signIn(token) {
