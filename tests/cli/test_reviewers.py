@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -129,3 +130,17 @@ def test_ctrl_c_stops_an_analysis_in_one_line(
             (game, seed),
         ).fetchone()
     assert row is not None and row["status"] == FAILED, "the next request starts it over"
+
+
+def test_hints_are_in_the_words_of_the_board(game: UUID, store: EventStore) -> None:
+    """Hints say a command as the viewer's choices do, places by their sheet labels, not
+    as its JSON (``draw_icon(icon=village, at={'q': 1, 'r': 5})``)."""
+    trail = trail_from_store(store, game)
+    drafted = {e.seq for e in trail.events if e.type.endswith("card_drafted")}
+    # the first decision of an action phase: after it, a seat draws or moves on its sheet
+    at = next(s for s in decision_starts(trail)[1:] if s - 1 in drafted)
+    told = run("analyse", str(game), "--at", str(at), "--rollouts", "1", "--jobs", "1", "--json")
+    assert told.exit_code == 0, told.output
+    texts = [h["text"] for h in json.loads(told.stdout)["hints"]]
+    assert texts and not any("(" in t or "{" in t or "_" in t for t in texts), texts
+    assert any(re.search(r"\b[A-J][1-9]\b", t) for t in texts), texts
