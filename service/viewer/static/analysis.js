@@ -161,6 +161,29 @@
         drawing.append(dot);
       });
     }
+    for (const [index, drop] of mistakes(points)) {
+      const p = points[index];
+      const cx = x(index + 1, points.length);
+      const mark = svg("path", {
+        d: `M${cx - 6},${PAD / 2 - 8} L${cx + 6},${PAD / 2 - 8} L${cx},${PAD / 2 + 2} z`,
+        class: "mistake",
+        tabindex: 0,
+        role: "button",
+        "data-at": p.at,
+        "aria-label": `seat ${p.seat}'s move after event ${p.at}: its win share fell ${(drop * 100).toFixed(0)} points`,
+      });
+      const title = svg("title");
+      title.textContent = mark.getAttribute("aria-label");
+      mark.append(title);
+      mark.addEventListener("click", () => jump(p.at));
+      mark.addEventListener("keydown", (event) => {
+        if (event.key === "Enter" || event.key === " ") jump(p.at);
+      });
+      drawing.append(mark);
+    }
+    const axis = svg("text", { x: WIDTH / 2, y: HEIGHT - 4, class: "axis", "text-anchor": "middle" });
+    axis.textContent = "decisions, first to last →";
+    drawing.append(axis);
     const current = points.findIndex((p) => p.at >= (state.at ?? 0));
     if (current >= 0) {
       const cx = x(current, points.length);
@@ -174,7 +197,21 @@
       swatch.style.background = COLOURS[seat % COLOURS.length];
       legend.append(swatch, el("span", {}, `seat ${seat} `));
     }
+    legend.append(el("span", { class: "mistake-key" }, "▼ the moves after which the mover's win share fell most"));
     box.append(drawing, legend);
+  }
+
+  function mistakes(points) {
+    // The decisions after which the deciding seat's win share fell most (at most three),
+    // as [index of the point, how far it fell].
+    const drops = [];
+    for (let i = 0; i + 1 < points.length; i += 1) {
+      const seat = points[i].seat;
+      if (seat === null || seat === undefined) continue;
+      const drop = points[i].seats[seat].win - points[i + 1].seats[seat].win;
+      if (drop > 0) drops.push([i, drop]);
+    }
+    return drops.sort((a, b) => b[1] - a[1]).slice(0, 3);
   }
 
   function jump(at) {

@@ -61,7 +61,10 @@ function takeSeat(game) {
   return button;
 }
 
+let listing = 0; // the newest listing asked for: an older answer arriving later is dropped
+
 async function list() {
+  const ticket = ++listing;
   const query = new URLSearchParams();
   for (const name of ["ruleset", "status"]) if ($(name).value) query.set(name, $(name).value);
   history.replaceState(null, "", query.toString() ? `?${query}` : location.pathname);
@@ -76,6 +79,7 @@ async function list() {
       return api(`/games?${asked}`);
     })
   );
+  if (ticket !== listing) return;
   const games = pages.flatMap((p) => p.games).sort(
     (a, b) => rank(a) - rank(b) || b.created_at.localeCompare(a.created_at)
   );
