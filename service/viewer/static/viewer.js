@@ -249,13 +249,25 @@ async function follow() {
     $("live").hidden = true;
     refreshSoon();
   });
+  source.onopen = () => {
+    $("live").textContent = "following live";
+    $("live").classList.remove("lost");
+    refreshSoon(); // what happened while the connection was down
+  };
   source.onerror = () => {
-    // A ticket lasts minutes: when the stream refuses it, ask for a new one.
+    // The browser reconnects by itself after a lost connection; a stream that refused its
+    // ticket (they last minutes) is closed, and a new one is asked for, until it answers.
+    $("live").textContent = "connection lost: reconnecting…";
+    $("live").classList.add("lost");
     if (source.readyState === EventSource.CLOSED) {
       page.source = null;
-      setTimeout(() => follow().catch(fail), 1000);
+      setTimeout(reconnect, 1000);
     }
   };
+}
+
+function reconnect() {
+  follow().catch(() => setTimeout(reconnect, 3000));
 }
 
 function refreshSoon() {

@@ -316,3 +316,32 @@ def test_a_peloponnes_bid_is_made_on_a_tile(
     finally:
         page.context.close()
     assert errors == []
+
+
+def test_a_lost_stream_is_said_and_followed_again(
+    server: Server, http: httpx.Client, page: Page, errors: list[str]
+) -> None:
+    seats = [{"kind": "player", "player": "ann"}, {"kind": "bot", "bot": "random"}]
+    made = create(http, "peloponnes", seats)
+    game_id, token = made["game_id"], made["seats"][0]["token"]
+    server.quiet()
+    page.route("**/stream?**", lambda route: route.abort())  # the connection is lost
+    page.goto(f"{server.url}/games/{game_id}/viewer")
+    expect(page.locator("#live")).to_have_text("connection lost: reconnecting…")
+    page.unroute("**/stream?**")  # it is back: the browser's own retry gets through
+    expect(page.locator("#live")).to_have_text("following live")
+    # The browser reports each aborted connection in its console: those are expected.
+    errors[:] = [e for e in errors if "ERR_FAILED" not in e]
+    before = http.get(f"/games/{game_id}").json()["version"]
+    offered = http.get(f"/games/{game_id}/choices", headers={"Authorization": f"Bearer {token}"})
+    command = offered.json()["choices"][0]["command"]
+    sent = http.post(
+        f"/games/{game_id}/commands",
+        json={"command": command},
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    assert sent.status_code == 200, sent.text
+    server.quiet()
+    after = http.get(f"/games/{game_id}").json()["version"]
+    assert after > before
+    expect(page.locator("#position")).to_contain_text(f" of {after}")
