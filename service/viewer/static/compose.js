@@ -4,7 +4,7 @@
 // the moves that fit are offered to send. Back and Start over undo the picks. The list of
 // choices under it stays as the accessible alternative.
 const $ = (id) => document.getElementById(id);
-const state = { offered: null, picked: [], latest: true };
+const state = { offered: null, picked: [], latest: true, listed: null };
 
 function fits(choice) {
   return state.picked.every((place, i) => choice.places[i] === place);
@@ -56,6 +56,13 @@ function render() {
   if (!depth) $("compose-status").textContent = "Click a highlighted place on the board to start a move there (or choose from the list below).";
   else if (next.length) $("compose-status").textContent = `Picked ${path}: send one of these moves, or click a highlighted place to go on.`;
   else $("compose-status").textContent = `Picked ${path}: choose the move to send.`;
+  $("compose-back").disabled = !depth;
+  $("compose-reset").disabled = !depth;
+  // A refresh at the same version and picks (a late stream message redraws the board)
+  // keeps the buttons: replacing them would take a keyboard player's focus away.
+  const signature = JSON.stringify([offered.version, state.picked]);
+  if (signature === state.listed) return;
+  state.listed = signature;
   $("compose-moves").replaceChildren(
     ...ready.map((choice) => {
       const button = document.createElement("button");
@@ -71,8 +78,6 @@ function render() {
       return button;
     })
   );
-  $("compose-back").disabled = !depth;
-  $("compose-reset").disabled = !depth;
 }
 
 function pick(event) {

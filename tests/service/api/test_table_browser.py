@@ -296,6 +296,9 @@ def test_a_peloponnes_bid_is_made_on_a_tile(
     try:
         page.goto(f"{server.url}/games/{game_id}/viewer#token={token}")
         server.quiet()
+        # the page has read the choices of the game as it is now (the bots are done)
+        now = http.get(f"/games/{game_id}").json()["version"]
+        expect(page.locator(f'#play[data-version="{now}"]')).to_be_attached()
         tile = page.locator("#board svg g.tile.pickable").first
         expect(tile).to_be_visible()
         place = tile.get_attribute("data-place")
@@ -306,6 +309,8 @@ def test_a_peloponnes_bid_is_made_on_a_tile(
         expect(moves.first).to_contain_text(str(place))
         expect(page.locator(f'#board svg g.picked[data-place="{place}"]')).to_have_count(1)
         expect(moves.first).to_be_focused()
+        page.evaluate("refresh()")  # what a late stream message starts: the board redrawn
+        expect(moves.first).to_be_focused()  # the picked move keeps the keyboard's focus
         screenshot(page, "board-bid-peloponnes")
         version = http.get(f"/games/{game_id}").json()["version"]
         page.keyboard.press("Enter")
