@@ -23,7 +23,7 @@ from cli.common import (
 from service.application import Application
 from service.audit import audit_game
 from service.replays import ReplayFileError, audit_file
-from service.store import EventStore, UnknownGame
+from service.store import Store, UnknownGame
 
 PAGE = 500
 # Which verdict decides the exit code when several games were audited: the worst one.
@@ -107,7 +107,7 @@ def _audit_stored(app: Application, game: str) -> dict[str, Any]:
     return {**report.to_json(), "summary": report.summary()}
 
 
-def _all_games(store: EventStore) -> list[str]:
+def _all_games(store: Store) -> list[str]:
     ids: list[str] = []
     while True:
         page = store.games(limit=PAGE, offset=len(ids))

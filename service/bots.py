@@ -30,8 +30,7 @@ from service.application import Application, Loaded
 from service.application.lobby import is_waiting
 from service.application.seating import bot_seats
 from service.logs import logger
-from service.store import GameRecord, VersionConflict
-from service.store.locks import try_game_lock
+from service.store import DatabaseUnavailable, GameRecord, VersionConflict
 
 MOVES_PER_STEP = 8
 RETRIES = 8
@@ -117,6 +116,12 @@ class BotDriver:
         deadline = time.monotonic() + timeout
         while True:
             loaded = self.cairn.load(game_id)
+            if loaded.ruleset.system_command(loaded.state) is not None:
+                # Between a seat's decision and the system's no seat is to act, yet the game
+                # is not settled: the seat's appender takes the system's decision next (or,
+                # after a fault, nobody does). Settling is safe to race: each is appended once.
+                self.cairn.settle(game_id)
+                continue
             if not _owes(loaded, playing_bots(loaded)):
                 return True
             with self._done:
@@ -151,6 +156,8 @@ class BotDriver:
                         self._failures.pop(game_id, None)
                         return
                     self._running[game_id] = False
+        except DatabaseUnavailable:
+            self._retry_later(game_id, unavailable=True)
         except Exception:
             self._retry_later(game_id)
         finally:
@@ -159,10 +166,14 @@ class BotDriver:
                 self._running.pop(game_id, None)
                 self._done.notify_all()
 
-    def _retry_later(self, game_id: UUID) -> None:
+    def _retry_later(self, game_id: UUID, unavailable: bool = False) -> None:
+        """Try the game again after a growing delay, up to RETRIES times, then leave it to
+        the sweep. A database that cannot be reached (on Citus, the game's worker: its other
+        games go on) is waited for without end, every RETRY_LONGEST seconds at most, so the
+        game resumes as soon as it is back rather than at the next sweep."""
         with self._done:
             attempt = self._failures.get(game_id, 0) + 1
-            give_up = attempt > RETRIES or self._closed
+            give_up = (attempt > RETRIES and not unavailable) or self._closed
             if give_up:
                 self._failures.pop(game_id, None)
             else:
@@ -190,7 +201,7 @@ class BotDriver:
         waiting = is_waiting(loaded.game) and is_waiting(self.cairn.store.game(game_id))
         bots = playing_bots(loaded) if not waiting else {}
         while bots and not self._closed and self._bots_must_act(game_id, bots):
-            with try_game_lock(self.cairn.store.pool, game_id) as held:
+            with self.cairn.store.game_lock(game_id) as held:
                 if not held:
                     return
                 if not self._play(game_id, bots):

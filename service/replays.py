@@ -11,23 +11,28 @@ a hidden event can be used to test guesses of what it hides), so it is refused.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
 
 from domain.core import GameCreated, Reseeded, SeedRevealed
+from service import bounded_json
 from service.application.errors import ApplicationError
 from service.application.visibility import parse_game_id, revealed_in
 from service.audit import AuditReport, audit_trail
-from service.store import EventStore, GameExists, GameRecord, StoredEvent, UnknownGame
+from service.store import GameExists, GameRecord, Store, StoredEvent, UnknownGame
 from service.store.records import NonIntegerNumber, canonical_json, check_integers
-from service.store.verbatim import insert_verbatim
 from service.trail import Trail, trail_from_store
 
 FORMAT = "cairn-replay"
 FORMAT_VERSION = 1
+MAX_NESTING = 64
+"""Arrays and objects inside one another in a line: Cairn writes at most 5 or so (a
+command, nested 32 deep at most by the API, sits 1 deep), and every walk over a line stays
+far from Python's recursion limit."""
+MAX_INTEGER_DIGITS = 20
+"""Every integer Cairn writes fits in 64 bits (versions, seats, counts, times in ms)."""
 _EVENT_KEYS = (
     "seq",
     "type",
@@ -85,7 +90,7 @@ class ImportRefused(ApplicationError):
 # -- writing -------------------------------------------------------------------------------
 
 
-def export_game(store: EventStore, game_id: UUID | str) -> str:
+def export_game(store: Store, game_id: UUID | str) -> str:
     """The replay file of a game whose whole log is public; refused otherwise."""
     game = store.game(parse_game_id(game_id))
     revealed = revealed_in(store, game)
@@ -194,9 +199,9 @@ def parse(text: str) -> Trail:
 
 def _line(raw: str, number: int, keys: tuple[str, ...]) -> dict[str, Any]:
     try:
-        data = json.loads(raw)
-    except json.JSONDecodeError as exc:
-        raise ReplayFileError(number, f"not valid JSON ({exc.msg})") from None
+        data = bounded_json.loads(raw, MAX_NESTING, MAX_INTEGER_DIGITS)
+    except bounded_json.UnboundedJSON as exc:
+        raise ReplayFileError(number, str(exc)) from None
     if not isinstance(data, dict) or set(data) != set(keys):
         raise ReplayFileError(number, f"expected exactly the fields {', '.join(sorted(keys))}")
     if canonical_json(data) != raw:
@@ -337,7 +342,7 @@ def audit_file(text: str) -> AuditReport:
     return audit_trail(parse(text))
 
 
-def import_replay(store: EventStore, text: str, source: str = "file") -> Imported:
+def import_replay(store: Store, text: str, source: str = "file") -> Imported:
     """Validate a replay file fully, then store it verbatim; the same file twice is a no-op."""
     trail = parse(text)
     report = audit_trail(trail)
@@ -351,20 +356,20 @@ def import_replay(store: EventStore, text: str, source: str = "file") -> Importe
         return _same_or_refuse(store, trail, text, report)
     _check_parent(store, trail)
     try:
-        insert_verbatim(store, trail.game, trail.events, source)
+        store.insert_verbatim(trail.game, trail.events, source)
     except GameExists:
         return _same_or_refuse(store, trail, text, report)
     return Imported(trail.game_id, len(trail.events), True, report)
 
 
-def _existing(store: EventStore, game_id: UUID) -> GameRecord | None:
+def _existing(store: Store, game_id: UUID) -> GameRecord | None:
     try:
         return store.game(game_id)
     except UnknownGame:
         return None
 
 
-def _same_or_refuse(store: EventStore, trail: Trail, text: str, report: AuditReport) -> Imported:
+def _same_or_refuse(store: Store, trail: Trail, text: str, report: AuditReport) -> Imported:
     try:
         same = export_game(store, trail.game_id) == text
     except ExportRefused:
@@ -374,7 +379,7 @@ def _same_or_refuse(store: EventStore, trail: Trail, text: str, report: AuditRep
     return Imported(trail.game_id, len(trail.events), False, report)
 
 
-def _check_parent(store: EventStore, trail: Trail) -> None:
+def _check_parent(store: Store, trail: Trail) -> None:
     game = trail.game
     if game.parent_id is None:
         return

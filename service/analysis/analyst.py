@@ -19,7 +19,7 @@ from service.analysis.request import Request, request_key
 from service.analysis.running import Position, Task, run, tasks_for
 from service.application.loading import ruleset_for
 from service.review import check_viewer
-from service.store import EventStore
+from service.store import Store
 from service.store.records import canonical_json
 from service.trail import state_at
 
@@ -46,7 +46,7 @@ class Prepared:
         return len(self.chosen) * self.request.rollouts
 
 
-def prepare(store: EventStore, game_id: Any, viewer: int | None, request: Request) -> Prepared:
+def prepare(store: Store, game_id: Any, viewer: int | None, request: Request) -> Prepared:
     game = store.game(game_id)
     check_viewer(game, viewer)
     ruleset = ruleset_for(game)

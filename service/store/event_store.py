@@ -20,16 +20,19 @@ where several statements must be atomic.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, suppress
+from contextlib import AbstractContextManager, contextmanager, nullcontext, suppress
+from functools import cached_property
 from typing import Any
 from uuid import UUID
 
 import psycopg
 from psycopg import errors as pg_errors
+from psycopg.pq import TransactionStatus
 from psycopg.rows import dict_row, tuple_row
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
+from service.store.creators import Creators
 from service.store.errors import (
     ChainMismatch,
     DatabaseUnavailable,
@@ -37,24 +40,36 @@ from service.store.errors import (
     UnknownGame,
     VersionConflict,
 )
+from service.store.horizon import feed_horizon, worker_states
+from service.store.locks import try_game_lock
+from service.store.players import Players
 from service.store.records import GENESIS_HASH, Decision, GameRecord, Snapshot, StoredEvent
+from service.store.refusals import Refusals
+from service.store.seats import SeatTokens
 from service.store.statements import (
     ANNOUNCE,
+    CHANNEL,
     EVENT_COLUMNS,
     FEED_COLUMNS,
+    FINISH_SQL,
     GAME_COLUMNS,
+    GAME_SQL,
     INSERT_PARAMS,
+    KEEP_SQL,
+    NOTICE_SQL,
+    OPENING_SQL,
     copy_prefix,
     event_of,
     game_of,
     insert_game,
     insert_rows,
     insert_sql,
+    notices_param,
     parse_cursor,
 )
 from service.store.subscriptions import adopt_game, bind_seats
-
-CHANNEL = "cairn_events"
+from service.store.verbatim import insert_verbatim
+from service.store.webhooks import Webhooks
 
 
 class EventStore:
@@ -76,10 +91,42 @@ class EventStore:
         except psycopg.errors.AdminShutdown as exc:  # pragma: no cover - server restarts
             raise DatabaseUnavailable("the database is restarting") from exc
 
+    # -- companions (service.store.recorders.Store), on the same pool --------------------------
+
+    @cached_property
+    def tokens(self) -> SeatTokens:
+        return SeatTokens(self.pool)
+
+    @cached_property
+    def refusals(self) -> Refusals:
+        return Refusals(self.pool)
+
+    @cached_property
+    def creators(self) -> Creators:
+        return Creators(self.pool)
+
+    @cached_property
+    def players(self) -> Players:
+        return Players(self.pool)
+
+    @cached_property
+    def webhooks(self) -> Webhooks:
+        return Webhooks(self.pool)
+
+    def game_lock(self, game_id: UUID) -> AbstractContextManager[bool]:
+        """The game's advisory lock, across every process on this database."""
+        return try_game_lock(self.pool, game_id)
+
     def ping(self) -> None:
         """Touch the database; raises DatabaseUnavailable if it cannot answer."""
         with self.connection() as conn:
             conn.execute("SELECT 1")
+
+    def workers(self) -> dict[str, str]:
+        """On Citus, whether each worker answers (a game on one that does not cannot be
+        played, the others can); empty on one PostgreSQL."""
+        with self.connection() as conn:
+            return worker_states(conn)
 
     # -- games ---------------------------------------------------------------------------
 
@@ -116,11 +163,13 @@ class EventStore:
         self._notify(game.game_id, start + len(decision.events))
         return self.read(game.game_id)
 
+    def insert_verbatim(self, game: GameRecord, events: Sequence[StoredEvent], source: str) -> None:
+        """An imported game and its events as recorded elsewhere (``service.store.verbatim``)."""
+        insert_verbatim(self, game, events, source)
+
     def game(self, game_id: UUID) -> GameRecord:
         with self.connection() as conn:
-            row = conn.execute(
-                f"SELECT {GAME_COLUMNS} FROM games g WHERE g.game_id = %s", (game_id,)
-            ).fetchone()
+            row = conn.execute(GAME_SQL, {"g": game_id}).fetchone()
         if row is None:
             raise UnknownGame(game_id)
         return game_of(row)
@@ -248,23 +297,33 @@ class EventStore:
         result: dict[str, Any] | None = None,
     ) -> list[StoredEvent]:
         params = insert_rows(game_id, start_seq, prev_hash, decision)
-        extra: list[Any] = []
+        after: list[tuple[str, tuple[Any, ...]]] = []
         if idempotency is not None:
             key, request_hash, response = idempotency
-            extra += [game_id, key, request_hash, Jsonb(response)]
+            after.append((KEEP_SQL, (game_id, key, request_hash, Jsonb(response))))
         if result is not None:
-            extra += [Jsonb(result), game_id]
+            after.append((FINISH_SQL, (Jsonb(result), game_id)))
         if decision.notices:
-            extra += [Jsonb(list(decision.notices)), game_id]
-        sql = insert_sql(
-            len(decision.events),
-            idempotency is not None,
-            result is not None,
-            bool(decision.notices),
-        )
-        with conn.cursor(row_factory=tuple_row) as cur:
-            cur.execute(sql, [*params, *extra])
-            assigned = sorted(cur.fetchall())
+            after.append((NOTICE_SQL, (notices_param(decision.notices), game_id)))
+        sql = insert_sql(len(decision.events))
+        if not after:
+            with conn.cursor(row_factory=tuple_row) as cur:
+                cur.execute(sql, params)
+                assigned = sorted(cur.fetchall())
+        else:
+            # One round trip still: the statements are pipelined, the events first (an event
+            # row announces the transaction to the feed before anything else is written,
+            # migrations/versions/0003_feed_chain_lineage.py).
+            alone = conn.info.transaction_status == TransactionStatus.IDLE
+            with (
+                conn.pipeline(),
+                conn.transaction() if alone else nullcontext(),
+                conn.cursor(row_factory=tuple_row) as cur,
+            ):
+                cur.execute(sql, params)
+                for statement, args in after:
+                    conn.execute(statement, args)
+                assigned = sorted(cur.fetchall())
         # Only what the database assigned comes back; the rest is what was just sent.
         stored = []
         for offset, (seq, recorded_at) in enumerate(assigned):
@@ -353,13 +412,14 @@ class EventStore:
         """
         last_tx, last_position = parse_cursor(after)
         with self.connection() as conn:
-            horizon = conn.execute("SELECT cairn_feed_horizon()::text AS h").fetchone()
-            assert horizon is not None
+            horizon = feed_horizon(conn)
+            if horizon is None:  # on Citus, a two-phase commit not yet resolved (horizon.py)
+                return []
             rows = conn.execute(
                 f"SELECT {FEED_COLUMNS} FROM events"
                 " WHERE (tx, global_position) > (%s::text::xid8, %s) AND tx < %s::text::xid8"
                 " ORDER BY tx, global_position LIMIT %s",
-                (last_tx, last_position, horizon["h"], limit),
+                (last_tx, last_position, horizon, limit),
             ).fetchall()
         return [event_of(r) for r in rows]
 
@@ -384,13 +444,12 @@ class EventStore:
         """
         with self.connection() as conn:
             row = conn.execute(
-                f"SELECT {GAME_COLUMNS}, s.seq AS snapshot_seq, s.state AS snapshot_state,"
-                " e.hash AS snapshot_hash FROM games g"
-                " LEFT JOIN LATERAL (SELECT seq, state FROM snapshots WHERE game_id = g.game_id"
-                " AND engine = ANY(%s) AND seq <= %s ORDER BY seq DESC LIMIT 1) s ON TRUE"
-                " LEFT JOIN events e ON e.game_id = g.game_id AND e.seq = s.seq"
-                " WHERE g.game_id = %s",
-                (list(engines), at_most if at_most is not None else 2**31 - 1, game_id),
+                OPENING_SQL,
+                {
+                    "g": game_id,
+                    "engines": list(engines),
+                    "at": at_most if at_most is not None else 2**31 - 1,
+                },
             ).fetchone()
         if row is None:
             raise UnknownGame(game_id)
