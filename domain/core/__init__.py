@@ -37,6 +37,7 @@ from domain.core.lifecycle import (
     Table,
 )
 from domain.core.luck import Luck, commitment
+from domain.core.secrecy import EACH, SEAT, Hidden
 from domain.core.ruleset import (
     MAX_COMMANDS_PER_ROUND,
     MAX_SEATS,
@@ -53,12 +54,15 @@ __all__ = [
     "MAX_SEATS",
     "PLATFORM_OPTIONS",
     "PUBLIC",
+    "SEAT",
     "SERVER",
     "SYSTEM",
     "Bot",
+    "EACH",
     "Dynamics",
     "GameCreated",
     "GameType",
+    "Hidden",
     "Information",
     "LifecycleEvent",
     "Luck",

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, TypeVar
 
 from domain.core.luck import Luck
+from domain.core.secrecy import Hidden
 
 S = TypeVar("S")
 C = TypeVar("C")
@@ -148,6 +149,10 @@ class Presentation(Generic[S, E]):
     * ``describe(event)`` says an event in words; ``render(state, viewer)`` draws the
       position for a terminal.
     * ``content(pack)``: the JSON a client needs to draw a content pack (maps, tiles ...).
+    * ``hidden``: what of the state is not public, declared once (``domain/core/secrecy.py``):
+      each part the server's only (an undrawn order) or one seat's only (a hand). The
+      conformance suite derives its hidden-information checks from it; undeclared parts
+      are public.
     * ``secrets(state, viewer)`` may list values that must never reach that viewer, beyond
       what the conformance suite derives by itself from the events it may not see.
     * ``view_type`` (optional) is the view's shape, a ``TypedDict``: the OpenAPI document
@@ -169,6 +174,7 @@ class Presentation(Generic[S, E]):
     render: Callable[[S, Viewer], str]
     content: Callable[[Any], JSONValue]
     secrets: Callable[[S, Viewer], tuple[JSONValue, ...]] = no_secrets
+    hidden: tuple[Hidden, ...] = ()
     view_type: type | None = None
     legend: str = ""
     reveals: Callable[[E], bool] | None = None
@@ -203,8 +209,10 @@ class GameType:
 
     * ``dynamics``: "sequential" (one seat acts at a time), "simultaneous" (several seats
       may act at once throughout) or "mixed" (both happen).
-    * ``information``: "perfect" if no fact is ever hidden from a seat but the seed,
-      "imperfect" otherwise. The conformance suite checks both against real play.
+    * ``information``: "imperfect" if something is private to a seat (a part of
+      ``Presentation.hidden`` one seat sees and others do not), "perfect" otherwise: an
+      undrawn order hidden from every seat alike is chance, not private information. The
+      conformance suite checks it against the declaration and against real play.
     """
 
     dynamics: Dynamics

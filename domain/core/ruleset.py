@@ -50,6 +50,7 @@ from domain.core.live import (
     describe_live,
 )
 from domain.core.options import Option as Option
+from domain.core.secrecy import LUCK, Hidden
 
 S = TypeVar("S", bound=Table)
 C = TypeVar("C")
@@ -367,6 +368,11 @@ class Ruleset(Generic[S, C, E]):
 
     def render(self, state: S, viewer: Viewer) -> str:
         return self.presentation.render(state, viewer)
+
+    @property
+    def hidden(self) -> tuple[Hidden, ...]:
+        """What of a state is not public: the lifecycle's luck, then the game's own parts."""
+        return (LUCK, *self.presentation.hidden)
 
     def secrets(self, state: S, viewer: Viewer) -> tuple[JSONValue, ...]:
         """What the ruleset itself says ``viewer`` must never see (conformance adds more)."""

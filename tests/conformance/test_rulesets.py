@@ -56,7 +56,7 @@ def test_every_shipped_ruleset_is_checked() -> None:
 @pytest.mark.parametrize(("ruleset", "seats", "bot"), CASES)
 def test_seeded_bot_game_conforms(ruleset: Any, seats: int, bot: str) -> None:
     label = f"conformance:{ruleset.id}:{ruleset.rules_version}:{seats}:{bot}"
-    game = Game(ruleset, seats)
+    game = Game(ruleset, seats, bots=(bot,))
     steps = []
     for step in play(ruleset, seats, label=label, bot=bot):
         game.check(step)
@@ -128,7 +128,8 @@ def test_the_suite_catches_an_impure_evolve() -> None:
         return replace(after, count=after.count + (calls[0] % 2))
 
     drifting = replace(counting.COUNTING, rules=replace(rules, evolve=impure))
-    with pytest.raises(AssertionError, match="refolding"):
+    # a drifting count is a public fact: a fork with fresh luck may catch it first
+    with pytest.raises(AssertionError, match="refolding|changed a public fact"):
         _play_checked(drifting, 2, "meta-impure")
 
 

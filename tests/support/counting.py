@@ -23,7 +23,9 @@ from domain.core import (
     PLATFORM_OPTIONS,
     PUBLIC,
     SERVER,
+    SEAT,
     GameType,
+    Hidden,
     Luck,
     Option,
     Players,
@@ -60,6 +62,8 @@ class DeckShuffled:
     VERSION: ClassVar[int] = 1
     order: tuple[int, ...]
     counter: int
+    hands: tuple[tuple[int, ...], ...] | None = None
+    """The hands a fork's fresh luck deals again (None: as they are)."""
 
 
 @dataclass(frozen=True)
@@ -131,8 +135,20 @@ def begin(state: State, setup: Mapping[str, Any] | None) -> tuple[Event, ...]:
 
 
 def reshuffle(state: State, keep: int | None) -> tuple[Event, ...]:
-    order, luck = state.luck.shuffled(state.deck)
-    return (DeckShuffled(order=order, counter=luck.counter),)
+    """The deck, and every hand but ``keep``'s, drawn again from the new seed."""
+    others = [seat for seat in range(len(state.hands)) if seat != keep]
+    pool, luck = state.luck.shuffled((*state.deck, *(c for s in others for c in state.hands[s])))
+    hands = list(state.hands)
+    for seat in others:
+        size = len(state.hands[seat])
+        hands[seat], pool = pool[:size], pool[size:]
+    return (DeckShuffled(order=pool, counter=luck.counter, hands=tuple(hands)),)
+
+
+def forget(state: State, keep: int | None) -> State:
+    """The deck and other seats' hands in sorted order."""
+    hands = tuple(h if seat == keep else tuple(sorted(h)) for seat, h in enumerate(state.hands))
+    return replace(state, deck=tuple(sorted(state.deck)), hands=hands)
 
 
 def decide(state: State, command: Command) -> tuple[Event, ...]:
@@ -181,7 +197,7 @@ def evolve(state: State, event: Event) -> State:
                 state,
                 deck=order,
                 target=target,
-                hands=state.hands or ((),) * state.seats,
+                hands=event.hands or state.hands or ((),) * state.seats,
                 luck=Luck(state.luck.seed, counter),
             )
         case Added(by=by):
@@ -246,7 +262,8 @@ def visibility(event: Event) -> str:
 
 
 def scores(state: State) -> tuple[Score, ...]:
-    return tuple(Score.of({"hand": sum(h)}) for h in state.hands)
+    """Everyone sees the running scores, so a hand counts only once the game is over."""
+    return tuple(Score.of({"hand": sum(h) if state.over else 0}) for h in state.hands)
 
 
 def result(state: State) -> Result | None:
@@ -271,6 +288,7 @@ RULES: Rules[State, Command, Event] = Rules(
     evolve=evolve,
     reshuffle=reshuffle,
     is_terminal=lambda s: s.over,
+    forget=forget,
 )
 
 COUNTING: Ruleset[State, Command, Event] = Ruleset(
@@ -291,6 +309,7 @@ COUNTING: Ruleset[State, Command, Event] = Ruleset(
         render=lambda s, v: f"count {s.count}/{s.target}",
         content=lambda pack: {"content_hash": pack.content_hash},
         view_type=CountingView,
+        hidden=(Hidden(("deck",), pool="cards"), Hidden(("hands", SEAT), pool="cards")),
     ),
     players=Players(
         to_act=to_act,

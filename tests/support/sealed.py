@@ -14,7 +14,9 @@ from typing import Any, ClassVar, TypedDict, assert_never
 
 from domain.core import (
     PUBLIC,
+    SEAT,
     GameType,
+    Hidden,
     Option,
     Players,
     Presentation,
@@ -252,6 +254,7 @@ SEALED: Ruleset[State, Command, Event] = Ruleset(
         render=lambda s, v: f"round {s.round}/{s.rounds}",
         content=lambda pack: {},
         secrets=secrets,
+        hidden=(Hidden(("sealed", SEAT)),),
         view_type=SealedView,
     ),
     players=Players(

@@ -7,7 +7,18 @@ Importing this package registers the ruleset as ``five-peaks`` (rules version 1)
 
 from __future__ import annotations
 
-from domain.core import PLATFORM_OPTIONS, GameType, Players, Presentation, Rules, Ruleset, registry
+from domain.core import (
+    EACH,
+    PLATFORM_OPTIONS,
+    SEAT,
+    GameType,
+    Hidden,
+    Players,
+    Presentation,
+    Rules,
+    Ruleset,
+    registry,
+)
 from domain.games.five_peaks.bots import greedy_bot, random_bot
 from domain.games.five_peaks.commands import COMMAND_TYPES, Command
 from domain.games.five_peaks.content import packs
@@ -36,6 +47,16 @@ from domain.games.five_peaks.views import (
     view,
     visibility,
 )
+
+HIDDEN = (
+    Hidden(("terrain_stack",)),
+    Hidden(("peak_piles", EACH)),
+    Hidden(("deck",), pool="hiking"),
+    Hidden(("hikers", SEAT, "hand"), pool="hiking"),
+    Hidden(("fire_deck",), pool="campfire"),
+    Hidden(("hikers", SEAT, "drawn"), pool="campfire"),
+)
+"""Every face-down order, a seat's hand and its campfire draw (views.py says why)."""
 
 RULES: Rules[Game, Command, Event] = Rules(
     initial_state=Game(),
@@ -69,6 +90,7 @@ RULESET: Ruleset[Game, Command, Event] = Ruleset(
         render=render,
         content=content_view,
         secrets=secrets,
+        hidden=HIDDEN,
         view_type=FivePeaksView,
         legend=LEGEND,
         reveals=reveals,
