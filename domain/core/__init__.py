@@ -37,7 +37,6 @@ from domain.core.lifecycle import (
     Table,
 )
 from domain.core.luck import Luck, commitment
-from domain.core.secrecy import EACH, SEAT, Hidden
 from domain.core.ruleset import (
     MAX_COMMANDS_PER_ROUND,
     MAX_SEATS,
@@ -46,8 +45,10 @@ from domain.core.ruleset import (
     Ruleset,
     resolve_options,
 )
+from domain.core.secrecy import EACH, SEAT, Hidden
 
 __all__ = [
+    "EACH",
     "LIFECYCLE_COMMANDS",
     "LIFECYCLE_EVENTS",
     "MAX_COMMANDS_PER_ROUND",
@@ -58,7 +59,6 @@ __all__ = [
     "SERVER",
     "SYSTEM",
     "Bot",
-    "EACH",
     "Dynamics",
     "GameCreated",
     "GameType",

@@ -129,7 +129,7 @@ def test_the_suite_catches_an_impure_evolve() -> None:
 
     drifting = replace(counting.COUNTING, rules=replace(rules, evolve=impure))
     # a drifting count is a public fact: a fork with fresh luck may catch it first
-    with pytest.raises(AssertionError, match="refolding|changed a public fact"):
+    with pytest.raises(AssertionError, match=r"refolding|changed a public fact"):
         _play_checked(drifting, 2, "meta-impure")
 
 

@@ -22,8 +22,8 @@ from typing import Any, ClassVar, Literal, TypedDict, assert_never
 from domain.core import (
     PLATFORM_OPTIONS,
     PUBLIC,
-    SERVER,
     SEAT,
+    SERVER,
     GameType,
     Hidden,
     Luck,

@@ -120,8 +120,8 @@ def reshuffle(game: Game, keep: int | None) -> tuple[Event, ...]:
 
 def forget(game: Game, keep: int | None) -> Game:
     """Every face-down order sorted (the terrain stack within its terrains, which stay in
-    order), and other seats' hands and unkept campfire draws too, so that a reshuffle after it depends
-    only on what ``keep`` knows (docs/ruleset-contract.md, analysis rollouts)."""
+    order), and other seats' hands and unkept campfire draws too, so that a reshuffle after
+    it depends only on what ``keep`` knows (docs/ruleset-contract.md, analysis rollouts)."""
     if not game.is_set_up:
         return game
     content = pack_of(game)
