@@ -37,6 +37,8 @@ if TYPE_CHECKING:
 
 BOT_CALLS = 3
 """A bot is asked this many times with the same luck: a bot on Python's ``random`` differs."""
+BOT_RECALLS = 12
+"""More calls, when a bot chose otherwise in its seat's twin: chance, or what it read?"""
 BOT_CHECKS = 24
 
 
@@ -150,13 +152,16 @@ def check_bots(game: Game, state: Any, seat: int, other: Any | None) -> None:
     for name in game.bots:
         bot = ruleset.bots[name]
         chosen = [bot(state, seat, luck) for _ in range(BOT_CALLS)]
-        assert all(c == chosen[0] for c in chosen), (
-            f"{ruleset.id}: bot {name} is not deterministic given its luck (Python's random?)"
-        )
-        if other is not None:
-            assert bot(other, seat, luck) == chosen[0], (
-                f"{ruleset.id}: bot {name} chooses by what seat {seat} cannot see"
-            )
+        if other is not None and bot(other, seat, luck) != chosen[0]:
+            # before blaming what it read, make sure it was not chance that differed
+            chosen += [bot(state, seat, luck) for _ in range(BOT_RECALLS)]
+            assert all(c == chosen[0] for c in chosen), _nondeterministic(ruleset, name)
+            raise AssertionError(f"{ruleset.id}: bot {name} chooses by what seat {seat} cannot see")
+        assert all(c == chosen[0] for c in chosen), _nondeterministic(ruleset, name)
+
+
+def _nondeterministic(ruleset: Any, name: str) -> str:
+    return f"{ruleset.id}: bot {name} is not deterministic given its luck (Python's random?)"
 
 
 @contextmanager

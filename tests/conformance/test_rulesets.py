@@ -17,10 +17,11 @@ import pytest
 
 from domain.core import PUBLIC, SYSTEM, RevealSeed, SeedRevealed, commitment, registry
 from tests.conformance.checks import Game
-from tests.support import counting, sealed
+from tests.support import counting, rulesets, sealed
 from tests.support.play import play, seed_for
 
 sealed.install()
+TEST_RULESETS = rulesets.install_all()
 RULESETS = registry.every_version()
 
 
@@ -51,6 +52,7 @@ def test_every_shipped_ruleset_is_checked() -> None:
     checked = {r.id for r in RULESETS}
     assert {name.replace("_", "-") for name in _GAMES} <= checked
     assert "counting" in checked and "sealed" in checked
+    assert TEST_RULESETS and set(TEST_RULESETS) <= checked
 
 
 @pytest.mark.parametrize(("ruleset", "seats", "bot"), CASES)
