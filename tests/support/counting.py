@@ -62,8 +62,15 @@ class DeckShuffled:
     VERSION: ClassVar[int] = 1
     order: tuple[int, ...]
     counter: int
-    hands: tuple[tuple[int, ...], ...] | None = None
-    """The hands a fork's fresh luck deals again (None: as they are)."""
+
+
+@dataclass(frozen=True)
+class HandsDealtAgain:
+    """A fork's fresh luck: every hand but the kept seat's, re-dealt (server-only)."""
+
+    NAME: ClassVar[str] = "counting.hands_dealt_again"
+    VERSION: ClassVar[int] = 1
+    hands: tuple[tuple[int, ...], ...]
 
 
 @dataclass(frozen=True)
@@ -106,7 +113,7 @@ class CountingContent:
 PACK = CountingContent()
 
 Command = Add | Draw
-Event = DeckShuffled | Added | CardDrawn | CardTaken
+Event = DeckShuffled | Added | CardDrawn | CardTaken | HandsDealtAgain
 
 
 @dataclass(frozen=True)
@@ -142,7 +149,7 @@ def reshuffle(state: State, keep: int | None) -> tuple[Event, ...]:
     for seat in others:
         size = len(state.hands[seat])
         hands[seat], pool = pool[:size], pool[size:]
-    return (DeckShuffled(order=pool, counter=luck.counter, hands=tuple(hands)),)
+    return (DeckShuffled(order=pool, counter=luck.counter), HandsDealtAgain(hands=tuple(hands)))
 
 
 def forget(state: State, keep: int | None) -> State:
@@ -197,7 +204,7 @@ def evolve(state: State, event: Event) -> State:
                 state,
                 deck=order,
                 target=target,
-                hands=event.hands or state.hands or ((),) * state.seats,
+                hands=state.hands or ((),) * state.seats,
                 luck=Luck(state.luck.seed, counter),
             )
         case Added(by=by):
@@ -209,6 +216,8 @@ def evolve(state: State, event: Event) -> State:
                 turn=(state.turn + 1) % state.seats,
                 moves=state.moves + 1,
             )
+        case HandsDealtAgain(hands=hands):
+            return replace(state, hands=hands)
         case CardTaken():
             return state
         case CardDrawn(seat=seat, card=card):
@@ -253,7 +262,7 @@ def view(state: State, viewer: int | None) -> CountingView:
 
 def visibility(event: Event) -> str:
     match event:
-        case DeckShuffled():
+        case DeckShuffled() | HandsDealtAgain():
             return SERVER
         case CardDrawn(seat=seat):
             return seat_visibility(seat)
@@ -282,7 +291,7 @@ def to_act(state: State) -> frozenset[int]:
 RULES: Rules[State, Command, Event] = Rules(
     initial_state=State(),
     command_types=(Add, Draw),
-    event_types=(DeckShuffled, Added, CardDrawn, CardTaken),
+    event_types=(DeckShuffled, Added, CardDrawn, CardTaken, HandsDealtAgain),
     begin=begin,
     decide=decide,
     evolve=evolve,
