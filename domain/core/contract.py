@@ -163,6 +163,10 @@ class Presentation(Generic[S, E]):
       card turned from a face-down pile): it closes the takeback window, as every fact
       some viewer may not see and every draw from the seed already does
       (docs/live-play.md). Without it, only those close it.
+    * ``drawing`` (optional) names the browser drawing, ``"package.module:NAME"`` for a
+      ``domain.core.drawing.board.Painter``: a module beside the rules that they never
+      import; the viewer imports it when it first draws this ruleset. Without one, the
+      viewer draws the view as text.
     """
 
     view: Callable[[S, Viewer], Mapping[str, JSONValue]]
@@ -178,6 +182,7 @@ class Presentation(Generic[S, E]):
     view_type: type | None = None
     legend: str = ""
     reveals: Callable[[E], bool] | None = None
+    drawing: str | None = None
 
 
 @dataclass(frozen=True)

@@ -1,20 +1,33 @@
-"""The drawing of each ruleset, by ruleset id; the text fallback for any other."""
+"""The drawing of each ruleset, found through its registration (``Presentation.drawing``);
+the text fallback for a ruleset that names none."""
 
 from __future__ import annotations
 
-from service.viewer import five_peaks, peloponnes, peninsula
-from service.viewer.board import FALLBACK, Board, Painter
+import functools
+import importlib
 
-PAINTERS: dict[str, Painter] = {
-    "peninsula": peninsula.PAINTER,
-    "peloponnes": peloponnes.PAINTER,
-    # Five Peaks' view and content as its package publishes them (domain/games/five_peaks).
-    "five-peaks": five_peaks.PAINTER,
-}
+from domain.core import registry
+from domain.core.drawing.board import FALLBACK, Board, Painter
 
 
 def painter(ruleset: str) -> Painter:
-    return PAINTERS.get(ruleset, FALLBACK)
+    """The newest registered version's drawing: every version of a ruleset draws the same
+    view shape, so the viewer needs no rules version to pick one."""
+    try:
+        where = registry.get(ruleset).presentation.drawing
+    except registry.UnknownRuleset:
+        return FALLBACK
+    return FALLBACK if where is None else load(where)
+
+
+@functools.cache
+def load(where: str) -> Painter:
+    """Import the painter ``"package.module:NAME"`` names (once: it is kept)."""
+    module, _, name = where.partition(":")
+    found = getattr(importlib.import_module(module), name, None)
+    if not isinstance(found, Painter):
+        raise TypeError(f"the drawing {where!r} is not a Painter")
+    return found
 
 
 def draw(board: Board) -> str:

@@ -17,6 +17,7 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, QueryParameter
 from litestar.static_files import create_static_files_router
 
+from domain.core.drawing.board import Board
 from service.api.bodies import problems
 from service.api.games import MAX_SEQ, SEAT, SEAT_OR_SPECTATOR, Authorization
 from service.api.hosting import Host
@@ -26,7 +27,6 @@ from service.application import NoSuchEvent, NotASeat, SeatTokenNeeded
 from service.review import check_viewer
 from service.store import GameRecord
 from service.viewer import timeline
-from service.viewer.board import Board
 from service.viewer.bodies import Choice, Choices, StepBody, Steps
 from service.viewer.drawings import draw, painter
 

@@ -94,6 +94,7 @@ RULESET: Ruleset[Game, Command, Event] = Ruleset(
         view_type=FivePeaksView,
         legend=LEGEND,
         reveals=reveals,
+        drawing=f"{__name__}.drawing:PAINTER",
     ),
     players=Players(
         to_act=to_act,

@@ -69,6 +69,7 @@ RULESET: Ruleset[Game, Command, Event] = Ruleset(
         hidden=(Hidden(("stacks", EACH)), Hidden(("chit_pile",))),
         view_type=PeloponnesView,
         reveals=lambda event: isinstance(event, REVEALING),
+        drawing=f"{__name__}.drawing:PAINTER",
     ),
     players=Players(
         to_act=to_act,

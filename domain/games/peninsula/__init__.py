@@ -81,6 +81,7 @@ PRESENTATION: Presentation[Game, Event] = Presentation(
     view_type=PeninsulaView,
     legend=LEGEND,
     reveals=lambda event: isinstance(event, REVEALING),
+    drawing=f"{__name__}.drawing:PAINTER",
 )
 
 PLAYERS: Players[Game, Command] = Players(

@@ -63,6 +63,40 @@ def test_the_check_catches_impurity(snippet: str) -> None:
     assert violations(ast.parse(snippet)) != []
 
 
+def drawing_imports(tree: ast.AST) -> list[str]:
+    """Imports of a drawing: the rules never import their browser drawing (a ruleset names
+    it in ``Presentation.drawing``, and only the viewer imports it)."""
+    found = []
+    for node in ast.walk(tree):
+        names = []
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            module = node.module or ""
+            names = [module, *(f"{module}.{a.name}" for a in node.names)]
+        found += [n for n in names if "drawing" in n.split(".")]
+    return found
+
+
+def _rules_sources() -> list[Path]:
+    drawings = DOMAIN / "core" / "drawing"
+    return [p for p in _sources() if p.stem != "drawing" and drawings not in p.parents]
+
+
+@pytest.mark.parametrize("source", _rules_sources(), ids=lambda p: str(p.relative_to(DOMAIN)))
+def test_the_rules_never_import_a_drawing(source: Path) -> None:
+    assert drawing_imports(ast.parse(source.read_text(), str(source))) == []
+
+
+@pytest.mark.parametrize(
+    "snippet",
+    ["from domain.games.peninsula import drawing", "import domain.games.peninsula.drawing",
+     "from domain.core.drawing.svg import text", "from . import drawing"],
+)  # fmt: skip
+def test_the_check_catches_a_drawing_import(snippet: str) -> None:
+    assert drawing_imports(ast.parse(snippet)) != []
+
+
 def test_the_clock_modules_are_checked() -> None:
     checked = {p.name for p in _sources()}
     assert {"clocks.py", "live.py", "liveplay.py", "endings.py"} <= checked

@@ -11,8 +11,8 @@ from xml.etree import ElementTree
 import httpx
 import pytest
 
+from domain.core.drawing.board import Board
 from service.api.rulesets import served_content
-from service.viewer.board import Board
 from service.viewer.drawings import draw
 from tests.service.api.conftest import ADMIN_TOKEN, RULESETS, Server
 from tests.service.api.playing import Table, seats_for

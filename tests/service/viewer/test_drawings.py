@@ -17,12 +17,12 @@ from xml.etree import ElementTree
 import pytest
 
 from domain.core import registry
+from domain.core.drawing.board import FALLBACK, Board, Painter
 from domain.games import load_all
 from service.api.rulesets import served_content
 from service.replays import parse
 from service.trail import Trail, state_at
-from service.viewer.board import Board
-from service.viewer.drawings import PAINTERS, draw
+from service.viewer.drawings import draw, load, painter
 from tests.support.play import play
 from tests.support.shipped import shipped_rulesets
 
@@ -93,10 +93,25 @@ def check(name: str, svg: str, *, may_update: bool = True) -> None:
     assert got == json.loads(path.read_text()), f"the drawing's structure changed ({path.name})"
 
 
-def test_every_shipped_ruleset_has_a_drawing_and_a_snapshot() -> None:
-    shipped = set(shipped_rulesets())
+def test_every_shipped_ruleset_has_a_drawing_of_its_own() -> None:
+    shipped = shipped_rulesets()
     assert shipped, "the shipped games are registered"
-    assert shipped <= set(PAINTERS), f"no drawing for {sorted(shipped - set(PAINTERS))}"
+    assert [r for r in shipped if painter(r) is FALLBACK] == []
+
+
+@pytest.mark.parametrize(
+    "ruleset", registry.every_version(), ids=lambda r: f"{r.id}-{r.rules_version}"
+)
+def test_a_registered_drawing_is_found_where_the_registration_says(ruleset: Any) -> None:
+    where = ruleset.presentation.drawing
+    if where is None:
+        pytest.skip(f"{ruleset.id} names no drawing: the viewer draws its view as text")
+    assert isinstance(load(where), Painter)
+
+
+def test_a_drawing_that_names_no_painter_is_refused() -> None:
+    with pytest.raises(TypeError, match="is not a Painter"):
+        load("domain.core.drawing.board:Board")
 
 
 @pytest.mark.parametrize("ruleset_id", shipped_rulesets())

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from service.viewer.board import Board, Painter, say_plainly
-from service.viewer.svg import document, element, group, text, title
+from domain.core.drawing.board import Board, Painter, say_plainly
+from domain.core.drawing.svg import document, element, group, text, title
 
 CELL = 22.0
 MARGIN = 16.0

@@ -11,8 +11,8 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from service.viewer.board import Board, Painter, say_plainly
-from service.viewer.svg import document, element, group, text, title
+from domain.core.drawing.board import Board, Painter, say_plainly
+from domain.core.drawing.svg import document, element, group, text, title
 
 WIDTH = 560.0
 MARGIN = 16.0

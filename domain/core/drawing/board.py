@@ -1,4 +1,4 @@
-"""What a drawing is given, the registry of drawings by ruleset id, and the text fallback."""
+"""What a drawing is given, what a ruleset's drawing publishes, and the text fallback."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from service.viewer.svg import document, group, text
+from domain.core.drawing.svg import document, group, text
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,8 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from service.viewer.board import Board, Painter, say_plainly
-from service.viewer.svg import document, element, group, text, title
+from domain.core.drawing.board import Board, Painter, say_plainly
+from domain.core.drawing.svg import document, element, group, text, title
 
 RADIUS = 13.0
 SHEET_GAP = 24.0
