@@ -206,6 +206,7 @@ class Players(Generic[S, C]):
 
 Dynamics = Literal["sequential", "simultaneous", "mixed"]
 Information = Literal["perfect", "imperfect"]
+Chance = Literal["none", "seeded"]
 
 
 @dataclass(frozen=True)
@@ -218,9 +219,16 @@ class GameType:
       ``Presentation.hidden`` one seat sees and others do not), "perfect" otherwise: an
       undrawn order hidden from every seat alike is chance, not private information. The
       conformance suite checks it against the declaration and against real play.
+    * ``chance``: "seeded" if the rules draw from the game's seed (shuffles, dice), "none"
+      if they never do; conformance checks it against the luck counter in real play.
+    * ``min_seats`` to ``max_seats``: how many seats a game may have.
+
+    Plain data: the API, ``cairn rulesets`` and the table in docs/ruleset-contract.md read
+    it, and a test checks that table against it.
     """
 
     dynamics: Dynamics
     information: Information
     min_seats: int
     max_seats: int
+    chance: Chance = "seeded"

@@ -256,6 +256,11 @@ def check_declared_type(game: Game) -> None:
             assert together > 0, "a simultaneous game never had several seats to act at once"
         else:
             assert together > 0 and alone > 0, "a mixed game must have both kinds of steps"
+    drawn = game.state is not None and game.state.luck.counter > 0
+    assert drawn == (kind.chance == "seeded"), (
+        f"{game.ruleset.id}: declared chance {kind.chance}, but the game drew"
+        f" {game.state.luck.counter if game.state is not None else 0} words from its seed"
+    )
     private = [h.name for h in game.ruleset.hidden if h.holder == "seat"]
     assert (kind.information == "imperfect") == bool(private), (
         f"{game.ruleset.id}: declared {kind.information} information, but its hidden parts"

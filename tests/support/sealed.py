@@ -229,7 +229,9 @@ SEALED: Ruleset[State, Command, Event] = Ruleset(
     id="sealed",
     title="Sealed words (test only)",
     rules_version="1",
-    game_type=GameType(dynamics="simultaneous", information="imperfect", min_seats=2, max_seats=8),
+    game_type=GameType(
+        dynamics="simultaneous", information="imperfect", min_seats=2, max_seats=8, chance="none"
+    ),
     options=OPTIONS,
     packs=(NoContent(),),
     rules=Rules(
