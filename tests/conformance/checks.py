@@ -82,6 +82,8 @@ class Game:
             check_arrival_order(self, step.state)
             if self.steps % HIDDEN_EVERY == 1:
                 check_hidden(self, step.state)
+            elif self.bot_checks < hidden.BOT_CHECKS:
+                check_bots(self, step.state)
 
     def finish(self) -> None:
         check_declared_type(self)
@@ -90,6 +92,15 @@ class Game:
             f"{self.ruleset.id}: reshuffle re-drew nothing: an undrawn order stayed as it lay"
             f" in all {checked} forks with fresh luck checked"
         )
+
+
+def check_bots(game: Game, state: Any) -> None:
+    """Between the hidden-information steps, the bots alone (hidden.py, ``check_bots``)."""
+    to_act = sorted(game.ruleset.to_act(state))
+    if to_act:
+        label = f"{game.ruleset.id}:{game.seats}:{game.steps}"
+        other = hidden.twin(game.ruleset, state, to_act[0], label)
+        hidden.check_bots(game, state, to_act[0], other)
 
 
 def check_hidden(game: Game, state: Any) -> None:
