@@ -267,6 +267,11 @@ def check_declared_type(game: Game) -> None:
             assert together > 0, "a simultaneous game never had several seats to act at once"
         else:
             assert together > 0 and alone > 0, "a mixed game must have both kinds of steps"
+    if kind.longest is not None:
+        assert game.steps <= kind.longest, (
+            f"{game.ruleset.id}: a game took {game.steps} decisions, longer than the longest"
+            f" declared ({kind.longest})"
+        )
     drawn = game.state is not None and game.state.luck.counter > 0
     assert drawn == (kind.chance == "seeded"), (
         f"{game.ruleset.id}: declared chance {kind.chance}, but the game drew"

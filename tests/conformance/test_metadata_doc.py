@@ -9,7 +9,7 @@ from domain.core import registry
 from domain.games import load_all
 
 DOC = Path(__file__).parents[2] / "docs" / "ruleset-contract.md"
-HEADER = "| id | rules versions | seats | dynamics | information | chance | bots |"
+HEADER = "| id | rules versions | seats | dynamics | information | chance | longest | bots |"
 
 
 def _documented() -> dict[str, list[str]]:
@@ -33,6 +33,7 @@ def _registered(ruleset_id: str) -> list[str]:
         kind.dynamics,
         kind.information,
         kind.chance,
+        "none" if kind.longest is None else str(kind.longest),
         ", ".join(sorted(ruleset.bots)),
         str(len(ruleset.options)),
     ]

@@ -95,6 +95,12 @@ def test_the_sound_ruleset_passes() -> None:
         _run(SOUND, seats)
 
 
+def test_a_game_longer_than_the_longest_declared_fails() -> None:
+    shorter = replace(SOUND, game_type=replace(SOUND.game_type, longest=5))
+    with pytest.raises(AssertionError, match="longer than the longest declared"):
+        _run(shorter)
+
+
 @pytest.mark.parametrize(("planted", "cause"), PLANTED)
 def test_the_suite_names_each_planted_fault(planted: Any, cause: str) -> None:
     with pytest.raises(AssertionError, match=cause):

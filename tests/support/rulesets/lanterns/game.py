@@ -331,7 +331,14 @@ LANTERNS_RULESET: Ruleset[State, Command, Event] = Ruleset(
     id="lanterns",
     title="Lanterns (test only)",
     rules_version="1",
-    game_type=GameType(dynamics="sequential", information="imperfect", min_seats=2, max_seats=4),
+    # every turn lights or draws one of the 20 cards, between the set-up and the reveal
+    game_type=GameType(
+        dynamics="sequential",
+        information="imperfect",
+        min_seats=2,
+        max_seats=4,
+        longest=len(CARDS) + 2,
+    ),
     options=PLATFORM_OPTIONS,
     packs=(NoContent(),),
     rules=Rules(
