@@ -149,7 +149,10 @@ def reshuffle(state: State, keep: int | None) -> tuple[Event, ...]:
     for seat in others:
         size = len(state.hands[seat])
         hands[seat], pool = pool[:size], pool[size:]
-    return (DeckShuffled(order=pool, counter=luck.counter), HandsDealtAgain(hands=tuple(hands)))
+    shuffled = DeckShuffled(order=pool, counter=luck.counter)
+    if not any(state.hands[s] for s in others):
+        return (shuffled,)  # nothing in any hand to deal again (a fork at the opening)
+    return (shuffled, HandsDealtAgain(hands=tuple(hands)))
 
 
 def forget(state: State, keep: int | None) -> State:

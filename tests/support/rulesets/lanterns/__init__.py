@@ -1,12 +1,16 @@
 """Lanterns: a two-to-four-seat card game with hidden hands and a shuffled deck, registered
-for tests only (``install``), by ``tests.support.rulesets.install_all``."""
+for tests only (``install``); the conformance suite finds it through
+``tests.support.rulesets.found``."""
 
 from domain.core import registry
 from tests.support.rulesets.lanterns.game import LANTERNS_RULESET
 
+RULESETS = (LANTERNS_RULESET,)
+
 
 def install() -> None:
-    registry.register(LANTERNS_RULESET)
+    for ruleset in RULESETS:
+        registry.register(ruleset)
 
 
-__all__ = ["LANTERNS_RULESET", "install"]
+__all__ = ["LANTERNS_RULESET", "RULESETS", "install"]
