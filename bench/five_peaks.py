@@ -32,7 +32,7 @@ from typing import Any, TextIO
 
 from bench.harness import RESULTS
 from bench.playthrough import seed_for
-from domain.core import GameCreated, Luck, SeedRevealed, SetUp, commitment
+from domain.core import GameCreated, Luck, Ruleset, SeedRevealed, SetUp, commitment
 from domain.games.five_peaks import RULESET
 from domain.games.five_peaks.content import load
 from domain.games.five_peaks.events import (
@@ -59,21 +59,24 @@ def label_of(seats: int, bot: str, game_no: int) -> str:
     return f"five-peaks-sim:{seats}:{bot}:{game_no}"
 
 
-def play(seats: int, bot: str, game_no: int) -> Iterator[tuple[Any, tuple[Any, ...], Any]]:
-    """Each decision of one game: the command, its events, the state before it."""
+def play(
+    seats: int, bot: str, game_no: int, ruleset: Ruleset[Any, Any, Any] = RULESET
+) -> Iterator[tuple[Any, tuple[Any, ...], Any]]:
+    """Each decision of one game (under the newest rules, or ``ruleset``): the command,
+    its events, the state before it."""
     label = label_of(seats, bot, game_no)
-    state = RULESET.initial_state
+    state = ruleset.initial_state
     command: Any = SetUp(seats=seats, seed=seed_for(label), options={})
     for step in range(20_000):
-        events = RULESET.decide(state, command)
+        events = ruleset.decide(state, command)
         yield command, events, state
-        state = RULESET.fold(events, state)
-        if RULESET.is_terminal(state):
+        state = ruleset.fold(events, state)
+        if ruleset.is_terminal(state):
             return
-        command = RULESET.system_command(state)
+        command = ruleset.system_command(state)
         if command is None:
-            (seat,) = RULESET.to_act(state)
-            command = RULESET.bots[bot](state, seat, Luck(seed_for(label, "bot", step)))
+            (seat,) = ruleset.to_act(state)
+            command = ruleset.bots[bot](state, seat, Luck(seed_for(label, "bot", step)))
     raise AssertionError(f"{label} did not end")
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from bench.five_peaks import SETTINGS, USES
 from domain.games.five_peaks.content import load
+from domain.games.five_peaks.flow import TURNS_PER_SEAT
 
 DASH = "\u2013"
 """The docs' tables write ranges with an en dash."""
@@ -95,9 +96,12 @@ def report(lines: list[dict[str, Any]]) -> str:
         return "no games in the file yet"
     clean = sum(x["audited"] for x in lines)
     limited = sum(x["end"] == "turn_limit" for x in lines)
+    # a triggered end whose final round went past the limit: rules version 1 cut it short
+    past = sum(x["end"] != "turn_limit" and x["turns"] > TURNS_PER_SEAT * x["seats"] for x in lines)
     head = (
         f"{len(lines):,} games, {clean:,} audited clean; the 100-turn limit ended "
-        f"{limited:,} ({100 * limited / len(lines):.1f}%). Rules version "
+        f"{limited:,} ({100 * limited / len(lines):.1f}%); final rounds played past it: "
+        f"{past:,}. Rules version "
         f"{', '.join(sorted({x['rules_version'] for x in lines}))}, content "
         f"{', '.join(sorted({x['content_hash'][:12] for x in lines}))}."
     )

@@ -17,15 +17,17 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import http.client
 import json
 import os
+import socket
+import ssl
 import threading
-import urllib.error
-import urllib.request
-from typing import Any
+from collections.abc import Callable, Sequence
 from uuid import UUID
 
-from service.application.targets import refusal
+from service.application.addresses import IPAddress
+from service.application.targets import Resolve, Target, TargetRefused, checked
 from service.logs import logger
 from service.store.webhooks import Owed, Webhooks
 
@@ -58,40 +60,102 @@ def signature(secret: str, body: bytes) -> str:
     return "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
 
 
-def send(owed: Owed) -> None:
-    """POST one notice; raises on anything but a 2xx answer."""
+Connect = Callable[[tuple[str, int], float], socket.socket]
+"""Open a TCP connection to an address and port within a timeout (``socket.create_connection``;
+tests give one that records where it was asked to go)."""
+
+
+def send(
+    owed: Owed,
+    target: Target,
+    addresses: Sequence[IPAddress],
+    connect: Connect = socket.create_connection,
+    tls: ssl.SSLContext | None = None,
+) -> None:
+    """POST one notice to ``target``, connecting to the first of ``addresses`` (the ones
+    checked) that answers; raises on anything but a 2xx answer. A redirect is such an
+    answer: it is never followed, since it could point anywhere. ``tls`` is the system's
+    trusted certificates unless given (tests)."""
     body = body_of(owed)
-    request = urllib.request.Request(
-        owed.url,
-        data=body,
-        method="POST",
-        headers={
-            "Content-Type": "application/json",
-            "User-Agent": "cairn-webhooks",
-            "X-Cairn-Notice-Id": str(owed.notice_id),
-            "X-Cairn-Signature": signature(owed.secret, body),
-        },
-    )
-    with _OPENER.open(request, timeout=TIMEOUT) as answer:
+    conn = _pinned(target, addresses, connect, tls or ssl.create_default_context())
+    try:
+        conn.request(
+            "POST",
+            target.path,
+            body=body,
+            headers={
+                "Content-Type": "application/json",
+                "User-Agent": "cairn-webhooks",
+                "X-Cairn-Notice-Id": str(owed.notice_id),
+                "X-Cairn-Signature": signature(owed.secret, body),
+            },
+        )
+        answer = conn.getresponse()
+        answer.read()
         if not 200 <= answer.status < 300:
-            raise urllib.error.HTTPError(owed.url, answer.status, "not 2xx", answer.headers, None)
+            raise OSError(f"HTTP Error {answer.status}: not 2xx")
+    finally:
+        conn.close()
 
 
-class _NoRedirects(urllib.request.HTTPRedirectHandler):
-    """A receiver's redirect is an error, never followed: it could point the service at an
-    address it may not send to (service.application.targets)."""
+def _pinned(
+    target: Target, addresses: Sequence[IPAddress], connect: Connect, tls: ssl.SSLContext
+) -> http.client.HTTPConnection:
+    """A connection to ``target``'s name (its Host header and TLS server name) whose socket
+    goes to one of ``addresses``, never to whatever the name resolves to by then."""
 
-    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
-        return None
+    def opened() -> socket.socket:
+        failure: OSError = OSError(f"no address for {target.host}")
+        for address in addresses:
+            try:
+                return connect((str(address), target.port), TIMEOUT)
+            except OSError as exc:
+                failure = exc
+        raise failure
+
+    if target.scheme == "https":
+        return _PinnedTLS(target, opened, tls)
+    return _Pinned(target, opened)
 
 
-_OPENER = urllib.request.build_opener(_NoRedirects)
+class _Pinned(http.client.HTTPConnection):
+    def __init__(self, target: Target, opened: Callable[[], socket.socket]) -> None:
+        super().__init__(target.host, target.port, timeout=TIMEOUT)
+        self._opened = opened
+
+    def connect(self) -> None:
+        self.sock = self._opened()
+
+
+class _PinnedTLS(http.client.HTTPSConnection):
+    """The certificate is checked against the name, and the name is the TLS server name
+    (SNI), though the socket goes to an address."""
+
+    def __init__(
+        self, target: Target, opened: Callable[[], socket.socket], tls: ssl.SSLContext
+    ) -> None:
+        self._tls = tls
+        super().__init__(target.host, target.port, timeout=TIMEOUT, context=self._tls)
+        self._opened = opened
+
+    def connect(self) -> None:
+        self.sock = self._tls.wrap_socket(self._opened(), server_hostname=self.host)
 
 
 class Deliverer:
-    def __init__(self, webhooks: Webhooks, retry_first: float = RETRY_FIRST) -> None:
+    def __init__(
+        self,
+        webhooks: Webhooks,
+        retry_first: float = RETRY_FIRST,
+        resolve: Resolve | None = None,
+        connect: Connect = socket.create_connection,
+        tls: ssl.SSLContext | None = None,
+    ) -> None:
         self.webhooks = webhooks
         self.retry_first = retry_first
+        self.resolve = resolve
+        self.connect = connect
+        self.tls = tls
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -114,11 +178,11 @@ class Deliverer:
     def _deliver(self, owed: Owed) -> int:
         log = logger().bind(notice_id=str(owed.notice_id), kind=owed.kind)
         try:
-            reason = refusal(owed.url)  # again: the name may resolve elsewhere now
-            if reason is not None:
-                raise ValueError(reason)
-            send(owed)
-        except (OSError, ValueError) as exc:
+            # Checked again (the name may resolve elsewhere now), once: the addresses judged
+            # are the ones connected to.
+            target, addresses = checked(owed.url, self.resolve)
+            send(owed, target, addresses, self.connect, self.tls)
+        except (OSError, ValueError, http.client.HTTPException, TargetRefused) as exc:
             retry_in = backoff(owed.attempts + 1, self.retry_first)
             self.webhooks.failed(owed, str(exc), retry_in)
             log.info("webhook.failed", attempt=owed.attempts + 1, retry_in=retry_in)

@@ -9,7 +9,6 @@ temporary directory. Either way, migrations run to head first, and the session e
 from __future__ import annotations
 
 import os
-import tempfile
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,9 +24,10 @@ from service.application import Application
 from service.application.targets import PRIVATE_TARGETS
 from service.logs import configure as configure_logs
 from service.store import EventStore
-from service.store.database import embedded_url, normalize_url
+from service.store.database import embedded_url, normalize_url, stop_embedded
 from service.store.migrate import upgrade
 from tests.support import counting
+from tests.support.databases import reaped_home
 
 load_all()
 if "counting" not in {r.id for r in registry.all_rulesets()}:
@@ -59,29 +59,30 @@ def _admin_and_test_urls(tmp: Path) -> tuple[str | None, str]:
 @pytest.fixture(scope="session")
 def database_url() -> Iterator[str]:
     previous = os.environ.get("DATABASE_URL")
-    # Not under pytest's basetemp: pytest prunes old basetemps, which must never take a
-    # running server's data directory with it. Readable by the unprivileged user pgserver
-    # runs PostgreSQL as when the tests run as root.
-    home = Path(tempfile.mkdtemp(prefix="cairn-test-pg-"))
-    home.chmod(0o755)
-    admin, url = _admin_and_test_urls(home)
-    upgrade(url)
-    os.environ["DATABASE_URL"] = url
-    try:
-        yield url
-    finally:
-        if previous is None:
-            os.environ.pop("DATABASE_URL", None)
-        else:
-            os.environ["DATABASE_URL"] = previous
-        if admin is not None:
-            dbname = psycopg.conninfo.conninfo_to_dict(url)["dbname"]
-            with psycopg.connect(admin, autocommit=True) as conn:
-                conn.execute(
-                    sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(
-                        sql.Identifier(str(dbname))
-                    )
+    with reaped_home() as home:
+        admin, url = _admin_and_test_urls(home)
+        try:
+            upgrade(url)
+            os.environ["DATABASE_URL"] = url
+            yield url
+        finally:
+            _clean_up(admin, url, previous)
+            stop_embedded()  # and, had this process died first, the reaper would have
+
+
+def _clean_up(admin: str | None, url: str, previous: str | None) -> None:
+    if previous is None:
+        os.environ.pop("DATABASE_URL", None)
+    else:
+        os.environ["DATABASE_URL"] = previous
+    if admin is not None:
+        dbname = psycopg.conninfo.conninfo_to_dict(url)["dbname"]
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(
+                sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(
+                    sql.Identifier(str(dbname))
                 )
+            )
 
 
 @pytest.fixture(scope="session")

@@ -236,12 +236,16 @@ def _register(
     token = bearer(authorization)
     if token is None:
         raise NotAuthorizedException("registering a webhook needs a seat's or the creator's token")
+    # Who is asking comes first: checking the url resolves its host, and what that answers
+    # (private, unknown) must not be anyone's to learn without a token of this game.
+    seat: int | None = None
+    if not Creators(host.cairn.store.pool).is_creator(game.game_id, token):
+        _, seat = host.seat(game_id, authorization)  # 401 for any other token
     check_target(data.url)
     webhooks = Webhooks(host.cairn.store.pool)
-    if Creators(host.cairn.store.pool).is_creator(game.game_id, token):
+    if seat is None:
         hook = webhooks.register(game.game_id, data.url, data.secret, "creator", "", None)
         return WebhookRegistered(str(hook), "creator", None)
-    _, seat = host.seat(game_id, authorization)
     hook = webhooks.register(game.game_id, data.url, data.secret, "seat", str(seat), seat)
     return WebhookRegistered(str(hook), "seat", seat)
 

@@ -27,11 +27,12 @@ from service.api.bodies import (
 from service.api.games import MAX_SEQ, SEAT, SEAT_OR_SPECTATOR, Authorization
 from service.api.hosting import Host
 from service.api.screening import strict_body
-from service.api.seating import viewer
+from service.api.seating import bearer, viewer
 from service.application import NotASeat, NotYourTurn, Outcome
 from service.application.loading import Loaded
 from service.application.visibility import nothing_revealed, revealed_in, shown
 from service.logs import logger
+from service.store.seats import token_hash
 
 IdempotencyKey = Annotated[
     str | None,
@@ -168,7 +169,9 @@ def stream_ticket(
     game_id: FromPath[str], host: NamedDependency[Host], authorization: Authorization = None
 ) -> StreamTicket:
     game, seat = host.seat(game_id, authorization)
-    ticket = tickets.issue(host.config.ticket_secret, game, seat)
+    token = bearer(authorization)
+    assert token is not None  # host.seat answered a seat: there is a token
+    ticket = tickets.issue(host.config.ticket_secret, game, seat, token_hash(token))
     url = f"/games/{game}/stream?ticket={ticket}"
     return StreamTicket(ticket, tickets.TICKET_SECONDS, url)
 
@@ -199,7 +202,9 @@ async def stream(
 ) -> ServerSentEvent:
     game = await anyio.to_thread.run_sync(host.game, game_id)
     if ticket is not None:
-        seat = tickets.seat_of(host.config.ticket_secret, game.game_id, ticket)
+        seat = await anyio.to_thread.run_sync(
+            tickets.seat_of, host.config.ticket_secret, game.game_id, ticket, host.tokens.holders
+        )
         if seat is None:
             raise NotAuthorizedException(
                 "this stream ticket is not valid (any more): get a new one"

@@ -16,11 +16,18 @@ from service.application.errors import ApplicationError
 from service.application.loading import Loaded
 from service.notices import opening_notices
 from service.store import EventStore, GameRecord
-from service.store.players import Player, Players
+from service.store.players import Player, Players, SeatedAlready
 
 
 class NoOpenSeat(ApplicationError):
     code = "no_open_seat"
+
+
+class AlreadySeated(NoOpenSeat):
+    """A player takes one seat of a game: their token could act for only one of two, and
+    the other would wait for ever."""
+
+    code = "already_seated"
 
 
 def open_seats(seat_info: Sequence[Any]) -> int:
@@ -53,7 +60,10 @@ def take_seat(players: Players, loaded: Loaded, player: Player, seat: int | None
     webhooks' ``your_turn``) in the same transaction. No seat acts while one is open, so the
     loaded state is the one play starts from."""
     opening = opening_notices(loaded.ruleset, loaded.state, loaded.version)
-    taken = players.take_open_seat(loaded.game.game_id, player, seat, opening)
+    try:
+        taken = players.take_open_seat(loaded.game.game_id, player, seat, opening)
+    except SeatedAlready as held:
+        raise AlreadySeated(f"you have seat {held.seat} of this game already") from None
     if taken is None:
         raise NoOpenSeat(
             "this game has no open seat to take" if seat is None else f"seat {seat} is not open"

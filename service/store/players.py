@@ -35,6 +35,14 @@ class UnknownPlayer(StoreError, LookupError):
         self.player = player
 
 
+class SeatedAlready(StoreError):
+    """The player has a seat in this game already (``seat``)."""
+
+    def __init__(self, game_id: UUID, seat: int) -> None:
+        super().__init__(f"the player has seat {seat} of game {game_id} already")
+        self.seat = seat
+
+
 @dataclass(frozen=True)
 class Player:
     player_id: UUID
@@ -119,7 +127,8 @@ class Players:
         opening: Sequence[dict[str, Any]] = (),
     ) -> int | None:
         """Give ``player`` an open seat of ``game_id`` (the lowest, or ``seat``); None if
-        there is none. The game row is locked, so two players never take the same seat.
+        there is none, SeatedAlready if the player has a seat there. The game row is locked,
+        so two players never take the same seat, nor one player two.
         When it is the last open seat, the ``opening`` notices go to the outbox with it."""
         with connection(self.pool) as conn, conn.transaction():
             row = conn.execute(
@@ -128,6 +137,15 @@ class Players:
             ).fetchone()
             if row is None:
                 return None
+            held = conn.execute(
+                "SELECT seat FROM seat_players WHERE game_id = %s AND player_id = %s"
+                " ORDER BY seat LIMIT 1",
+                (game_id, player.player_id),
+            ).fetchone()
+            if held is not None:
+                # One player token acts for one seat: a second would leave the other seat
+                # unable to act (the token resolves to one) and the game frozen.
+                raise SeatedAlready(game_id, int(held[0]))
             free = [i for i, s in enumerate(row[0]) if s.get("kind") == "open"]
             chosen = free[0] if seat is None and free else seat
             if chosen not in free:

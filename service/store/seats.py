@@ -84,7 +84,7 @@ class SeatTokens:
                 # token must stop working at once.
                 bound = cur.execute(
                     "SELECT sp.seat FROM seat_players sp JOIN players p USING (player_id)"
-                    " WHERE sp.game_id = %s AND p.token_hash = %s",
+                    " WHERE sp.game_id = %s AND p.token_hash = %s ORDER BY sp.seat LIMIT 1",
                     (game_id, key[1]),
                 ).fetchone()
                 return None if bound is None else int(bound[0])
@@ -94,6 +94,20 @@ class SeatTokens:
                 self._known.popitem(last=False)
         return int(row[0])
 
+    def holders(self, game_id: UUID, seat: int) -> list[str]:
+        """The hashes of the tokens that act for ``seat`` of ``game_id`` now: its seat
+        tokens, and the token of the player account bound to it unless revoked."""
+        with self.pool.connection() as conn, conn.cursor(row_factory=tuple_row) as cur:
+            rows = cur.execute(
+                "SELECT token_hash FROM seat_tokens WHERE game_id = %s AND seat = %s"
+                " AND purpose = %s"
+                " UNION ALL SELECT p.token_hash FROM seat_players sp JOIN players p"
+                " USING (player_id) WHERE sp.game_id = %s AND sp.seat = %s"
+                " AND p.token_hash IS NOT NULL",
+                (game_id, seat, SEAT, game_id, seat),
+            ).fetchall()
+        return [str(r[0]) for r in rows]
+
     def redeem(self, game_id: UUID, code: str, player: str) -> tuple[int, str] | None:
         """Use an invite: the seat becomes ``player``'s, and its new token is returned."""
         token = new_secret()
@@ -102,6 +116,9 @@ class SeatTokens:
             conn.transaction(),
             conn.cursor(row_factory=tuple_row) as cur,
         ):
+            # The game row first, as a lobby take locks it (Players.take_open_seat): taking
+            # the invite first and the game second, the two deadlocked on one seat.
+            cur.execute("SELECT 1 FROM games WHERE game_id = %s FOR UPDATE", (game_id,))
             row = cur.execute(
                 "DELETE FROM seat_tokens WHERE game_id = %s AND token_hash = %s"
                 " AND purpose = %s RETURNING seat",

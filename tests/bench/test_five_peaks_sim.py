@@ -55,6 +55,20 @@ def test_the_report_counts_every_line(tmp_path: Path) -> None:
     assert "**never used**: " in text and "run" in text.split("**never used**: ")[1]
 
 
+def test_the_report_counts_final_rounds_played_past_the_turn_limit() -> None:
+    """Rules version 2 lets a triggered end's final round run past the limit (200 turns
+    with 2 seats); the report says how often."""
+    ends = (("all_stones + panorama_complete", 201), ("turn_limit", 200), ("all_stones", 150))
+    lines = [
+        {**_line(), "seats": 2, "bot": "greedy", "game": n, "scores": [1, 2], "end": e, "turns": t}
+        for n, (e, t) in enumerate(ends)
+    ]
+    assert report(lines).startswith(
+        "3 games, 3 audited clean; the 100-turn limit ended 1 (33.3%); final rounds played "
+        "past it: 1."
+    )
+
+
 def _line() -> dict[str, object]:
     return {
         "rules_version": "1",

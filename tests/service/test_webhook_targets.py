@@ -6,20 +6,42 @@ since its receivers are on 127.0.0.1; these tests take that away."""
 
 from __future__ import annotations
 
+import shutil
+import socket
+import ssl
+import subprocess
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from ipaddress import IPv4Address, IPv6Address
+from pathlib import Path
 from typing import Any
 from uuid import UUID
 
 import pytest
 
-from service.application import Application
-from service.application.targets import PRIVATE_TARGETS, refusal
+from service.application import Application, targets
+from service.application.addresses import embedded_ipv4, why_not_public
+from service.application.targets import (
+    PRIVATE_TARGETS,
+    Target,
+    TargetRefused,
+    check_target,
+    parse_target,
+    refusal,
+)
 from service.store import EventStore
 from service.store.webhooks import Webhooks
 from service.webhooks import Deliverer
 from tests.support.receiver import Receiver
+from tests.support.targets import (
+    ISSUE_SPELLINGS,
+    MALFORMED,
+    NOT_PUBLIC,
+    PUBLIC,
+    Rebinding,
+    fake_resolve,
+)
 
 SECRET = "a-shared-secret-of-some-length"
 PLAYERS = [{"kind": "player", "player": name} for name in ("ann", "bob")]
@@ -37,32 +59,68 @@ def receiver() -> Iterator[Receiver]:
     made.stop()
 
 
-@pytest.mark.parametrize(
-    "url",
-    [
-        "http://127.0.0.1:9/hook",
-        "http://localhost/hook",
-        "http://10.1.2.3/hook",
-        "http://192.168.0.10:8080/hook",
-        "http://169.254.169.254/latest/meta-data",
-        "http://[::1]/hook",
-        "http://0.0.0.0/hook",
-        "https://no-such-host.invalid/hook",
-    ],
-)
-def test_private_loopback_reserved_and_unresolvable_hosts_are_refused(
-    public_only: None, url: str
+@pytest.fixture
+def resolver(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(targets, "resolve_host", fake_resolve)
+
+
+@pytest.mark.parametrize("url", ISSUE_SPELLINGS + NOT_PUBLIC + MALFORMED)
+def test_private_loopback_reserved_unresolvable_and_malformed_targets_are_refused(
+    public_only: None, resolver: None, url: str
 ) -> None:
     assert refusal(url) is not None
+    with pytest.raises(TargetRefused):
+        check_target(url)
 
 
-def test_a_public_address_is_allowed_and_an_operator_may_allow_private_ones(
+@pytest.mark.parametrize("url", PUBLIC)
+def test_public_targets_are_allowed_in_every_spelling(
+    public_only: None, resolver: None, url: str
+) -> None:
+    assert refusal(url) is None
+
+
+@pytest.mark.parametrize(
+    ("address", "carried"),
+    [
+        ("::127.0.0.1", "127.0.0.1"),
+        ("::ffff:169.254.169.254", "169.254.169.254"),
+        ("::ffff:0:10.0.0.1", "10.0.0.1"),
+        ("64:ff9b::a9fe:a9fe", "169.254.169.254"),
+        ("2002:7f00:1::", "127.0.0.1"),
+        ("2002:a9fe:a9fe:1234::1", "169.254.169.254"),
+    ],
+)
+def test_every_ipv4_address_an_ipv6_one_carries_is_unwrapped_and_judged(
+    address: str, carried: str
+) -> None:
+    ip = IPv6Address(address)
+    assert IPv4Address(carried) in embedded_ipv4(ip)
+    reason = why_not_public(ip)
+    assert reason is not None and carried in reason
+
+
+def test_teredo_carries_its_server_and_client() -> None:
+    teredo = IPv6Address("2001:0:4136:e378:8000:63bf:3fff:fdd2")
+    assert embedded_ipv4(teredo) == (IPv4Address("65.54.227.120"), IPv4Address("192.0.2.45"))
+    assert why_not_public(teredo) is not None
+
+
+def test_an_operator_may_allow_private_targets_but_never_a_malformed_url(
     public_only: None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    assert refusal("https://93.184.216.34/hook") is None  # an address: no lookup needed
     assert refusal("http://127.0.0.1:9/hook") is not None
     monkeypatch.setenv(PRIVATE_TARGETS, "1")
     assert refusal("http://127.0.0.1:9/hook") is None
+    assert refusal("http://[::127.0.0.1]/hook") is None
+    assert refusal("http://127.0.0.1:9\\@93.184.216.34/") is not None
+
+
+def test_a_url_is_read_once_into_the_parts_the_request_is_built_from() -> None:
+    assert parse_target("HTTP://Hooks.Example.TEST:8443/a/b?c=d") == Target(
+        "http", "hooks.example.test", 8443, "/a/b?c=d"
+    )
+    assert parse_target("https://[2606:2800::1]") == Target("https", "2606:2800::1", 443, "/")
 
 
 def _owed_to(store: EventStore, url: str) -> tuple[Deliverer, UUID]:
@@ -125,3 +183,109 @@ def test_a_receivers_redirect_is_never_followed(store: EventStore, receiver: Rec
         assert "302" in _last_error(store, game_id)
     finally:
         redirecting.shutdown()
+
+
+class Diverting:
+    """A connector that records where it was asked to connect and, so that nothing leaves
+    loopback, connects to the test's receiver instead."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.asked: list[tuple[str, int]] = []
+
+    def __call__(self, address: tuple[str, int], timeout: float) -> socket.socket:
+        self.asked.append(address)
+        return socket.create_connection(("127.0.0.1", self.port), timeout)
+
+
+def test_a_name_resolving_public_then_private_is_refused_the_second_time(
+    public_only: None,
+) -> None:
+    rebinding = Rebinding("rebind.example.test")
+    assert refusal("http://rebind.example.test/hook", rebinding) is None
+    assert "127.0.0.1" in str(refusal("http://rebind.example.test/hook", rebinding))
+
+
+@pytest.mark.storage
+def test_delivery_connects_to_the_address_it_checked_and_rechecks_each_time(
+    store: EventStore, receiver: Receiver, public_only: None
+) -> None:
+    """One resolution per delivery: the address judged public is the one connected to
+    (with the name as Host), and when the name resolves to loopback the next time, nothing
+    is sent at all."""
+    assert receiver.server is not None
+    rebinding = Rebinding("rebind.example.test")
+    diverting = Diverting(receiver.server.server_address[1])
+    url = f"http://rebind.example.test:{diverting.port}/hook?from=cairn"
+    _, game_id = _owed_to(store, url)
+    deliverer = Deliverer(Webhooks(store.pool), 60, rebinding, diverting)
+    assert deliverer.deliver_due() == 1
+    assert rebinding.asked == 1, "resolved once: no second lookup between check and connect"
+    assert diverting.asked == [("93.184.216.34", diverting.port)]
+    headers, _ = receiver.seen[0]
+    assert headers["Host"] == f"rebind.example.test:{diverting.port}"
+    cairn = Application(store)
+    cairn.act(game_id, 1, {"type": "add", "amount": 1})
+    cairn.act(game_id, 0, {"type": "add", "amount": 1})  # seat 1's turn again: owed
+    assert deliverer.deliver_due() == 0
+    assert rebinding.asked == 2
+    assert diverting.asked == [("93.184.216.34", diverting.port)], "never connected again"
+    assert len(receiver.seen) == 1
+    with store.connection() as conn:
+        errors = conn.execute(
+            "SELECT last_error FROM outbox WHERE game_id = %s AND delivered_at IS NULL",
+            (game_id,),
+        ).fetchall()
+    assert len(errors) == 1 and "127.0.0.1" in errors[0]["last_error"]
+
+
+class _Recording(BaseHTTPRequestHandler):
+    seen: list[dict[str, str]] = []
+
+    def do_POST(self) -> None:
+        self.rfile.read(int(self.headers["Content-Length"]))
+        self.seen.append(dict(self.headers))
+        self.send_response(204)
+        self.end_headers()
+
+    def log_message(self, *args: Any) -> None:
+        return
+
+
+@pytest.mark.storage
+def test_https_delivery_names_the_host_for_sni_and_the_certificate(
+    store: EventStore, public_only: None, tmp_path: Path
+) -> None:
+    """The socket goes to the address checked, but TLS still speaks to the name: it is the
+    server name sent (SNI) and the name the certificate must be for."""
+    if shutil.which("openssl") is None:
+        pytest.skip("openssl is needed to make a certificate")
+    name = "hooks.example.test"
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1",
+         "-keyout", str(key), "-out", str(cert), "-subj", f"/CN={name}",
+         "-addext", f"subjectAltName=DNS:{name}"],
+        check=True, capture_output=True, timeout=60,
+    )  # fmt: skip
+    names: list[str | None] = []
+    served = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    served.load_cert_chain(cert, key)
+    served.sni_callback = lambda _sock, server_name, _ctx: names.append(server_name)
+    handler = type("Recording", (_Recording,), {"seen": []})
+    receiver = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    receiver.socket = served.wrap_socket(receiver.socket, server_side=True)
+    threading.Thread(target=receiver.serve_forever, daemon=True).start()
+    try:
+        port = receiver.server_address[1]
+        diverting = Diverting(port)
+        _owed_to(store, f"https://{name}:{port}/hook")
+        trusting = ssl.create_default_context(cafile=str(cert))
+        deliverer = Deliverer(Webhooks(store.pool), 60, fake_resolve, diverting, trusting)
+        assert deliverer.deliver_due() == 1
+        assert diverting.asked == [("93.184.216.34", port)]
+        assert names == [name]
+        assert handler.seen[0]["Host"] == f"{name}:{port}"
+    finally:
+        receiver.shutdown()
+        receiver.server_close()

@@ -1,11 +1,19 @@
 """Five Peaks: a deck-building hike over a growing board of terrain tiles, with peaks to
 discover, stones to build, panoramas to collect and campfire cards.
 
-Importing this package registers the ruleset as ``five-peaks`` (rules version 1), for 2 to
-5 seats (docs/rules/five-peaks.md); the optional 1-seat practice game is not offered.
+Importing this package registers the ruleset as ``five-peaks``, for 2 to 5 seats
+(docs/rules/five-peaks.md; the optional 1-seat practice game is not offered), in every rules
+version a recorded game may have been created under (docs/rules-versions.md):
+
+* version 1, the first release, as its games were recorded;
+* version 2: a "twice" card's second move cannot reenter a space the pawn occupied earlier
+  in the turn, an exchange is refused when the bank has none of what it trades for, and the
+  platform's turn limit never cuts the final round short.
 """
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 from domain.core import (
     EACH,
@@ -70,7 +78,7 @@ RULES: Rules[Game, Command, Event] = Rules(
     forget=forget,
 )
 
-RULESET: Ruleset[Game, Command, Event] = Ruleset(
+FIRST: Ruleset[Game, Command, Event] = Ruleset(
     id=RULESET_ID,
     title="Five Peaks",
     rules_version="1",
@@ -104,6 +112,9 @@ RULESET: Ruleset[Game, Command, Event] = Ruleset(
     ),
 )
 
-registry.register(RULESET)
+RULESET: Ruleset[Game, Command, Event] = replace(FIRST, rules_version="2")
 
-__all__ = ["RULESET"]
+for version in (FIRST, RULESET):
+    registry.register(version)
+
+__all__ = ["FIRST", "RULESET"]

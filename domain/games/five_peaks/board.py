@@ -8,7 +8,7 @@ from collections.abc import Mapping
 
 from domain.games.five_peaks.content import TERRAINS, Content, pack_of
 from domain.games.five_peaks.content.model import EDGES, CardOption, FireSpec
-from domain.games.five_peaks.geometry import Board, Cell, Space, board_of, destinations
+from domain.games.five_peaks.geometry import Board, Cell, Space, board_of, destinations, passed
 from domain.games.five_peaks.state import Game, Stage
 
 NEIGHBOURS = EDGES
@@ -85,19 +85,41 @@ def reachable(game: Game, seat: int) -> frozenset[Cell]:
     """Where the stage's move may end."""
     stage, here, where = game.stage, pawn(game, seat), board(game)
     blocked = others(game, seat)
-    key = ("reachable", stage.kind, stage.steps, stage.card, stage.option, here, blocked)
+    avoid = occupied_this_turn(game, where, blocked)
+    key = ("reachable", stage.kind, stage.steps, stage.card, stage.option, here, blocked, avoid)
     found: frozenset[Cell] | None = where.memo.get(key)
     if found is None:
-        found = where.memo[key] = _reachable(game, where, here, blocked)
+        found = where.memo[key] = _reachable(game, where, here, blocked, avoid)
     return found
 
 
-def _reachable(game: Game, where: Board, here: Cell, blocked: frozenset[Cell]) -> frozenset[Cell]:
-    """``reachable`` worked out: it depends on the board, the pawns and the stage's kind,
-    steps and card option only, which is the key it is kept under."""
+def remembers_the_turn(game: Game) -> bool:
+    """From rules version 2 on, a "twice" card's second move cannot reenter a space the pawn
+    occupied earlier in the turn (Walk: "You cannot reenter a space you occupied earlier in
+    the same turn"); under version 1 it forgot the first move, so could end where it began."""
+    return game.rules_version != "1"
+
+
+def occupied_this_turn(game: Game, where: Board, blocked: frozenset[Cell]) -> frozenset[Cell]:
+    """The spaces this turn's earlier moves began on, passed through or stopped on."""
+    if not game.trail or not remembers_the_turn(game):
+        return frozenset()
+    pairs = zip(game.trail[::2], game.trail[1::2], strict=True)
+    spaces = set(game.trail)
+    for start, stop in pairs:
+        spaces |= passed(where, start, stop, blocked)
+    return frozenset(spaces)
+
+
+def _reachable(
+    game: Game, where: Board, here: Cell, blocked: frozenset[Cell], avoid: frozenset[Cell]
+) -> frozenset[Cell]:
+    """``reachable`` worked out: it depends on the board, the pawns, the spaces occupied
+    earlier in the turn and the stage's kind, steps and card option only, which is the key
+    it is kept under."""
     stage, spaces = game.stage, where.spaces
     if stage.kind == "move":
-        return destinations(where, here, blocked, stage.steps)
+        return destinations(where, here, blocked, stage.steps, avoid)
     free = {c for c in spaces if c not in blocked and c != here}
     if stage.kind == "shortcut":
         return frozenset(c for c in (here.step(e) for e in NEIGHBOURS) if c in free)
@@ -153,6 +175,13 @@ def obtainable(game: Game, seat: int, wanted: Mapping[str, int]) -> dict[str, in
         bonus = sum(1 for f in fires(game, seat, "bonus_resource") if f.resource == word)
         out[word] = min(n * (1 + bonus), game.bank.get(word, 0))
     return {k: v for k, v in out.items() if v}
+
+
+def bank_backs_exchanges(game: Game) -> bool:
+    """From rules version 2 on, an exchange is refused while the bank lacks what it trades
+    for (Board Spaces: "if the bank has none of a given resource, you cannot take it");
+    under version 1 the seat paid and took what the bank had, possibly nothing."""
+    return game.rules_version != "1"
 
 
 def can_pay(game: Game, seat: int, price: Mapping[str, int]) -> bool:

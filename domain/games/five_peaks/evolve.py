@@ -169,7 +169,7 @@ def _apply(game: Game, event: Event) -> Game:
             return changed(game, stage=stage)
         case PawnMoved(seat=seat, to=to):
             pawns = tuple(to if i == seat else p for i, p in enumerate(game.pawns))
-            return changed(game, pawns=pawns)
+            return changed(game, pawns=pawns, trail=(*game.trail, game.pawns[seat], to))
         case ResourcesMoved():
             return _moved(game, event)
         case ResourceLeft(at=at, resource=resource):
@@ -234,6 +234,7 @@ def _apply(game: Game, event: Event) -> Game:
                 stage=Stage("play"),
                 rewards=(),
                 turn_peaks=(),
+                trail=(),
                 final_turns=final,
             )
         case EndTriggered(reasons=reasons):

@@ -22,7 +22,19 @@ TURNS_PER_SEAT = 100
 """Not in the rulebook: a game also ends once every seat has had this many turns. Two of
 the three end conditions can become unreachable (no gap left beside a rocky tile, no
 container left in the bank for a rank VI panorama), and a game must end
-(docs/rules/five-peaks.md, End)."""
+(docs/rules/five-peaks.md, End). From rules version 2 on it never ends a game whose end
+is already triggered: the final round is bounded by itself."""
+
+
+def at_turn_limit(game: Game) -> bool:
+    """Whether the turn ending now is the last the platform's limit allows.
+
+    From rules version 2 on the limit only stops games whose end was never triggered (Game
+    End: "all players ... take a final turn"); under version 1 it also cut a final round.
+    """
+    if game.final_turns is not None and game.rules_version != "1":
+        return False
+    return game.turns_taken + 1 >= TURNS_PER_SEAT * game.seats
 
 
 def gain(
@@ -83,6 +95,6 @@ def finish_step(game: Game, seat: int) -> tuple[Event, ...]:
         terrain = game.turn_peaks[0]
         return (RewardsDue(seat=seat, rewards=tuple(Reward("peak", terrain, True) for _ in bonus)),)
     ended = TurnEnded(seat=seat, next=(seat + 1) % game.seats)
-    if game.final_turns == 1 or game.turns_taken + 1 >= TURNS_PER_SEAT * game.seats:
+    if game.final_turns == 1 or at_turn_limit(game):
         return (ended, GameEnded(scores=tuple(s.total for s in totals(game))))
     return (ended,)

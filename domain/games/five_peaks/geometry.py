@@ -211,22 +211,31 @@ def board_of(
 
 
 def destinations(
-    board: Board, start: Cell, blocked: frozenset[Cell], steps: tuple[int, ...]
+    board: Board,
+    start: Cell,
+    blocked: frozenset[Cell],
+    steps: tuple[int, ...],
+    avoid: frozenset[Cell] = frozenset(),
 ) -> frozenset[Cell]:
     """Where a move of one of ``steps`` spaces may stop (Walk, March, Sightsee, Run).
 
     A space holding another pawn does not count and must be passed through; no space is
     entered twice in one move, but a branching path may be walked back along (March example).
+    ``avoid`` are spaces the pawn occupied earlier in the turn: never entered again.
     """
-    key = ("destinations", start, blocked, steps)
+    key = ("destinations", start, blocked, steps, avoid)
     found: frozenset[Cell] | None = board.memo.get(key)
     if found is None:
-        found = board.memo[key] = _destinations(board, start, blocked, steps)
+        found = board.memo[key] = _destinations(board, start, blocked, steps, avoid)
     return found
 
 
 def _destinations(
-    board: Board, start: Cell, blocked: frozenset[Cell], steps: tuple[int, ...]
+    board: Board,
+    start: Cell,
+    blocked: frozenset[Cell],
+    steps: tuple[int, ...],
+    avoid: frozenset[Cell],
 ) -> frozenset[Cell]:
     out: set[Cell] = set()
     longest = max(steps)
@@ -243,8 +252,31 @@ def _destinations(
             if counted + 1 < longest:
                 walk(near, counted + 1, seen | {near})
 
-    walk(start, 0, frozenset({start}))
+    walk(start, 0, frozenset({start}) | avoid)
     return frozenset(out)
+
+
+def passed(board: Board, start: Cell, stop: Cell, blocked: frozenset[Cell]) -> frozenset[Cell]:
+    """The pawn-held spaces a one-space move from ``start`` to ``stop`` went through.
+
+    A move names only where it stops: a stop next to the start is taken as reached
+    directly; where several runs of pawn-held spaces lead there, the pawn is taken to have
+    entered each of them (docs/rules/five-peaks.md, "No space twice in a turn").
+    """
+    if stop in board.links.get(start, frozenset()):
+        return frozenset()
+
+    def through(origin: Cell) -> set[Cell]:
+        found: set[Cell] = set()
+        todo = [origin]
+        while todo:
+            for near in board.links.get(todo.pop(), frozenset()):
+                if near in blocked and near not in found:
+                    found.add(near)
+                    todo.append(near)
+        return found
+
+    return frozenset(through(start) & through(stop))
 
 
 def distances(board: Board, start: Cell, within: int) -> Mapping[Cell, int]:

@@ -196,9 +196,26 @@ def _exchange_problem(game: Game, seat: int) -> Problem:
         return (ILLEGAL, "this is not a resource exchange space")
     if not b.can_pay(game, seat, dict(space.pay)):
         return (ILLEGAL, "you cannot pay this exchange")
+    if b.bank_backs_exchanges(game):
+        short = _short_of(game, space.gain)
+        if short:
+            return (ILLEGAL, short)
     if dict(space.gain).get("peak") and not b.peak_spots(game, seat):
         return (ILLEGAL, "no peak tile can be placed beside your pawn's tile")
     return None
+
+
+def _short_of(game: Game, gain: tuple[tuple[str, int], ...]) -> str:
+    """Why an exchange would take the seat's payment for something it cannot have, or ""."""
+    for word, n in gain:
+        if word in RESOURCES and game.bank.get(word, 0) < n:
+            left = game.bank.get(word, 0)
+            return f"the bank has {left or 'no'} {word} left: this exchange gives {n}"
+        if word == "market" and not game.market:
+            return "the market is empty: this exchange gives a market card"
+        if word == "campfire" and not game.fire_deck:
+            return "the campfire deck is empty: this exchange gives a campfire card"
+    return ""
 
 
 def _stone_problem(game: Game, seat: int, stone: str) -> Problem:

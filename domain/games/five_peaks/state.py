@@ -106,6 +106,9 @@ class Game(Table):
     columns: Mapping[str, tuple[str, ...]] = field(default_factory=lambda: MappingProxyType({}))
     boxed_panoramas: tuple[str, ...] = ()
     turn_peaks: tuple[str, ...] = ()
+    trail: tuple[Cell, ...] = ()
+    """Where each of this turn's moves of the seat to act began and ended, in order (the
+    spaces its pawn occupied this turn: Walk, "You cannot reenter a space ...")."""
     """Terrains of the peaks the seat to act placed since its last bonus-peak check."""
     final_turns: int | None = None
     """Turns left once the end is triggered (the trigger's own, then one each); None before."""

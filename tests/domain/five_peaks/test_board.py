@@ -134,14 +134,53 @@ def test_mario_trades_9_endorphins_for_3_sacks():
         act(game, Exchange(0))
 
 
-def test_endorphins_take_no_backpack_space_and_the_bank_limits_gains():
-    """Board Spaces: endorphins do not count against the 10; the bank holds only its pieces."""
+def test_an_exchange_is_refused_when_the_bank_has_none_of_what_it_trades_for():
+    """Board Spaces, Resource spaces: "if the bank has none of a given resource, you cannot
+    take it", so the seat does not pay 3 endorphins for a pouch the bank does not have."""
     game = mario_board(30)
+    empty = replace(game, bank=MappingProxyType({**game.bank, "pouch": 0}))
+    assert Exchange(0) not in legal(empty) and Pass(0) in legal(empty)
+    with pytest.raises(RuleViolation) as refused:
+        act(empty, Exchange(0))
+    assert refused.value.code == "illegal_action"
+    assert refused.value.message == "the bank has no pouch left: this exchange gives 1"
+    # the bank's last pouch: one exchange, then nothing is left to do and the turn ends
+    last = replace(game, bank=MappingProxyType({**game.bank, "pouch": 1}))
+    events, last = act(last, Exchange(0))
+    assert ResourcesMoved(0, {"endorphin": 3}, {"pouch": 1}) in events
+    assert last.turn == 1 and last.hiker(0).endorphins == 27
+
+
+@pytest.mark.parametrize(
+    ("tile", "at", "emptied", "card"),
+    [
+        ("forest-5", Cell(2, 3), "market", "market"),
+        ("rocky-3", Cell(4, 3), "fire_deck", "campfire"),
+    ],
+)
+def test_an_exchange_for_a_card_is_refused_when_there_is_none_to_take(tile, at, emptied, card):
+    """Rewards: a free hiking card is taken "from the market", a campfire card from the top of
+    the campfire deck; with none there the seat would pay for nothing (as the bank above)."""
+    game = pawns(board(fresh(2), (tile, 2, 2, 0)), at, Cell(0, 0))
+    game = stage(hiker(game, 0, endorphins=9), "space", at=at)
+    assert Exchange(0) in legal(game)
+    game = replace(game, **{emptied: ()})
+    assert Exchange(0) not in legal(game)
+    with pytest.raises(RuleViolation) as refused:
+        act(game, Exchange(0))
+    assert refused.value.code == "illegal_action"
+    assert refused.value.message.endswith(f"this exchange gives a {card} card")
+
+
+def test_under_rules_version_1_an_exchange_paid_for_what_the_bank_lacked():
+    """Version 1 games replay as recorded (docs/rules-versions.md): paid, nothing gained."""
+    game = replace(mario_board(30), rules_version="1")
     game = replace(game, bank=MappingProxyType({**game.bank, "pouch": 1}))
     _, game = act(game, Exchange(0))
+    assert Exchange(0) in legal(game)
     events, game = act(game, Exchange(0))
-    assert ResourcesMoved(0, {"endorphin": 3}, {}) in events  # paid, but the bank had none
-    assert game.hiker(0).held("pouch") == 1
+    assert ResourcesMoved(0, {"endorphin": 3}, {}) in events
+    assert game.hiker(0).held("pouch") == 1 and game.hiker(0).endorphins == 24
 
 
 def camille_board():

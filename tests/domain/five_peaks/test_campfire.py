@@ -85,6 +85,48 @@ def test_double_walk_moves_resolves_and_moves_again():
     assert game.turn == 1 and game.hiker(0).held("mushroom") == 2
 
 
+def walking_twice(start: Cell, other: Cell):
+    game = board(fresh(2), ("forest-1", 2, 2, 0))
+    game = hiker(pawns(game, start, other), 0, campfire=("double-walk-1",))
+    _, game = act(game, PlayCard(0, "walk", 1))
+    return game
+
+
+def second_moves(game) -> set[Cell]:
+    return {c.to for c in legal(game) if isinstance(c, Move)}
+
+
+def test_walking_twice_never_ends_where_the_turn_began():
+    """Starting Cards, Walk: "You cannot reenter a space you occupied earlier in the same
+    turn"; the "twice" card moves "by the usual Walk rules" (Campfire Card Descriptions)."""
+    game = walking_twice(Cell(1, 1), Cell(-2, -2))
+    _, game = act(game, Move(0, Cell(2, 2)))
+    _, game = act(game, Pass(0))  # the stop is done: the second one-space move
+    assert game.stage.kind == "move" and second_moves(game) == {Cell(2, 3), Cell(3, 2)}
+    with pytest.raises(RuleViolation) as refused:
+        act(game, Move(0, Cell(1, 1)))
+    assert refused.value.code == "illegal_action"
+
+
+def test_walking_twice_never_passes_again_through_a_pawn_it_passed():
+    """Walk: a space with another pawn is entered and left; it is not entered again in the
+    turn, so (3, 2), reached from (2, 3) only through that pawn's space, is out of reach."""
+    game = walking_twice(Cell(1, 1), Cell(2, 2))
+    _, game = act(game, Move(0, Cell(2, 3)))  # through seat 1's pawn at (2, 2)
+    _, game = act(game, Pass(0))
+    assert second_moves(game) == {Cell(2, 4), Cell(3, 3)}
+
+
+def test_rules_version_1_games_keep_their_forgetful_second_move():
+    """Recorded under version 1, a game keeps its rules (docs/rules-versions.md)."""
+    game = replace(walking_twice(Cell(1, 1), Cell(2, 2)), rules_version="1")
+    _, game = act(game, Move(0, Cell(2, 3)))
+    _, game = act(game, Pass(0))
+    assert second_moves(game) == {Cell(1, 1), Cell(3, 2), Cell(2, 4), Cell(3, 3)}
+    _, game = act(game, Move(0, Cell(1, 1)))
+    assert game.pawns[0] == Cell(1, 1)
+
+
 def test_without_the_campfire_card_walk_has_one_way():
     assert PlayCard(0, "walk", 1) not in legal(fresh(2))
 

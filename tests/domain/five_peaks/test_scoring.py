@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from domain.games.five_peaks.commands import PlaceStone, PlayCard, Rest
 from domain.games.five_peaks.events import EndTriggered, GameEnded
 from domain.games.five_peaks.geometry import Cell
@@ -103,6 +105,37 @@ def test_a_game_that_cannot_end_by_its_conditions_ends_after_100_turns_per_seat(
     _, game = act(game, PlayCard(0, "camp"))
     events, game = act(game, Rest(0))
     assert any(isinstance(e, GameEnded) for e in events) and game.phase == "over"
+
+
+def final_round(game):
+    """Play the final turns after Mario's last stone; the turn each seat's final turn ended
+    on, and the game at the end."""
+    events, game = act(game, PlaceStone(1, "x1"))
+    assert any(isinstance(e, EndTriggered) for e in events) and game.turn == 0
+    finals = []
+    while game.phase == "play":
+        seat = game.turn
+        _, game = act(game, PlayCard(seat, "camp"))
+        _, game = act(game, Rest(seat))
+        finals.append(seat)
+    return finals, game
+
+
+@pytest.mark.parametrize("before", [197, 198, 199])
+def test_the_turn_limit_never_cuts_the_final_round_short(before: int):
+    """Game End: "Then all players (including that player who triggered the end) take a
+    final turn", even when the end is triggered at or near the platform's limit (200 turns
+    with 2 seats): the limit only ends games that never trigger their end."""
+    finals, game = final_round(replace(end_ready(), turns_taken=before))
+    assert finals == [0, 1] and game.phase == "over"
+    assert game.turns_taken == before + 3
+
+
+def test_under_rules_version_1_the_limit_cut_the_final_round():
+    """Version 1 games replay as recorded (docs/rules-versions.md)."""
+    game = replace(end_ready(), turns_taken=198, rules_version="1")
+    finals, game = final_round(game)
+    assert finals == [0] and game.phase == "over"
 
 
 def test_the_turn_limit_leaves_shorter_games_alone():

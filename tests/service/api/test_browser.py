@@ -14,6 +14,9 @@ import httpx
 import pytest
 
 from service.api import tickets
+from service.application.players import Accounts
+from service.store.players import Players
+from service.store.seats import token_hash
 from tests.service.api.conftest import ORIGIN, Server
 from tests.service.api.playing import Table
 
@@ -110,9 +113,13 @@ def test_a_ticket_opens_only_its_own_seat_s_stream(server: Server, http: httpx.C
     assert http.get(mine, params={"ticket": forged}).status_code == 401
     secret = server.host.config.ticket_secret
     game = uuid.UUID(table.game_id)
-    expired = tickets.issue(secret, game, 0, now=time.time() - tickets.TICKET_SECONDS - 5)
+    holder = token_hash(table.tokens[0])
+    old = time.time() - tickets.TICKET_SECONDS - 5
+    expired = tickets.issue(secret, game, 0, holder, now=old)
     assert http.get(mine, params={"ticket": expired}).status_code == 401
-    assert tickets.seat_of(secret, game, tickets.issue(secret, game, 0)) == 0
+    holders = server.host.tokens.holders
+    assert tickets.seat_of(secret, game, tickets.issue(secret, game, 0, holder), holders) == 0
+    assert tickets.seat_of(secret, game, tickets.issue(secret, game, 1, holder), holders) is None
     # a ticket opens streams and nothing else
     acting = {"Authorization": f"Bearer {ticket['ticket']}"}
     command = {"command": {"type": "draw"}}
@@ -121,3 +128,30 @@ def test_a_ticket_opens_only_its_own_seat_s_stream(server: Server, http: httpx.C
         == 401
     )
     assert http.post(f"/games/{table.game_id}/stream-tickets").status_code == 401, "needs a token"
+
+
+def _opens(http: httpx.Client, url: str) -> int:
+    with http.stream("GET", url, headers={"Origin": ORIGIN}, timeout=30) as stream:
+        return stream.status_code
+
+
+def test_a_ticket_dies_with_the_token_it_was_asked_for_with(
+    server: Server, http: httpx.Client
+) -> None:
+    """Issue #27: a ticket asked for with a player token still opened the stream for five
+    minutes after the token was rotated or revoked."""
+    _, token = Accounts(Players(server.cairn.store.pool)).create(f"ivy-{uuid.uuid4().hex[:6]}")
+    seats = [{"kind": "open"}, {"kind": "bot", "bot": "random"}]
+    game = http.post("/games", json={"ruleset": "counting", "seats": seats}).json()["game_id"]
+    auth = {"Authorization": f"Bearer {token}"}
+    assert http.post(f"/games/{game}/seats", json={}, headers=auth).status_code == 200
+    before = http.post(f"/games/{game}/stream-tickets", headers=auth).json()["stream_url"]
+    assert _opens(http, before) == 200
+    rotated = http.post("/players/me/token", headers=auth)
+    assert rotated.status_code == 200, rotated.text
+    assert _opens(http, before) == 401, "a rotated token's ticket opens nothing"
+    auth = {"Authorization": f"Bearer {rotated.json()['token']}"}
+    after = http.post(f"/games/{game}/stream-tickets", headers=auth).json()["stream_url"]
+    assert _opens(http, after) == 200
+    assert http.post("/players/me/revoke", headers=auth).status_code in (200, 204)
+    assert _opens(http, after) == 401, "a revoked token's ticket opens nothing"

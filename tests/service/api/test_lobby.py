@@ -42,7 +42,7 @@ def test_a_player_takes_an_open_seat_and_the_game_starts(
     assert taken.status_code == 200, taken.text
     assert taken.json()["seat"] == 0
     again = http.post(f"/games/{game}/seats", json={}, headers={"Authorization": f"Bearer {token}"})
-    assert again.status_code == 409 and again.json()["code"] == "no_open_seat"
+    assert again.status_code == 409 and again.json()["code"] == "already_seated"
     still_open = http.get("/games", params={"status": "open", "limit": 100}).json()["games"]
     assert game not in {g["game_id"] for g in still_open}
 
@@ -80,3 +80,31 @@ def test_a_seat_cannot_act_while_another_is_open(server: Server, http: httpx.Cli
         json={"command": {"type": "add", "amount": 1}},
     )
     assert sent.status_code == 200, sent.text
+
+
+def test_one_player_takes_one_seat_so_the_lobby_cannot_be_frozen(
+    server: Server, http: httpx.Client
+) -> None:
+    """Issue #27: the same player token took both open seats (200 twice); it then acted as
+    one of them only, and the other seat could never act."""
+    accounts = Accounts(Players(server.cairn.store.pool))
+    tokens = [accounts.create(f"{n}-{uuid.uuid4().hex[:6]}")[1] for n in ("fay", "gus")]
+    fay, gus = ({"Authorization": f"Bearer {t}"} for t in tokens)
+    seats = [{"kind": "open"}, {"kind": "open"}]
+    created = http.post("/games", json={"ruleset": "counting", "seats": seats})
+    game = created.json()["game_id"]
+    assert http.post(f"/games/{game}/seats", json={}, headers=fay).json()["seat"] == 0
+    for body in ({}, {"seat": 1}):
+        again = http.post(f"/games/{game}/seats", json=body, headers=fay)
+        assert (again.status_code, again.json()["code"]) == (409, "already_seated"), again.text
+    open_games = http.get("/games", params={"status": "open", "limit": 100}).json()["games"]
+    assert game in {g["game_id"] for g in open_games}, "seat 1 is still open"
+    assert http.post(f"/games/{game}/seats", json={}, headers=gus).json()["seat"] == 1
+    hal = {"Authorization": f"Bearer {accounts.create(f'hal-{uuid.uuid4().hex[:6]}')[1]}"}
+    full = http.post(f"/games/{game}/seats", json={}, headers=hal)
+    assert (full.status_code, full.json()["code"]) == (409, "no_open_seat")
+    for seat, auth in enumerate((fay, gus)):
+        moved = http.post(
+            f"/games/{game}/commands", headers=auth, json={"command": {"type": "add", "amount": 1}}
+        )
+        assert moved.status_code == 200, (seat, moved.text)

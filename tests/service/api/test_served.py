@@ -6,10 +6,12 @@ from __future__ import annotations
 import contextlib
 import itertools
 import os
+import re
 import signal
 import subprocess
 import sys
 import time
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, cast
@@ -23,6 +25,7 @@ from schemathesis import GenerationMode, checks
 from schemathesis.core.failures import Failure, FailureGroup
 
 from domain.core import registry
+from tests.service.api import st_hooks  # registers the NDJSON serializer
 from tests.service.api.conftest import free_port
 from tests.service.api.playing import seats_for
 
@@ -107,18 +110,6 @@ def fuzz_target(served: str) -> dict[str, Any]:
     return {"finished": finished, "live": live["game_id"], "token": live["seats"][0]["token"]}
 
 
-@schemathesis.serializer("application/x-ndjson")
-def _ndjson_body(ctx: Any, value: Any) -> bytes:
-    """A replay file to import: whatever text was generated (mostly not a replay: a 4xx)."""
-    return value.encode() if isinstance(value, str) else str(value).encode()
-
-
-@schemathesis.deserializer("application/x-ndjson")
-def _ndjson_answer(ctx: Any, response: Any) -> str:
-    """A downloaded replay file, as the text its schema says it is."""
-    return str(response.content.decode("utf-8"))
-
-
 # No 5xx; every status, content type, header and body as the document says; invalid data
 # refused with a 4xx.
 CHECKS = [
@@ -180,9 +171,71 @@ def _aim(case: Any, target: dict[str, Any], turn: int) -> None:
     """Mostly real games, so the fuzz reaches past the 404; streams only of ended games."""
     if not case.path_parameters or "game_id" not in case.path_parameters:
         return
+    if not _is_uuid(case.path_parameters["game_id"]):
+        return  # a negative case's invalid id: the 404 it is for
     if case.path.endswith("/stream"):
         case.path_parameters["game_id"] = target["finished"]
     elif turn % 4:
         case.path_parameters["game_id"] = target["live"]
     if turn % 2:
         case.headers = {**(case.headers or {}), "Authorization": f"Bearer {target['token']}"}
+
+
+# The checks that found the document and the server disagreeing (#27), as `st run` runs
+# them: its examples and coverage phases send what a hand-written client would (no body,
+# no Content-Type, an undeclared method, OPTIONS, a missing required header), which the
+# fuzzing above does not. positive_data_acceptance is left out: JSON Schema counts 28.0
+# as an integer and any string as text, while the server refuses a fraction written for
+# an integer and U+0000 (docs/api.md, "Bad input"), and a rule may refuse what the schema
+# allows (a 422).
+ST_CHECKS = [
+    "not_a_server_error",
+    "status_code_conformance",
+    "content_type_conformance",
+    "response_headers_conformance",
+    "response_schema_conformance",
+    "negative_data_rejection",
+    "missing_required_header",
+    "unsupported_method",
+    "allow_header_conformance",
+]
+
+
+def test_schemathesis_run_finds_the_document_and_the_server_agree(
+    served: str, tmp_path: Path
+) -> None:
+    """``st run`` over the served document, bounded (5 examples per operation, one
+    worker, a fixed seed; about 30 s on an idle machine)."""
+    command = [
+        str(Path(sys.executable).parent / "st"),
+        "run",
+        f"{served}/schema/openapi.json",
+        "--phases=examples,coverage,fuzzing",
+        "--max-examples=5",
+        "--seed=27",
+        "--workers=1",
+        "--request-timeout=20",
+        f"--checks={','.join(ST_CHECKS)}",
+        "--output-truncate=false",
+    ]
+    hooks = {"SCHEMATHESIS_HOOKS": st_hooks.__name__, "PYTHONPATH": str(ROOT)}
+    run = subprocess.run(
+        command,
+        cwd=tmp_path,
+        env={**os.environ, **hooks},
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=False,
+    )
+    assert run.returncode == 0, run.stdout[-20_000:] + run.stderr[-2_000:]
+    tested = re.search(r"Tested: (\d+)", run.stdout)
+    assert tested is not None and int(tested.group(1)) >= 40, run.stdout[-5_000:]
+
+
+def _is_uuid(value: Any) -> bool:
+    try:
+        uuid.UUID(str(value))
+    except ValueError:
+        return False
+    return True
