@@ -43,11 +43,11 @@ from service.command_schemas import JSONSchema, command_schema, event_schema, ty
 ASSETS = "/schema/assets"
 PLACES = (
     "**Places.** A place on a board is written the same way in views, commands, legal"
-    " commands, events and served content: as the ruleset's coordinates object. Peninsula"
-    ' writes a hex as `{"q": q, "r": r}`, axial coordinates of pointy-top hexes with odd'
-    " rows shifted east; its content pack (`GET /rulesets/peninsula/content/{hash}`) gives"
-    ' every hex its sheet label (`"C4"`) for people. A place from a view compares equal to'
-    " the same place in a legal command."
+    " commands, events and served content: as the ruleset's coordinates object. A hex"
+    ' board writes a hex as `{"q": q, "r": r}`, axial coordinates of pointy-top hexes with'
+    " odd rows shifted east; its content pack (`GET /rulesets/{ruleset}/content/{hash}`)"
+    ' gives every hex its sheet label (`"C4"`) for people. A place from a view compares'
+    " equal to the same place in a legal command."
 )
 SECURITY_SCHEMES: dict[str, Any] = {
     "playerToken": {

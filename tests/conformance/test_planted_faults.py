@@ -13,7 +13,7 @@ import pytest
 from domain.core import PUBLIC, Luck, Score
 from tests.conformance.checks import Game
 from tests.support.play import play
-from tests.support.rulesets.lanterns import game as lanterns
+from tests.support.testgames.lanterns import game as lanterns
 
 SOUND = lanterns.LANTERNS_RULESET
 

@@ -35,9 +35,10 @@ from tests.support.replaying import (
     with_game_id,
     with_hostile_payload,
 )
+from tests.support.rulesets import installed
 
 pytestmark = pytest.mark.storage
-RULESETS = [r.id for r in registry.all_rulesets()]
+RULESETS = [r.id for r in installed()]
 
 
 @pytest.fixture(scope="module", params=RULESETS)

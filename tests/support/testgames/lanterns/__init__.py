@@ -1,9 +1,9 @@
 """Lanterns: a two-to-four-seat card game with hidden hands and a shuffled deck, registered
 for tests only (``install``); the conformance suite finds it through
-``tests.support.rulesets.found``."""
+``tests.support.testgames.found``."""
 
 from domain.core import registry
-from tests.support.rulesets.lanterns.game import LANTERNS_RULESET
+from tests.support.testgames.lanterns.game import LANTERNS_RULESET
 
 RULESETS = (LANTERNS_RULESET,)
 
