@@ -14,6 +14,7 @@ from cli.common import (
     CliError,
     application,
     emit_json,
+    game_ref,
     is_replay_file,
     json_option,
     progress,
@@ -101,7 +102,7 @@ def _refused(target: str, verdict: str, reason: str) -> dict[str, Any]:
 
 def _audit_stored(app: Application, game: str) -> dict[str, Any]:
     try:
-        report = audit_game(app.store, game)
+        report = audit_game(app.store, game_ref(app.store, game))
     except UnknownGame:
         return {**_refused(game, "missing", "no such game is stored"), "file": None}
     return {**report.to_json(), "summary": report.summary()}

@@ -44,8 +44,6 @@ class Service:
         intervals, and the thread that decides timeouts as their deadlines pass)."""
         if self.sweeper is not None and not self._started:
             self.sweeper.start()
-        if self.sweeper is not None and not self._started:
-            self.sweeper.start()
             if self.timeouts is not None:
                 self.timeouts.start()
             if self.webhooks is not None:

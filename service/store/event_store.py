@@ -174,6 +174,18 @@ class EventStore:
             raise UnknownGame(game_id)
         return game_of(row)
 
+    def game_ids_starting(self, prefix: str, limit: int = 2) -> list[UUID]:
+        """Up to ``limit`` game ids whose text starts with ``prefix`` (hex digits and
+        hyphens only, so it holds no LIKE wildcard), in id order."""
+        if not prefix or prefix.strip("0123456789abcdef-"):
+            return []
+        with self.connection() as conn:
+            rows = conn.execute(
+                "SELECT game_id FROM games WHERE game_id::text LIKE %s ORDER BY game_id LIMIT %s",
+                (prefix + "%", limit),
+            ).fetchall()
+        return [r["game_id"] for r in rows]
+
     def games(
         self,
         *,

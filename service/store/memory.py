@@ -150,6 +150,11 @@ class MemoryStore:
         with self.tables.lock:
             return self._record(game_id)
 
+    def game_ids_starting(self, prefix: str, limit: int = 2) -> list[UUID]:
+        with self.tables.lock:
+            ids = sorted(g for g in self.tables.games if str(g).startswith(prefix))
+        return ids[:limit] if prefix else []
+
     def _record(self, game_id: UUID) -> GameRecord:
         stored = self.tables.games.get(game_id)
         if stored is None:

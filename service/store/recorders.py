@@ -57,6 +57,10 @@ class GameRecorder(Protocol):
         """The record with its current version; ``UnknownGame``."""
         ...
 
+    def game_ids_starting(self, prefix: str, limit: int = 2) -> list[UUID]:
+        """Up to ``limit`` game ids whose text starts with ``prefix``, in id order."""
+        ...
+
     def games(
         self,
         *,

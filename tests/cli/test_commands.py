@@ -194,7 +194,7 @@ def test_errors_have_meaningful_exit_codes(game: str) -> None:
     assert unknown.exit_code == 3 and "no game" in unknown.stderr
     assert len(unknown.stderr.strip().splitlines()) == 1
     assert run("simulate", "no-such-game", "--games", "1").exit_code == 3
-    assert run("fork", game, "--at", "10000").exit_code == 1
+    assert run("fork", game, "--at", "10000").exit_code == 2
     missing = run("audit", "nowhere/game.ndjson")
     assert missing.exit_code == 3 and "missing: no file" in missing.stdout
 
@@ -237,3 +237,8 @@ def test_rulesets_lists_each_ruleset_with_its_bots_and_versions() -> None:
     assert listed["peninsula"]["versions"] == ["1", "2"]
     assert listed["peninsula"]["rules_version"] == "2"
     assert {"random", "greedy"} <= set(listed["peninsula"]["bots"])
+    # the metadata is the registration's plain data, the hidden parts as declared
+    assert listed["peninsula"]["information"] == "perfect"
+    assert listed["peninsula"]["chance"] == "seeded"
+    assert listed["peninsula"]["hidden"] == {"pile": "server"}
+    assert listed["five-peaks"]["hidden"]["hikers.SEAT.hand"] == "seat"

@@ -82,6 +82,17 @@ def test_unknown_games_and_taken_ids_are_refused(any_store: Store) -> None:
         any_store.game(orphan.game_id)
 
 
+def test_a_game_is_found_by_the_start_of_its_id(any_store: Store) -> None:
+    game_id = new_game(any_store)
+    text = str(game_id)
+    assert any_store.game_ids_starting(text[:13]) == [game_id]
+    assert any_store.game_ids_starting(text) == [game_id]
+    assert any_store.game_ids_starting("") == []  # no prefix names no game
+    found = any_store.game_ids_starting(text[:1], limit=1000)
+    assert game_id in found and found == sorted(found)  # in id order
+    assert len(any_store.game_ids_starting(text[:1], limit=1)) == 1
+
+
 def test_a_fork_copies_the_prefix_and_goes_on_from_its_hash(any_store: Store) -> None:
     parent = new_game(any_store)
     for n in range(3):
