@@ -179,7 +179,10 @@ def _schedule(
 
 
 def bye_points(state: League) -> int:
-    """What a bye scores in this league: its setting, or a win's points."""
+    """What a bye scores in this league: its setting, or a win's points. A league created
+    before #25 (no tie-breaks recorded) goes on scoring byes 0, as its past rounds did."""
+    if state.tiebreaks is None:
+        return 0
     return state.points[0] if state.bye_points is None else state.bye_points
 
 

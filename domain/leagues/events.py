@@ -11,8 +11,11 @@ from domain.leagues.commands import Fixture, Pairing
 
 @dataclass(frozen=True)
 class LeagueCreated:
+    """Version 2 adds ``bye_points`` and ``tiebreaks`` (#25); version 1 events read with
+    both None: the league keeps its old order and its byes go on scoring 0."""
+
     NAME: ClassVar[str] = "league.created"
-    VERSION: ClassVar[int] = 1
+    VERSION: ClassVar[int] = 2
     name: str
     ruleset: str
     seats: int

@@ -309,3 +309,10 @@ def test_seats_that_left_rank_behind_the_others_keeping_their_order() -> None:
     assert behind((1, 2, 3, 4), {0}) == (4, 1, 2, 3)
     assert behind((1, 1, 3, 4), {0, 1}) == (3, 3, 1, 2)
     assert behind((2, 1, 2), set()) == (2, 1, 2)
+
+
+def test_a_league_created_before_bye_points_goes_on_scoring_byes_nothing() -> None:
+    old = dataclasses.replace(league(("ann", "bob", "cyd"), pairing="swiss"), tiebreaks=None)
+    state = schedule(old)
+    assert sum(state.byes.values()) == 1
+    assert all(s.points == 0 for s in season_table(state))
