@@ -27,6 +27,7 @@ from domain.leagues import EVENT_TYPES, INITIAL, Actor, Fixture, League, decide,
 from domain.leagues.commands import (
     SYSTEM_ACTOR,
     AddMember,
+    AddOrganiser,
     Command,
     CreateLeague,
     Join,
@@ -35,6 +36,7 @@ from domain.leagues.commands import (
     RecordAbandonment,
     RecordForfeit,
     RecordResult,
+    RemoveOrganiser,
     ScheduleRound,
     StartSeason,
 )
@@ -52,7 +54,7 @@ _TYPES = {wire_name(t): t for t in EVENT_TYPES}
 
 
 def actor_of(player: Player) -> Actor:
-    return Actor(str(player.player_id), player.is_organiser)
+    return Actor(str(player.player_id), player.is_organiser, player.is_operator)
 
 
 def default_points(seats: int) -> tuple[int, ...]:
@@ -169,6 +171,17 @@ class Leagues:
 
     def add_member(self, league_id: UUID, by: Player, member: Player) -> None:
         self.execute(league_id, AddMember(actor_of(by), str(member.player_id)))
+
+    def add_organiser(self, league_id: UUID, by: Player, player: Player) -> None:
+        self.execute(league_id, AddOrganiser(actor_of(by), str(player.player_id)))
+
+    def remove_organiser(self, league_id: UUID, by: Player, player: Player) -> None:
+        self.execute(league_id, RemoveOrganiser(actor_of(by), str(player.player_id)))
+
+    def may_organise(self, league_id: UUID, by: Player) -> bool:
+        """Whether ``by`` may act on this league and its games: one of its organisers or
+        the operator."""
+        return by.is_operator or self.load(league_id).state.may_organise(str(by.player_id))
 
     def join(self, league_id: UUID, by: Player) -> None:
         self.execute(league_id, Join(actor_of(by)))

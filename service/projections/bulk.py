@@ -24,6 +24,8 @@ from domain.leagues.events import (
     LeagueCreated,
     MemberJoined,
     MemberLeft,
+    OrganiserAdded,
+    OrganiserRemoved,
     ResultRecorded,
     RoundScheduled,
     SeasonStarted,
@@ -90,6 +92,8 @@ class Folded:
             case MemberLeft(player=player):
                 summary = self.summaries[league]
                 summary.members = [m for m in summary.members if m != player]
+            case OrganiserAdded() | OrganiserRemoved():
+                pass  # who organises is read from the league's stream, not from its tables
             case SeasonStarted(season=season):
                 self.summaries[league].season = season
                 self._standing_rows(league, self.summaries[league].members)

@@ -23,6 +23,8 @@ from domain.leagues.events import (
     LeagueCreated,
     MemberJoined,
     MemberLeft,
+    OrganiserAdded,
+    OrganiserRemoved,
     ResultRecorded,
     RoundScheduled,
     SeasonStarted,
@@ -119,6 +121,8 @@ def apply(conn: psycopg.Connection[Any], league: UUID, event: Event, ordinal: in
                 "UPDATE league_summaries SET members = members - %s WHERE league_id = %s",
                 (player, league),
             )
+        case OrganiserAdded() | OrganiserRemoved():
+            pass  # who organises is read from the league's stream, not from its tables
         case SeasonStarted(season=season):
             conn.execute(
                 "UPDATE league_summaries SET season = %s WHERE league_id = %s", (season, league)

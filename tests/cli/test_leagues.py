@@ -22,6 +22,7 @@ GROUPS = {
     "league": [
         "create",
         "add-player",
+        "organiser",
         "schedule",
         "standings",
         "ratings",
@@ -218,3 +219,26 @@ def test_a_leagues_webhooks_from_the_command_line(store: EventStore) -> None:
     removed = run("league", "webhook", "remove", ref, made["hook_id"], token=boss["token"])
     assert removed.exit_code == 0 and made["hook_id"] in removed.output
     assert lines(run("league", "webhook", "list", ref, "--json", token=boss["token"])) == []
+
+
+def test_co_organisers_from_the_command_line(store: EventStore) -> None:
+    tag = uuid.uuid4().hex[:6]
+    boss, rival = (
+        lines(run("player", "create", f"{n}-{tag}", "--organiser", "--json"))[0]
+        for n in ("boss", "rival")
+    )
+    (league,) = lines(
+        run("league", "create", f"Club {tag}", "--ruleset", "counting", "--seats", "2",
+            "--json", token=boss["token"])
+    )  # fmt: skip
+    lid = league["league_id"]
+    refused = run("league", "add-player", lid, boss["name"], "--json", token=rival["token"])
+    assert refused.exit_code == 1
+    assert lines(refused)[-1]["error"]["message"].startswith("not_league_organiser")
+    named = run("league", "organiser", "add", lid, rival["name"], "--json", token=boss["token"])
+    assert named.exit_code == 0, named.output
+    assert lines(named) == [{"league_id": lid, "organisers": [boss["name"], rival["name"]]}]
+    added = run("league", "add-player", lid, boss["name"], token=rival["token"])
+    assert added.exit_code == 0, added.output
+    removed = run("league", "organiser", "remove", lid, rival["name"], token=boss["token"])
+    assert removed.exit_code == 0 and removed.stdout.strip() == f"organisers: {boss['name']}"
