@@ -22,6 +22,7 @@ from uuid import UUID, uuid4
 from domain.core import SetUp, registry
 from domain.core.codec import decode_fields
 from domain.core.errors import RuleViolation
+from domain.core.live import Abandon, Forfeit
 from domain.core.registry import command_to_json, event_to_record, wire_name
 from domain.leagues import EVENT_TYPES, INITIAL, Actor, Fixture, League, decide, fold
 from domain.leagues.commands import (
@@ -43,6 +44,7 @@ from domain.leagues.commands import (
 from domain.leagues.events import Event
 from domain.leagues.pairing import plan_round
 from service.application.app import Application
+from service.application.live import decide_system
 from service.store import Decision, GameExists, NewEvent, UnknownGame, VersionConflict
 from service.store.leagues import GENESIS_HASH, LeagueEvent, LeagueStore, UnknownLeague
 from service.store.players import Player, Players
@@ -270,11 +272,31 @@ class Leagues:
     def forfeit(
         self, league_id: UUID, by: Player, game_id: UUID, forfeited: Sequence[Player], reason: str
     ) -> None:
+        """Record the forfeit, then end the game by the system's ``forfeit`` decision: the
+        league's record comes first, so the game's own ending is never taken for a result."""
         names = tuple(str(p.player_id) for p in forfeited)
         self.execute(league_id, RecordForfeit(actor_of(by), str(game_id), names, reason))
+        players = self.load(league_id).state.fixtures[str(game_id)].players
+        seats = tuple(i for i, p in enumerate(players) if p in names)
+        if len(seats) == len(players):  # nobody is left to win: the game has no winner
+            self._end_game(game_id, Abandon(_recorder(by), reason))
+        else:
+            self._end_game(game_id, Forfeit(seats, _recorder(by), reason))
 
     def abandon(self, league_id: UUID, by: Player, game_id: UUID, reason: str) -> None:
+        """Void the fixture, then end the game with no winner (the system's ``abandon``)."""
         self.execute(league_id, RecordAbandonment(actor_of(by), str(game_id), reason))
+        self._end_game(game_id, Abandon(_recorder(by), reason))
+
+    def _end_game(self, game_id: UUID, command: Forfeit | Abandon) -> None:
+        # game_over: it ended by itself meanwhile; the league's record stands. A game that
+        # was never created (a process died while scheduling) has nothing to end.
+        with suppress(UnknownGame):
+            decide_system(self.cairn, game_id, command, quiet=("game_over",))
+
+
+def _recorder(by: Player) -> str:
+    return "operator" if by.is_operator else f"league organiser {by.name}"
 
 
 def _decision(command: Command, events: Sequence[Event]) -> Decision:
