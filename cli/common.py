@@ -143,3 +143,9 @@ def viewer_option(seat: int | None, spectator: bool) -> int | None:
 
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON for scripts.")
+
+
+def legend_line(legend: str) -> str:
+    """A ruleset's legend as printed under its drawing, once: a ruleset's ``render`` draws
+    only the position (docs/ruleset-contract.md, "Presentation")."""
+    return f"legend: {legend}"

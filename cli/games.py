@@ -7,7 +7,14 @@ from typing import Any
 
 import click
 
-from cli.common import application, emit_json, json_option, reports_errors, viewer_option
+from cli.common import (
+    application,
+    emit_json,
+    json_option,
+    legend_line,
+    reports_errors,
+    viewer_option,
+)
 from cli.live_words import live_lines
 from service.review import position
 from service.trail import trail_from_store
@@ -105,7 +112,7 @@ def show(game: str, at: int | None, seat: int | None, spectator: bool, as_json: 
     click.echo(f"seats: {seats_text(seat_info)}")
     click.echo(shown["board"])
     if shown["legend"]:
-        click.echo(shown["legend"])
+        click.echo(legend_line(shown["legend"]))
     _echo_scores(shown)
     for line in live_lines(shown["live"]):
         click.echo(line)

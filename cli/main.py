@@ -17,6 +17,7 @@ from cli.leagues import league
 from cli.players import player
 from cli.projections import projections
 from cli.replay import replay
+from cli.ruleset import ruleset
 from cli.rulesets import rulesets
 from cli.serve import db, serve
 from cli.simulate import simulate
@@ -87,7 +88,7 @@ cairn.add_command(serve)
 cairn.add_command(db)
 for command in (rulesets, games, show, replay, audit, fork, diff, export, import_, simulate):
     cairn.add_command(command)
-for group in (player, league, projections):
+for group in (player, league, projections, ruleset):
     cairn.add_command(group)
 cairn.add_command(analyse)
 

@@ -13,10 +13,12 @@ from cli.common import (
     emit_json,
     is_replay_file,
     json_option,
+    legend_line,
     read_replay_file,
     reports_errors,
 )
 from domain.core import SYSTEM
+from service.application.loading import ruleset_for
 from service.replays import parse
 from service.review import Step, replay_steps
 from service.trail import trail_from_store
@@ -64,7 +66,7 @@ def replay(
         for s in steps:
             emit_json(s.to_json())
     elif step:
-        _step_through(steps, len(trail.events))
+        _step_through(steps, len(trail.events), ruleset_for(trail.game).presentation.legend)
     else:
         for s in steps:
             click.echo(_line(s))
@@ -86,7 +88,7 @@ def _scores(scores: list[dict[str, Any]]) -> str:
     return ", ".join(f"seat {s['seat']} {s['total']}" for s in scores)
 
 
-def _step_through(steps: list[Step], events: int) -> None:
+def _step_through(steps: list[Step], events: int, legend: str) -> None:
     """One screen per event; a key moves. Stepping past the last event, q or Ctrl-C ends it."""
     if not steps:
         click.echo("no events to show")
@@ -94,7 +96,7 @@ def _step_through(steps: list[Step], events: int) -> None:
     index = 0
     try:
         while True:
-            _screen(steps[index], events)
+            _screen(steps[index], events, legend)
             key = click.getchar()
             if key in QUIT:
                 break
@@ -118,11 +120,13 @@ def _step_through(steps: list[Step], events: int) -> None:
     click.echo("(replay closed)")
 
 
-def _screen(step: Step, events: int) -> None:
+def _screen(step: Step, events: int, legend: str) -> None:
     click.clear()
     click.echo(f"event {step.seq} of {events}   {STEP_HELP}")
     click.echo("")
     click.echo(step.board or "")
+    if legend:
+        click.echo(legend_line(legend))
     click.echo("")
     click.echo(_line(step))
 

@@ -12,6 +12,7 @@ from types import FrameType
 import click
 
 from cli.database import ensure_schema, reaching_database, resolve_url
+from cli.distribute import db_distribute
 from service.api import config as serving
 from service.application.targets import PRIVATE_TARGETS
 from service.store.database import cairn_home, embedded_servers, is_embedded, stop_embedded
@@ -198,5 +199,7 @@ def db_status() -> None:
     state = "up to date" if current == head else f"behind (head is {head}): run `cairn db upgrade`"
     click.echo(f"schema {current or 'none'}: {state}")
 
+
+db.add_command(db_distribute)
 
 __all__ = ["db", "ensure_schema", "serve"]

@@ -11,6 +11,9 @@ down_revision = ${repr(down_revision)}
 branch_labels = None
 depends_on = None
 
+# A table created here needs its place on Citus in PLACEMENT (service/store/placement.py):
+# tests/service/test_placement.py fails until it has one (docs/scaling.md).
+
 
 def upgrade() -> None:
     ${upgrades if upgrades else "pass"}

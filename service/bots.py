@@ -30,7 +30,7 @@ from service.application import Application, Loaded
 from service.application.lobby import is_waiting
 from service.application.seating import bot_seats
 from service.logs import logger
-from service.store import GameRecord, VersionConflict
+from service.store import DatabaseUnavailable, GameRecord, VersionConflict
 from service.store.locks import try_game_lock
 
 MOVES_PER_STEP = 8
@@ -151,6 +151,8 @@ class BotDriver:
                         self._failures.pop(game_id, None)
                         return
                     self._running[game_id] = False
+        except DatabaseUnavailable:
+            self._retry_later(game_id, unavailable=True)
         except Exception:
             self._retry_later(game_id)
         finally:
@@ -159,10 +161,14 @@ class BotDriver:
                 self._running.pop(game_id, None)
                 self._done.notify_all()
 
-    def _retry_later(self, game_id: UUID) -> None:
+    def _retry_later(self, game_id: UUID, unavailable: bool = False) -> None:
+        """Try the game again after a growing delay, up to RETRIES times, then leave it to
+        the sweep. A database that cannot be reached (on Citus, the game's worker: its other
+        games go on) is waited for without end, every RETRY_LONGEST seconds at most, so the
+        game resumes as soon as it is back rather than at the next sweep."""
         with self._done:
             attempt = self._failures.get(game_id, 0) + 1
-            give_up = attempt > RETRIES or self._closed
+            give_up = (attempt > RETRIES and not unavailable) or self._closed
             if give_up:
                 self._failures.pop(game_id, None)
             else:

@@ -11,13 +11,13 @@ a hidden event can be used to test guesses of what it hides), so it is refused.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
 
 from domain.core import GameCreated, Reseeded, SeedRevealed
+from service import bounded_json
 from service.application.errors import ApplicationError
 from service.application.visibility import parse_game_id, revealed_in
 from service.audit import AuditReport, audit_trail
@@ -28,6 +28,12 @@ from service.trail import Trail, trail_from_store
 
 FORMAT = "cairn-replay"
 FORMAT_VERSION = 1
+MAX_NESTING = 64
+"""Arrays and objects inside one another in a line: Cairn writes at most 5 or so (a
+command, nested 32 deep at most by the API, sits 1 deep), and every walk over a line stays
+far from Python's recursion limit."""
+MAX_INTEGER_DIGITS = 20
+"""Every integer Cairn writes fits in 64 bits (versions, seats, counts, times in ms)."""
 _EVENT_KEYS = (
     "seq",
     "type",
@@ -194,9 +200,9 @@ def parse(text: str) -> Trail:
 
 def _line(raw: str, number: int, keys: tuple[str, ...]) -> dict[str, Any]:
     try:
-        data = json.loads(raw)
-    except json.JSONDecodeError as exc:
-        raise ReplayFileError(number, f"not valid JSON ({exc.msg})") from None
+        data = bounded_json.loads(raw, MAX_NESTING, MAX_INTEGER_DIGITS)
+    except bounded_json.UnboundedJSON as exc:
+        raise ReplayFileError(number, str(exc)) from None
     if not isinstance(data, dict) or set(data) != set(keys):
         raise ReplayFileError(number, f"expected exactly the fields {', '.join(sorted(keys))}")
     if canonical_json(data) != raw:

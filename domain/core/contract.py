@@ -153,7 +153,9 @@ class Presentation(Generic[S, E]):
     * ``view_type`` (optional) is the view's shape, a ``TypedDict``: the OpenAPI document
       publishes it as this ruleset's view, and conformance checks every view against it.
       Without it, the document says only "an object".
-    * ``legend`` (optional) explains the symbols ``render`` draws, for ``cairn show``.
+    * ``legend`` (optional) explains the symbols ``render`` draws. ``render`` draws only
+      the position; the platform prints the legend under it, once, labelled "legend:"
+      (``cairn show``, ``cairn replay --step``).
     * ``reveals`` (optional) says whether a public fact shows something that was hidden (a
       card turned from a face-down pile): it closes the takeback window, as every fact
       some viewer may not see and every draw from the seed already does

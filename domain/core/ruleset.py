@@ -134,6 +134,11 @@ class Ruleset(Generic[S, C, E]):
     upcasters: Mapping[tuple[str, int], Callable[[dict[str, Any]], dict[str, Any]]] = field(
         default_factory=dict
     )
+    game_reveals_seed: bool = False
+    """True only for a rules version recorded before the system revealed the seed in a
+    decision of its own: that version's last game decision reveals it (under the seat that
+    took it), and the conformance suite expects that instead of the system's ``RevealSeed``.
+    A new ruleset leaves it False."""
 
     # -- the composed decider ----------------------------------------------------------------
 

@@ -20,7 +20,7 @@ from service.api.health import health
 from service.api.hosting import hosting, provide_host
 from service.api.leagues import LEAGUE_ROUTES
 from service.api.lobby import LOBBY_ROUTES
-from service.api.middleware import RequestContext
+from service.api.middleware import AllowedMethods, RequestContext
 from service.api.problems import EXCEPTION_HANDLERS
 from service.api.routes import PLAY_ROUTES
 from service.api.schemas import StrictStructSchemas
@@ -88,7 +88,7 @@ def create_app(
         exception_handlers=EXCEPTION_HANDLERS,
         lifespan=[lifespan, hosting],
         on_startup=list(on_startup),
-        middleware=[RequestContext],
+        middleware=[RequestContext, AllowedMethods],
         before_request=plain_integers,
         plugins=[StrictStructSchemas()],
         request_max_body_size=MAX_BODY_BYTES,

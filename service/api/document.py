@@ -11,7 +11,9 @@ adds what only the registered rulesets know, generated from their code
 * ``GameView``: the view, typed by the game's ``ruleset`` (``view.<ruleset>``, from
   ``Presentation.view_type``; a ruleset without one is described as an object);
 * the security schemes (a seat's bearer token, a stream ticket, the admin token), and every
-  4xx and 503 answer as ``application/problem+json``.
+  4xx and 503 answer as ``application/problem+json``;
+* what makes it agree with the server where Litestar's inference falls short (UUID ids,
+  413 and 415 exactly where a body is read, exact body fields: ``service.api.agreement``).
 
 The rulesets are those registered when the document is first served (every shipped one is
 registered at import); the typed document is built once per process.
@@ -35,16 +37,17 @@ from litestar.static_files import create_static_files_router
 
 from domain.core import registry
 from domain.core.registry import wire_name
+from service.api.agreement import agree
 from service.command_schemas import JSONSchema, command_schema, event_schema, type_schema
 
 ASSETS = "/schema/assets"
 PLACES = (
     "**Places.** A place on a board is written the same way in views, commands, legal"
-    " commands, events and served content: as the ruleset's coordinates object. Peninsula"
-    ' writes a hex as `{"q": q, "r": r}`, axial coordinates of pointy-top hexes with odd'
-    " rows shifted east; its content pack (`GET /rulesets/peninsula/content/{hash}`) gives"
-    ' every hex its sheet label (`"C4"`) for people. A place from a view compares equal to'
-    " the same place in a legal command."
+    " commands, events and served content: as the ruleset's coordinates object. A hex"
+    ' board writes a hex as `{"q": q, "r": r}`, axial coordinates of pointy-top hexes with'
+    " odd rows shifted east; its content pack (`GET /rulesets/{ruleset}/content/{hash}`)"
+    ' gives every hex its sheet label (`"C4"`) for people. A place from a view compares'
+    " equal to the same place in a legal command."
 )
 SECURITY_SCHEMES: dict[str, Any] = {
     "playerToken": {
@@ -114,6 +117,8 @@ def _ref(name: str) -> JSONSchema:
 def typed(document: dict[str, Any]) -> dict[str, Any]:
     """Litestar's document with every ruleset's commands, events and views typed."""
     doc = copy.deepcopy(document)
+    _request_bodies(doc)
+    agree(doc)
     components = doc.setdefault("components", {})
     schemas = components.setdefault("schemas", {})
     components["securitySchemes"] = SECURITY_SCHEMES
@@ -233,7 +238,12 @@ def _headers(doc: dict[str, Any]) -> None:
                 location.update(required=True, schema={"type": "string"})
             if operation.get("operationId") == "getContent":
                 responses["304"] = {"description": "Not modified: the ETag matched"}
-            if operation.get("operationId") in REQUEST_BODIES:
+
+
+def _request_bodies(doc: dict[str, Any]) -> None:
+    for operations in doc.get("paths", {}).values():
+        for operation in operations.values():
+            if isinstance(operation, dict) and operation.get("operationId") in REQUEST_BODIES:
                 operation["requestBody"] = REQUEST_BODIES[operation["operationId"]]
 
 

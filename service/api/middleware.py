@@ -9,6 +9,7 @@ from typing import Any
 
 import structlog
 from litestar.enums import ScopeType
+from litestar.routes import HTTPRoute
 from litestar.types import ASGIApp, Message, Receive, Scope, Send
 
 from service.logs import logger
@@ -58,3 +59,44 @@ class RequestContext:
                 ms=round((time.perf_counter() - started) * 1000, 2),
             )
             structlog.contextvars.clear_contextvars()
+
+
+class AllowedMethods:
+    """An OPTIONS answer's ``Allow`` names every method of its path.
+
+    Litestar answers OPTIONS from the first route registered on a path and keeps that
+    answer when another handler joins the path later, so ``OPTIONS /games`` said
+    ``OPTIONS, POST`` while ``GET /games`` exists too. The path's methods are read from
+    the app's routes instead.
+    """
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self._allowed: dict[str, bytes] = {}
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != ScopeType.HTTP or scope.get("method") != "OPTIONS":
+            await self.app(scope, receive, send)
+            return
+        allowed = self._allowed_on(scope)
+
+        async def send_allowed(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers") or [])
+                if any(name.lower() == b"allow" for name, _ in headers):
+                    kept = [(name, value) for name, value in headers if name.lower() != b"allow"]
+                    message["headers"] = [*kept, (b"allow", allowed)]
+            await send(message)
+
+        await self.app(scope, receive, send_allowed)
+
+    def _allowed_on(self, scope: Scope) -> bytes:
+        template: str = scope.get("path_template", "")
+        known = self._allowed.get(template)
+        if known is None:
+            methods: set[str] = set()
+            for route in scope["litestar_app"].routes:
+                if isinstance(route, HTTPRoute) and route.path_format == template:
+                    methods |= set(route.methods)
+            known = self._allowed[template] = ", ".join(sorted(methods)).encode()
+        return known

@@ -101,7 +101,7 @@ def _live_option(option: Option) -> LiveOptionInfo:
     "/rulesets/{ruleset_id:str}/content/{content_hash:str}",
     operation_id="getContent",
     summary="A content pack as a client draws it (maps, tiles, cards), cacheable for ever",
-    description="Places are written as everywhere else in the API (for Peninsula, axial"
+    description="Places are written as everywhere else in the API (on a hex board, axial"
     " `{q, r}` with each hex's sheet label). The answer never changes: it is served with"
     " `Cache-Control: immutable` and the content hash as its ETag.",
     responses=problems(404),

@@ -1,5 +1,6 @@
 """What every request must be before a handler runs: a JSON body of bounded nesting that
-decodes strictly, and integer query parameters written as plain digits.
+decodes strictly, no U+0000 in a path or query parameter, and integer query parameters
+written as plain digits.
 
 Litestar converts request data leniently ("1e3" is a fine int to it, and a body is read
 whatever its content type); these hooks refuse, with a 4xx problem, everything that would
@@ -16,13 +17,12 @@ from litestar import Request
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.params import QueryParameter
 
+from service.bounded_json import nesting
+
 MAX_NESTING = 32
 """Arrays and objects inside one another: no command, option or setup needs more; every
 recursive walk over a body (and msgspec's own decoder) stays far from Python's limit."""
 
-_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.DOTALL)
-_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
-_OPENING = frozenset(b"[{")
 _DIGITS = re.compile(r"[0-9]{1,12}")
 _integer_queries: dict[int, frozenset[str]] = {}
 
@@ -30,7 +30,7 @@ _integer_queries: dict[int, frozenset[str]] = {}
 async def strict_body(request: Request[Any, Any, Any]) -> None:
     """Before-request hook of every handler with a body: JSON only, bounded nesting, and
     decoded strictly into the handler's ``data`` type, or a 4xx before anything runs."""
-    _check_integers(request)
+    check_parameters(request)
     parameter = request.route_handler.parsed_fn_signature.parameters.get("data")
     if parameter is None:
         return
@@ -38,7 +38,7 @@ async def strict_body(request: Request[Any, Any, Any]) -> None:
     if not _is_json(media):
         raise HTTPException(status_code=415, detail="send the body as application/json")
     body = await request.body()
-    if nesting(body) > MAX_NESTING:
+    if nesting(body, MAX_NESTING) > MAX_NESTING:
         raise ValidationException(f"invalid request body: nesting deeper than {MAX_NESTING}")
     try:
         msgspec.json.decode(body, type=parameter.annotation, strict=True)
@@ -56,31 +56,22 @@ def _is_json(media: str) -> bool:
     )
 
 
-def nesting(body: bytes) -> int:
-    """How deep arrays and objects nest in a JSON text (strings skipped), counted without
-    decoding it; stops counting once past MAX_NESTING."""
-    brackets = _STRING.sub(b"", body).translate(None, _NOT_BRACKETS)
-    depth = deepest = 0
-    for byte in brackets:
-        if byte in _OPENING:
-            depth += 1
-            if depth > deepest:
-                deepest = depth
-                if deepest > MAX_NESTING:
-                    break
-        else:
-            depth -= 1
-    return deepest
-
-
 async def plain_integers(request: Request[Any, Any, Any]) -> None:
-    """Before-request hook of the app (``strict_body`` replaces it where it is set, and
-    checks the same): an integer query parameter is plain digits ("1e3", "1.0" and "+5"
-    are refused, not read as 1000, 1 and 5)."""
-    _check_integers(request)
+    """Before-request hook of the app (``strict_body`` and the replay import's hook replace
+    it where they are set, and check the same): no path or query parameter holds U+0000,
+    and an integer query parameter is plain digits ("1e3", "1.0" and "+5" are refused, not
+    read as 1000, 1 and 5)."""
+    check_parameters(request)
 
 
-def _check_integers(request: Request[Any, Any, Any]) -> None:
+def check_parameters(request: Request[Any, Any, Any]) -> None:
+    # PostgreSQL text cannot hold U+0000: a name or id with it would be a 500 at the query.
+    for name, value in request.path_params.items():
+        if isinstance(value, str) and "\x00" in value:
+            raise ValidationException(f"path parameter {name} may not contain U+0000")
+    for name, value in request.query_params.multi_items():
+        if "\x00" in name or "\x00" in value:
+            raise ValidationException(f"query parameter {name!r} may not contain U+0000")
     for name in _integers_of(request.route_handler):
         for value in request.query_params.getall(name, []):
             if not _DIGITS.fullmatch(value):

@@ -12,7 +12,7 @@ write ``snapshots`` can make a load start from a state of their choosing, though
 code. Snapshots are trusted as far as the table's privileges go.
 
 msgpack rather than JSON, because a state's mappings are keyed by values JSON cannot key
-by (Peninsula's sheets by ``Hex``, its bonuses by seat number). msgspec decodes a
+by (sheets by a hex, bonuses by seat number, in one shipped game). msgspec decodes a
 ``Mapping`` field to a ``dict``, where the fold builds read-only ``MappingProxyType``s; the
 decoded state is turned back into the read-only form, so it equals the folded one in value
 and in type (tests/service/test_snapshot_states.py checks every registered ruleset's

@@ -51,10 +51,19 @@ class LeagueResults:
     def _finished(self, conn: Any, games: list[UUID]) -> list[tuple[UUID, UUID]]:
         if not games:
             return []
+        # Two reads, not a join: games are placed by game and league_games by league, and
+        # Citus joins the two only by repartitioning (docs/scaling.md).
+        done = [
+            r[0]
+            for r in conn.execute(
+                "SELECT game_id FROM games WHERE game_id = ANY(%s) AND status = 'finished'",
+                (games,),
+            ).fetchall()
+        ]
+        if not done:
+            return []
         rows = conn.execute(
-            "SELECT lg.game_id, lg.league_id FROM league_games lg JOIN games g USING (game_id)"
-            " WHERE lg.game_id = ANY(%s) AND g.status = 'finished'",
-            (games,),
+            "SELECT game_id, league_id FROM league_games WHERE game_id = ANY(%s)", (done,)
         ).fetchall()
         order = {g: i for i, g in enumerate(games)}
         return sorted(((r[0], r[1]) for r in rows), key=lambda r: order[r[0]])

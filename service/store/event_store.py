@@ -20,12 +20,13 @@ where several statements must be atomic.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager, nullcontext, suppress
 from typing import Any
 from uuid import UUID
 
 import psycopg
 from psycopg import errors as pg_errors
+from psycopg.pq import TransactionStatus
 from psycopg.rows import dict_row, tuple_row
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
@@ -37,19 +38,26 @@ from service.store.errors import (
     UnknownGame,
     VersionConflict,
 )
+from service.store.horizon import feed_horizon, worker_states
 from service.store.records import GENESIS_HASH, Decision, GameRecord, Snapshot, StoredEvent
 from service.store.statements import (
     ANNOUNCE,
     EVENT_COLUMNS,
     FEED_COLUMNS,
+    FINISH_SQL,
     GAME_COLUMNS,
+    GAME_SQL,
     INSERT_PARAMS,
+    KEEP_SQL,
+    NOTICE_SQL,
+    OPENING_SQL,
     copy_prefix,
     event_of,
     game_of,
     insert_game,
     insert_rows,
     insert_sql,
+    notices_param,
     parse_cursor,
 )
 from service.store.subscriptions import adopt_game, bind_seats
@@ -80,6 +88,12 @@ class EventStore:
         """Touch the database; raises DatabaseUnavailable if it cannot answer."""
         with self.connection() as conn:
             conn.execute("SELECT 1")
+
+    def workers(self) -> dict[str, str]:
+        """On Citus, whether each worker answers (a game on one that does not cannot be
+        played, the others can); empty on one PostgreSQL."""
+        with self.connection() as conn:
+            return worker_states(conn)
 
     # -- games ---------------------------------------------------------------------------
 
@@ -118,9 +132,7 @@ class EventStore:
 
     def game(self, game_id: UUID) -> GameRecord:
         with self.connection() as conn:
-            row = conn.execute(
-                f"SELECT {GAME_COLUMNS} FROM games g WHERE g.game_id = %s", (game_id,)
-            ).fetchone()
+            row = conn.execute(GAME_SQL, {"g": game_id}).fetchone()
         if row is None:
             raise UnknownGame(game_id)
         return game_of(row)
@@ -248,23 +260,33 @@ class EventStore:
         result: dict[str, Any] | None = None,
     ) -> list[StoredEvent]:
         params = insert_rows(game_id, start_seq, prev_hash, decision)
-        extra: list[Any] = []
+        after: list[tuple[str, tuple[Any, ...]]] = []
         if idempotency is not None:
             key, request_hash, response = idempotency
-            extra += [game_id, key, request_hash, Jsonb(response)]
+            after.append((KEEP_SQL, (game_id, key, request_hash, Jsonb(response))))
         if result is not None:
-            extra += [Jsonb(result), game_id]
+            after.append((FINISH_SQL, (Jsonb(result), game_id)))
         if decision.notices:
-            extra += [Jsonb(list(decision.notices)), game_id]
-        sql = insert_sql(
-            len(decision.events),
-            idempotency is not None,
-            result is not None,
-            bool(decision.notices),
-        )
-        with conn.cursor(row_factory=tuple_row) as cur:
-            cur.execute(sql, [*params, *extra])
-            assigned = sorted(cur.fetchall())
+            after.append((NOTICE_SQL, (notices_param(decision.notices), game_id)))
+        sql = insert_sql(len(decision.events))
+        if not after:
+            with conn.cursor(row_factory=tuple_row) as cur:
+                cur.execute(sql, params)
+                assigned = sorted(cur.fetchall())
+        else:
+            # One round trip still: the statements are pipelined, the events first (an event
+            # row announces the transaction to the feed before anything else is written,
+            # migrations/versions/0003_feed_chain_lineage.py).
+            alone = conn.info.transaction_status == TransactionStatus.IDLE
+            with (
+                conn.pipeline(),
+                conn.transaction() if alone else nullcontext(),
+                conn.cursor(row_factory=tuple_row) as cur,
+            ):
+                cur.execute(sql, params)
+                for statement, args in after:
+                    conn.execute(statement, args)
+                assigned = sorted(cur.fetchall())
         # Only what the database assigned comes back; the rest is what was just sent.
         stored = []
         for offset, (seq, recorded_at) in enumerate(assigned):
@@ -353,13 +375,14 @@ class EventStore:
         """
         last_tx, last_position = parse_cursor(after)
         with self.connection() as conn:
-            horizon = conn.execute("SELECT cairn_feed_horizon()::text AS h").fetchone()
-            assert horizon is not None
+            horizon = feed_horizon(conn)
+            if horizon is None:  # on Citus, a two-phase commit not yet resolved (horizon.py)
+                return []
             rows = conn.execute(
                 f"SELECT {FEED_COLUMNS} FROM events"
                 " WHERE (tx, global_position) > (%s::text::xid8, %s) AND tx < %s::text::xid8"
                 " ORDER BY tx, global_position LIMIT %s",
-                (last_tx, last_position, horizon["h"], limit),
+                (last_tx, last_position, horizon, limit),
             ).fetchall()
         return [event_of(r) for r in rows]
 
@@ -384,13 +407,12 @@ class EventStore:
         """
         with self.connection() as conn:
             row = conn.execute(
-                f"SELECT {GAME_COLUMNS}, s.seq AS snapshot_seq, s.state AS snapshot_state,"
-                " e.hash AS snapshot_hash FROM games g"
-                " LEFT JOIN LATERAL (SELECT seq, state FROM snapshots WHERE game_id = g.game_id"
-                " AND engine = ANY(%s) AND seq <= %s ORDER BY seq DESC LIMIT 1) s ON TRUE"
-                " LEFT JOIN events e ON e.game_id = g.game_id AND e.seq = s.seq"
-                " WHERE g.game_id = %s",
-                (list(engines), at_most if at_most is not None else 2**31 - 1, game_id),
+                OPENING_SQL,
+                {
+                    "g": game_id,
+                    "engines": list(engines),
+                    "at": at_most if at_most is not None else 2**31 - 1,
+                },
             ).fetchone()
         if row is None:
             raise UnknownGame(game_id)

@@ -18,6 +18,7 @@ from psycopg.types.json import Jsonb
 
 from service.store.connections import connection
 from service.store.errors import StoreError, VersionConflict
+from service.store.horizon import feed_horizon
 from service.store.records import GENESIS_HASH, Decision, chain_hash, check_integers
 from service.store.statements import ANNOUNCE, parse_cursor
 
@@ -119,13 +120,14 @@ class LeagueStore:
         ``EventStore.read_all``, with the same horizon read first in its own statement)."""
         last_tx, last_position = parse_cursor(after)
         with self._connect() as conn, conn.cursor(row_factory=dict_row) as cur:
-            horizon = cur.execute("SELECT cairn_feed_horizon()::text AS h").fetchone()
-            assert horizon is not None
+            horizon = feed_horizon(conn)
+            if horizon is None:
+                return []
             rows = cur.execute(
                 f"SELECT {_COLUMNS}, tx::text || ':' || global_position::text AS cursor"
                 " FROM league_events WHERE (tx, global_position) > (%s::text::xid8, %s)"
                 " AND tx < %s::text::xid8 ORDER BY tx, global_position LIMIT %s",
-                (last_tx, last_position, horizon["h"], limit),
+                (last_tx, last_position, horizon, limit),
             ).fetchall()
         return [LeagueEvent(**r) for r in rows]
 

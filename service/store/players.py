@@ -19,7 +19,7 @@ from psycopg.types.json import Jsonb
 from service.store.connections import connection
 from service.store.errors import StoreError
 from service.store.seats import new_secret, token_hash
-from service.store.statements import NOTICE_SQL
+from service.store.statements import NOTICE_SQL, notices_param
 from service.store.subscriptions import adopt_game
 
 
@@ -166,5 +166,5 @@ class Players:
             )
             adopt_game(conn, game_id)  # the player's webhooks hear this game from now on
             if free == [chosen] and opening:
-                conn.execute(NOTICE_SQL, (Jsonb(list(opening)), game_id))
+                conn.execute(NOTICE_SQL, (notices_param(opening), game_id))
         return chosen

@@ -3,10 +3,10 @@ of its own. ``EventStore`` (event_store.py) runs these."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
-from uuid import UUID
+from uuid import UUID, uuid4
 
 import psycopg
 from psycopg.rows import tuple_row
@@ -33,11 +33,32 @@ EVENT_COLUMNS = (
 )
 FEED_COLUMNS = EVENT_COLUMNS + ", tx::text || ':' || global_position::text AS cursor"
 """An event read from the global feed, with its cursor: ``tx:global_position``, opaque."""
-GAME_COLUMNS = (
+_RECORD_COLUMNS = (
     "g.game_id, g.ruleset, g.rules_version, g.content_hash, g.seats, g.seat_info, g.options,"
-    " g.status, g.result, g.parent_id, g.fork_at, g.created_at, g.finished_at,"
-    " COALESCE((SELECT max(e.seq) FROM events e WHERE e.game_id = g.game_id), 0) AS version"
+    " g.status, g.result, g.parent_id, g.fork_at, g.created_at, g.finished_at"
 )
+GAME_COLUMNS = (
+    _RECORD_COLUMNS + ", COALESCE((SELECT max(e.seq) FROM events e WHERE e.game_id = g.game_id),"
+    " 0) AS version"
+)
+"""A page of games' columns (a list reads every shard anyway)."""
+ONE_GAME_COLUMNS = (
+    _RECORD_COLUMNS + ", COALESCE((SELECT max(e.seq) FROM events e WHERE e.game_id = %(g)s),"
+    " 0) AS version"
+)
+"""One game's columns, its version read with the game's id as a constant rather than
+correlated with the row: Citus plans a correlated subquery for every shard (Task Count 32),
+and one that names the game for that game's shard alone (tests/service/test_citus_play.py)."""
+GAME_SQL = f"SELECT {ONE_GAME_COLUMNS} FROM games g WHERE g.game_id = %(g)s"
+OPENING_SQL = (
+    f"SELECT {ONE_GAME_COLUMNS}, s.seq AS snapshot_seq, s.state AS snapshot_state,"
+    " e.hash AS snapshot_hash FROM games g"
+    " LEFT JOIN LATERAL (SELECT seq, state FROM snapshots WHERE game_id = %(g)s"
+    " AND engine = ANY(%(engines)s) AND seq <= %(at)s ORDER BY seq DESC LIMIT 1) s ON TRUE"
+    " LEFT JOIN events e ON e.game_id = %(g)s AND e.seq = s.seq"
+    " WHERE g.game_id = %(g)s"
+)
+"""A game's record and its latest usable snapshot with its event's hash (``opening``)."""
 
 
 def event_of(row: dict[str, Any]) -> StoredEvent:
@@ -92,53 +113,50 @@ def _already(text: str) -> Callable[[Any], str]:
 
 
 @cache
-def insert_sql(
-    count: int, idempotent: bool = False, finishing: bool = False, noticing: bool = False
-) -> str:
-    """One statement that appends ``count`` events, and with them, atomically, the
-    idempotency record, the game's result and the turn notices for the game's webhooks
-    when asked: a single round trip."""
+def insert_sql(count: int) -> str:
+    """One statement that appends ``count`` events."""
     row = "(" + ", ".join(["%s"] * INSERT_PARAMS) + ")"
-    insert = (
+    return (
         "INSERT INTO events (game_id, seq, type, schema_version, payload, visibility, actor,"
         " decision_seq, command, metadata, prev_hash, hash) VALUES "
         + ", ".join([row] * count)
         + " RETURNING seq, recorded_at"
     )
-    if not (idempotent or finishing or noticing):
-        return insert
-    # The other parts read ``appended`` so that the events are written first: an event row
-    # announces its transaction to the feed, which must come before anything else is written
-    # (migrations/versions/0003_feed_chain_lineage.py).
-    parts = [f"WITH appended AS ({insert})"]
-    if idempotent:
-        parts.append(
-            "kept AS (INSERT INTO idempotency (game_id, key, request_hash, response)"
-            " SELECT %s, %s, %s, %s WHERE EXISTS (SELECT FROM appended))"
-        )
-    if finishing:
-        parts.append(
-            "finished AS (UPDATE games SET status = 'finished', result = %s,"
-            " finished_at = now() WHERE game_id = %s AND status <> 'finished'"
-            " AND EXISTS (SELECT FROM appended))"
-        )
-    if noticing:
-        parts.append(f"noticed AS ({NOTICE_SQL} AND EXISTS (SELECT FROM appended))")
-    return ", ".join(parts) + " SELECT * FROM appended"
 
 
+# What an append writes besides its events, each a statement of its own that names the game,
+# sent after the events in one pipeline and one transaction (``EventStore._insert``). They
+# were once parts of the events' statement as data-modifying CTEs, one round trip; on Citus
+# that planned the notices' part as an INSERT ... SELECT over the CTE's rows, which Citus
+# shipped to every worker and committed in two phases (issue #23). Statements that each name
+# one game go to that game's shard alone.
+KEEP_SQL = "INSERT INTO idempotency (game_id, key, request_hash, response) VALUES (%s, %s, %s, %s)"
+FINISH_SQL = (
+    "UPDATE games SET status = 'finished', result = %s, finished_at = now()"
+    " WHERE game_id = %s AND status <> 'finished'"
+)
 NOTICE_SQL = (
     "INSERT INTO outbox (game_id, notice_id, hook_id, kind, body)"
-    " SELECT w.game_id, gen_random_uuid(), w.hook_id, n.kind, n.body"
-    " FROM webhooks w, jsonb_to_recordset(%s::jsonb) AS n(kind text, seats int[],"
+    " SELECT w.game_id, md5(n.id || w.hook_id::text)::uuid, w.hook_id, n.kind, n.body"
+    " FROM webhooks w, jsonb_to_recordset(%s::jsonb) AS n(id text, kind text, seats int[],"
     " body jsonb) WHERE w.game_id = %s AND w.revoked_at IS NULL"
     " AND (w.seat = ANY(n.seats) OR w.seats && n.seats"
     " OR (w.seat IS NULL AND w.seats IS NULL))"
 )
-"""The outbox rows of some notices (JSON, then the game id): one per notice and webhook in
-force that hears it. A seat's webhook hears its own seat's notices, a player's its seats',
-and one with neither (a creator's or a league's) all of them; nothing if none is
-registered."""
+"""The outbox rows of some notices (``notices_param``, then the game id): one per notice and
+webhook in force that hears it. A seat's webhook hears its own seat's notices, a player's its
+seats', and one with neither (a creator's or a league's) all of them; nothing if none is
+registered.
+
+A row's notice id is derived from an id drawn here for the notice and the hook's id, not
+drawn in the statement: Citus runs an INSERT ... SELECT with a volatile function through the
+coordinator (COPY), and that, beside any other write, made the append commit in two
+phases."""
+
+
+def notices_param(notices: Sequence[dict[str, Any]]) -> Jsonb:
+    """``NOTICE_SQL``'s notices, each with an id of its own."""
+    return Jsonb([{**notice, "id": str(uuid4())} for notice in notices])
 
 
 def insert_game(conn: psycopg.Connection[Any], game: GameRecord) -> None:

@@ -49,8 +49,10 @@ ON CONFLICT (game_id, hook_id) DO UPDATE SET seats = EXCLUDED.seats
 _ACTIVE_GAMES = {
     "player": "SELECT DISTINCT sp.game_id FROM seat_players sp JOIN games g USING (game_id)"
     " WHERE sp.player_id = %s::uuid AND g.status = 'active'",
-    "league": "SELECT lg.game_id FROM league_games lg JOIN games g USING (game_id)"
-    " WHERE lg.league_id = %s::uuid AND g.status = 'active'",
+    # Not a join of league_games with games: they are placed by league and by game, and
+    # Citus joins the two only by repartitioning; the league's games are named in the query.
+    "league": "SELECT game_id FROM games WHERE status = 'active' AND game_id = ANY(ARRAY("
+    "SELECT game_id FROM league_games WHERE league_id = %s::uuid))",
 }
 
 

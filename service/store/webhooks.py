@@ -35,6 +35,16 @@ class Owed:
     secret: str
 
 
+_LEASE = (
+    "UPDATE outbox o SET next_at = now() + make_interval(secs => %s) FROM webhooks w"
+    " WHERE o.game_id = %s AND o.notice_id = %s AND o.delivered_at IS NULL"
+    " AND o.next_at <= now() AND w.game_id = o.game_id AND w.hook_id = o.hook_id"
+    " AND w.revoked_at IS NULL"
+    " RETURNING o.game_id, o.notice_id, o.kind, o.body, o.attempts, w.url, w.secret"
+)
+"""Lease one owed row, naming its game, only while it is still due and its hook in force."""
+
+
 class Webhooks:
     def __init__(self, pool: Any) -> None:
         self.pool = pool
@@ -53,21 +63,31 @@ class Webhooks:
 
     def claim(self, lease_seconds: float) -> list[Owed]:
         """Owed notices due now, oldest first, leased to this process: their next attempt
-        moves ``lease_seconds`` on before any is sent, in a transaction of its own, so no
-        open transaction waits on a receiver, and one another process holds is skipped."""
+        moves ``lease_seconds`` on before any is sent, so no open transaction waits on a
+        receiver, and one another process leased first is left to it.
+
+        Two steps, so that each lock is on one game's shard: the due rows are found without
+        locks, then each is leased by an UPDATE of that one row that holds only while it is
+        still due. Two processes racing for a row both reach its UPDATE; the second waits
+        for the first's commit, finds the row no longer due, and leases nothing. (A single
+        ``FOR UPDATE SKIP LOCKED`` over the outbox locked rows of every shard, which Citus
+        refuses.)"""
         with connection(self.pool) as conn:
             conn.row_factory = dict_row
-            rows = conn.execute(
-                "WITH due AS (SELECT o.game_id, o.notice_id FROM outbox o"
-                f" JOIN webhooks w {_IN_FORCE} WHERE o.delivered_at IS NULL"
-                " AND o.next_at <= now() ORDER BY o.next_at LIMIT %s FOR UPDATE OF o SKIP LOCKED)"
-                " UPDATE outbox o SET next_at = now() + make_interval(secs => %s)"
-                " FROM due, webhooks w WHERE o.game_id = due.game_id"
-                " AND o.notice_id = due.notice_id AND w.game_id = o.game_id"
-                " AND w.hook_id = o.hook_id"
-                " RETURNING o.game_id, o.notice_id, o.kind, o.body, o.attempts, w.url, w.secret",
-                (CLAIMED, lease_seconds),
+            due = conn.execute(
+                f"SELECT o.game_id, o.notice_id FROM outbox o JOIN webhooks w {_IN_FORCE}"
+                " WHERE o.delivered_at IS NULL AND o.next_at <= now()"
+                " ORDER BY o.next_at LIMIT %s",
+                (CLAIMED,),
             ).fetchall()
+            if not due:
+                return []
+            # One statement, one transaction each: a lease is one row on one game's shard.
+            rows = [
+                leased
+                for row in due
+                if (leased := conn.execute(_LEASE, (lease_seconds, *row.values())).fetchone())
+            ]
         return sorted((Owed(**row) for row in rows), key=lambda o: (o.attempts, str(o.notice_id)))
 
     def delivered(self, owed: Owed) -> None:

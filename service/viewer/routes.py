@@ -39,6 +39,8 @@ SeatParameter = Annotated[
         le=99,
         description="draw (or tell) the game as this seat sees it: needs that seat's token"
         " until the game's whole log is public",
+        # Litestar leaves out a bound of 0 on an optional parameter (it tests its truth).
+        schema_extra={"minimum": 0},
     ),
 ]
 

@@ -18,6 +18,7 @@ from bench.__main__ import BENCHMARKS, main
 from bench.harness import bench_database
 from domain.core import registry
 from service.store import EventStore
+from tests.support.citus import citus_url
 
 pytestmark = pytest.mark.storage
 
@@ -115,3 +116,13 @@ def test_one_command_runs_them_all(
 def test_bench_games_and_rulesets_stay_out_of_the_session(store: EventStore) -> None:
     assert "marathon" not in {r.id for r in registry.all_rulesets()}
     assert store.games(ruleset="marathon") == [] and store.games(ruleset="bench") == []
+
+
+def test_the_citus_bench_runs_on_a_cluster(tmp_path: Path, bench_url: str) -> None:
+    """Only with ``CAIRN_CITUS_URL`` (``python -m bench.citus`` needs a cluster)."""
+    citus_url()
+    from bench import citus
+
+    report = citus.run(bench_url, citus.SMOKE, tmp_path)
+    _well_formed(report, tmp_path, "citus")
+    assert all(line["latency"]["subject"]["p99_ms"] > 0 for line in report["results"])

@@ -12,7 +12,7 @@ from click.testing import CliRunner, Result
 
 from cli.main import cairn
 from service.application import Application
-from tests.support.replaying import finished_game
+from tests.support.replaying import HOSTILE, finished_game, with_hostile_payload
 
 pytestmark = pytest.mark.storage
 RULESET = "peninsula"
@@ -106,3 +106,22 @@ def test_games_lists_players_and_bots_and_filters_by_player(store: object) -> No
     ]
     assert f"{name}, bot:greedy" in listed.stdout
     assert run("games", "--player", "nobody-plays-this").stdout.strip() == "no games"
+
+
+@pytest.mark.parametrize("hostile", sorted(HOSTILE))
+def test_a_hostile_file_is_refused_in_one_line_with_exit_1(
+    game: str, tmp_path: Path, hostile: str
+) -> None:
+    """README "CLI": a refused file is 1; never a traceback (the reader once crashed)."""
+    text = run("export", game).stdout
+    for name, changed in {
+        "event.ndjson": with_hostile_payload(text, 3, HOSTILE[hostile]),
+        "header.ndjson": HOSTILE[hostile] + "\n" + text.partition("\n")[2],
+    }.items():
+        path = tmp_path / name
+        path.write_text(changed)
+        audited = run("audit", str(path))
+        assert audited.exit_code == 1, audited.output
+        assert audited.stdout.strip().startswith(f"{path}: failed: "), audited.stdout
+        assert len(audited.stdout.strip().splitlines()) == 1
+        refused(run("import", str(path)), 1, "refused: ")

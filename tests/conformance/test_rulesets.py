@@ -15,13 +15,13 @@ from typing import Any
 
 import pytest
 
-from domain.core import PUBLIC, SYSTEM, RevealSeed, SeedRevealed, commitment, registry
+from domain.core import PUBLIC, SYSTEM, RevealSeed, SeedRevealed, commitment
 from tests.conformance.checks import Game
 from tests.support import counting, sealed
 from tests.support.play import play, seed_for
+from tests.support.rulesets import versions
 
-sealed.install()
-RULESETS = registry.every_version()
+RULESETS = versions()
 
 
 def _seat_counts(ruleset: Any) -> list[int]:
@@ -46,10 +46,10 @@ CASES = [
 
 
 def test_every_shipped_ruleset_is_checked() -> None:
-    from domain.games import _GAMES
+    from domain.games import SHIPPED
 
     checked = {r.id for r in RULESETS}
-    assert {name.replace("_", "-") for name in _GAMES} <= checked
+    assert set(SHIPPED) <= checked
     assert "counting" in checked and "sealed" in checked
 
 
@@ -70,10 +70,14 @@ def test_seeded_bot_game_conforms(ruleset: Any, seats: int, bot: str) -> None:
     assert reveal and reveal[-1].seed == seed_for(label), "the seed is revealed at the end"
     assert commitment(reveal[-1].seed) == game.log[0].commitment
     assert ruleset.visibility(reveal[-1]) == PUBLIC
-    if ruleset.rules_version != "1" or ruleset.id != "peninsula":
-        assert isinstance(steps[-1].command, RevealSeed) and steps[-1].seat is None, (
+    revealing = next(s for s in steps if any(isinstance(e, SeedRevealed) for e in s.events))
+    if ruleset.game_reveals_seed:
+        assert not isinstance(revealing.command, RevealSeed), "as the ruleset declares"
+    else:
+        assert isinstance(revealing.command, RevealSeed) and revealing.seat is None, (
             f"the {SYSTEM} reveals the seed in a decision of its own"
         )
+    assert revealing is steps[-1], "nothing is decided after the seed is revealed"
 
 
 @pytest.mark.parametrize("ruleset", RULESETS, ids=_id)

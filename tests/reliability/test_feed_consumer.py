@@ -3,8 +3,8 @@ threads while a stranger sits idle in a transaction on another database: the con
 ends with every stored event exactly once, and every game audits clean.
 
 It runs on a scratch database of the test server, and also on a Citus cluster when
-``CAIRN_CITUS_URL`` names the coordinator of one whose tables are distributed as
-docs/scaling.md says (the trial recorded there ran this test).
+``CAIRN_CITUS_URL`` names the coordinator of one whose tables are distributed by
+``cairn db distribute`` (``scripts/citus-cluster start`` does both; docs/scaling.md).
 """
 
 from __future__ import annotations

@@ -24,6 +24,7 @@ from service.store import UnknownGame
 from service.store.records import canonical_json
 from service.trail import trail_from_store
 from tests.support.replaying import (
+    HOSTILE,
     finished_game,
     forged,
     fork_points,
@@ -32,10 +33,12 @@ from tests.support.replaying import (
     seed_for,
     tampered,
     with_game_id,
+    with_hostile_payload,
 )
+from tests.support.rulesets import installed
 
 pytestmark = pytest.mark.storage
-RULESETS = [r.id for r in registry.all_rulesets()]
+RULESETS = [r.id for r in installed()]
 
 
 @pytest.fixture(scope="module", params=RULESETS)
@@ -275,3 +278,31 @@ def test_a_file_with_a_float_in_a_payload_is_refused_at_its_line(
     lines[number - 1] = canonical_json(event)
     error = _refused_and_nothing_stored(app, "\n".join(lines), number)
     assert "not an integer" in error.reason
+
+
+@pytest.mark.parametrize("hostile", sorted(HOSTILE))
+def test_a_hostile_line_is_refused_at_its_line_never_a_crash(
+    app: Application, parent: tuple[str, uuid.UUID], hostile: str
+) -> None:
+    """Nested past the bound or an integer past 64 bits, in an event or as the header."""
+    text = "\n".join(_lines(app, parent[1]))
+    seq = text.count("\n") // 2
+    error = _refused_and_nothing_stored(
+        app, with_hostile_payload(text, seq, HOSTILE[hostile]), seq + 1
+    )
+    assert "nested deeper than 64" in error.reason or "more than 20 digits" in error.reason
+    with pytest.raises(ReplayFileError) as header:
+        audit_file(HOSTILE[hostile] + "\n" + text.partition("\n")[2])
+    assert header.value.line == 1
+
+
+def test_a_line_nested_within_the_bound_is_read(
+    app: Application, parent: tuple[str, uuid.UUID]
+) -> None:
+    """64 deep is read (and here refused only for its hash), 65 is not; the line and its
+    payload are the first two."""
+    text = "\n".join(_lines(app, parent[1]))
+    deep = with_hostile_payload(text, 2, "[" * 62 + "]" * 62)
+    assert "hash" in _refused_and_nothing_stored(app, deep, 3).reason
+    deeper = with_hostile_payload(text, 2, "[" * 63 + "]" * 63)
+    assert "nested deeper than 64" in _refused_and_nothing_stored(app, deeper, 3).reason

@@ -1,10 +1,10 @@
-"""The live schema keeps what Citus needs to shard the store by game (docs/scaling.md).
+"""The live schema keeps what Citus needs to shard the store (docs/scaling.md).
 
 Read from the catalog of a database migrated to head, not from the migration files: every
-primary key and unique index of a game-scoped table (one with a ``game_id`` column)
-includes ``game_id``, and no foreign key runs between two games, since Citus enforces
-uniqueness and references only inside one shard. A table that is not game-scoped must be
-named below with the place it takes on Citus, so a new one cannot slip in unplanned.
+table has a place in ``PLACEMENT`` (service/store/placement.py), so a new one cannot slip in
+unplanned; every primary key and unique index of a distributed table includes its
+distribution column, and every foreign key between two distributed tables pairs their
+distribution columns, since Citus enforces uniqueness and references only inside one shard.
 """
 
 from __future__ import annotations
@@ -15,22 +15,13 @@ import psycopg
 import pytest
 
 from service.store.migrate import upgrade
+from service.store.placement import PLACEMENT
 from tests.support.databases import scratch_database
 
 pytestmark = pytest.mark.storage
 
-NOT_GAME_SCOPED = {
-    "alembic_version": "a local table on the coordinator, where migrations run",
-    # Leagues are keyed by league, not by game (docs/scaling.md, docs/leagues.md).
-    "leagues": "distributed by league_id",
-    "league_events": "distributed by league_id, co-located with leagues",
-    "league_summaries": "distributed by league_id, co-located with leagues",
-    "league_standings": "distributed by league_id, co-located with leagues",
-    "players": "a reference table: every shard joins seat_players to it",
-    "owner_webhooks": "a reference table: copied into a game's webhooks on its own shard",
-    "ratings": "distributed by player_id (ratings are per player, across leagues)",
-    "projection_tracking": "a local table on the coordinator, beside the feed it tracks",
-}
+DISTRIBUTED = {name: p.column for name, p in PLACEMENT.items() if p.kind == "distributed"}
+"""Each distributed table's distribution column (service/store/placement.py)."""
 
 _TABLES = """
 SELECT c.relname,
@@ -60,26 +51,29 @@ WHERE n.nspname = 'public' AND f.contype = 'f'
 
 
 def sharding_problems(url: str) -> list[str]:
-    """What in the schema at ``url`` would keep Citus from sharding it by game."""
+    """What in the schema at ``url`` would keep Citus from placing it as PLACEMENT says."""
     with psycopg.connect(url) as conn:
-        tables: dict[str, bool] = dict(_rows(conn, _TABLES))
+        tables = {name for name, _ in _rows(conn, _TABLES)}
         unique = _rows(conn, _UNIQUE)
         foreign = _rows(conn, _FOREIGN)
     problems = [
-        f"table {name} has no game_id and no planned place on Citus (NOT_GAME_SCOPED)"
-        for name, scoped in sorted(tables.items())
-        if not scoped and name not in NOT_GAME_SCOPED
+        f"table {name} has no place on Citus (PLACEMENT in service/store/placement.py)"
+        for name in sorted(tables)
+        if name not in PLACEMENT
     ]
     problems += [
-        f"unique index {index} on {table} ({', '.join(columns)}) does not include game_id"
+        f"unique index {index} on {table} ({', '.join(columns)}) does not include"
+        f" {DISTRIBUTED[table]}"
         for table, index, columns in unique
-        if tables.get(table) and "game_id" not in columns
+        if table in DISTRIBUTED and DISTRIBUTED[table] not in columns
     ]
     for name, source, target, columns, referenced in foreign:
+        if target not in DISTRIBUTED:
+            continue
         pairs = set(zip(columns, referenced, strict=True))
-        if tables.get(target) and ("game_id", "game_id") not in pairs:
+        if (DISTRIBUTED.get(source), DISTRIBUTED[target]) not in pairs:
             problems.append(
-                f"foreign key {name} from {source} to {target} can join two games:"
+                f"foreign key {name} from {source} to {target} can join two shards:"
                 f" ({', '.join(columns)}) -> ({', '.join(referenced)})"
             )
     return problems
@@ -104,6 +98,6 @@ def test_the_check_finds_the_fork_lineage_key_that_citus_refused(database_url: s
         upgrade(url)
         assert sharding_problems(url) == []
     assert problems == [
-        "foreign key games_parent_id_fkey from games to games can join two games:"
+        "foreign key games_parent_id_fkey from games to games can join two shards:"
         " (parent_id) -> (game_id)"
     ]

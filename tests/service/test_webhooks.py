@@ -6,10 +6,13 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
+import threading
+import time
 from collections.abc import Iterator
 from typing import Any
 from uuid import UUID
 
+import psycopg
 import pytest
 
 from domain.core import RuleViolation
@@ -113,3 +116,48 @@ def test_a_seats_webhook_hears_only_its_seat_and_a_creators_hears_the_end(
 def test_backoff_doubles_up_to_an_hour() -> None:
     assert [backoff(n) for n in (1, 2, 3)] == [1.0, 2.0, 4.0]
     assert backoff(40) == 3600.0
+
+
+def test_a_notice_another_process_leases_while_this_one_claims_is_left_to_it(
+    service: Service, receiver: Receiver
+) -> None:
+    """The claim finds due rows without locks and then leases each by itself: a row another
+    process leases in between is not leased twice (no multi-shard FOR UPDATE on Citus)."""
+    store = service.cairn.store
+    game_id = _game(service, receiver.url)
+    service.cairn.act(game_id, 0, {"type": "add", "amount": 1})
+    hooks = Webhooks(store.pool)
+    claimed: list[Any] = []
+    with psycopg.connect(store.pool.conninfo) as other:
+        other.execute(
+            "UPDATE outbox SET next_at = now() + interval '1 hour' WHERE game_id = %s", (game_id,)
+        )
+        claimer = threading.Thread(target=lambda: claimed.extend(hooks.claim(30)))
+        claimer.start()
+        deadline = time.monotonic() + 10
+        while not _waiting_on_a_lock(store) and time.monotonic() < deadline:
+            time.sleep(0.01)
+        assert _waiting_on_a_lock(store), "the claim never reached the row's lease"
+        other.commit()
+    claimer.join(10)
+    assert [o for o in claimed if o.game_id == game_id] == []
+    [row] = _outbox(store, game_id)
+    assert row["attempts"] == 0
+    with store.connection() as conn:
+        conn.execute("UPDATE outbox SET next_at = now() WHERE game_id = %s", (game_id,))
+    [owed] = _mine(hooks.claim(30), game_id)
+    assert owed.kind == "your_turn"
+    assert _mine(hooks.claim(30), game_id) == [], "a leased notice is not claimed again"
+
+
+def _mine(owed: list[Any], game_id: UUID) -> list[Any]:
+    return [o for o in owed if o.game_id == game_id]
+
+
+def _waiting_on_a_lock(store: EventStore) -> bool:
+    with store.connection() as conn:
+        row = conn.execute(
+            "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database()"
+            " AND wait_event_type = 'Lock' AND query LIKE 'UPDATE outbox o SET next_at%%'"
+        ).fetchone()
+    return bool(row and row["n"])

@@ -135,6 +135,19 @@ def reshuffle(state: State, keep: int | None) -> tuple[Event, ...]:
     return (DeckShuffled(order=order, counter=luck.counter),)
 
 
+def forget(state: State, keep: int | None) -> State:
+    """Everything hidden from ``keep`` (the deck, and every other seat's hand) in one
+    canonical order: the pooled cards sorted, each other hand taking the lowest, in seat
+    order, as many as it holds. A rollout's reshuffle then depends only on what ``keep``
+    knows (analysis; docs/ruleset-contract.md)."""
+    others = [seat for seat in range(len(state.hands)) if seat != keep]
+    pool = sorted([*state.deck, *(card for seat in others for card in state.hands[seat])])
+    hands = list(state.hands)
+    for seat in others:
+        hands[seat], pool = tuple(pool[: len(hands[seat])]), pool[len(hands[seat]) :]
+    return replace(state, deck=tuple(pool), hands=tuple(hands))
+
+
 def decide(state: State, command: Command) -> tuple[Event, ...]:
     match command:
         case Add(seat=seat, amount=amount):
@@ -271,6 +284,7 @@ RULES: Rules[State, Command, Event] = Rules(
     evolve=evolve,
     reshuffle=reshuffle,
     is_terminal=lambda s: s.over,
+    forget=forget,
 )
 
 COUNTING: Ruleset[State, Command, Event] = Ruleset(

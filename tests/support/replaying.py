@@ -126,3 +126,21 @@ def reversible_list(text: str) -> tuple[int, str] | None:
             if isinstance(value, list) and value != value[::-1]:
                 return event["seq"], name
     return None
+
+
+HOSTILE = {
+    "nested 1,000 deep": "[" * 1000 + "]" * 1000,
+    "an integer of 4,301 digits": "9" * 4301,
+    "an integer of 21 digits": "9" * 21,
+}
+"""What a hostile file puts in a payload: each crashed Python's ``json.loads`` (a
+RecursionError, a ValueError) or is past what Cairn ever writes."""
+
+
+def with_hostile_payload(text: str, seq: int, value: str) -> str:
+    """A replay file whose event ``seq`` carries the JSON text ``value`` in its payload,
+    written in as text (the hostile values cannot be dumped from Python)."""
+    lines = text.split("\n")
+    lines[seq] = lines[seq].replace('"payload":{', '"payload":{"hostile":' + value + ",", 1)
+    assert "hostile" in lines[seq]
+    return "\n".join(lines)

@@ -2,16 +2,9 @@
 
 from __future__ import annotations
 
-from domain.core import registry
-from domain.games import load_all
+from domain.games import SHIPPED, load_all
 
 
 def shipped_rulesets() -> list[str]:
     load_all()
-    return sorted(
-        {
-            r.id
-            for r in registry.all_rulesets()
-            if r.rules.decide.__module__.startswith("domain.games.")
-        }
-    )
+    return sorted(SHIPPED)

@@ -17,7 +17,7 @@ from domain.games.peloponnes.describe import describe
 from domain.games.peloponnes.events import EVENT_TYPES, ChitsDrawn, Event, TilesRevealed
 from domain.games.peloponnes.flow import system_command, to_act
 from domain.games.peloponnes.options import options
-from domain.games.peloponnes.render import render
+from domain.games.peloponnes.render import LEGEND, render
 from domain.games.peloponnes.rules import legal_commands
 from domain.games.peloponnes.scoring import result, scores
 from domain.games.peloponnes.setup import begin, forget, reshuffle
@@ -66,6 +66,7 @@ RULESET: Ruleset[Game, Command, Event] = Ruleset(
         content=content_json,
         secrets=secrets,
         view_type=PeloponnesView,
+        legend=LEGEND,
         reveals=lambda event: isinstance(event, REVEALING),
         drawing=f"{__name__}.drawing:PAINTER",
     ),

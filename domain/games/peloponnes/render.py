@@ -1,5 +1,6 @@
 """A terminal drawing of the table: the rows with their bids, the disasters, every seat's
-mat and row of tiles. The legend at the foot says what each mark means."""
+mat and row of tiles. ``LEGEND`` says what each mark means (the platform prints it under
+the drawing: ``Presentation.legend``)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from domain.games.peloponnes.state import Game, Realm
 
 TRACKS = (("C", "coins"), ("W", "wood"), ("S", "stone"), ("F", "food"), ("L", "luxury"))
 LEGEND = (
-    "legend: [B..] building, (L..) land, <Civ> civilization tile; * unpaid (marked with a "
+    "[B..] building, (L..) land, <Civ> civilization tile; * unpaid (marked with a "
     "coin); @seat:amount a bid; C coins W wood S stone F food L luxury P inhabitants; "
     "chits n/3 on each disaster tile, ! struck; > the seat to act"
 )
@@ -23,7 +24,7 @@ LEGEND = (
 def render(game: Game, viewer: Viewer) -> str:
     if game.phase == "setup":
         return "Peloponnes: not set up yet"
-    parts = [_table(game), *(_seat(game, s, r) for s, r in enumerate(game.realms)), LEGEND]
+    parts = [_table(game), *(_seat(game, s, r) for s, r in enumerate(game.realms))]
     if viewer is not None:
         parts.insert(1, f"you are seat {viewer}")
     return "\n\n".join(parts)

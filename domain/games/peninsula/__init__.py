@@ -100,11 +100,14 @@ FIRST: Ruleset[Game, Command, Event] = Ruleset(
     rules=RULES,
     presentation=PRESENTATION,
     players=PLAYERS,
+    # the last seat to end its actions also ran the end of the game and revealed the seed
+    game_reveals_seed=True,
 )
 
 RULESET: Ruleset[Game, Command, Event] = replace(
     FIRST,
     rules_version="2",
+    game_reveals_seed=False,
     options=(*options(packs()[-1]), *PLATFORM_OPTIONS),
     packs=packs(),
 )

@@ -17,7 +17,7 @@ from domain.games.peninsula.state import Game, Sheet
 LETTERS = {"village": "v", "boat": "b", "tunnel": "t", "forest": "f", "mountain": "m"}
 COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 LEGEND = (
-    "legend: each hex is marker, icon, add-on. Marker: @ the architect, 1-6 a landmark."
+    "Each hex is marker, icon, add-on. Marker: @ the architect, 1-6 a landmark."
     " Icon: v village, b boat, t tunnel, f forest, m mountain (upper case: filled),"
     " . empty land, ~ sea, = lake. Add-on: ^ cliffs, H a harbor's land hex."
     " Arrows: A->B a canal, A<->B a street or bridge."

@@ -21,6 +21,7 @@ from domain.analysis.estimates import wilson
 from domain.core import Luck, Ruleset, SetUp, registry
 from domain.core.contract import nothing_to_forget
 from tests.support.counting import Add, Draw
+from tests.support.rulesets import newest
 
 SEED = "9d" * 32
 
@@ -61,6 +62,8 @@ def test_an_estimate_holds_its_mean_inside_its_interval() -> None:
     assert wilson(1.0, 100)[1] == 1.0 and 0.96 < wilson(1.0, 100)[0] < 0.97
 
 
+# Those two games' endgames (a game greedy led throughout is decided at its last seat
+# decision) are what this tests, not a property every ruleset shares.
 @pytest.mark.parametrize("ruleset_id", ["peninsula", "peloponnes"])
 def test_a_decided_position_gives_its_leader_probability_one(ruleset_id: str) -> None:
     ruleset = registry.get(ruleset_id)
@@ -75,62 +78,75 @@ def test_a_decided_position_gives_its_leader_probability_one(ruleset_id: str) ->
     assert leader.score > trailer.score
 
 
-@pytest.mark.parametrize("ruleset_id", ["peninsula", "peloponnes"])
-def test_the_same_seed_gives_the_same_rollouts(ruleset_id: str) -> None:
-    ruleset = registry.get(ruleset_id)
-    state, _, _ = played(ruleset, ("random", "random"))[10]
+def late(ruleset: Ruleset[Any, Any, Any]) -> Any:
+    """A position three quarters through a random game: short rollouts, whatever the game,
+    with something still to draw."""
+    decisions = played(ruleset, ("random", "random"))
+    state, _, _ = decisions[3 * len(decisions) // 4]
+    return state
+
+
+@pytest.mark.parametrize("ruleset", newest(seats=2))
+def test_the_same_seed_gives_the_same_rollouts(ruleset: Ruleset[Any, Any, Any]) -> None:
+    state = late(ruleset)
 
     def run(seed: str) -> list[Playout]:
         done, _ = playouts(
-            ruleset, state, keep=None, bot="random", seed=seed, point=10, indices=range(6)
+            ruleset, state, keep=None, bot="random", seed=seed, point=10, indices=range(4)
         )
         return done
 
-    assert run("a") == run("a")
-    assert run("a") != run("b")
+    first, other = run("a"), run("b")
+    assert run("a") == first
+    if len({*first, *other}) > 1:  # the outcome is not settled: the seed decides it
+        assert other != first
 
 
-def hidden_order_permuted(ruleset_id: str, state: Any) -> Any:
-    """The same position with its hidden orders laid another way and another seed: a world
-    no seat can tell from the first."""
-    other = dataclasses.replace(state.luck, seed="5a" * 32)
-    if ruleset_id == "peninsula":
-        return dataclasses.replace(state, pile=state.pile[::-1], luck=other)
-    stacks = {k: v[::-1] for k, v in state.stacks.items()}
-    return dataclasses.replace(state, stacks=stacks, chit_pile=state.chit_pile[::-1], luck=other)
+def another_world(ruleset: Ruleset[Any, Any, Any], state: Any, keep: int) -> Any:
+    """The same position with everything hidden from ``keep`` drawn again from another
+    seed, without ``forget``: the real hidden order is read, so this is another world that
+    ``keep`` cannot tell from the first (the ruleset's ``reshuffle`` promises as much)."""
+    careless = careless_about(ruleset)
+    return reshuffled(careless, state, keep, "5a" * 32)
 
 
-@pytest.mark.parametrize("ruleset_id", ["peninsula", "peloponnes"])
-def test_rollouts_depend_on_nothing_a_seat_cannot_see(ruleset_id: str) -> None:
-    ruleset = registry.get(ruleset_id)
-    state, _, _ = played(ruleset, ("random", "random"))[6]
-    other = hidden_order_permuted(ruleset_id, state)
+def careless_about(ruleset: Ruleset[Any, Any, Any]) -> Ruleset[Any, Any, Any]:
+    """The ruleset with a ``forget`` that forgets nothing."""
+    return dataclasses.replace(
+        ruleset, rules=dataclasses.replace(ruleset.rules, forget=nothing_to_forget)
+    )
+
+
+@pytest.mark.parametrize("ruleset", newest(seats=2))
+def test_rollouts_depend_on_nothing_a_seat_cannot_see(ruleset: Ruleset[Any, Any, Any]) -> None:
+    state = late(ruleset)
+    other = another_world(ruleset, state, 0)
     assert other != state
     assert ruleset.view(other, 0) == ruleset.view(state, 0)
     assert ruleset.view(other, None) == ruleset.view(state, None)
 
     def run(world: Any, rules: Ruleset[Any, Any, Any]) -> list[Playout]:
-        done, _ = playouts(rules, world, keep=0, bot="random", seed="w", point=6, indices=range(8))
+        done, _ = playouts(rules, world, keep=0, bot="random", seed="w", point=6, indices=range(4))
         return done
 
     assert run(other, ruleset) == run(state, ruleset)
-    # The control: without ``forget`` the reshuffle reads the real order, and the two differ.
-    careless = dataclasses.replace(
-        ruleset, rules=dataclasses.replace(ruleset.rules, forget=nothing_to_forget)
-    )
-    assert run(other, careless) != run(state, careless)
-    assert reshuffled(careless, other, 0, "7" * 64) != reshuffled(careless, state, 0, "7" * 64)
+    if ruleset.forget(state, 0) != state:
+        # The control, where there is a hidden order to forget: without ``forget`` the
+        # reshuffle reads the real order, and the two worlds' rollouts differ.
+        careless = careless_about(ruleset)
+        assert run(other, careless) != run(state, careless)
 
 
 def counting_at_eight() -> Any:
-    """Counting to 10: seat 0 holds 5, seat 1 holds 6, the count is 8 and seat 0 is to act.
-    Adding 2 ends the game at once with seat 0 behind: a certain loss; drawing, or adding 1
-    and hoping, can still win."""
+    """Counting to 10: seat 0 holds 1, seat 1 holds 6, the count is 8 and seat 0 is to act.
+    Adding 2 ends the game at once with seat 0 behind whatever card seat 1 holds (seat 0
+    cannot see it, but every other card is higher than 1): a certain loss; drawing, or
+    adding 1 and hoping, can still win."""
     ruleset = registry.get("counting", "1")
-    state = opened(ruleset, deck=[5, 6, 1, 2, 3, 4, 7, 8, 9])
+    state = opened(ruleset, deck=[1, 6, 5, 2, 3, 4, 7, 8, 9])
     for command in (Draw(0), Draw(1), Add(0, 2), Add(1, 2), Add(0, 2), Add(1, 2)):
         state = ruleset.fold(ruleset.decide(state, command), state)
-    assert (state.count, state.turn, state.hands) == (8, 0, ((5,), (6,)))
+    assert (state.count, state.turn, state.hands) == (8, 0, ((1,), (6,)))
     return ruleset, state
 
 
@@ -165,11 +181,7 @@ def test_candidates_past_top_follow_the_bot_and_keep_the_played_command() -> Non
     assert chosen[0] in ruleset.legal_commands(state, 0)
 
 
-def every_ruleset() -> list[Ruleset[Any, Any, Any]]:
-    return [r for r in registry.all_rulesets() if r.min_seats <= 2 <= r.max_seats]
-
-
-@pytest.mark.parametrize("ruleset", every_ruleset(), ids=lambda r: f"{r.id}-{r.rules_version}")
+@pytest.mark.parametrize("ruleset", newest(seats=2))
 def test_forget_changes_nothing_its_seat_can_see(ruleset: Ruleset[Any, Any, Any]) -> None:
     """``Rules.forget`` may only reorder what ``keep`` cannot see: ``keep``'s view and legal
     commands stay as they were, and forgetting twice is forgetting once."""
@@ -185,16 +197,11 @@ def test_forget_changes_nothing_its_seat_can_see(ruleset: Ruleset[Any, Any, Any]
                 )
 
 
-# Five Peaks is left out for time: one of its 2-seat rollouts takes 3 to 6 s here (greedy,
-# random), and this test did not finish in 400 s when it landed.
-PLAYED_OUT = [r for r in every_ruleset() if r.id != "five-peaks"]
-
-
-@pytest.mark.parametrize("ruleset", PLAYED_OUT, ids=lambda r: f"{r.id}-{r.rules_version}")
+@pytest.mark.parametrize("ruleset", newest(seats=2))
 def test_every_bot_of_every_ruleset_plays_rollouts_to_the_end(
     ruleset: Ruleset[Any, Any, Any],
 ) -> None:
-    state, _, _ = played(ruleset, ("random", "random"))[1]
+    state = late(ruleset)
     for bot in sorted(ruleset.bots):
         for keep in (None, 0):
             done, refused = playouts(

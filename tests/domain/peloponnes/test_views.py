@@ -74,12 +74,13 @@ def test_every_event_round_trips_and_reads_in_words():
         assert RULESET.describe(event)
 
 
-def test_the_terminal_drawing_shows_rows_seats_and_a_legend():  # issue: cairn show
+def test_the_terminal_drawing_shows_rows_and_seats_and_the_legend_explains_them():
     g = given(3, stacks={"A": ROW}).after(Bid(seat=0, tile="A01", amount=3))
     drawing = RULESET.render(g.game, 1)
     assert "auction row: (A01 3S) min 3 @0:3" in drawing
     assert "conquest row: [A12 Bridge] min 4" in drawing
     assert "seat 0 Messene: 6C 0W 0S 0F 0L 2P" in drawing
-    assert "legend:" in drawing and "you are seat 1" in drawing
+    assert "you are seat 1" in drawing
+    assert "[B..] building" in RULESET.presentation.legend
     final, _ = play(2, "greedy", "drawing")
     assert "score" in RULESET.render(final, None)

@@ -19,7 +19,6 @@ import pytest
 import uvicorn
 from litestar import Litestar
 
-from domain.core import registry
 from service.api.app import create_app
 from service.api.config import ServeConfig
 from service.api.hosting import Host
@@ -27,9 +26,10 @@ from service.application import Application
 from service.composition import assemble
 from service.store import EventStore
 from tests.support import sealed
+from tests.support.rulesets import installed
 
-# Every registered ruleset, plus the test-only simultaneous one this package registers.
-RULESETS = sorted({r.id for r in registry.all_rulesets()} | {sealed.SEALED.id})
+# Every shared ruleset (tests/support/rulesets.py), the test-only simultaneous one included.
+RULESETS = [r.id for r in installed()]
 ORIGIN = "http://front.test"
 """The one browser origin the test server allows (cairn serve --cors-origin)."""
 ADMIN_TOKEN = "test-admin-token-" + "0" * 16

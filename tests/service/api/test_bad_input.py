@@ -154,3 +154,40 @@ def test_request_schemas_forbid_what_the_server_refuses(http: httpx.Client) -> N
             # a replay file is NDJSON (docs/replay-format.md); every other body is JSON
             allowed = {"application/x-ndjson"} if path == "/replays" else {"application/json"}
             assert set(content) <= allowed, (method, path)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/players/%00/history",
+        "/players/ann%00/history",
+        "/rulesets/%00",
+        "/rulesets/counting/content/%00",
+        "/games/%00",
+        "/games/%00/events",
+        "/games/%00/viewer",
+        "/leagues/%00/standings",
+        "/games?player=%00",
+        "/games?ruleset=count%00ing",
+        "/games?%00=1",
+        "/viewer?status=%00",
+    ],
+)
+def test_u0000_in_a_path_or_query_parameter_is_a_400_without_a_token(
+    http: httpx.Client, url: str
+) -> None:
+    """PostgreSQL text cannot hold U+0000: refused before any handler (a 400; a 404 where
+    the parameter is a UUID, which it cannot be), never a 500."""
+    answer = http.get(url)
+    assert problem(answer, 404 if answer.status_code == 404 else 400)["code"] in {
+        "invalid_request",
+        "not_found",
+    }
+
+
+def test_u0000_in_a_parameter_of_a_post_is_a_400(http: httpx.Client) -> None:
+    table = {"Authorization": "Bearer not-a-token"}
+    assert post(http, "/games/%00/commands", "{}", **table).status_code == 400
+    assert post(http, "/leagues/%00/join", "{}", **table).status_code == 400
+    refused = http.post("/replays?x=%00", content=b"", headers={"Content-Type": "x"})
+    assert problem(refused, 400)["code"] == "invalid_request"

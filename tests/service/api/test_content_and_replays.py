@@ -17,7 +17,7 @@ from service.store.migrate import upgrade
 from tests.service.api.conftest import ADMIN_TOKEN, Server
 from tests.service.api.playing import Table
 from tests.support.databases import scratch_database
-from tests.support.replaying import finished_game
+from tests.support.replaying import HOSTILE, finished_game, with_hostile_payload
 
 pytestmark = pytest.mark.storage
 
@@ -124,3 +124,34 @@ def test_a_new_game_is_imported_with_its_location(
     assert imported.headers["location"] == f"/games/{game_id}"
     assert imported.json()["imported"] is True
     assert http.get(f"/games/{game_id}/replay").text == text
+
+
+@pytest.mark.parametrize("hostile", sorted(HOSTILE))
+def test_a_hostile_replay_file_is_a_400_never_a_500(
+    server: Server, http: httpx.Client, hostile: str
+) -> None:
+    table = Table.create(server, http, "counting", BOTS)
+    server.quiet()
+    text = http.get(f"/games/{table.game_id}/replay").text
+    admin = {**NDJSON, "Authorization": f"Bearer {ADMIN_TOKEN}"}
+    for line, changed in [
+        (4, with_hostile_payload(text, 3, HOSTILE[hostile])),
+        (1, HOSTILE[hostile] + "\n" + text.partition("\n")[2]),
+    ]:
+        refused = http.post("/replays", content=changed, headers=admin)
+        assert refused.status_code == 400, refused.text
+        assert refused.headers["content-type"] == "application/problem+json"
+        assert refused.json()["code"] == "bad_replay_file"
+        assert f"line {line}: " in refused.json()["detail"]
+
+
+def test_the_import_checks_the_token_before_the_body(http: httpx.Client) -> None:
+    """Without the admin token the answer is 401 whatever is sent (it was a 415 for a body
+    that is not NDJSON, before any token was looked at)."""
+    for headers in ({}, {"Content-Type": "application/json"}):
+        refused = http.post("/replays", content=b"{}", headers=headers)
+        assert refused.status_code == 401, refused.text
+    wrong = {"Authorization": "Bearer not-the-admin-token-at-all"}
+    assert http.post("/replays", content=b"{}", headers=wrong).status_code == 401
+    admin = {"Authorization": f"Bearer {ADMIN_TOKEN}", "Content-Type": "application/json"}
+    assert http.post("/replays", content=b"{}", headers=admin).status_code == 415

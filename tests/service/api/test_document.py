@@ -5,7 +5,9 @@ and the documentation page works offline."""
 from __future__ import annotations
 
 import copy
+import json
 import re
+import uuid
 from typing import Any
 
 import httpx
@@ -148,3 +150,67 @@ def test_the_root_points_to_the_documentation(http: httpx.Client) -> None:
     index = http.get("/").json()
     assert index["documentation"] == "/schema" and index["openapi"] == "/schema/openapi.json"
     assert http.get(index["openapi"]).status_code == 200
+
+
+UUID_IDS = {"game_id", "league_id", "analysis_id", "hook_id"}
+
+
+def test_every_id_the_server_reads_as_a_uuid_is_declared_one(document: dict[str, Any]) -> None:
+    """A generated client (or schemathesis) would otherwise send "0" and be refused."""
+    seen = set()
+    for method, path, operation in operations(document):
+        for parameter in operation.get("parameters", []):
+            if parameter["in"] == "path" and parameter["name"] in UUID_IDS:
+                seen.add(parameter["name"])
+                assert parameter["schema"] == {"type": "string", "format": "uuid"}, (method, path)
+    assert seen == UUID_IDS
+
+
+def test_413_and_415_are_declared_exactly_where_a_body_is_read(
+    document: dict[str, Any],
+) -> None:
+    for method, path, operation in operations(document):
+        declared = {"413", "415"} & set(operation["responses"])
+        reads = "requestBody" in operation
+        assert declared == ({"413", "415"} if reads else set()), (method, path)
+
+
+def test_a_bound_of_0_and_item_constraints_reach_the_document(document: dict[str, Any]) -> None:
+    """Litestar left out ``minimum: 0`` on optional fields and every list item's bounds."""
+    schemas = document["components"]["schemas"]
+    seat = schemas["TakeSeat"]["properties"]["seat"]["anyOf"][0]
+    assert seat == {"type": "integer", "minimum": 0, "maximum": 5}
+    version = schemas["SendCommand"]["properties"]["expected_version"]["anyOf"][0]
+    assert version["minimum"] == 0
+    assert schemas["CreateLeague"]["properties"]["points"]["anyOf"][0]["items"]["minimum"] == 0
+    assert schemas["RecordForfeit"]["properties"]["players"]["items"]["minLength"] == 1
+    board = next(o for _, p, o in operations(document) if p.endswith("/board.svg"))
+    seat_query = next(p for p in board["parameters"] if p["name"] == "seat")
+    assert seat_query["schema"]["type"] == "integer" and seat_query["schema"]["minimum"] == 0
+
+
+def test_integer_bounds_are_integers(document: dict[str, Any]) -> None:
+    """``1.0`` as an integer's bound makes a generator send ``28.0``, which is refused."""
+    floats = re.findall(r'"(?:minimum|maximum)": -?\d+\.\d+', json.dumps(document))
+    assert floats == []
+
+
+@pytest.mark.parametrize(
+    ("path", "allowed"),
+    [
+        ("/games", "GET, OPTIONS, POST"),
+        ("/players/me/webhooks", "GET, OPTIONS, POST"),
+        ("/leagues/{id}/webhooks", "GET, OPTIONS, POST"),
+        ("/games/{id}", "GET, OPTIONS"),
+        ("/games/{id}/commands", "OPTIONS, POST"),
+    ],
+)
+def test_options_names_every_method_of_the_path(
+    http: httpx.Client, document: dict[str, Any], path: str, allowed: str
+) -> None:
+    answer = http.options(path.replace("{id}", str(uuid.uuid4())))
+    assert answer.status_code == 204
+    assert answer.headers["allow"] == allowed
+    template = next(p for p in document["paths"] if re.sub(r"\{[a-z_]+\}", "{id}", p) == path)
+    declared = {m.upper() for m in document["paths"][template]} | {"OPTIONS"}
+    assert set(allowed.split(", ")) == declared

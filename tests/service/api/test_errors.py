@@ -215,3 +215,10 @@ def test_a_bug_in_a_ruleset_is_a_500_that_appends_nothing_and_tells_nothing(
     assert "secret" not in response.text and "KeyError" not in response.text
     assert body["detail"] == "something went wrong on our side; the request was logged"
     assert after == before
+
+
+def test_health_on_one_postgresql_names_no_workers(server: Server) -> None:
+    with server.client() as client:
+        answer = client.get("/health")
+    assert answer.status_code == 200
+    assert answer.json() == {"status": "ok", "database": "ok"}

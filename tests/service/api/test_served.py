@@ -6,10 +6,12 @@ from __future__ import annotations
 import contextlib
 import itertools
 import os
+import re
 import signal
 import subprocess
 import sys
 import time
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, cast
@@ -22,17 +24,18 @@ from hypothesis.errors import Unsatisfiable
 from schemathesis import GenerationMode, checks
 from schemathesis.core.failures import Failure, FailureGroup
 
-from domain.core import registry
+from tests.service.api import st_hooks  # registers the NDJSON serializer
 from tests.service.api.conftest import free_port
 from tests.service.api.playing import seats_for
+from tests.support.shipped import shipped_rulesets
 
 pytestmark = pytest.mark.storage
 
 ROOT = Path(__file__).resolve().parents[3]
-# The shipped rulesets (test-only ones live under tests/), each played to its end by bots.
-SHIPPED = [r.id for r in registry.all_rulesets() if r.rules.decide.__module__.startswith("domain.")]
+# The shipped rulesets (a served Cairn registers no test ruleset), each played to its end
+# by bots, and each a target of the fuzzing.
+SHIPPED = shipped_rulesets()
 COMMAND = ["cli.main"]
-RULESET = "peninsula"  # the fuzzing's target game
 
 
 @pytest.fixture(scope="module")
@@ -74,7 +77,7 @@ def _wait_healthy(url: str, process: subprocess.Popen[Any]) -> None:
     raise AssertionError("cairn serve did not become healthy")
 
 
-def _all_bot_game(url: str, ruleset: str = RULESET) -> str:
+def _all_bot_game(url: str, ruleset: str) -> str:
     seats = seats_for(ruleset, bots=99)
     created = httpx.post(f"{url}/games", json={"ruleset": ruleset, "seats": seats})
     assert created.status_code == 201, created.text
@@ -88,9 +91,17 @@ def _all_bot_game(url: str, ruleset: str = RULESET) -> str:
     raise AssertionError("the bots did not finish their game")
 
 
+@pytest.fixture(scope="module")
+def finished_games(served: str) -> dict[str, str]:
+    """An all-bot game of each shipped ruleset, played to its end by the served bots."""
+    return {ruleset: _all_bot_game(served, ruleset) for ruleset in SHIPPED}
+
+
 @pytest.mark.parametrize("ruleset", SHIPPED)
-def test_cairn_serve_plays_an_all_bot_game_to_the_end(served: str, ruleset: str) -> None:
-    game_id = _all_bot_game(served, ruleset)
+def test_cairn_serve_plays_an_all_bot_game_to_the_end(
+    served: str, finished_games: dict[str, str], ruleset: str
+) -> None:
+    game_id = finished_games[ruleset]
     view = httpx.get(f"{served}/games/{game_id}").json()
     assert view["status"] == "finished" and view["result"]["ranks"]
     events = httpx.get(f"{served}/games/{game_id}/events").json()
@@ -99,24 +110,21 @@ def test_cairn_serve_plays_an_all_bot_game_to_the_end(served: str, ruleset: str)
 
 
 @pytest.fixture(scope="module")
-def fuzz_target(served: str) -> dict[str, Any]:
-    """A finished game (streams of it end) and a live one with a seat token."""
-    finished = _all_bot_game(served)
-    players = seats_for(RULESET, bots=0)
-    live = httpx.post(f"{served}/games", json={"ruleset": RULESET, "seats": players}).json()
-    return {"finished": finished, "live": live["game_id"], "token": live["seats"][0]["token"]}
-
-
-@schemathesis.serializer("application/x-ndjson")
-def _ndjson_body(ctx: Any, value: Any) -> bytes:
-    """A replay file to import: whatever text was generated (mostly not a replay: a 4xx)."""
-    return value.encode() if isinstance(value, str) else str(value).encode()
-
-
-@schemathesis.deserializer("application/x-ndjson")
-def _ndjson_answer(ctx: Any, response: Any) -> str:
-    """A downloaded replay file, as the text its schema says it is."""
-    return str(response.content.decode("utf-8"))
+def fuzz_targets(served: str, finished_games: dict[str, str]) -> list[dict[str, Any]]:
+    """For each shipped ruleset, a finished game (streams of it end) and a live one with a
+    seat token: the fuzzing takes them in turn, so every ruleset's games are fuzzed."""
+    targets = []
+    for ruleset in SHIPPED:
+        players = seats_for(ruleset, bots=0)
+        live = httpx.post(f"{served}/games", json={"ruleset": ruleset, "seats": players}).json()
+        targets.append(
+            {
+                "finished": finished_games[ruleset],
+                "live": live["game_id"],
+                "token": live["seats"][0]["token"],
+            }
+        )
+    return targets
 
 
 # No 5xx; every status, content type, header and body as the document says; invalid data
@@ -132,7 +140,7 @@ CHECKS = [
 
 
 def test_fuzzing_the_served_api_finds_no_5xx_and_no_schema_mismatch(
-    served: str, fuzz_target: dict[str, Any]
+    served: str, fuzz_targets: list[dict[str, Any]]
 ) -> None:
     """Valid and invalid requests to every operation: no 5xx, every 4xx a problem, and every
     response as the OpenAPI document describes it.
@@ -157,7 +165,7 @@ def test_fuzzing_the_served_api_finds_no_5xx_and_no_schema_mismatch(
             )
             @given(case=operation.as_strategy(mode))
             def call(case: Any) -> None:
-                _aim(case, fuzz_target, next(turn))
+                _aim(case, fuzz_targets, next(turn))
                 response = case.call(base_url=served, timeout=20)
                 where = f"{case.method} {case.formatted_path}"
                 kind = response.headers.get("content-type") or [""]
@@ -176,13 +184,77 @@ def test_fuzzing_the_served_api_finds_no_5xx_and_no_schema_mismatch(
     assert failures == [], "\n\n".join(failures)
 
 
-def _aim(case: Any, target: dict[str, Any], turn: int) -> None:
-    """Mostly real games, so the fuzz reaches past the 404; streams only of ended games."""
+def _aim(case: Any, targets: list[dict[str, Any]], turn: int) -> None:
+    """Mostly real games, so the fuzz reaches past the 404; streams only of ended games.
+    Each ruleset's games in turn, four calls at a time."""
     if not case.path_parameters or "game_id" not in case.path_parameters:
         return
+    if not _is_uuid(case.path_parameters["game_id"]):
+        return  # a negative case's invalid id: the 404 it is for
+    target = targets[(turn // 4) % len(targets)]
     if case.path.endswith("/stream"):
         case.path_parameters["game_id"] = target["finished"]
     elif turn % 4:
         case.path_parameters["game_id"] = target["live"]
     if turn % 2:
         case.headers = {**(case.headers or {}), "Authorization": f"Bearer {target['token']}"}
+
+
+# The checks that found the document and the server disagreeing (#27), as `st run` runs
+# them: its examples and coverage phases send what a hand-written client would (no body,
+# no Content-Type, an undeclared method, OPTIONS, a missing required header), which the
+# fuzzing above does not. positive_data_acceptance is left out: JSON Schema counts 28.0
+# as an integer and any string as text, while the server refuses a fraction written for
+# an integer and U+0000 (docs/api.md, "Bad input"), and a rule may refuse what the schema
+# allows (a 422).
+ST_CHECKS = [
+    "not_a_server_error",
+    "status_code_conformance",
+    "content_type_conformance",
+    "response_headers_conformance",
+    "response_schema_conformance",
+    "negative_data_rejection",
+    "missing_required_header",
+    "unsupported_method",
+    "allow_header_conformance",
+]
+
+
+def test_schemathesis_run_finds_the_document_and_the_server_agree(
+    served: str, tmp_path: Path
+) -> None:
+    """``st run`` over the served document, bounded (5 examples per operation, one
+    worker, a fixed seed; about 30 s on an idle machine)."""
+    command = [
+        str(Path(sys.executable).parent / "st"),
+        "run",
+        f"{served}/schema/openapi.json",
+        "--phases=examples,coverage,fuzzing",
+        "--max-examples=5",
+        "--seed=27",
+        "--workers=1",
+        "--request-timeout=20",
+        f"--checks={','.join(ST_CHECKS)}",
+        "--output-truncate=false",
+    ]
+    hooks = {"SCHEMATHESIS_HOOKS": st_hooks.__name__, "PYTHONPATH": str(ROOT)}
+    run = subprocess.run(
+        command,
+        cwd=tmp_path,
+        env={**os.environ, **hooks},
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=False,
+    )
+    assert run.returncode == 0, run.stdout[-20_000:] + run.stderr[-2_000:]
+    tested = re.search(r"Tested: (\d+)", run.stdout)
+    assert tested is not None and int(tested.group(1)) >= 40, run.stdout[-5_000:]
+
+
+def _is_uuid(value: Any) -> bool:
+    try:
+        uuid.UUID(str(value))
+    except ValueError:
+        return False
+    return True

@@ -16,11 +16,11 @@ from service.api.rulesets import served_content
 from service.viewer.drawings import draw
 from tests.service.api.conftest import ADMIN_TOKEN, RULESETS, Server
 from tests.service.api.playing import Table, seats_for
+from tests.support.recordings import golden_replays
 from tests.support.shipped import shipped_rulesets
 
 pytestmark = pytest.mark.storage
 
-REPLAYS = Path(__file__).parents[3] / "replays"
 NDJSON = {"Content-Type": "application/x-ndjson"}
 
 
@@ -87,7 +87,7 @@ def test_a_live_game_s_seat_board_needs_that_seat_s_token(
 def test_a_finished_game_shows_any_seat_s_board_to_anyone(
     server: Server, http: httpx.Client, ruleset: str
 ) -> None:
-    path = sorted((REPLAYS / ruleset).glob("*.ndjson"))[0]
+    path = golden_replays(ruleset)[0]
     game_id = imported(http, path)
     steps = http.get(f"/games/{game_id}/steps").json()
     assert steps["log_is_public"] and steps["status"] == "finished"

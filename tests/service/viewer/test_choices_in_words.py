@@ -1,7 +1,8 @@
 """Every legal command of every seat can be said in words (``GET /games/{id}/choices``).
 
-A command the viewer cannot word is a 500 on the page a seat plays from, so each shipped
-ruleset's seeded games are walked and every seat's every legal command is said.
+A command the viewer cannot word is a 500 on the page a seat plays from, so every
+ruleset's seeded games (tests/support/rulesets.py) are walked and every seat's every legal
+command is said: by its own drawing's words, or the plain fallback's.
 """
 
 from __future__ import annotations
@@ -10,12 +11,12 @@ from typing import Any
 
 import pytest
 
-from domain.core import registry
+from domain.core import Ruleset, registry
 from domain.core.registry import command_to_json
 from service.api.rulesets import served_content
 from service.viewer.drawings import painter
 from tests.support.play import play
-from tests.support.shipped import shipped_rulesets
+from tests.support.rulesets import newest, seats_for
 
 STEPS = 150  # decisions walked per game: enough for every kind of command to come up
 GAMES = 4
@@ -25,7 +26,7 @@ def said_in(ruleset_id: str, label: str) -> list[tuple[dict[str, Any], str]]:
     ruleset = registry.get(ruleset_id)
     content = served_content(ruleset_id, ruleset.content_hash)
     say = painter(ruleset_id).say
-    seats = min(max(ruleset.min_seats, 2), ruleset.max_seats)
+    seats = seats_for(ruleset)
     said: list[tuple[dict[str, Any], str]] = []
     for number, step in enumerate(play(ruleset, seats, label=label)):
         if number >= STEPS or ruleset.is_terminal(step.state):
@@ -37,11 +38,16 @@ def said_in(ruleset_id: str, label: str) -> list[tuple[dict[str, Any], str]]:
     return said
 
 
-@pytest.mark.parametrize("ruleset_id", shipped_rulesets())
-def test_every_legal_command_is_said_in_words(ruleset_id: str) -> None:
-    for game in range(GAMES):
-        for command, words in said_in(ruleset_id, f"choices:{ruleset_id}:{game}"):
-            assert isinstance(words, str) and words.strip(), command
+@pytest.mark.parametrize("ruleset", newest())
+def test_every_legal_command_is_said_in_words(ruleset: Ruleset[Any, Any, Any]) -> None:
+    said = [
+        (command, words)
+        for game in range(GAMES)
+        for command, words in said_in(ruleset.id, f"choices:{ruleset.id}:{game}")
+    ]
+    assert said, "the seeded games offer legal commands"
+    for command, words in said:
+        assert isinstance(words, str) and words.strip(), command
 
 
 def test_a_move_through_several_hexes_names_each_of_them() -> None:

@@ -1,9 +1,10 @@
-"""Snapshot tests of each ruleset's drawing at a fixed position of a recorded game,
-compared as structure (elements, their attribute names, classes, data attributes and
-titles), not bytes: moving a hex by a pixel or changing a colour is no failure, losing an
-icon, a ticket or a bid is.
+"""Snapshot tests of each shipped ruleset's drawing at the positions its snapshots name
+(``replays/<id>/viewer/``, written by ``cairn ruleset record``), compared as structure
+(``service/viewer/snapshots.py``), not bytes: moving a hex by a pixel or changing a colour
+is no failure, losing an icon, a ticket or a bid is.
 
-``CAIRN_UPDATE_SNAPSHOTS=1`` rewrites the snapshots; review their diff like code.
+``CAIRN_UPDATE_SNAPSHOTS=1`` rewrites the structure in the snapshots there; review their
+diff like code.
 """
 
 from __future__ import annotations
@@ -16,81 +17,47 @@ from xml.etree import ElementTree
 
 import pytest
 
-from domain.core import registry
 from domain.core.drawing.board import FALLBACK, Board, Painter
 from domain.games import load_all
-from service.api.rulesets import served_content
 from service.replays import parse
-from service.trail import Trail, state_at
 from service.viewer.drawings import draw, load, painter
-from tests.support.play import play
+from service.viewer.snapshots import board_at, structure
+from tests.support.recordings import (
+    REPLAYS,
+    golden_replays,
+    missing,
+    read,
+    viewer_snapshots,
+)
+from tests.support.rulesets import every_version
 from tests.support.shipped import shipped_rulesets
 
-REPLAYS = Path(__file__).parents[3] / "replays"
-SNAPSHOTS = Path(__file__).parent / "snapshots"
-SVG_NS = "{http://www.w3.org/2000/svg}"
 load_all()
 
-# One fixed position per ruleset: a recorded game and a decision end inside it; a ruleset
-# with no recorded game yet is drawn from a seeded greedy game of two seats, halfway.
-POSITIONS = {
-    "peninsula": ("two-seats-greedy-m1.ndjson", 0.4),
-    "peloponnes": ("two-seats-greedy.ndjson", 0.45),  # bidding, one bid standing
-    "five-peaks": ("two-seats-greedy.ndjson", 0.5),
-}
-SEEDED_AT = 0.5
 
-
-def structure(element: ElementTree.Element) -> dict[str, Any]:
-    tag = element.tag.removeprefix(SVG_NS)
-    node: dict[str, Any] = {"tag": tag, "attributes": sorted(element.attrib)}
-    kept = {k: v for k, v in element.attrib.items() if k == "class" or k.startswith("data-")}
-    if kept:
-        node["values"] = kept
-    if tag == "title":
-        node["text"] = element.text
-    children = [structure(child) for child in element]
-    if children:
-        node["children"] = children
-    return node
-
-
-def decision_end(trail: Trail, fraction: float) -> int:
-    ends = [group[-1].seq for group in trail.decisions()]
-    return ends[int(len(ends) * fraction)]
+def board_from(ruleset_id: str, shot: dict[str, Any]) -> Board:
+    """The board a snapshot was taken of: its replay, after its event, as its viewer."""
+    trail = parse((REPLAYS / ruleset_id / shot["replay"]).read_text(encoding="utf-8"))
+    return board_at(trail, shot["at"], shot["viewer"])
 
 
 def board_of(ruleset_id: str, viewer: int | None) -> Board:
-    if ruleset_id not in POSITIONS:
-        return seeded_board(ruleset_id, viewer)
-    name, fraction = POSITIONS[ruleset_id]
-    trail = parse((REPLAYS / ruleset_id / name).read_text())
-    ruleset = registry.get(trail.game.ruleset, trail.game.rules_version)
-    at = decision_end(trail, fraction)
-    state = state_at(ruleset, trail, at)
-    content = served_content(ruleset_id, trail.game.content_hash)
-    view = dict(ruleset.view(state, viewer))
-    return Board(ruleset_id, view, content, trail.game.seats, viewer, at)
+    """The board of the ruleset's first snapshot taken as ``viewer``."""
+    for path in viewer_snapshots(ruleset_id):
+        shot = read(path)
+        if shot["viewer"] == viewer:
+            return board_from(ruleset_id, shot)
+    folder = REPLAYS / ruleset_id / "viewer"
+    pytest.fail(missing(f"viewer snapshot as {viewer}", ruleset_id, folder), pytrace=False)
 
 
-def seeded_board(ruleset_id: str, viewer: int | None) -> Board:
-    ruleset = registry.get(ruleset_id)
-    seats = min(max(ruleset.min_seats, 2), ruleset.max_seats)
-    steps = list(play(ruleset, seats, label=f"viewer:{ruleset_id}", bot="greedy"))
-    index = int(len(steps) * SEEDED_AT)
-    at = sum(len(s.events) for s in steps[: index + 1])
-    view = dict(ruleset.view(steps[index].state, viewer))
-    content = served_content(ruleset_id, ruleset.content_hash)
-    return Board(ruleset_id, view, content, seats, viewer, at)
-
-
-def check(name: str, svg: str, *, may_update: bool = True) -> None:
-    got = structure(ElementTree.fromstring(svg))
-    path = SNAPSHOTS / f"{name}.json"
+def check(path: Path, svg: str, *, may_update: bool = True) -> None:
+    shot = read(path)
+    got = structure(svg)
     if may_update and os.environ.get("CAIRN_UPDATE_SNAPSHOTS") == "1":
-        path.write_text(json.dumps(got, indent=1, ensure_ascii=False) + "\n")
-    assert path.exists(), f"no snapshot {path.name}: run with CAIRN_UPDATE_SNAPSHOTS=1"
-    assert got == json.loads(path.read_text()), f"the drawing's structure changed ({path.name})"
+        shot["structure"] = got
+        path.write_text(json.dumps(shot, indent=1, ensure_ascii=False) + "\n")
+    assert got == shot["structure"], f"the drawing's structure changed ({path.name})"
 
 
 def test_every_shipped_ruleset_has_a_drawing_of_its_own() -> None:
@@ -99,9 +66,7 @@ def test_every_shipped_ruleset_has_a_drawing_of_its_own() -> None:
     assert [r for r in shipped if painter(r) is FALLBACK] == []
 
 
-@pytest.mark.parametrize(
-    "ruleset", registry.every_version(), ids=lambda r: f"{r.id}-{r.rules_version}"
-)
+@pytest.mark.parametrize("ruleset", every_version())
 def test_a_registered_drawing_is_found_where_the_registration_says(ruleset: Any) -> None:
     where = ruleset.presentation.drawing
     if where is None:
@@ -115,25 +80,28 @@ def test_a_drawing_that_names_no_painter_is_refused() -> None:
 
 
 @pytest.mark.parametrize("ruleset_id", shipped_rulesets())
-@pytest.mark.parametrize("viewer", [None, 0])
-def test_a_fixed_position_draws_the_same_structure(ruleset_id: str, viewer: int | None) -> None:
-    check(
-        f"{ruleset_id}-{'spectator' if viewer is None else f'seat{viewer}'}",
-        draw(board_of(ruleset_id, viewer)),
-    )
+def test_each_snapshot_draws_the_same_structure(ruleset_id: str) -> None:
+    snapshots = viewer_snapshots(ruleset_id)
+    assert {read(p)["viewer"] for p in snapshots} >= {None, 0}, "a spectator's and a seat's"
+    for path in snapshots:
+        check(path, draw(board_from(ruleset_id, read(path))))
 
 
 def test_the_snapshot_comparison_sees_a_lost_element() -> None:
-    svg = draw(board_of("peninsula", None))
-    tree = ElementTree.fromstring(svg)
+    path = next(p for p in viewer_snapshots("peninsula") if read(p)["viewer"] is None)
+    tree = ElementTree.fromstring(draw(board_from("peninsula", read(path))))
     icons = next(e for e in tree.iter() if e.attrib.get("class") == "icons")
     icons.remove(next(iter(icons)))
     with pytest.raises(AssertionError, match="structure changed"):
-        check(
-            "peninsula-spectator",
-            ElementTree.tostring(tree, encoding="unicode"),
-            may_update=False,
-        )
+        check(path, ElementTree.tostring(tree, encoding="unicode"), may_update=False)
+
+
+def test_a_ruleset_without_recordings_fails_with_the_command_that_records_them(
+    tmp_path: Path,
+) -> None:
+    for find in (golden_replays, viewer_snapshots):
+        with pytest.raises(pytest.fail.Exception, match="`cairn ruleset record new-game`"):
+            find("new-game", tmp_path)
 
 
 def test_a_ruleset_without_a_drawing_gets_its_view_as_text() -> None:

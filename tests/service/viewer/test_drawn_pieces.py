@@ -8,9 +8,13 @@ from xml.etree import ElementTree
 
 import pytest
 
-from service.viewer.drawings import draw
+from domain.core import Ruleset
+from domain.core.drawing.board import FALLBACK, Board
+from service.api.rulesets import served_content
+from service.viewer.drawings import draw, painter
 from tests.service.viewer.test_drawings import board_of
-from tests.support.shipped import shipped_rulesets
+from tests.support.play import play
+from tests.support.rulesets import newest, seats_for
 
 
 def classes(svg: str) -> list[set[str]]:
@@ -49,10 +53,32 @@ def test_peloponnes_draws_every_tile_bid_and_disaster() -> None:
     assert count(svg, "track") == 6 * len(view["seats"])
 
 
-@pytest.mark.parametrize("ruleset_id", shipped_rulesets())
-def test_a_seat_s_drawing_says_which_seat_is_you(ruleset_id: str) -> None:
-    assert "(you)" in draw(board_of(ruleset_id, 0))
-    assert "(you)" not in draw(board_of(ruleset_id, None))
+def seeded_boards(ruleset: Ruleset[Any, Any, Any]) -> tuple[Board, Board]:
+    """The board halfway through a seeded greedy game, as seat 0 and a spectator see it."""
+    seats = seats_for(ruleset)
+    steps = list(play(ruleset, seats, label=f"viewer:{ruleset.id}", bot="greedy"))
+    index = len(steps) // 2
+    at = sum(len(s.events) for s in steps[: index + 1])
+    content = served_content(ruleset.id, ruleset.content_hash)
+    seat, spectator = (
+        Board(ruleset.id, dict(ruleset.view(steps[index].state, v)), content, seats, v, at)
+        for v in (0, None)
+    )
+    return seat, spectator
+
+
+@pytest.mark.parametrize("ruleset", newest())
+def test_a_seat_s_drawing_says_which_seat_is_you(ruleset: Ruleset[Any, Any, Any]) -> None:
+    """A ruleset's own drawing says which seat is "you" in a seat's board, not in a
+    spectator's; the text fallback, which marks no seat, draws every key of the view."""
+    seat, spectator = seeded_boards(ruleset)
+    if painter(ruleset.id) is FALLBACK:
+        drawn = ElementTree.fromstring(draw(seat))
+        keys = [e.attrib["data-key"] for e in drawn.iter() if "data-key" in e.attrib]
+        assert keys == list(seat.view), "the fallback draws every key of the view"
+        return
+    assert "(you)" in draw(seat)
+    assert "(you)" not in draw(spectator)
 
 
 def test_five_peaks_draws_every_tile_peak_stone_pawn_and_hiker() -> None:

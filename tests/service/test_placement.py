@@ -1,0 +1,122 @@
+"""Every table has one place on Citus, named in ``PLACEMENT`` (service/store/placement.py),
+and ``cairn db distribute`` puts each there: checked against the schema on plain PostgreSQL
+on every run, and against Citus's own catalog on a cluster (``CAIRN_CITUS_URL``)."""
+
+from __future__ import annotations
+
+import json
+
+import psycopg
+import pytest
+from click.testing import CliRunner
+
+from cli.main import cairn
+from service.store.migrate import upgrade
+from service.store.placement import PLACEMENT, catalog, mismatches, plan
+from tests.service.test_sharding_schema import sharding_problems
+from tests.support.citus import citus_scratch, citus_url
+from tests.support.databases import scratch_database
+
+pytestmark = pytest.mark.storage
+
+
+def test_every_table_at_head_has_a_place_and_every_place_a_table(database_url: str) -> None:
+    with psycopg.connect(database_url) as conn:
+        tables = set(catalog(conn)) if _has_citus(conn) else set(_tables(conn))
+    assert tables == set(PLACEMENT)
+
+
+def test_a_table_added_without_a_place_is_found(database_url: str) -> None:
+    with scratch_database(database_url, "cairn_place") as url:
+        upgrade(url)
+        with psycopg.connect(url, autocommit=True) as conn:
+            conn.execute("CREATE TABLE trophies (game_id uuid PRIMARY KEY)")
+        assert sharding_problems(url) == [
+            "table trophies has no place on Citus (PLACEMENT in service/store/placement.py)"
+        ]
+
+
+def test_each_anchor_is_placed_before_its_group_and_reference_tables_first() -> None:
+    order = list(PLACEMENT)
+    for name, place in PLACEMENT.items():
+        if place.colocate_with:
+            assert PLACEMENT[place.colocate_with].colocate_with is None
+            assert order.index(place.colocate_with) < order.index(name)
+        if place.kind == "reference":
+            assert all(PLACEMENT[t].kind == "reference" for t in order[: order.index(name)])
+
+
+def test_distribute_refuses_a_database_without_citus(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("DATABASE_URL", database_url)
+    result = CliRunner().invoke(cairn, ["db", "distribute", "--dry-run"])
+    assert result.exit_code == 1
+    assert "has no Citus extension" in result.output
+    assert len(result.output.strip().splitlines()) == 1
+
+
+def test_distribute_places_every_table_as_placement_says(monkeypatch: pytest.MonkeyPatch) -> None:
+    with citus_scratch(citus_url(), distributed=False) as url:
+        with psycopg.connect(url) as conn:
+            before = mismatches(conn)
+        assert len(before) == len([p for p in PLACEMENT.values() if p.kind != "local"])
+        monkeypatch.setenv("DATABASE_URL", url)
+        runner = CliRunner()
+        dry = runner.invoke(cairn, ["db", "distribute", "--dry-run", "--json"])
+        assert dry.exit_code == 0, dry.output
+        planned = json.loads(dry.output)
+        assert planned["executed"] is False
+        assert any("create_reference_table('players')" in s for s in planned["statements"])
+        with psycopg.connect(url) as conn:
+            assert mismatches(conn) == before  # a dry run changes nothing
+        done = runner.invoke(cairn, ["db", "distribute", "--json"])
+        assert done.exit_code == 0, done.output
+        assert json.loads(done.output)["problems"] == []
+        with psycopg.connect(url) as conn:
+            assert mismatches(conn) == []
+            assert plan(conn) == []
+            keys = conn.execute(
+                "SELECT conname FROM pg_constraint WHERE conrelid = 'seat_players'::regclass"
+                " AND contype = 'f' ORDER BY conname"
+            ).fetchall()
+        assert [k[0] for k in keys] == ["seat_players_game_id_fkey", "seat_players_player_id_fkey"]
+        again = runner.invoke(cairn, ["db", "distribute", "--json"])
+        assert again.exit_code == 0 and json.loads(again.output)["statements"] == []
+
+
+def test_the_grant_lets_the_service_role_read_distributed_and_reference_tables(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    with citus_scratch(citus_url()) as url:
+        with psycopg.connect(url, autocommit=True) as conn:
+            role = "cairn_service_" + conn.info.dbname[-10:]
+            conn.execute(f"DROP ROLE IF EXISTS {role}")
+            conn.execute(f"CREATE ROLE {role} LOGIN")
+            conn.execute(f"GRANT CONNECT ON DATABASE {conn.info.dbname} TO {role}")
+        monkeypatch.setenv("DATABASE_URL", url)
+        result = CliRunner().invoke(cairn, ["db", "distribute", "--grant", role])
+        assert result.exit_code == 0, result.output
+        service = psycopg.conninfo.make_conninfo(url, user=role)
+        try:
+            with psycopg.connect(service, autocommit=True) as conn:
+                assert conn.execute("SELECT count(*) FROM events").fetchone() == (0,)
+                assert conn.execute("SELECT count(*) FROM players").fetchone() == (0,)
+        finally:
+            with psycopg.connect(url, autocommit=True) as conn:
+                conn.execute(f"REVOKE ALL ON ALL TABLES IN SCHEMA public FROM {role}")
+                conn.execute(f"REVOKE ALL ON SCHEMA public FROM {role}")
+                conn.execute(f"REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM {role}")
+
+
+def _has_citus(conn: psycopg.Connection[tuple[object, ...]]) -> bool:
+    row = conn.execute("SELECT count(*) FROM pg_extension WHERE extname = 'citus'").fetchone()
+    return bool(row and row[0])
+
+
+def _tables(conn: psycopg.Connection[tuple[object, ...]]) -> list[str]:
+    rows = conn.execute(
+        "SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
+        " WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')"
+    ).fetchall()
+    return [str(r[0]) for r in rows]
