@@ -228,10 +228,7 @@ def fixtures(league_ref: str, as_json: bool) -> None:
     target = league_id(league_ref)
     with leagues() as service:
         service.catch_up()
-        found = fixtures_of(service, target)
-        names = service.leagues.players.names([p for f in found for p in _ids(f["players"])])
-    for row in found:
-        row["names"] = [names[i] for i in _ids(row["players"])]
+        found = fixtures_of(service, target)  # names beside the ids, as the API gives
     if as_json:
         for row in found:
             emit_json(row)

@@ -77,6 +77,8 @@ class FixtureBody(Struct):
     places: list[int]
     scores: list[int]
     reason: str | None = None
+    names: list[str] = []
+    """The players' names, in seat order like ``players``."""
 
 
 class StandingBody(Struct):

@@ -106,8 +106,8 @@ class Folded:
                 self._score(league, event.game_id, event.players, event.places, event.scores, ())
                 self._rate(league, event.game_id, event.players, event.places, ordinal)
             case ForfeitRecorded():
-                self._decided(league, event.game_id, "forfeited", event.places, (), event.reason)
-                zeros = tuple(0 for _ in event.players)
+                zeros = tuple(0 for _ in event.players)  # a forfeit's scores are 0 (docs)
+                self._decided(league, event.game_id, "forfeited", event.places, zeros, event.reason)
                 self._score(
                     league, event.game_id, event.players, event.places, zeros, event.forfeited
                 )

@@ -151,8 +151,8 @@ def apply(conn: psycopg.Connection[Any], league: UUID, event: Event, ordinal: in
             _score(conn, league, event.game_id, event.players, event.places, event.scores, ())
             _rate(conn, league, event.game_id, event.players, event.places, ordinal)
         case ForfeitRecorded():
-            _decided(conn, league, event.game_id, "forfeited", event.places, (), event.reason)
-            zeros = tuple(0 for _ in event.players)
+            zeros = tuple(0 for _ in event.players)  # a forfeit's scores are 0 (docs)
+            _decided(conn, league, event.game_id, "forfeited", event.places, zeros, event.reason)
             _score(conn, league, event.game_id, event.players, event.places, zeros, event.forfeited)
         case AbandonmentRecorded():
             _decided(conn, league, event.game_id, "abandoned", (), (), event.reason)

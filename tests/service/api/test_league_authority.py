@@ -133,7 +133,13 @@ def test_a_player_who_is_named_co_organiser_needs_no_organiser_role(
               headers=auth(people["owner"]["token"]))  # fmt: skip
     recorded = http.post(f"/leagues/{lid}/forfeits", json=forfeit, headers=cyd)
     assert recorded.status_code == 201, recorded.text
-    assert recorded.json()["status"] == "forfeited"
+    fixture = recorded.json()
+    assert fixture["status"] == "forfeited"
+    # issue #25's small things: a forfeit's scores are 0, and fixtures name their players
+    assert fixture["scores"] == [0, 0]
+    by_id = {p["id"]: p["name"] for p in people.values()}
+    assert fixture["names"] == [by_id[p] for p in fixture["players"]]
+    assert http.get(f"/leagues/{lid}/fixtures").json() == [fixture]
 
 
 def test_the_operator_acts_on_any_league_and_any_game(

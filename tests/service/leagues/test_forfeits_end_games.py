@@ -89,6 +89,8 @@ def test_a_recorded_forfeit_ends_the_game_as_a_system_decision(service: LeagueSe
     service.catch_up()
     (fixture,) = fixtures_of(service, league)
     assert fixture["status"] == "forfeited" and fixture["reason"] == "did not turn up"
+    assert fixture["scores"] == [0, 0]
+    assert fixture["names"] == [seated[0].name, seated[1].name]
     table = {r["player_id"]: r["points"] for r in standings_of(service, league)}
     assert table == {str(seated[1].player_id): 3, str(seated[0].player_id): 0}
     assert ratings_of(service, league) == []  # a forfeit is not rated, whatever the game says
