@@ -12,6 +12,7 @@ from click.testing import CliRunner, Result
 
 from cli.main import cairn
 from service.application import Application
+from service.application.targets import PRIVATE_TARGETS
 from service.store import EventStore
 from tests.service.leagues.season import play_game
 
@@ -184,6 +185,12 @@ def test_a_players_webhooks_from_the_command_line(store: EventStore) -> None:
     assert given["secret"] is None
     bad = run("player", "webhook", "add", name, "ftp://nowhere.test")
     assert bad.exit_code == 2, "a usage error, as the API's 400"
+    # issue #25: a private target is refused (1), not misused (2)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.delenv(PRIVATE_TARGETS)
+        private = run("player", "webhook", "add", name, url, "--json")
+    assert private.exit_code == 1, private.output
+    assert lines(private)[-1]["error"]["exit_code"] == 1
     listed = lines(run("player", "webhook", "list", name, "--json"))
     assert [h["hook_id"] for h in listed] == [made["hook_id"], given["hook_id"]]
     assert all("secret" not in h for h in listed)
