@@ -7,11 +7,20 @@ from typing import Any
 
 import click
 
-from cli.common import application, emit_json, json_option, reports_errors
+from cli.common import (
+    INTERRUPTED,
+    CliError,
+    application,
+    emit_json,
+    game_ref,
+    json_option,
+    reports_errors,
+)
 from service.analysis import Request, compute, prepare
 from service.analysis.cache import DONE, Analyses
 from service.analysis.jobs import default_jobs
 from service.analysis.request import DEFAULT_BOT, DEFAULT_ROLLOUTS, DEFAULT_SEED, DEFAULT_TOP, Kind
+from service.store import postgres_pool
 
 
 @click.command()
@@ -46,6 +55,7 @@ def analyse(
     rollouts on reshuffled luck; with --at N, the commands of the seat deciding there,
     best first. A live game is analysed from what its spectators (or --seat S) may know.
     Results are cached: the same analysis again is read back, not played again.
+    Ctrl-C stops it (exit 130); nothing is saved.
 
     With --json, prints the result as one JSON object (docs/analysis.md).
 
@@ -54,14 +64,23 @@ def analyse(
     kind: Kind = "graph" if at is None else "hints"
     request = Request(kind=kind, bot=bot, rollouts=rollouts, seed=seed, at=at, top=top)
     with application() as app:
-        prepared = prepare(app.store, game, seat, request)
-        analyses = Analyses(app.store.pool)
+        prepared = prepare(app.store, game_ref(app.store, game), seat, request)
+        analyses = Analyses(postgres_pool(app.store))
         game_id = prepared.scope.trail.game.game_id
         job, _ = analyses.claim(game_id, prepared.key, prepared.body, prepared.total)
         result = job.result if job.status == DONE else None
         if result is None:
-            with click.progressbar(length=prepared.total, label="rollouts", file=sys.stderr) as bar:
-                result = compute(prepared, jobs or default_jobs(), bar.update)
+            try:
+                with click.progressbar(
+                    length=prepared.total, label="rollouts", file=sys.stderr
+                ) as bar:
+                    result = compute(prepared, jobs or default_jobs(), bar.update)
+            except KeyboardInterrupt:
+                # failed, so that the next request (here or in the API) starts it over
+                analyses.failed(job, "interrupted")
+                raise CliError(
+                    "interrupted: the analysis stopped, nothing saved", INTERRUPTED
+                ) from None
             analyses.finished(job, result)
     if as_json:
         emit_json(result)
@@ -73,6 +92,11 @@ def analyse(
 
 def _print_graph(result: dict[str, Any]) -> None:
     click.echo(f"{result['ruleset']}  {result['rollouts']} rollouts  bot {result['bot']}")
+    seats = len(result["points"][0]["seats"]) if result["points"] else 0
+    click.echo(
+        f"{'event':>5}  {'decides':<7} "
+        + "  ".join(f"{f'seat {s}: win [95%] mean score':<28}" for s in range(seats))
+    )
     for point in result["points"]:
         who = "end" if point["seat"] is None else f"seat {point['seat']}"
         shares = "  ".join(
@@ -84,6 +108,7 @@ def _print_graph(result: dict[str, Any]) -> None:
 
 def _print_hints(result: dict[str, Any]) -> None:
     click.echo(f"seat {result['seat']} after event {result['at']}:")
+    click.echo(f"{'rank':>4} {'win':>6} {'[95%]':<9} {'score':>6}  command")
     for hint in result["hints"]:
         mark = "  <- played" if hint["played"] else ""
         click.echo(

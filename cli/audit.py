@@ -14,6 +14,7 @@ from cli.common import (
     CliError,
     application,
     emit_json,
+    game_ref,
     is_replay_file,
     json_option,
     progress,
@@ -23,7 +24,7 @@ from cli.common import (
 from service.application import Application
 from service.audit import audit_game
 from service.replays import ReplayFileError, audit_file
-from service.store import EventStore, UnknownGame
+from service.store import Store, UnknownGame
 
 PAGE = 500
 # Which verdict decides the exit code when several games were audited: the worst one.
@@ -101,13 +102,13 @@ def _refused(target: str, verdict: str, reason: str) -> dict[str, Any]:
 
 def _audit_stored(app: Application, game: str) -> dict[str, Any]:
     try:
-        report = audit_game(app.store, game)
+        report = audit_game(app.store, game_ref(app.store, game))
     except UnknownGame:
         return {**_refused(game, "missing", "no such game is stored"), "file": None}
     return {**report.to_json(), "summary": report.summary()}
 
 
-def _all_games(store: EventStore) -> list[str]:
+def _all_games(store: Store) -> list[str]:
     ids: list[str] = []
     while True:
         page = store.games(limit=PAGE, offset=len(ids))

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
+from uuid import UUID
 
 import click
 
@@ -31,8 +32,10 @@ from service.application.targets import PrivateTarget
 from service.composition import Service
 from service.replays import ReplayFileError
 from service.store import DatabaseUnavailable, UnknownGame, VersionConflict
+from service.store.recorders import Store
 
 FAILED, USAGE, NOT_FOUND, UNAVAILABLE, UNVERIFIABLE = 1, 2, 3, 4, 5
+INTERRUPTED = 130  # Ctrl-C, as shells report a SIGINT
 T = TypeVar("T")
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -103,6 +106,23 @@ def service(bots: bool = False) -> Iterator[Service]:
             code = exc.exit_code if exc.exit_code != FAILED else UNAVAILABLE
             raise CliError(exc.message, code) from exc
         yield served
+
+
+def game_ref(store: Store, text: str) -> UUID:
+    """The game a GAME argument names: its whole id, or a prefix of exactly one game's id
+    (the viewer shows 8 characters). No match is UnknownGame (exit 3); a prefix of several
+    games is bad usage (exit 2)."""
+    try:
+        return UUID(text)
+    except ValueError:
+        pass
+    found = store.game_ids_starting(text.strip().lower(), limit=3)
+    if not found:
+        raise UnknownGame(text)
+    if len(found) > 1:
+        some = ", ".join(str(g) for g in found[:2]) + (", ..." if len(found) > 2 else "")
+        raise CliError(f"{text!r} is the start of several game ids ({some}): give more", USAGE)
+    return found[0]
 
 
 def emit_json(value: Any) -> None:

@@ -12,11 +12,11 @@ from cli.common import (
     CliError,
     application,
     emit_json,
+    game_ref,
     json_option,
     reports_errors,
     service,
 )
-from service.application.visibility import parse_game_id
 from service.review import diff as diff_games
 from service.trail import trail_from_store
 
@@ -77,12 +77,18 @@ def fork(
     fork plays until a human must act or the game ends; every human seat gets a fresh token,
     printed once.
 
-    Example: cairn fork 0b7c6f0e-2f0a-4c39-9a57-3c0e8f1d2a11 --at 24 --seat 0=bot:greedy
+    GAME is a game id or a unique start of one; --at past its end is refused (exit 2).
+
+    Example: cairn fork 0b7c6f0e --at 24 --seat 0=bot:greedy
     """
     given = _seats(seats)
     with service(bots=True) as served:
         app = served.cairn
-        parent = app.store.game(parse_game_id(game))
+        parent = app.store.game(game_ref(app.store, game))
+        if at > parent.version:
+            raise CliError(
+                f"--at {at} is past the end: the game has {parent.version} events", USAGE
+            )
         forked = app.fork(parent.game_id, at, luck, given or None, token)
         if served.bots is not None:
             served.bots.play_out(forked.game_id, BOTS_SETTLE_SECONDS)
@@ -136,8 +142,8 @@ def diff(game_a: str, game_b: str, limit: int, as_json: bool) -> None:
     Example: cairn diff 0b7c6f0e-2f0a-4c39-9a57-3c0e8f1d2a11 5d1e9a3b-7c44-4f6e-8a21-9b0d3c2e1f00
     """
     with application() as app:
-        a = trail_from_store(app.store, game_a)
-        b = trail_from_store(app.store, game_b)
+        a = trail_from_store(app.store, game_ref(app.store, game_a))
+        b = trail_from_store(app.store, game_ref(app.store, game_b))
         found = diff_games(app.store, a, b).to_json()
     if as_json:
         emit_json(found)

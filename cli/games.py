@@ -10,6 +10,7 @@ import click
 from cli.common import (
     application,
     emit_json,
+    game_ref,
     json_option,
     legend_line,
     reports_errors,
@@ -44,6 +45,8 @@ def games(
         return
     if not found:
         click.echo("no games")
+    else:
+        click.echo(f"{'game':<36}  {'ruleset':<10} {'status':<8} seats  events  scores")
     for game in found:
         scores = " ".join(map(str, (game.result or {}).get("scores", []))) or "-"
         fork = f" fork of {game.parent_id}@{game.fork_at}" if game.parent_id else ""
@@ -98,11 +101,13 @@ def show(game: str, at: int | None, seat: int | None, spectator: bool, as_json: 
     everything once it is over. An event past the end or a seat the game does not have is
     refused (exit 2).
 
-    Example: cairn show 0b7c6f0e-2f0a-4c39-9a57-3c0e8f1d2a11 --at 40 --seat 1
+    GAME is a game id or a unique start of one.
+
+    Example: cairn show 0b7c6f0e --at 40 --seat 1
     """
     viewer = viewer_option(seat, spectator)
     with application() as app:
-        trail = trail_from_store(app.store, game)
+        trail = trail_from_store(app.store, game_ref(app.store, game))
         shown = position(trail, at, viewer, app.store)
         seat_info = trail.game.seat_info
     if as_json:

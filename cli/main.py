@@ -22,6 +22,7 @@ from cli.rulesets import rulesets
 from cli.serve import db, serve
 from cli.simulate import simulate
 from cli.transfer import export, import_
+from service.logs import configure
 
 
 class Cairn(click.Group):
@@ -61,6 +62,7 @@ class Cairn(click.Group):
         sys.exit(result if isinstance(result, int) else 0)
 
 
+LEVELS = ("WARNING", "INFO", "DEBUG")
 CODES = {1: "refused", 2: "usage", 3: "not_found", 4: "database_unavailable", 5: "unverifiable"}
 
 
@@ -74,14 +76,25 @@ def _error(exc: click.ClickException) -> dict[str, Any]:
 
 @click.group(cls=Cairn, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="cairn")
-def cairn() -> None:
+@click.option(
+    "-v",
+    "--verbose",
+    count=True,
+    help="Log more on stderr: -v info, -vv debug (default: warnings only).",
+)
+def cairn(verbose: int) -> None:
     """Cairn: play, review, audit and fork board games recorded as immutable events.
 
     Uses DATABASE_URL if set; otherwise a private embedded PostgreSQL under CAIRN_HOME.
 
     Exit codes: 0 success, 1 a check failed or a request was refused, 2 bad usage, 3 no such
     game, file or ruleset, 4 the database is unavailable, 5 recorded under other rules.
+
+    Logs go to stderr, warnings only unless -v: stdout holds only a command's output.
     """
+    # configured here, once per run, so that logs written while a command runs (bots
+    # playing a fork) never reach stdout, where --json output goes
+    configure(LEVELS[min(verbose, len(LEVELS) - 1)])
 
 
 cairn.add_command(serve)

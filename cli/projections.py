@@ -14,6 +14,7 @@ from cli.leaguing import league_errors, leagues
 from service.projections import leagues as league_projection
 from service.projections import results
 from service.projections.tracking import status as tracked_status
+from service.store import postgres_pool
 from service.store.connections import connection
 
 
@@ -34,7 +35,7 @@ def status(as_json: bool) -> None:
     Example: cairn projections status --json
     """
     with leagues() as service:
-        pool = service.leagues.cairn.store.pool
+        pool = postgres_pool(service.leagues.cairn.store)
         found = [tracked_status(pool, name) for name in (results.NAME, league_projection.NAME)]
     for s in found:
         row = {
@@ -58,7 +59,7 @@ def rebuild(as_json: bool) -> None:
     Example: cairn projections rebuild
     """
     with leagues() as service:
-        pool = service.leagues.cairn.store.pool
+        pool = postgres_pool(service.leagues.cairn.store)
         with connection(pool) as conn:
             row = conn.execute("SELECT count(*) FROM league_events").fetchone()
         total = int(row[0]) if row else 0

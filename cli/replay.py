@@ -11,6 +11,7 @@ from cli.common import (
     CliError,
     application,
     emit_json,
+    game_ref,
     is_replay_file,
     json_option,
     legend_line,
@@ -58,7 +59,7 @@ def replay(
         steps = replay_steps(trail, start=start, stop=stop, viewer=seat, boards=step)
     else:
         with application() as app:
-            trail = trail_from_store(app.store, target)
+            trail = trail_from_store(app.store, game_ref(app.store, target))
             steps = replay_steps(
                 trail, start=start, stop=stop, viewer=seat, store=app.store, boards=step
             )

@@ -6,7 +6,14 @@ from pathlib import Path
 
 import click
 
-from cli.common import application, emit_json, json_option, read_replay_file, reports_errors
+from cli.common import (
+    application,
+    emit_json,
+    game_ref,
+    json_option,
+    read_replay_file,
+    reports_errors,
+)
 from service.replays import export_game, import_replay
 
 
@@ -34,7 +41,7 @@ def export(game: str, output: str | None, as_json: bool) -> None:
     Example: cairn export 0b7c6f0e-2f0a-4c39-9a57-3c0e8f1d2a11 -o final.ndjson
     """
     with application() as app:
-        text = export_game(app.store, game)
+        text = export_game(app.store, game_ref(app.store, game))
     if output is None:
         click.echo(text, nl=False)
         return

@@ -42,7 +42,7 @@ from domain.core.codec import encode
 from domain.core.live import Stamped, stamp_time
 from domain.core.registry import UnknownRuleset, command_from_json, event_from_record
 from service.application.outcomes import result_json
-from service.store import EventStore, StoredEvent
+from service.store import Store, StoredEvent
 from service.store.records import GENESIS_HASH, canonical_json
 from service.trail import Trail, trail_from_store
 
@@ -144,7 +144,7 @@ def audit_trail(trail: Trail, extra: Callable[[Trail], None] | None = None) -> A
     return report("clean" if game.is_finished else "active", None)
 
 
-def audit_game(store: EventStore, game_id: Any) -> AuditReport:
+def audit_game(store: Store, game_id: Any) -> AuditReport:
     """Audit a stored game, including that a fork's prefix is its parent's."""
     trail = trail_from_store(store, game_id)
     return audit_trail(trail, extra=lambda t: check_lineage(store, t))
@@ -185,7 +185,7 @@ def check_decisions(trail: Trail) -> None:
                 raise Failed("decisions", event.seq, "an event does not belong to its decision")
 
 
-def check_lineage(store: EventStore, trail: Trail) -> None:
+def check_lineage(store: Store, trail: Trail) -> None:
     game = trail.game
     if game.parent_id is None or not game.fork_at:
         return

@@ -31,7 +31,6 @@ from service.application.lobby import is_waiting
 from service.application.seating import bot_seats
 from service.logs import logger
 from service.store import DatabaseUnavailable, GameRecord, VersionConflict
-from service.store.locks import try_game_lock
 
 MOVES_PER_STEP = 8
 RETRIES = 8
@@ -117,6 +116,12 @@ class BotDriver:
         deadline = time.monotonic() + timeout
         while True:
             loaded = self.cairn.load(game_id)
+            if loaded.ruleset.system_command(loaded.state) is not None:
+                # Between a seat's decision and the system's no seat is to act, yet the game
+                # is not settled: the seat's appender takes the system's decision next (or,
+                # after a fault, nobody does). Settling is safe to race: each is appended once.
+                self.cairn.settle(game_id)
+                continue
             if not _owes(loaded, playing_bots(loaded)):
                 return True
             with self._done:
@@ -196,7 +201,7 @@ class BotDriver:
         waiting = is_waiting(loaded.game) and is_waiting(self.cairn.store.game(game_id))
         bots = playing_bots(loaded) if not waiting else {}
         while bots and not self._closed and self._bots_must_act(game_id, bots):
-            with try_game_lock(self.cairn.store.pool, game_id) as held:
+            with self.cairn.store.game_lock(game_id) as held:
                 if not held:
                     return
                 if not self._play(game_id, bots):

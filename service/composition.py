@@ -20,9 +20,8 @@ from service.bots import BotDriver
 from service.clock import Clock
 from service.leagues import league_service
 from service.projections.follower import LeagueFollower
-from service.store import EventStore
+from service.store import Store
 from service.store.database import check_connection
-from service.store.webhooks import Webhooks
 from service.sweep import SWEEP_SECONDS, Sweeper
 from service.system import SystemDecisions
 from service.timeouts import Timeouts
@@ -43,8 +42,6 @@ class Service:
     def start(self) -> None:
         """Start the long-running processes (the sweep, which looks at once, then at
         intervals, and the thread that decides timeouts as their deadlines pass)."""
-        if self.sweeper is not None and not self._started:
-            self.sweeper.start()
         if self.sweeper is not None and not self._started:
             self.sweeper.start()
             if self.timeouts is not None:
@@ -69,7 +66,7 @@ class Service:
 
 
 def assemble(
-    store: EventStore,
+    store: Store,
     *,
     bots: bool = True,
     sweep_every: float | None = SWEEP_SECONDS,
@@ -90,7 +87,7 @@ def assemble(
     on_advance = getattr(clock, "on_advance", None)
     if on_advance is not None:
         on_advance(timeouts.wake)
-    deliverer = Deliverer(Webhooks(store.pool), retry_first_from_env())
+    deliverer = Deliverer(store.webhooks, retry_first_from_env())
     cairn.reactions.append(deliverer)
     sweeper = follower = None
     if sweep_every is not None:

@@ -11,6 +11,7 @@ from service.application.leagues import Leagues
 from service.application.players import Accounts
 from service.projections.leagues import LeagueProjection
 from service.projections.results import LeagueResults
+from service.store import postgres_pool
 from service.store.leagues import LeagueStore
 from service.store.players import Players
 from service.store.subscriptions import Subscriptions
@@ -35,7 +36,7 @@ class LeagueService:
 
 
 def league_service(cairn: Application) -> LeagueService:
-    pool = cairn.store.pool
+    pool = postgres_pool(cairn.store)
     players = Players(pool)
     store = LeagueStore(pool)
     leagues = Leagues(cairn, store, players)

@@ -19,6 +19,17 @@ def _json(event: dict[str, Any], **_: Any) -> str:
     return _encoder.encode(event).decode()
 
 
+class _Stderr:
+    """Whatever ``sys.stderr`` is when a line is written, not when logging was configured:
+    the CLI configures logging inside a command, where a test runner may swap stderr."""
+
+    def write(self, text: str) -> int:
+        return sys.stderr.write(text)
+
+    def flush(self) -> None:
+        sys.stderr.flush()
+
+
 def configure(level: str = "INFO", json: bool = True) -> None:
     """Route structlog and the standard library through one JSON renderer on stderr."""
     renderer: structlog.types.Processor = (
@@ -35,7 +46,7 @@ def configure(level: str = "INFO", json: bool = True) -> None:
             renderer,
         ],
         wrapper_class=structlog.make_filtering_bound_logger(logging.getLevelName(level)),
-        logger_factory=structlog.PrintLoggerFactory(file=sys.stderr),
+        logger_factory=structlog.PrintLoggerFactory(file=_Stderr()),  # type: ignore[arg-type]
         cache_logger_on_first_use=True,
     )
     forget_loggers()

@@ -21,9 +21,8 @@ from service import bounded_json
 from service.application.errors import ApplicationError
 from service.application.visibility import parse_game_id, revealed_in
 from service.audit import AuditReport, audit_trail
-from service.store import EventStore, GameExists, GameRecord, StoredEvent, UnknownGame
+from service.store import GameExists, GameRecord, Store, StoredEvent, UnknownGame
 from service.store.records import NonIntegerNumber, canonical_json, check_integers
-from service.store.verbatim import insert_verbatim
 from service.trail import Trail, trail_from_store
 
 FORMAT = "cairn-replay"
@@ -91,7 +90,7 @@ class ImportRefused(ApplicationError):
 # -- writing -------------------------------------------------------------------------------
 
 
-def export_game(store: EventStore, game_id: UUID | str) -> str:
+def export_game(store: Store, game_id: UUID | str) -> str:
     """The replay file of a game whose whole log is public; refused otherwise."""
     game = store.game(parse_game_id(game_id))
     revealed = revealed_in(store, game)
@@ -343,7 +342,7 @@ def audit_file(text: str) -> AuditReport:
     return audit_trail(parse(text))
 
 
-def import_replay(store: EventStore, text: str, source: str = "file") -> Imported:
+def import_replay(store: Store, text: str, source: str = "file") -> Imported:
     """Validate a replay file fully, then store it verbatim; the same file twice is a no-op."""
     trail = parse(text)
     report = audit_trail(trail)
@@ -357,20 +356,20 @@ def import_replay(store: EventStore, text: str, source: str = "file") -> Importe
         return _same_or_refuse(store, trail, text, report)
     _check_parent(store, trail)
     try:
-        insert_verbatim(store, trail.game, trail.events, source)
+        store.insert_verbatim(trail.game, trail.events, source)
     except GameExists:
         return _same_or_refuse(store, trail, text, report)
     return Imported(trail.game_id, len(trail.events), True, report)
 
 
-def _existing(store: EventStore, game_id: UUID) -> GameRecord | None:
+def _existing(store: Store, game_id: UUID) -> GameRecord | None:
     try:
         return store.game(game_id)
     except UnknownGame:
         return None
 
 
-def _same_or_refuse(store: EventStore, trail: Trail, text: str, report: AuditReport) -> Imported:
+def _same_or_refuse(store: Store, trail: Trail, text: str, report: AuditReport) -> Imported:
     try:
         same = export_game(store, trail.game_id) == text
     except ExportRefused:
@@ -380,7 +379,7 @@ def _same_or_refuse(store: EventStore, trail: Trail, text: str, report: AuditRep
     return Imported(trail.game_id, len(trail.events), False, report)
 
 
-def _check_parent(store: EventStore, trail: Trail) -> None:
+def _check_parent(store: Store, trail: Trail) -> None:
     game = trail.game
     if game.parent_id is None:
         return

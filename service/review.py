@@ -18,7 +18,7 @@ from service.application.live import live_view
 from service.application.loading import ruleset_for
 from service.application.outcomes import result_json, scores_json
 from service.application.visibility import revealed_in
-from service.store import EventStore, GameRecord, StoredEvent
+from service.store import GameRecord, Store, StoredEvent
 from service.trail import Trail, state_at, states_along
 
 
@@ -56,7 +56,7 @@ def running_scores(ruleset: Ruleset[Any, Any, Any], state: Any) -> list[dict[str
     return scores_json(ruleset.presentation.scores(state))
 
 
-def visible_to(store: EventStore | None, game: GameRecord, viewer: Viewer) -> Any:
+def visible_to(store: Store | None, game: GameRecord, viewer: Viewer) -> Any:
     """A predicate on stored events: may ``viewer`` see this one now?
 
     A file holds only a finished game's public record, so everything in it is visible.
@@ -85,7 +85,7 @@ def replay_steps(
     start: int = 1,
     stop: int | None = None,
     viewer: Viewer = None,
-    store: EventStore | None = None,
+    store: Store | None = None,
     boards: bool = False,
 ) -> list[Step]:
     """Each visible event from ``start`` to ``stop`` in words, with the score after it (and
@@ -113,7 +113,7 @@ def replay_steps(
 
 
 def position(
-    trail: Trail, at: int | None, viewer: Viewer, store: EventStore | None = None
+    trail: Trail, at: int | None, viewer: Viewer, store: Store | None = None
 ) -> dict[str, Any]:
     """The game at ``at`` as ``viewer`` sees it: view, drawing, scores and lineage.
 
@@ -153,7 +153,7 @@ def position(
     return out
 
 
-def lineage(store: EventStore | None, game: GameRecord) -> list[dict[str, Any]]:
+def lineage(store: Store | None, game: GameRecord) -> list[dict[str, Any]]:
     """The chain of ancestors, nearest first: each parent id and where it was forked."""
     chain: list[dict[str, Any]] = []
     current = game
@@ -191,7 +191,7 @@ class Difference:
         }
 
 
-def diff(store: EventStore, a: Trail, b: Trail) -> Difference:
+def diff(store: Store, a: Trail, b: Trail) -> Difference:
     """The common prefix of two games (equal hashes: the chain makes equal prefixes), the
     first event where they part, every move where they part after it, told in words from a
     spectator's side, and how their scores differ."""
@@ -215,7 +215,7 @@ def _moves(trail: Trail, after: int) -> list[tuple[StoredEvent, ...]]:
     return [g for g in trail.decisions() if g[0].seq > after and g[0].actor != SYSTEM]
 
 
-def _moves_apart(store: EventStore, a: Trail, b: Trail, common: int) -> list[dict[str, Any]]:
+def _moves_apart(store: Store, a: Trail, b: Trail, common: int) -> list[dict[str, Any]]:
     apart = []
     pairs = zip_longest(_moves(a, common), _moves(b, common))
     for number, (mine, theirs) in enumerate(pairs, start=1):
@@ -233,7 +233,7 @@ def _same_move(
     return (mine[0].actor, mine[0].command) == (theirs[0].actor, theirs[0].command)
 
 
-def _move(store: EventStore, trail: Trail, group: tuple[StoredEvent, ...] | None) -> Any:
+def _move(store: Store, trail: Trail, group: tuple[StoredEvent, ...] | None) -> Any:
     if group is None:
         return None
     first = group[0]
@@ -256,7 +256,7 @@ def _scores_apart(a: Trail, b: Trail) -> list[dict[str, Any]]:
     return [{"seat": s, "a": totals[0].get(s), "b": totals[1].get(s)} for s in seats]
 
 
-def _told(store: EventStore, trail: Trail, seq: int) -> dict[str, Any] | None:
+def _told(store: Store, trail: Trail, seq: int) -> dict[str, Any] | None:
     if seq > len(trail.events):
         return None
     stored = trail.events[seq - 1]

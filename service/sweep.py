@@ -19,7 +19,7 @@ from typing import Protocol, runtime_checkable
 import psycopg
 
 from service.logs import logger
-from service.store import DatabaseUnavailable, EventStore, GameRecord
+from service.store import DatabaseUnavailable, GameRecord, Store
 
 SWEEP_SECONDS = 30.0
 PAGE = 200
@@ -40,7 +40,7 @@ class Swept(Protocol):
 class Sweeper:
     def __init__(
         self,
-        store: EventStore,
+        store: Store,
         reactions: Sequence[object],
         every: float = SWEEP_SECONDS,
         chores: Sequence[Callable[[], object]] = (),

@@ -14,7 +14,7 @@ from uuid import UUID
 from domain.core import Ruleset
 from domain.core.registry import event_from_record
 from service.application.visibility import parse_game_id
-from service.store import EventStore, GameRecord, StoredEvent
+from service.store import GameRecord, Store, StoredEvent
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ class Trail:
             yield tuple(group)
 
 
-def trail_from_store(store: EventStore, game_id: UUID | str) -> Trail:
+def trail_from_store(store: Store, game_id: UUID | str) -> Trail:
     game = store.game(parse_game_id(game_id))
     return Trail(game, tuple(store.read(game.game_id)))
 

@@ -30,7 +30,8 @@ from uuid import UUID
 from service.application.addresses import IPAddress
 from service.application.targets import Resolve, Target, TargetRefused, checked
 from service.logs import logger
-from service.store.webhooks import Owed, Webhooks
+from service.store.recorders import WebhookRecorder
+from service.store.webhooks import Owed
 
 TIMEOUT = 5.0
 LEASE = 30.0
@@ -156,7 +157,7 @@ class _PinnedTLS(http.client.HTTPSConnection):
 class Deliverer:
     def __init__(
         self,
-        webhooks: Webhooks,
+        webhooks: WebhookRecorder,
         retry_first: float = RETRY_FIRST,
         resolve: Resolve | None = None,
         connect: Connect = socket.create_connection,

@@ -19,9 +19,10 @@ from service.analysis.request import Request, request_key
 from service.analysis.running import Position, Task, run, tasks_for
 from service.application.loading import ruleset_for
 from service.review import check_viewer
-from service.store import EventStore
+from service.store import Store
 from service.store.records import canonical_json
 from service.trail import state_at
+from service.viewer.drawings import painter
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,7 @@ class Prepared:
         return len(self.chosen) * self.request.rollouts
 
 
-def prepare(store: EventStore, game_id: Any, viewer: int | None, request: Request) -> Prepared:
+def prepare(store: Store, game_id: Any, viewer: int | None, request: Request) -> Prepared:
     game = store.game(game_id)
     check_viewer(game, viewer)
     ruleset = ruleset_for(game)
@@ -178,11 +179,12 @@ def _hints(
         for command, w in zip(chosen, wire, strict=True)
     ]
     ranked = rank_hints(scored, point.seat, prepared.scope.trail.game.seats, played)
+    said = _sayer(prepared)
     hints = [
         {
             "rank": rank,
             "command": command_to_json(hint.command),
-            "text": _said(hint.command),
+            "text": said(command_to_json(hint.command)),
             "played": hint.played,
             "rollouts": hint.rollouts,
             "refused": hint.refused,
@@ -193,10 +195,15 @@ def _hints(
     return {**_header(prepared), "at": point.at, "seat": point.seat, "hints": hints}
 
 
-def _said(command: Any) -> str:
-    body = command_to_json(command)
-    rest = ", ".join(f"{k}={v}" for k, v in body.items() if k not in ("type", "seat"))
-    return f"{body['type']}({rest})" if rest else str(body["type"])
+def _sayer(prepared: Prepared) -> Callable[[dict[str, Any]], str]:
+    """A command in the words the viewer's choices use, places by the board's labels
+    (``draw a village at F5``), from the ruleset's drawing and the game's content pack."""
+    ruleset = prepared.ruleset
+    content_hash = prepared.scope.trail.game.content_hash
+    pack = next((p for p in ruleset.packs if p.content_hash == content_hash), None)
+    content = ruleset.presentation.content(pack) if pack is not None else {}
+    say = painter(ruleset.id).say
+    return lambda command: say(command, content)
 
 
 def _header(prepared: Prepared) -> dict[str, Any]:

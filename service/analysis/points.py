@@ -21,7 +21,7 @@ from domain.core.registry import command_from_json
 from service.application import NotASeat
 from service.application.errors import NoSuchEvent
 from service.application.visibility import revealed_in
-from service.store import EventStore, GameRecord
+from service.store import GameRecord, Store
 from service.trail import Trail, trail_from_store
 
 
@@ -67,7 +67,7 @@ class Scope:
         return point
 
 
-def scope(store: EventStore, game: GameRecord, viewer: int | None) -> Scope:
+def scope(store: Store, game: GameRecord, viewer: int | None) -> Scope:
     trail = trail_from_store(store, game.game_id)
     revealed = revealed_in(store, game)
     public = all(revealed(event.seq) for event in trail.events)

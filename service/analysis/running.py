@@ -9,6 +9,7 @@ and whichever worker played which task.
 from __future__ import annotations
 
 import multiprocessing
+import signal
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -101,6 +102,9 @@ _WORKER: Worker | None = None
 
 def _start(position: Position) -> None:
     global _WORKER
+    # Ctrl-C reaches the whole process group: the parent stops the pool, and a worker
+    # that also took it would print its own traceback
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _WORKER = Worker(position)
 
 

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any
 
 import swagger_ui_bundle  # type: ignore[import-untyped]  # no stubs; one path is read
-from litestar import Request, get
+from litestar import Request, Response, get
 from litestar.datastructures import CacheControlHeader
 from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin
 from litestar.static_files import create_static_files_router
@@ -39,6 +39,7 @@ from domain.core import registry
 from domain.core.registry import wire_name
 from service.api.agreement import agree
 from service.command_schemas import JSONSchema, command_schema, event_schema, type_schema
+from service.viewer.pages import page
 
 ASSETS = "/schema/assets"
 PLACES = (
@@ -297,16 +298,23 @@ ASSET_FILES = create_static_files_router(
 @get(
     "/",
     operation_id="getIndex",
-    summary="Where the documentation is",
+    summary="Where the documentation is (a browser asking for HTML gets the home page)",
     tags=["health"],
 )
-async def index() -> dict[str, str]:
-    return {
-        "name": "Cairn",
-        "documentation": "/schema",
-        "openapi": "/schema/openapi.json",
-        "rulesets": "/rulesets",
-        "games": "/games",
-        "viewer": "/viewer",
-        "health": "/health",
-    }
+async def index(request: Request[Any, Any, Any]) -> Response[Any]:
+    # A person's browser asks for HTML first and gets the home page; a client asking for
+    # JSON (or for anything) gets the discovery document.
+    if request.accept.best_match(["application/json", "text/html"]) == "text/html":
+        return page("home.html")
+    return Response(INDEX, headers={"Vary": "Accept"})
+
+
+INDEX = {
+    "name": "Cairn",
+    "documentation": "/schema",
+    "openapi": "/schema/openapi.json",
+    "rulesets": "/rulesets",
+    "games": "/games",
+    "viewer": "/viewer",
+    "health": "/health",
+}

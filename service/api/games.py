@@ -33,7 +33,6 @@ from service.application.lobby import open_seats
 from service.application.seating import described, grant, player_name
 from service.logs import logger
 from service.store import GameRecord
-from service.store.creators import Creators
 
 # Documented as the seatToken security scheme (service/api/document.py), not as a header.
 Authorization = Annotated[
@@ -78,7 +77,7 @@ def _create(data: CreateGame, host: Host) -> GameCreatedBody:
     seats = described(data.ruleset, [descriptor(s) for s in data.seats])
     outcome = host.cairn.create_game(data.ruleset, len(seats), data.options, data.setup, seats)
     granted = grants(grant(host.tokens, outcome.game_id, seats))
-    creator = Creators(host.cairn.store.pool).issue(outcome.game_id)
+    creator = host.cairn.store.creators.issue(outcome.game_id)
     logger().info("game.created", game_id=str(outcome.game_id), ruleset=data.ruleset)
     return GameCreatedBody(
         str(outcome.game_id), data.ruleset, outcome.version, granted, creator_token=creator

@@ -22,8 +22,8 @@ from service.application.forking import decision_end
 from service.application.visibility import parse_game_id, revealed_in, visible_events
 from service.bots import BotDriver
 from service.composition import Service
-from service.store import GameRecord
-from service.store.seats import SeatTokens
+from service.store import EventStore, GameRecord, SeatRecorder
+from service.store.memory import MemoryStore
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,7 @@ class Page:
 @dataclass
 class Host:
     cairn: Application
-    tokens: SeatTokens
+    tokens: SeatRecorder
     bots: BotDriver | None
     live: Notifications
     config: ServeConfig
@@ -52,7 +52,7 @@ class Host:
         """The game's id and the caller's seat in it, by its bearer token.
 
         404 for an unknown game comes before any 401, as if the game were read first; but a
-        known token's seat is remembered (SeatTokens), so a seated caller costs no query.
+        known token's seat is remembered (``SeatTokens``), so a seated caller costs no query.
         """
         game = parse_game_id(game_id)
         try:
@@ -89,8 +89,14 @@ class Host:
 async def hosting(app: Litestar) -> AsyncIterator[None]:
     service: Service = app.state.service
     cairn = service.cairn
-    conninfo = cairn.store.pool.conninfo
-    live = Notifications(conninfo if isinstance(conninfo, str) else conninfo())
+    store = cairn.store
+    if isinstance(store, EventStore):
+        conninfo = store.pool.conninfo
+        live = Notifications(conninfo if isinstance(conninfo, str) else conninfo())
+    else:
+        live = Notifications(None)
+        if isinstance(store, MemoryStore):
+            store.listeners.append(live.committed)
     host = Host(cairn, cairn.tokens, service.bots, live, app.state.config)
     app.state.host = host
     live.start()

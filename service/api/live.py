@@ -22,14 +22,27 @@ RECONNECT_SECONDS = 1.0
 
 
 class Notifications:
-    def __init__(self, conninfo: str) -> None:
+    """Wake-ups from PostgreSQL's ``LISTEN`` (``conninfo``), or, with none, from the calls to
+    ``committed`` an in-memory store makes after each commit (its ``listeners``)."""
+
+    def __init__(self, conninfo: str | None) -> None:
         self.conninfo = conninfo
         self._waiters: dict[UUID, set[asyncio.Event]] = {}
         self._task: asyncio.Task[None] | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
         self.listening = asyncio.Event()
 
     def start(self) -> None:
-        self._task = asyncio.get_running_loop().create_task(self._listen(), name="cairn-listen")
+        self._loop = asyncio.get_running_loop()
+        if self.conninfo is None:
+            self.listening.set()
+            return
+        self._task = self._loop.create_task(self._listen(), name="cairn-listen")
+
+    def committed(self, game_id: UUID, seq: int) -> None:
+        """Called from any thread after ``seq`` of ``game_id`` committed."""
+        if self._loop is not None and not self._loop.is_closed():
+            self._loop.call_soon_threadsafe(self._wake, game_id)
 
     async def stop(self) -> None:
         if self._task is not None:
@@ -58,6 +71,7 @@ class Notifications:
                 wake.set()
 
     async def _listen(self) -> None:
+        assert self.conninfo is not None
         while True:
             try:
                 async with await psycopg.AsyncConnection.connect(

@@ -41,9 +41,6 @@ from service.application.players import NotALeagueOrganiser, NotAnOrganiser
 from service.application.targets import check_target
 from service.application.visibility import nothing_revealed, revealed_in, shown
 from service.logs import logger
-from service.store.creators import Creators
-from service.store.players import Players
-from service.store.webhooks import Webhooks
 
 ANYONE_WHO_MAY_ABANDON: list[dict[str, list[str]]] = [
     {"creatorToken": []},
@@ -192,10 +189,10 @@ def _abandoner(host: Host, game_id: UUID, token: str | None) -> str:
         raise NotAuthorizedException("abandoning a game needs its creator's token")
     if host.config.is_admin(token):
         return "admin"
-    pool = host.cairn.store.pool
-    if Creators(pool).is_creator(game_id, token):
+    store = host.cairn.store
+    if store.creators.is_creator(game_id, token):
         return "creator"
-    player = Players(pool).by_token(token)
+    player = store.players.by_token(token)
     if player is None or player.is_revoked:
         raise NotAnOrganiser("only the game's creator, its league's organisers or the admin")
     service = service_of(host)
@@ -250,10 +247,10 @@ def _register(
     # Who is asking comes first: checking the url resolves its host, and what that answers
     # (private, unknown) must not be anyone's to learn without a token of this game.
     seat: int | None = None
-    if not Creators(host.cairn.store.pool).is_creator(game.game_id, token):
+    if not host.cairn.store.creators.is_creator(game.game_id, token):
         _, seat = host.seat(game_id, authorization)  # 401 for any other token
     check_target(data.url)
-    webhooks = Webhooks(host.cairn.store.pool)
+    webhooks = host.cairn.store.webhooks
     if seat is None:
         hook = webhooks.register(game.game_id, data.url, data.secret, "creator", "", None)
         return WebhookRegistered(str(hook), "creator", None)

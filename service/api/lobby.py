@@ -19,7 +19,6 @@ from service.api.seating import bearer
 from service.application.lobby import take_seat
 from service.application.players import Accounts
 from service.logs import logger
-from service.store.players import Players
 
 Authorization = Annotated[
     str | None, HeaderParameter(name="Authorization", include_in_schema=False)
@@ -56,7 +55,7 @@ def take_open_seat(
     authorization: Authorization = None,
 ) -> SeatTaken:
     game = host.game(game_id)
-    players = Players(host.cairn.store.pool)
+    players = host.cairn.store.players
     player = Accounts(players).signed_in(bearer(authorization))
     seat = take_seat(players, host.cairn.load(game.game_id), player, data.seat)
     host.cairn.seats_changed(game.game_id)

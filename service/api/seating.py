@@ -16,8 +16,7 @@ from litestar.exceptions import NotAuthorizedException
 
 from service.api.bodies import SeatGrant, SeatSpec
 from service.application import seating
-from service.store import GameRecord
-from service.store.seats import SeatTokens
+from service.store import GameRecord, SeatRecorder
 
 
 def descriptor(spec: SeatSpec) -> dict[str, Any]:
@@ -40,7 +39,7 @@ def bearer(authorization: str | None) -> str | None:
     return token.strip()
 
 
-def viewer(tokens: SeatTokens, game: GameRecord, authorization: str | None) -> int | None:
+def viewer(tokens: SeatRecorder, game: GameRecord, authorization: str | None) -> int | None:
     """The caller's seat in ``game``, or None for a spectator; 401 for a bad token."""
     token = bearer(authorization)
     if token is None:
@@ -51,7 +50,7 @@ def viewer(tokens: SeatTokens, game: GameRecord, authorization: str | None) -> i
     return seat
 
 
-def seat_of(tokens: SeatTokens, game: GameRecord, authorization: str | None) -> int:
+def seat_of(tokens: SeatRecorder, game: GameRecord, authorization: str | None) -> int:
     """The caller's seat in ``game``; 401 without a valid seat token."""
     seat = viewer(tokens, game, authorization)
     if seat is None:

@@ -31,9 +31,16 @@ from service.application.visibility import parse_game_id, revealed_in, visible_e
 from service.clock import Clock, SystemClock
 from service.logs import logger
 from service.notices import with_notices
-from service.store import Decision, EventStore, GameRecord, NewEvent, StoredEvent, VersionConflict
+from service.store import (
+    Decision,
+    GameRecord,
+    NewEvent,
+    SeatRecorder,
+    Store,
+    StoredEvent,
+    VersionConflict,
+)
 from service.store.records import canonical_json
-from service.store.seats import SeatTokens
 
 MAX_RETRIES = 16
 MAX_SYSTEM_DECISIONS = 1_000
@@ -43,9 +50,9 @@ MAX_SYSTEM_DECISIONS = 1_000
 class Application:
     def __init__(
         self,
-        store: EventStore,
+        store: Store,
         seeds: Callable[[], str] = new_seed,
-        tokens: SeatTokens | None = None,
+        tokens: SeatRecorder | None = None,
         clock: Clock | None = None,
     ) -> None:
         self.store = store
@@ -53,7 +60,7 @@ class Application:
         """Stamps every decision with the time it was taken (docs/live-play.md)."""
         self.loader = Loader(store)
         self.seeds = seeds
-        self.tokens = tokens if tokens is not None else SeatTokens(store.pool)
+        self.tokens = tokens if tokens is not None else store.tokens
         self.keys = Keys(store)
         self.reactions: list[Reaction] = []
         """Called after every commit (see ``service.composition``): bots, live wake-ups."""

@@ -31,8 +31,7 @@ from domain.core.live import ResumeClocks
 from service.application.errors import BadRequest, ForkRefused, NotASeat, SeatTokenNeeded
 from service.application.seating import SeatGrant, described
 from service.application.visibility import revealed_in
-from service.store import EventStore, GameRecord
-from service.store.seats import SeatTokens
+from service.store import GameRecord, SeatRecorder, Store
 
 LUCKS = ("same", "reshuffle")
 SeatsGiven = Sequence[Mapping[str, Any]] | Mapping[int, Mapping[str, Any]] | None
@@ -64,8 +63,8 @@ class Forked:
 
 
 def plan_fork(
-    store: EventStore,
-    tokens: SeatTokens,
+    store: Store,
+    tokens: SeatRecorder,
     parent: GameRecord,
     at: int,
     luck: str,
@@ -100,7 +99,7 @@ def plan_fork(
     return ForkPlan(parent, copied, luck, forker, chosen)
 
 
-def fork_point(store: EventStore, parent: GameRecord, at: int) -> int:
+def fork_point(store: Store, parent: GameRecord, at: int) -> int:
     """The number of events a fork at ``at`` copies; refused unless between decisions."""
     if not 0 <= at <= parent.version:
         raise ForkRefused(f"at must be between 0 and {parent.version}")
@@ -113,7 +112,7 @@ def fork_point(store: EventStore, parent: GameRecord, at: int) -> int:
     return at
 
 
-def decision_end(store: EventStore, game_id: UUID, at: int) -> int:
+def decision_end(store: Store, game_id: UUID, at: int) -> int:
     """The last seq of the decision containing event ``at``."""
     after = at
     while True:
@@ -126,7 +125,7 @@ def decision_end(store: EventStore, game_id: UUID, at: int) -> int:
         after = following[-1].seq
 
 
-def _forker(tokens: SeatTokens, parent: GameRecord, token: str | None) -> int | None:
+def _forker(tokens: SeatRecorder, parent: GameRecord, token: str | None) -> int | None:
     if token is None:
         return None
     seat = tokens.seat_for(parent.game_id, token)

@@ -18,8 +18,7 @@ from uuid import UUID
 from domain.core import RuleViolation
 from service.application.errors import IdempotencyKeyReused, NotASeat, NotYourTurn
 from service.application.staleness import StaleVersion
-from service.store import EventStore, VersionConflict
-from service.store.refusals import Refusals
+from service.store import Store, VersionConflict
 
 REFUSALS_KEPT = 24 * 3600.0
 REFUSED = "refused"
@@ -60,9 +59,9 @@ def refusal_from(game_id: UUID, response: dict[str, Any]) -> Refusal:
 class Keys:
     """The outcomes idempotency keys remember, in the store."""
 
-    def __init__(self, store: EventStore) -> None:
+    def __init__(self, store: Store) -> None:
         self.store = store
-        self.refusals = Refusals(store.pool)
+        self.refusals = store.refusals
 
     def applied(self, game_id: UUID, key: str | None, request_hash: str) -> dict[str, Any] | None:
         """The key's applied outcome (``{"version", "from", "to"}``), None if it has none

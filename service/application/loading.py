@@ -22,7 +22,7 @@ from domain.core import Ruleset, registry
 from service.application.decoding import decode_events
 from service.application.errors import RulesVersionMismatch
 from service.application.snapshots import decode_state, encode_state
-from service.store import EventStore, GameRecord, StoredEvent
+from service.store import GameRecord, Store, StoredEvent
 from service.store.records import GENESIS_HASH, Snapshot
 
 SNAPSHOT_EVERY = 200
@@ -88,7 +88,7 @@ def ruleset_for(game: GameRecord) -> Ruleset[Any, Any, Any]:
 class Loader:
     """Folds games from the store, reusing cached states and snapshots where it can."""
 
-    def __init__(self, store: EventStore) -> None:
+    def __init__(self, store: Store) -> None:
         self.store = store
         self._cache: OrderedDict[UUID, tuple[int, str, Any, GameRecord]] = OrderedDict()
         self._lock = threading.Lock()

@@ -15,8 +15,9 @@ from domain.core import RuleViolation
 from service.application.errors import ApplicationError
 from service.application.loading import Loaded
 from service.notices import opening_notices
-from service.store import EventStore, GameRecord
-from service.store.players import Player, Players, SeatedAlready
+from service.store import GameRecord, Store
+from service.store.players import Player, SeatedAlready
+from service.store.recorders import PlayerRecorder
 
 
 class NoOpenSeat(ApplicationError):
@@ -43,7 +44,7 @@ def is_waiting(game: GameRecord) -> bool:
     return game.parent_id is None and open_seats(game.seat_info) > 0
 
 
-def require_seated(store: EventStore, loaded: Loaded) -> None:
+def require_seated(store: Store, loaded: Loaded) -> None:
     """RuleViolation ``waiting_for_players`` while the game has an open seat."""
     if not is_waiting(loaded.game):
         return
@@ -51,7 +52,9 @@ def require_seated(store: EventStore, loaded: Loaded) -> None:
         raise RuleViolation("waiting_for_players", "the game starts once every open seat is taken")
 
 
-def take_seat(players: Players, loaded: Loaded, player: Player, seat: int | None = None) -> int:
+def take_seat(
+    players: PlayerRecorder, loaded: Loaded, player: Player, seat: int | None = None
+) -> int:
     """Seat ``player`` in an open seat of the ``loaded`` game (the lowest, unless one is
     named); its seat number.
 

@@ -10,7 +10,8 @@ from uuid import UUID
 
 from service.application.errors import ApplicationError
 from service.application.seating import player_name
-from service.store.players import Player, Players
+from service.store.players import Player
+from service.store.recorders import PlayerRecorder
 
 
 class NotSignedIn(ApplicationError):
@@ -34,7 +35,7 @@ OPERATOR = Player(UUID(int=0), "operator", True, False, is_operator=True)
 
 
 class Accounts:
-    def __init__(self, players: Players) -> None:
+    def __init__(self, players: PlayerRecorder) -> None:
         self.players = players
 
     def create(self, name: str, organiser: bool = False) -> tuple[Player, str]:

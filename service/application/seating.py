@@ -17,7 +17,7 @@ from uuid import UUID
 
 from domain.core import registry
 from service.application.errors import BadRequest
-from service.store.seats import SeatTokens
+from service.store import SeatRecorder
 
 MAX_NAME = 64
 # Control, format (bidi overrides, zero-width characters), surrogate, private-use and
@@ -92,7 +92,9 @@ class SeatGrant:
     invite: str | None = None
 
 
-def grant(tokens: SeatTokens, game_id: UUID, seats: Sequence[Mapping[str, Any]]) -> list[SeatGrant]:
+def grant(
+    tokens: SeatRecorder, game_id: UUID, seats: Sequence[Mapping[str, Any]]
+) -> list[SeatGrant]:
     """Issue a fresh token per player seat and an invite per open seat; describe every seat."""
     humans = [i for i, s in enumerate(seats) if s.get("kind") == "player"]
     open_seats = [i for i, s in enumerate(seats) if s.get("kind") == "open"]

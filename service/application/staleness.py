@@ -19,7 +19,7 @@ from uuid import UUID
 from domain.core import can_see
 from domain.core.registry import event_from_record
 from service.application.loading import Loaded, Loader
-from service.store import EventStore, StoredEvent, VersionConflict
+from service.store import Store, StoredEvent, VersionConflict
 
 MAX_CHANGES = 50
 """The most events a refusal lists: the latest ones."""
@@ -37,9 +37,7 @@ class StaleVersion(VersionConflict):
         self.changed = changed
 
 
-def check_expected(
-    store: EventStore, loader: Loader, loaded: Loaded, seat: int, expected: int
-) -> None:
+def check_expected(store: Store, loader: Loader, loaded: Loaded, seat: int, expected: int) -> None:
     """Raise ``VersionConflict`` unless ``expected`` is the loaded version, or an earlier
     end of a decision after which ``seat``'s legal commands stayed the same."""
     if expected == loaded.version:

@@ -16,7 +16,7 @@ from typing import Any
 from uuid import UUID
 
 from domain.core import can_see
-from service.store import EventStore, GameRecord, StoredEvent
+from service.store import GameRecord, Store, StoredEvent
 
 Revealed = Callable[[int], bool]
 
@@ -26,7 +26,7 @@ def nothing_revealed(seq: int) -> bool:
     return False
 
 
-def revealed_in(store: EventStore, game: GameRecord) -> Revealed:
+def revealed_in(store: Store, game: GameRecord) -> Revealed:
     """A predicate: is the event at this seq of ``game`` public to everyone now?"""
     if not game.is_finished:
         return nothing_revealed
@@ -58,7 +58,7 @@ def event_json(event: StoredEvent, revealed: Revealed) -> dict[str, Any]:
 
 
 def visible_events(
-    store: EventStore, game: GameRecord, events: list[StoredEvent], viewer: int | None
+    store: Store, game: GameRecord, events: list[StoredEvent], viewer: int | None
 ) -> list[dict[str, Any]]:
     return shown(events, viewer, revealed_in(store, game))
 

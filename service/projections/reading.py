@@ -10,12 +10,13 @@ from typing import Any
 from uuid import UUID
 
 from service.projections.ratings import PROVISIONAL_GAMES, Rating
+from service.store import postgres_pool
 from service.store.connections import connection
 from service.store.leagues import UnknownLeague
 
 
 def _pool(service: Any) -> Any:
-    return service.leagues.cairn.store.pool
+    return postgres_pool(service.leagues.cairn.store)
 
 
 def summary_of(service: Any, league_id: UUID) -> dict[str, Any]:

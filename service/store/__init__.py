@@ -1,4 +1,5 @@
-"""PostgreSQL persistence: the event store, its schema and the database it lives in."""
+"""Persistence: the PostgreSQL event store, its schema and database; the same surface in
+memory for tests (``service.store.recorders``)."""
 
 from service.store.errors import (
     ChainMismatch,
@@ -9,6 +10,8 @@ from service.store.errors import (
     VersionConflict,
 )
 from service.store.event_store import CHANNEL, EventStore
+from service.store.postgres import postgres_pool
+from service.store.recorders import FeedRecorder, GameRecorder, SeatRecorder, Store
 from service.store.records import Decision, GameRecord, NewEvent, NonIntegerNumber, StoredEvent
 
 __all__ = [
@@ -17,12 +20,17 @@ __all__ = [
     "DatabaseUnavailable",
     "Decision",
     "EventStore",
+    "FeedRecorder",
     "GameExists",
     "GameRecord",
+    "GameRecorder",
     "NewEvent",
     "NonIntegerNumber",
+    "SeatRecorder",
+    "Store",
     "StoreError",
     "StoredEvent",
     "UnknownGame",
     "VersionConflict",
+    "postgres_pool",
 ]

@@ -20,7 +20,8 @@ where several statements must be atomic.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager, nullcontext, suppress
+from contextlib import AbstractContextManager, contextmanager, nullcontext, suppress
+from functools import cached_property
 from typing import Any
 from uuid import UUID
 
@@ -31,6 +32,7 @@ from psycopg.rows import dict_row, tuple_row
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
+from service.store.creators import Creators
 from service.store.errors import (
     ChainMismatch,
     DatabaseUnavailable,
@@ -39,9 +41,14 @@ from service.store.errors import (
     VersionConflict,
 )
 from service.store.horizon import feed_horizon, worker_states
+from service.store.locks import try_game_lock
+from service.store.players import Players
 from service.store.records import GENESIS_HASH, Decision, GameRecord, Snapshot, StoredEvent
+from service.store.refusals import Refusals
+from service.store.seats import SeatTokens
 from service.store.statements import (
     ANNOUNCE,
+    CHANNEL,
     EVENT_COLUMNS,
     FEED_COLUMNS,
     FINISH_SQL,
@@ -61,8 +68,8 @@ from service.store.statements import (
     parse_cursor,
 )
 from service.store.subscriptions import adopt_game, bind_seats
-
-CHANNEL = "cairn_events"
+from service.store.verbatim import insert_verbatim
+from service.store.webhooks import Webhooks
 
 
 class EventStore:
@@ -83,6 +90,32 @@ class EventStore:
             raise DatabaseUnavailable(str(exc).strip().splitlines()[0]) from exc
         except psycopg.errors.AdminShutdown as exc:  # pragma: no cover - server restarts
             raise DatabaseUnavailable("the database is restarting") from exc
+
+    # -- companions (service.store.recorders.Store), on the same pool --------------------------
+
+    @cached_property
+    def tokens(self) -> SeatTokens:
+        return SeatTokens(self.pool)
+
+    @cached_property
+    def refusals(self) -> Refusals:
+        return Refusals(self.pool)
+
+    @cached_property
+    def creators(self) -> Creators:
+        return Creators(self.pool)
+
+    @cached_property
+    def players(self) -> Players:
+        return Players(self.pool)
+
+    @cached_property
+    def webhooks(self) -> Webhooks:
+        return Webhooks(self.pool)
+
+    def game_lock(self, game_id: UUID) -> AbstractContextManager[bool]:
+        """The game's advisory lock, across every process on this database."""
+        return try_game_lock(self.pool, game_id)
 
     def ping(self) -> None:
         """Touch the database; raises DatabaseUnavailable if it cannot answer."""
@@ -130,12 +163,28 @@ class EventStore:
         self._notify(game.game_id, start + len(decision.events))
         return self.read(game.game_id)
 
+    def insert_verbatim(self, game: GameRecord, events: Sequence[StoredEvent], source: str) -> None:
+        """An imported game and its events as recorded elsewhere (``service.store.verbatim``)."""
+        insert_verbatim(self, game, events, source)
+
     def game(self, game_id: UUID) -> GameRecord:
         with self.connection() as conn:
             row = conn.execute(GAME_SQL, {"g": game_id}).fetchone()
         if row is None:
             raise UnknownGame(game_id)
         return game_of(row)
+
+    def game_ids_starting(self, prefix: str, limit: int = 2) -> list[UUID]:
+        """Up to ``limit`` game ids whose text starts with ``prefix`` (hex digits and
+        hyphens only, so it holds no LIKE wildcard), in id order."""
+        if not prefix or prefix.strip("0123456789abcdef-"):
+            return []
+        with self.connection() as conn:
+            rows = conn.execute(
+                "SELECT game_id FROM games WHERE game_id::text LIKE %s ORDER BY game_id LIMIT %s",
+                (prefix + "%", limit),
+            ).fetchall()
+        return [r["game_id"] for r in rows]
 
     def games(
         self,

@@ -24,6 +24,8 @@ from service.store.records import (
 )
 
 INSERT_PARAMS = 12
+CHANNEL = "cairn_events"
+"""The channel appends ``NOTIFY`` live readers on (``service.api.live``)."""
 ANNOUNCE = "SELECT cairn_announce_append()"
 """Announces a transaction to the feed before it writes anything else (migration 0003)."""
 

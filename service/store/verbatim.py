@@ -8,14 +8,17 @@ stores nothing. Inserting is an append, so the append-only triggers are untouche
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from psycopg import errors as pg_errors
 from psycopg.types.json import Jsonb
 
 from service.store.errors import ChainMismatch, GameExists, UnknownGame
-from service.store.event_store import CHANNEL, EventStore
 from service.store.records import GameRecord, StoredEvent, check_integers
-from service.store.statements import ANNOUNCE, insert_game
+from service.store.statements import ANNOUNCE, CHANNEL, insert_game
+
+if TYPE_CHECKING:
+    from service.store.event_store import EventStore
 
 _EVENT_SQL = (
     "INSERT INTO events (game_id, seq, type, schema_version, payload, visibility, actor,"

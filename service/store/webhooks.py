@@ -116,7 +116,9 @@ class Webhooks:
         """Seconds until the next owed notice is due (0 if one is due now; None if none)."""
         with connection(self.pool) as conn:
             row = conn.execute(
-                "SELECT greatest(0, extract(epoch FROM min(o.next_at) - now()))::float"
+                # not greatest(0, ...): it skips a NULL, and turned "none owed" into "due now",
+                # which kept the deliverer polling a hundred times a second
+                "SELECT extract(epoch FROM min(o.next_at) - now())::float"
                 f" FROM outbox o JOIN webhooks w {_IN_FORCE} WHERE o.delivered_at IS NULL"
             ).fetchone()
-        return None if row is None or row[0] is None else float(row[0])
+        return None if row is None or row[0] is None else max(0.0, float(row[0]))

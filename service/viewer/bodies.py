@@ -30,6 +30,9 @@ class Steps(Struct):
 class Choice(Struct):
     text: str
     command: dict[str, Any]
+    places: list[str] = []
+    """The board places the command uses, in the order a player picks them, named as the
+    drawing's ``data-place`` attributes name them (empty: a move made from the list)."""
 
 
 class Choices(Struct):

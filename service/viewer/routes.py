@@ -8,8 +8,6 @@ every game it was forked from finished too), when every seat's view is public an
 
 from __future__ import annotations
 
-from importlib.resources import files
-from pathlib import Path
 from typing import Annotated, Any
 
 from litestar import Response, get
@@ -29,8 +27,8 @@ from service.store import GameRecord
 from service.viewer import timeline
 from service.viewer.bodies import Choice, Choices, StepBody, Steps
 from service.viewer.drawings import draw, painter
+from service.viewer.pages import STATIC, page
 
-STATIC = Path(str(files("service.viewer") / "static"))
 SVG = "image/svg+xml"
 SeatParameter = Annotated[
     int | None,
@@ -151,28 +149,21 @@ def choices(
     loaded = host.cairn.load(game_uuid)
     game = loaded.game
     content = served_content(game.ruleset, game.content_hash)
-    say = painter(game.ruleset).say
+    drawn = painter(game.ruleset)
     commands = host.cairn.legal_commands_of(loaded, seat)
-    return Choices(seat, loaded.version, [Choice(say(c, content), c) for c in commands])
-
-
-def _page(name: str) -> Response[bytes]:
-    return Response(
-        (STATIC / name).read_bytes(),
-        media_type="text/html; charset=utf-8",
-        headers={"Cache-Control": "no-cache"},
-    )
+    offered = [Choice(drawn.say(c, content), c, drawn.places(c, content)) for c in commands]
+    return Choices(seat, loaded.version, offered)
 
 
 @get("/viewer", include_in_schema=False)
 async def home_page() -> Response[bytes]:
-    return _page("home.html")
+    return page("home.html")
 
 
 @get("/games/{game_id:str}/viewer", include_in_schema=False)
 async def viewer_page(game_id: FromPath[str]) -> Response[bytes]:
     # The page reads the game through the API itself; an unknown game is its message.
-    return _page("viewer.html")
+    return page("viewer.html")
 
 
 STATIC_FILES = create_static_files_router(

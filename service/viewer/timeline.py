@@ -9,7 +9,7 @@ from typing import Any
 from domain.core.registry import event_from_record
 from service.application.loading import ruleset_for
 from service.review import running_scores, visible_to
-from service.store import EventStore, GameRecord
+from service.store import GameRecord, Store
 
 
 @dataclass(frozen=True)
@@ -24,7 +24,7 @@ class Step:
     scores: list[dict[str, Any]] | None
 
 
-def steps(store: EventStore, game: GameRecord, viewer: int | None, after: int = 0) -> list[Step]:
+def steps(store: Store, game: GameRecord, viewer: int | None, after: int = 0) -> list[Step]:
     """The steps of events after seq ``after``: the fold runs from the start, but only those
     are described and scored (a live page asks for the new ones on every move)."""
     ruleset = ruleset_for(game)

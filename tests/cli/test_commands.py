@@ -194,7 +194,7 @@ def test_errors_have_meaningful_exit_codes(game: str) -> None:
     assert unknown.exit_code == 3 and "no game" in unknown.stderr
     assert len(unknown.stderr.strip().splitlines()) == 1
     assert run("simulate", "no-such-game", "--games", "1").exit_code == 3
-    assert run("fork", game, "--at", "10000").exit_code == 1
+    assert run("fork", game, "--at", "10000").exit_code == 2
     missing = run("audit", "nowhere/game.ndjson")
     assert missing.exit_code == 3 and "missing: no file" in missing.stdout
 

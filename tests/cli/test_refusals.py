@@ -101,9 +101,9 @@ def test_games_lists_players_and_bots_and_filters_by_player(store: object) -> No
     made = app.create_game("counting", 2, seat_info=seats).game_id
     listed = run("games", "--player", name)
     assert listed.exit_code == 0, listed.output
-    assert listed.stdout.splitlines() == [
-        line for line in listed.stdout.splitlines() if str(made) in line
-    ]
+    header, *rows = listed.stdout.splitlines()
+    assert header.split()[:3] == ["game", "ruleset", "status"], "the table has a header"
+    assert rows == [line for line in rows if str(made) in line]
     assert f"{name}, bot:greedy" in listed.stdout
     assert run("games", "--player", "nobody-plays-this").stdout.strip() == "no games"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Iterable
 
-from service.store import Decision, EventStore, GameRecord, NewEvent, VersionConflict
+from service.store import Decision, GameRecord, NewEvent, Store, VersionConflict
 
 RAW_EVENT = (
     "INSERT INTO events (game_id, seq, type, schema_version, payload, visibility,"
@@ -14,7 +14,7 @@ RAW_EVENT = (
 """One event written by hand: (game_id, seq, seq, prev_hash, hash)."""
 
 
-def new_game(store: EventStore) -> uuid.UUID:
+def new_game(store: Store) -> uuid.UUID:
     """A stored game with one event."""
     game = GameRecord.new("counting", "1", "none", 2)
     store.create_game(game, decision(0))
@@ -26,7 +26,7 @@ def decision(n: int, size: int = 1) -> Decision:
     return Decision(events, "seat:0", {"type": "tick", "n": n})
 
 
-def append_with_retry(store: EventStore, game_id: uuid.UUID, n: int) -> None:
+def append_with_retry(store: Store, game_id: uuid.UUID, n: int) -> None:
     while True:
         seq, digest = store.head(game_id)
         try:
@@ -36,6 +36,6 @@ def append_with_retry(store: EventStore, game_id: uuid.UUID, n: int) -> None:
             continue
 
 
-def append_all(store: EventStore, game_id: uuid.UUID, numbers: Iterable[int]) -> None:
+def append_all(store: Store, game_id: uuid.UUID, numbers: Iterable[int]) -> None:
     for n in numbers:
         append_with_retry(store, game_id, n)

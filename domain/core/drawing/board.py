@@ -32,12 +32,20 @@ class Board:
 Draw = Callable[[Board], str]
 Say = Callable[[Mapping[str, Any], Any], str]
 """A legal command (as the API writes it) in words, given the content pack."""
+Places = Callable[[Mapping[str, Any], Any], list[str]]
+"""The board places a legal command uses, in the order a player picks them, each named as
+the drawing's ``data-place`` names it (the page composes a move by clicking them)."""
+
+
+def no_places(command: Mapping[str, Any], content: Any) -> list[str]:
+    return []
 
 
 @dataclass(frozen=True)
 class Painter:
     draw: Draw
     say: Say
+    places: Places = no_places
 
 
 def draw_text(board: Board) -> str:

@@ -18,6 +18,11 @@ from domain.core.drawing.svg import document, element, group, text, title
 
 CELL = 22.0
 MARGIN = 16.0
+LABEL_W = 14.0
+"""Room left of the board for the rows' numbers (``-10``)."""
+CHAR_W = {"heading": 8.8, "small": 6.3}
+"""A character's width at most, by text class, measured in chromium (a bold 9 px "small"
+line of the heading averaged 6.1): the drawing is made wide enough for its longest line."""
 HEADER = 80.0
 PANEL = 92.0
 """Each seat's panel under the board."""
@@ -45,9 +50,20 @@ class Grid:
         self.width = (max(xs) - self.min_x + 2) * CELL
         self.height = (self.max_y - min(ys) + 2) * CELL
 
+    @property
+    def columns(self) -> range:
+        return range(self.min_x, self.min_x + round(self.width / CELL))
+
+    @property
+    def rows(self) -> range:
+        return range(self.max_y - round(self.height / CELL) + 1, self.max_y + 1)
+
     def at(self, x: int, y: int) -> tuple[float, float]:
         """The centre of cell (x, y)."""
-        return (MARGIN + (x - self.min_x + 0.5) * CELL, HEADER + (self.max_y - y + 0.5) * CELL)
+        return (
+            MARGIN + LABEL_W + (x - self.min_x + 0.5) * CELL,
+            HEADER + (self.max_y - y + 0.5) * CELL,
+        )
 
 
 def _specs(content: Any) -> dict[str, Mapping[str, Any]]:
@@ -71,14 +87,17 @@ def draw(board: Board) -> str:
     cells += [(peak["at"]["x"], peak["at"]["y"]) for peak in view.get("peaks", [])]
     grid = Grid(cells)
     hikers = list(view.get("hikers", []))
-    width = max(grid.width + 2 * MARGIN, 360)
+    lines = _heading_lines(view)
+    longest = max(len(words) * CHAR_W[kind.split()[0]] for _, words, kind in lines)
+    width = max(grid.width + 2 * MARGIN + LABEL_W, 360, longest + 2 * MARGIN)
     height = HEADER + grid.height + len(hikers) * PANEL + MARGIN
     parts = [
-        _heading(view),
+        group([text(MARGIN, y, words, class_=kind) for y, words, kind in lines], class_="heading"),
         group([_tile(grid, p, spec) for p, spec in placed], class_="tiles"),
         group([_peak(grid, peak) for peak in view.get("peaks", [])], class_="peaks"),
         group([_left(grid, left) for left in view.get("left", [])], class_="left"),
         group([_pawn(grid, seat, h) for seat, h in enumerate(hikers)], class_="pawns"),
+        _cells(grid),
     ]
     top = HEADER + grid.height
     for seat, hiker in enumerate(hikers):
@@ -86,27 +105,59 @@ def draw(board: Board) -> str:
     return document(width, height, board.caption, parts)
 
 
-def _heading(view: Mapping[str, Any]) -> str:
+def _cells(grid: Grid) -> str:
+    """The readable grid: each column's x over the board and each row's y left of it, and
+    every cell as a clear square on top (``data-place`` "x,y"), which takes no click
+    until the page highlights it as a place a move may use."""
+    marks = [
+        text(grid.at(x, 0)[0], HEADER - 3, str(x), class_="small grid-label", text_anchor="middle")
+        for x in grid.columns
+    ]
+    marks += [
+        text(
+            MARGIN + LABEL_W - 2,
+            grid.at(0, y)[1] + 3,
+            str(y),
+            class_="small grid-label",
+            text_anchor="end",
+        )
+        for y in grid.rows
+    ]
+    cells = []
+    for x in grid.columns:
+        for y in grid.rows:
+            cx, cy = grid.at(x, y)
+            cells.append(
+                element(
+                    "rect",
+                    x=cx - CELL / 2,
+                    y=cy - CELL / 2,
+                    width=CELL,
+                    height=CELL,
+                    fill="none",
+                    pointer_events="none",
+                    class_="cell",
+                    data_place=f"{x},{y}",
+                )
+            )
+    return group([group(marks, class_="grid-labels", aria_hidden="true"), *cells], class_="cells")
+
+
+def _heading_lines(view: Mapping[str, Any]) -> list[tuple[float, str, str]]:
+    """The heading's lines: (baseline, words, class)."""
     stage = view.get("stage") or {}
     words = f"turn of seat {view.get('turn')}, {view.get('phase')}"
     if stage.get("card"):
         words += f"; playing {stage['card']}"
     market = ", ".join(view.get("market", [])) or "empty"
     panoramas = ", ".join(f"{k} {' '.join(v) or '-'}" for k, v in view.get("panoramas", {}).items())
-    return group(
-        [
-            text(MARGIN, 20, words, class_="heading"),
-            text(MARGIN, 36, f"market: {market}", class_="small market"),
-            text(MARGIN, 50, f"panoramas: {panoramas}", class_="small panoramas"),
-            text(
-                MARGIN,
-                64,
-                f"deck {view.get('deck_size')}, terrain tiles left {view.get('terrain_stack')}",
-                class_="small",
-            ),
-        ],
-        class_="heading",
-    )
+    left = f"deck {view.get('deck_size')}, terrain tiles left {view.get('terrain_stack')}"
+    return [
+        (20, words, "heading"),
+        (36, f"market: {market}", "small market"),
+        (50, f"panoramas: {panoramas}", "small panoramas"),
+        (64, left, "small"),
+    ]
 
 
 def _tile(grid: Grid, placed: Mapping[str, Any], spec: Mapping[str, Any]) -> str:
@@ -281,4 +332,15 @@ def say(command: Mapping[str, Any], content: Any) -> str:
     return say_plainly(plain(command), content)
 
 
-PAINTER = Painter(draw, say)
+def places(command: Mapping[str, Any], content: Any) -> list[str]:
+    """Where a pawn moves or a peak goes, as the cell's ``data-place`` ("x,y"). A tile's
+    corner may lie beyond the cells drawn, so tiles are placed from the list."""
+    cell = command.get("to") if command.get("type") == "move" else None
+    if command.get("type") == "place_peak":
+        cell = command.get("at")
+    if isinstance(cell, Mapping) and set(cell) == {"x", "y"}:
+        return [f"{cell['x']},{cell['y']}"]
+    return []
+
+
+PAINTER = Painter(draw, say, places)

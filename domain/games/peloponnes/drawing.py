@@ -84,7 +84,9 @@ def _heading(view: Mapping[str, Any]) -> str:
     )
 
 
-def _tile(tiles: Tiles, tile_id: str, x: float, y: float, kind: str, note: str = "") -> str:
+def _tile(
+    tiles: Tiles, tile_id: str, x: float, y: float, kind: str, note: str = "", place: bool = False
+) -> str:
     words = tiles.words(tile_id) + (f"; {note}" if note else "")
     pp = tiles.tiles.get(tile_id, {}).get("pp")
     return group(
@@ -105,6 +107,8 @@ def _tile(tiles: Tiles, tile_id: str, x: float, y: float, kind: str, note: str =
         ],
         class_=f"tile {kind}",
         data_tile=tile_id,
+        # a tile of the rows may be bid on: the page composes a bid by clicking it
+        data_place=tile_id if place else None,
     )
 
 
@@ -116,7 +120,8 @@ def _row(name: str, row: list[Mapping[str, Any]], tiles: Tiles, y: float) -> str
         kind = tiles.tiles.get(tile_id, {}).get("kind", "land")
         bid = slot.get("bid")
         bid_words = f"bid {bid['amount']} by seat {bid['seat']}" if bid else "no bid"
-        parts.append(_tile(tiles, tile_id, x, y, kind, f"price {slot['price']}, {bid_words}"))
+        note = f"price {slot['price']}, {bid_words}"
+        parts.append(_tile(tiles, tile_id, x, y, kind, note, place=True))
         parts.append(text(x, y + TILE_H + 12, f"{slot['price']}", class_="small price"))
         if bid:
             parts.append(
@@ -238,4 +243,10 @@ def say(command: Mapping[str, Any], content: Any) -> str:
     return say_plainly(plain, content)
 
 
-PAINTER = Painter(draw, say)
+def places(command: Mapping[str, Any], content: Any) -> list[str]:
+    """A bid's (or a moved bid's) tile, by its id (the row tiles' ``data-place``)."""
+    tile = command.get("tile")
+    return [str(tile)] if isinstance(tile, str) else []
+
+
+PAINTER = Painter(draw, say, places)

@@ -9,6 +9,7 @@ places); everything drawn on it from the view. Hexes are pointy-top in axial coo
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -17,6 +18,8 @@ from domain.core.drawing.svg import document, element, group, text, title
 
 RADIUS = 13.0
 SHEET_GAP = 24.0
+LABELS = 14.0
+"""Room for a sheet's column letters above it and its row numbers left of it."""
 HEADER = 56.0
 """The mission row's height, above the sheets."""
 FOOTER = 58.0
@@ -90,14 +93,15 @@ def draw(board: Board) -> str:
     sheets = list(view["sheets"])
     probe = Sheet(map_content, 0, 0)
     columns = 1 if len(sheets) == 1 else 2
-    cell_w, cell_h = probe.width + SHEET_GAP, probe.height + FOOTER + SHEET_GAP
+    cell_w = probe.width + SHEET_GAP + LABELS
+    cell_h = probe.height + FOOTER + SHEET_GAP + LABELS
     width = max(columns * cell_w + SHEET_GAP, 320)
     rows = math.ceil(len(sheets) / columns)
     height = HEADER + rows * cell_h + SHEET_GAP
     parts = [ARROWHEAD, _missions(view, width)]
     for seat, sheet_view in enumerate(sheets):
-        left = SHEET_GAP + (seat % columns) * cell_w
-        top = HEADER + SHEET_GAP + (seat // columns) * cell_h
+        left = SHEET_GAP + LABELS + (seat % columns) * cell_w
+        top = HEADER + SHEET_GAP + LABELS + (seat // columns) * cell_h
         sheet = Sheet(map_content, left, top)
         parts.append(_sheet(board, seat, sheet, sheet_view))
     return document(width, height, board.caption, parts)
@@ -139,8 +143,10 @@ def _missions(view: Mapping[str, Any], width: float) -> str:
 def _sheet(board: Board, seat: int, sheet: Sheet, view: Mapping[str, Any]) -> str:
     you = " (you)" if board.viewer == seat else ""
     done = ", done" if view.get("done") else ""
-    parts = [text(sheet.left, sheet.top - 6, f"seat {seat}{you}{done}", class_="heading")]
+    heading = f"seat {seat}{you}{done}"
+    parts = [text(sheet.left, sheet.top - 6 - LABELS, heading, class_="heading")]
     parts.append(group([_hex(sheet, h) for h in sheet.map["hexes"]], class_="terrain"))
+    parts.append(_edge_labels(sheet))
     parts.append(_possible_harbors(sheet))
     parts.append(_landmarks(board.view, sheet, view))
     parts.append(group([_cliffs(sheet, c) for c in view["cliffs"]], class_="cliffs"))
@@ -163,7 +169,34 @@ def _hex(sheet: Sheet, h: Mapping[str, Any]) -> str:
         stroke="#fff",
         stroke_width=1,
         class_=f"hex {h['terrain']}",
+        data_place=h["label"],
     )
+
+
+def _edge_labels(sheet: Sheet) -> str:
+    """The sheet's column letters over its top row and row numbers left of each row, read
+    off the content pack's hex labels (``F5``: column F, row 5)."""
+    tops: dict[str, tuple[float, float]] = {}
+    lefts: dict[str, tuple[float, float]] = {}
+    for h in sheet.map["hexes"]:
+        found = re.fullmatch(r"([A-Z]+)(\d+)", str(h["label"]))
+        if found is None:
+            continue
+        column, row = found.groups()
+        x, y = sheet.at(h)
+        if column not in tops or y < tops[column][1]:
+            tops[column] = (x, y)
+        if row not in lefts or x < lefts[row][0]:
+            lefts[row] = (x, y)
+    marks = [
+        text(x, y - RADIUS - 2, column, class_="small edge-label", text_anchor="middle")
+        for column, (x, y) in sorted(tops.items())
+    ]
+    marks += [
+        text(x - RADIUS - 2, y + 3, row, class_="small edge-label", text_anchor="end")
+        for row, (x, y) in sorted(lefts.items(), key=lambda item: int(item[0]))
+    ]
+    return group(marks, class_="edge-labels", aria_hidden="true")
 
 
 def _possible_harbors(sheet: Sheet) -> str:
@@ -374,6 +407,27 @@ def say(command: Mapping[str, Any], content: Any) -> str:
     return say_plainly(_labelled(command, place), content)
 
 
+def places(command: Mapping[str, Any], content: Any) -> list[str]:
+    """Every hex the command names, in its fields' order, by its sheet label (the hexes'
+    ``data-place``): where a move is made, then where its arrow or path goes."""
+    labels = {(h["q"], h["r"]): h["label"] for m in content.get("maps", []) for h in m["hexes"]}
+    found: list[str] = []
+
+    def walk(value: Any) -> None:
+        if _is_place(value):
+            found.append(str(labels.get((value["q"], value["r"]), f"{value['q']},{value['r']}")))
+        elif isinstance(value, Mapping):
+            for key, inner in value.items():
+                if key != "seat":
+                    walk(inner)
+        elif isinstance(value, list | tuple):
+            for inner in value:
+                walk(inner)
+
+    walk(command)
+    return found
+
+
 def _labelled(value: Any, place: Any) -> Any:
     """The command with every place written as its sheet label, and no seat."""
     if _is_place(value):
@@ -389,4 +443,4 @@ def _is_place(value: Any) -> bool:
     return isinstance(value, Mapping) and set(value) == {"q", "r"}
 
 
-PAINTER = Painter(draw, say)
+PAINTER = Painter(draw, say, places)

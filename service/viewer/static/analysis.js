@@ -8,14 +8,15 @@
   const gameId = decodeURIComponent(location.pathname.split("/")[2] || "");
   const $ = (id) => document.getElementById(id);
   const SVG_NS = "http://www.w3.org/2000/svg";
-  const COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b"];
+  // The seats' colours, the same on every drawing (keep.js, domain/games/five_peaks/drawing.py).
+  const COLOURS = ["#c0392b", "#2471a3", "#d4ac0d", "#7d3c98", "#1e8449"];
   const WIDTH = 600;
   const HEIGHT = 160;
   const PAD = 24;
   const state = { graph: null, steps: [], at: null, seat: null, hintsFor: null };
 
   function token() {
-    return sessionStorage.getItem(`cairn:token:${gameId}`);
+    return localStorage.getItem(`cairn:token:${gameId}`);
   }
 
   async function api(path, options = {}) {
@@ -54,14 +55,11 @@
     const start = el("button", { type: "button", id: "analyse" }, "Analyse this game");
     start.addEventListener("click", () => analyse().catch(fail));
     bar.append(start, size, el("span", { id: "analysis-status", "aria-live": "polite" }));
-    const graph = el("div", { id: "graph", "aria-label": "win probability graph" });
+    const graph = el("div", { id: "graph", role: "figure", "aria-label": "win probability graph" });
     panel.append(bar, graph);
     // The hints go beside the board: board and hints share a row on a wide screen.
-    const board = $("board");
-    const row = el("div", { id: "board-row" });
-    board.parentNode.insertBefore(row, board);
     const hints = el("aside", { id: "hints", "aria-label": "move hints" });
-    row.append(board, hints);
+    $("board-row").append(hints);
     return true;
   }
 
@@ -123,7 +121,12 @@
       return;
     }
     const points = graph.points;
-    const drawing = svg("svg", { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, role: "img" });
+    // A group, not an image: its points are controls (focusable, each jumps to its step).
+    const drawing = svg("svg", {
+      viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
+      role: "group",
+      "aria-label": "each seat's win share at each decision",
+    });
     drawing.append(svg("line", { x1: PAD, x2: WIDTH - PAD, y1: y(0.5), y2: y(0.5), class: "even" }));
     [0, 1].forEach((v) => {
       const label = svg("text", { x: 2, y: y(v) + 4, class: "axis" });
@@ -158,6 +161,29 @@
         drawing.append(dot);
       });
     }
+    for (const [index, drop] of mistakes(points)) {
+      const p = points[index];
+      const cx = x(index + 1, points.length);
+      const mark = svg("path", {
+        d: `M${cx - 6},${PAD / 2 - 8} L${cx + 6},${PAD / 2 - 8} L${cx},${PAD / 2 + 2} z`,
+        class: "mistake",
+        tabindex: 0,
+        role: "button",
+        "data-at": p.at,
+        "aria-label": `seat ${p.seat}'s move after event ${p.at}: its win share fell ${(drop * 100).toFixed(0)} points`,
+      });
+      const title = svg("title");
+      title.textContent = mark.getAttribute("aria-label");
+      mark.append(title);
+      mark.addEventListener("click", () => jump(p.at));
+      mark.addEventListener("keydown", (event) => {
+        if (event.key === "Enter" || event.key === " ") jump(p.at);
+      });
+      drawing.append(mark);
+    }
+    const axis = svg("text", { x: WIDTH / 2, y: HEIGHT - 4, class: "axis", "text-anchor": "middle" });
+    axis.textContent = "decisions, first to last →";
+    drawing.append(axis);
     const current = points.findIndex((p) => p.at >= (state.at ?? 0));
     if (current >= 0) {
       const cx = x(current, points.length);
@@ -165,10 +191,27 @@
     }
     const legend = el("p", { class: "legend" });
     for (let seat = 0; seat < graph.seats; seat += 1) {
-      const key = el("span", { style: `color: ${COLOURS[seat % COLOURS.length]}` }, `■ seat ${seat} `);
-      legend.append(key);
+      // The colour on a swatch, the words in the text's colour: a light seat colour (a
+      // yellow) would be unreadable as text.
+      const swatch = el("span", { class: "swatch", "aria-hidden": "true" });
+      swatch.style.background = COLOURS[seat % COLOURS.length];
+      legend.append(swatch, el("span", {}, `seat ${seat} `));
     }
+    legend.append(el("span", { class: "mistake-key" }, "▼ the moves after which the mover's win share fell most"));
     box.append(drawing, legend);
+  }
+
+  function mistakes(points) {
+    // The decisions after which the deciding seat's win share fell most (at most three),
+    // as [index of the point, how far it fell].
+    const drops = [];
+    for (let i = 0; i + 1 < points.length; i += 1) {
+      const seat = points[i].seat;
+      if (seat === null || seat === undefined) continue;
+      const drop = points[i].seats[seat].win - points[i + 1].seats[seat].win;
+      if (drop > 0) drops.push([i, drop]);
+    }
+    return drops.sort((a, b) => b[1] - a[1]).slice(0, 3);
   }
 
   function jump(at) {

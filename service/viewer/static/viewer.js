@@ -10,11 +10,13 @@ const page = {
   steps: [],         // GET /games/{id}/steps
   stepsViewer: null, // whose steps those are (seat and token): another's are read anew
   index: -1,         // the step shown
-  token: null,       // a seat token: kept in this tab only (sessionStorage)
+  token: null,       // a seat token: kept in this browser (localStorage), never in a URL
   seat: null,        // the seat chosen to view a finished game as
   source: null,      // the live EventSource
   drawn: 0,          // guards against a slow board answer overwriting a newer one
   refreshing: null,
+  wanted: null,      // the step (seq) the address asked for (#23)
+  waiting: null,     // the timer that reads a table waiting for players again
 };
 
 function say(message) {
@@ -48,15 +50,43 @@ function seatQuery() {
 }
 
 function takeToken() {
-  // A token handed over in the address's fragment (#token=...) never reaches the server's
-  // logs; it is moved to this tab's storage and taken out of the address.
+  // A token or an invite handed over in the address's fragment (#token=..., #invite=...)
+  // never reaches the server's logs; a token is moved to this browser's storage and taken
+  // out of the address. A bare number (#23) is the step to open.
   const key = `cairn:token:${gameId}`;
-  const fragment = new URLSearchParams(location.hash.slice(1));
+  const hash = location.hash.slice(1);
+  if (/^\d+$/.test(hash)) page.wanted = Number(hash);
+  const fragment = new URLSearchParams(hash);
   if (fragment.get("token")) {
-    sessionStorage.setItem(key, fragment.get("token"));
+    localStorage.setItem(key, fragment.get("token"));
     history.replaceState(null, "", location.pathname + location.search);
   }
-  page.token = sessionStorage.getItem(key);
+  if (fragment.get("invite")) {
+    page.invite = fragment.get("invite");
+    history.replaceState(null, "", location.pathname + location.search);
+  }
+  page.token = localStorage.getItem(key) || sessionStorage.getItem(key);
+}
+
+async function join(event) {
+  // An invite opens one seat, once: it becomes this browser's token for the seat.
+  event.preventDefault();
+  const player = $("join-name").value.trim();
+  if (!player) return;
+  try {
+    const joined = await api(`/games/${gameId}/join`, {
+      method: "POST",
+      body: { invite: page.invite, player },
+    });
+    localStorage.setItem(`cairn:token:${gameId}`, joined.token);
+    page.token = joined.token;
+    page.invite = null;
+    $("join-form").hidden = true;
+    say("");
+    await start();
+  } catch (error) {
+    say(error.status === 401 ? "This invite was already used, or is not for this game." : error.message);
+  }
 }
 
 async function load() {
@@ -68,7 +98,33 @@ async function load() {
   describeGame();
   const slider = $("slider");
   slider.max = String(Math.max(page.steps.length - 1, 0));
+  // Taking an open seat appends no event, so the stream says nothing: a table still
+  // waiting for players is read again every few seconds.
+  clearTimeout(page.waiting);
+  if (page.game.status !== "finished" && page.game.seats.some((s) => s.kind === "open")) {
+    page.waiting = setTimeout(refreshSoon, 3000);
+  }
+  document.dispatchEvent(
+    new CustomEvent("cairn:game", {
+      detail: { game: page.game, steps: page.steps, logIsPublic: page.logIsPublic, token: page.token },
+    })
+  );
+  if (page.wanted !== null) {
+    const wanted = page.wanted;
+    page.wanted = null;
+    await show(indexOfSeq(wanted));
+    return;
+  }
   await show(following ? page.steps.length - 1 : page.index);
+}
+
+function indexOfSeq(seq) {
+  // The step of event `seq`, or the last one before it (a hidden event has no step).
+  let index = 0;
+  page.steps.forEach((s, i) => {
+    if (s.seq <= seq) index = i;
+  });
+  return index;
 }
 
 async function readSteps() {
@@ -137,6 +193,8 @@ async function show(index) {
   const who = actor && !step.text.toLowerCase().includes(actor) ? ` (${actor})` : "";
   $("event-text").textContent = `${step.seq}. ${step.text}${who}`;
   $("scores").textContent = scoresText(step.scores);
+  // The address names the step shown: a link to it opens this position.
+  history.replaceState(null, "", `${location.pathname}${location.search}#${step.seq}`);
   const ticket = ++page.drawn;
   const query = [`at=${step.at}`, seatQuery()].filter(Boolean).join("&");
   const svg = await api(`/games/${gameId}/board.svg?${query}`);
@@ -147,7 +205,9 @@ async function show(index) {
   analysis.dataset.at = String(step.at);
   // The hook for other panels (an analysis graph): they listen for this event.
   document.dispatchEvent(
-    new CustomEvent("cairn:step", { detail: { gameId, at: step.at, seq: step.seq, seat: page.seat } })
+    new CustomEvent("cairn:step", {
+      detail: { gameId, at: step.at, seq: step.seq, seat: page.seat, latest: index === steps.length - 1 },
+    })
   );
 }
 
@@ -157,6 +217,16 @@ function step(delta) {
 
 function fail(error) {
   say(error.message || String(error));
+}
+
+function unknownGame(error) {
+  // No game behind this address: say so, and offer no control that could not work.
+  $("title").textContent = "No such game";
+  $("summary").textContent = "";
+  say(`There is no game ${gameId} on this server. Check the link, or find the game from the home page.`);
+  for (const id of ["steps", "event", "board-row", "analysis", "controls", "token-form", "play"]) {
+    $(id).hidden = true;
+  }
 }
 
 // -- live games -------------------------------------------------------------------------
@@ -179,13 +249,25 @@ async function follow() {
     $("live").hidden = true;
     refreshSoon();
   });
+  source.onopen = () => {
+    $("live").textContent = "following live";
+    $("live").classList.remove("lost");
+    refreshSoon(); // what happened while the connection was down
+  };
   source.onerror = () => {
-    // A ticket lasts minutes: when the stream refuses it, ask for a new one.
+    // The browser reconnects by itself after a lost connection; a stream that refused its
+    // ticket (they last minutes) is closed, and a new one is asked for, until it answers.
+    $("live").textContent = "connection lost: reconnecting…";
+    $("live").classList.add("lost");
     if (source.readyState === EventSource.CLOSED) {
       page.source = null;
-      setTimeout(() => follow().catch(fail), 1000);
+      setTimeout(reconnect, 1000);
     }
   };
+}
+
+function reconnect() {
+  follow().catch(() => setTimeout(reconnect, 3000));
 }
 
 function refreshSoon() {
@@ -204,6 +286,7 @@ async function choices() {
   const section = $("play");
   if (!page.token || page.game.status === "finished") {
     section.hidden = true;
+    document.dispatchEvent(new CustomEvent("cairn:choices", { detail: null }));
     return;
   }
   section.hidden = false;
@@ -217,6 +300,8 @@ async function choices() {
     for (const button of list.querySelectorAll("button")) button.disabled = false;
     return;
   }
+  // The board composes a move from the same choices (compose.js).
+  document.dispatchEvent(new CustomEvent("cairn:choices", { detail: offered }));
   $("play-seat").textContent = String(offered.seat);
   section.dataset.version = String(offered.version);
   list.replaceChildren();
@@ -327,16 +412,32 @@ function wire() {
     e.preventDefault();
     const token = $("token").value.trim();
     if (!token) return;
-    sessionStorage.setItem(`cairn:token:${gameId}`, token);
+    localStorage.setItem(`cairn:token:${gameId}`, token);
     page.token = token;
     $("token").value = "";
     start().catch(fail);
   });
   document.addEventListener("keydown", keys);
+  $("join-form").addEventListener("submit", (e) => join(e).catch(fail));
+  document.addEventListener("cairn:goto", (e) => show(e.detail.index).catch(fail));
+  document.addEventListener("cairn:changed", () => refreshSoon());
+  document.addEventListener("cairn:send", (e) => send(e.detail.command, e.detail.version).catch(fail));
 }
 
 async function start() {
-  await load();
+  try {
+    await load();
+  } catch (error) {
+    if (error.status === 404 || error.status === 400) {
+      unknownGame(error);
+      return;
+    }
+    throw error;
+  }
+  if (page.invite && !page.token) {
+    $("join-form").hidden = false;
+    $("join-name").focus();
+  }
   $("token-form").hidden = Boolean(page.token) || page.game.status === "finished";
   await choices();
   await follow();

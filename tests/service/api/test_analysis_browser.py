@@ -41,3 +41,12 @@ def test_the_graph_jumps_to_a_point_and_the_hints_mark_the_played_command(
     expect(page.locator("#hint-list li.played")).to_have_count(1)
     assert at is not None and page.locator("#slider").input_value() != ""
     screenshot(page, "analysis-peloponnes")
+    # A mistake mark (the mover's win share fell most after it) jumps to its decision,
+    # whose hints are then asked for there.
+    mark = page.locator("#graph path.mistake").first
+    expect(mark).to_be_attached()
+    marked_at = mark.get_attribute("data-at")
+    mark.dispatch_event("click")
+    expect(page.locator("#analysis")).to_have_attribute("data-at", str(marked_at))
+    page.click("#ask-hints")
+    expect(page.locator("#hint-list li.played")).to_have_count(1, timeout=60_000)

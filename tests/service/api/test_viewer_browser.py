@@ -174,9 +174,11 @@ def test_a_seat_plays_a_live_game_against_a_bot_from_the_page(
     page.click("#fork")
     expect(page.locator("#fork-question")).to_contain_text("reshuffled")
     page.click("#fork-confirm")
-    page.wait_for_url(lambda url: table.game_id not in url and url.endswith("/viewer"))
+    page.wait_for_url(
+        lambda url: table.game_id not in url and url.split("#")[0].endswith("/viewer")
+    )
     expect(page.locator("#summary")).to_contain_text("you are seat 0")
-    forked = http.get(f"/games/{page.url.split('/')[-2]}").json()
+    forked = http.get(f"/games/{page.url.split('#')[0].split('/')[-2]}").json()
     assert forked["parent_id"] == table.game_id
     assert [s["kind"] for s in forked["seats"]] == ["player", "bot"]
 
@@ -215,12 +217,12 @@ def test_fork_from_here_asks_first_then_opens_the_fork(
     expect(page.locator("#fork-question")).to_contain_text("Fork this game after event")
     page.keyboard.press("Escape")  # cancelled: nothing is forked
     expect(dialog).to_be_hidden()
-    assert page.url.endswith(f"/games/{game_id}/viewer")
+    assert page.url.split("#")[0].endswith(f"/games/{game_id}/viewer")
     page.click("#fork")
     page.click("#fork-confirm")
-    page.wait_for_url(lambda url: game_id not in url and url.endswith("/viewer"))
+    page.wait_for_url(lambda url: game_id not in url and url.split("#")[0].endswith("/viewer"))
     expect(page.locator("#summary")).to_contain_text("you are seat 0")
-    fork_id = page.url.split("/")[-2]
+    fork_id = page.url.split("#")[0].split("/")[-2]
     forked = http.get(f"/games/{fork_id}").json()
     assert forked["parent_id"] == game_id and forked["fork_at"] > 0
     expect(page.locator("#play")).to_be_visible()
@@ -246,7 +248,7 @@ def test_the_games_list_puts_open_tables_first_and_filters(
     expect(page.locator("#games li", has_text="finished")).to_have_count(0)
     page.locator(f'a[href="/games/{open_table.game_id}/viewer"]').focus()
     page.keyboard.press("Enter")
-    page.wait_for_url(f"**/games/{open_table.game_id}/viewer")
+    page.wait_for_url(f"**/games/{open_table.game_id}/viewer*")
     expect(page.locator("#board svg")).to_be_visible()
     screenshot(page, "open-table-peloponnes")
 

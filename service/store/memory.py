@@ -1,0 +1,395 @@
+"""An event store in memory: a second implementation of ``service.store.recorders.Store``.
+
+It keeps what ``EventStore`` keeps (games, hash-chained events, idempotency rows, snapshots,
+seat tokens, creators, player accounts, per-game webhooks and their outbox) and refuses what
+it refuses, with the same errors: an append at a stale version, off the chain, to an unknown
+game or under a key already used appends nothing. One lock makes each operation atomic, so
+the order of the global feed is the order of commits. The contract suite
+(tests/service/store_contract/) runs the same tests on both stores.
+
+It is for tests that need a store but not PostgreSQL: nothing survives the process, and
+what only PostgreSQL does (several processes, the feed's horizon across concurrent
+transactions, the append-only triggers, a database going away) is tested on PostgreSQL.
+Leagues, owner webhooks, projections and analysis jobs need the PostgreSQL store.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
+from datetime import UTC, datetime
+from typing import Any
+from uuid import UUID
+
+from service.store.errors import ChainMismatch, GameExists, UnknownGame, VersionConflict
+from service.store.memory_companions import (
+    MemoryCreators,
+    MemoryPlayers,
+    MemoryRefusals,
+    MemorySeatTokens,
+    MemoryWebhooks,
+)
+from service.store.memory_tables import EventRow, Kept, Tables, as_json, row_of
+from service.store.recorders import Fact, Idempotency
+from service.store.records import (
+    GENESIS_HASH,
+    Decision,
+    GameRecord,
+    Snapshot,
+    StoredEvent,
+    canonical_json,
+    chain_hash_of_texts,
+    check_integers,
+)
+from service.store.statements import parse_cursor
+
+Listener = Callable[[UUID, int], None]
+
+
+class MemoryStore:
+    def __init__(self) -> None:
+        self.tables = Tables()
+        self.tokens = MemorySeatTokens(self.tables)
+        self.refusals = MemoryRefusals(self.tables)
+        self.creators = MemoryCreators(self.tables)
+        self.players = MemoryPlayers(self.tables)
+        self.webhooks = MemoryWebhooks(self.tables)
+        self.listeners: list[Listener] = []
+        """Called with ``(game_id, last_seq)`` after each commit, as ``NOTIFY`` wakes the
+        PostgreSQL store's listeners (``service.api.live``)."""
+
+    def ping(self) -> None:
+        """Always answers: there is no database to lose."""
+
+    def workers(self) -> dict[str, str]:
+        """None: one process holds everything."""
+        return {}
+
+    @contextmanager
+    def _held(self, game_id: UUID) -> Iterator[bool]:
+        with self.tables.lock:
+            lock = self.tables.game_locks.setdefault(game_id, threading.Lock())
+        held = lock.acquire(blocking=False)
+        try:
+            yield held
+        finally:
+            if held:
+                lock.release()
+
+    def game_lock(self, game_id: UUID) -> AbstractContextManager[bool]:
+        """The game's lock in this process (the only one a memory store has)."""
+        return self._held(game_id)
+
+    # -- games ---------------------------------------------------------------------------
+
+    def create_game(
+        self, game: GameRecord, decision: Decision, seated: Sequence[UUID] = ()
+    ) -> list[StoredEvent]:
+        start = game.fork_at or 0
+        new = self._rows(start + 1, GENESIS_HASH, decision, datetime.now(UTC))
+        with self.tables.lock:
+            if game.game_id in self.tables.games:
+                raise GameExists(game.game_id)
+            copied: list[EventRow] = []
+            if game.parent_id is not None:
+                if game.parent_id not in self.tables.games:
+                    raise UnknownGame(game.parent_id)
+                copied = self.tables.events[game.parent_id][:start]
+                if len(copied) != start:
+                    raise ValueError(
+                        f"cannot fork at {start}: the parent has only {len(copied)} events"
+                    )
+            if copied and new:
+                new = self._rows(start + 1, copied[-1].hash, decision, new[0].recorded_at)
+            self._store_game(game, seated)
+            self._commit(game.game_id, copied + new)
+            self.tables.notify_hooks(game.game_id, decision.notices, datetime.now(UTC))
+        self._wake(game.game_id, start + len(new))
+        return self.read(game.game_id)
+
+    def insert_verbatim(self, game: GameRecord, events: Sequence[StoredEvent], source: str) -> None:
+        """As ``service.store.verbatim``: the rows as given, each chained to the one before
+        (``source`` is request metadata, which this store does not keep)."""
+        for event in events:
+            check_integers(event.payload, f"event {event.seq} payload")
+            check_integers(event.command, f"event {event.seq} command")
+        rows, previous = [], None
+        for event in events:
+            chained = event.prev_hash == (GENESIS_HASH if event.seq == 1 else None)
+            if previous is not None and event.seq == previous.seq + 1:
+                chained = event.prev_hash == previous.hash
+            if not chained:
+                raise ChainMismatch(game.game_id, previous.seq if previous is not None else 0)
+            rows.append(row_of(event))
+            previous = event
+        with self.tables.lock:
+            if game.parent_id is not None and game.parent_id not in self.tables.games:
+                raise UnknownGame(game.parent_id)
+            if game.game_id in self.tables.games:
+                raise GameExists(game.game_id)
+            self._store_game(game, ())
+            self._commit(game.game_id, rows)
+        self._wake(game.game_id, events[-1].seq if events else 0)
+
+    def _store_game(self, game: GameRecord, seated: Sequence[UUID]) -> None:
+        self.tables.games[game.game_id] = dataclasses.replace(
+            game,
+            version=0,
+            seat_info=as_json(game.seat_info),
+            options=as_json(game.options),
+            result=as_json(game.result),
+        )
+        self.tables.events[game.game_id] = []
+        for seat, player in enumerate(seated):
+            self.tables.seat_players.setdefault((game.game_id, seat), player)
+
+    def game(self, game_id: UUID) -> GameRecord:
+        with self.tables.lock:
+            return self._record(game_id)
+
+    def game_ids_starting(self, prefix: str, limit: int = 2) -> list[UUID]:
+        with self.tables.lock:
+            ids = sorted(g for g in self.tables.games if str(g).startswith(prefix))
+        return ids[:limit] if prefix else []
+
+    def _record(self, game_id: UUID) -> GameRecord:
+        stored = self.tables.games.get(game_id)
+        if stored is None:
+            raise UnknownGame(game_id)
+        events = self.tables.events[game_id]
+        return dataclasses.replace(
+            stored,
+            version=events[-1].seq if events else 0,
+            seat_info=as_json(stored.seat_info),
+            options=as_json(stored.options),
+            result=as_json(stored.result),
+        )
+
+    def games(
+        self,
+        *,
+        ruleset: str | None = None,
+        status: str | None = None,
+        player: str | None = None,
+        limit: int = 50,
+        offset: int = 0,
+    ) -> list[GameRecord]:
+        with self.tables.lock:
+            found = [self._record(game_id) for game_id in self.tables.games]
+        if ruleset:
+            found = [g for g in found if g.ruleset == ruleset]
+        if status == "open":
+            found = [
+                g
+                for g in found
+                if g.status == "active" and any(s.get("kind") == "open" for s in g.seat_info)
+            ]
+        elif status:
+            found = [g for g in found if g.status == status]
+        if player:
+            found = [g for g in found if any(s.get("player") == player for s in g.seat_info)]
+        # newest first, then by id, as PostgreSQL orders uuids (their bytes)
+        found.sort(key=lambda g: g.game_id.bytes)
+        found.sort(key=lambda g: g.created_at, reverse=True)
+        return found[offset : offset + limit]
+
+    def finish(self, game_id: UUID, result: dict[str, Any]) -> None:
+        with self.tables.lock:
+            self._finish(game_id, result)
+
+    def _finish(self, game_id: UUID, result: dict[str, Any]) -> None:
+        stored = self.tables.games.get(game_id)
+        if stored is not None and stored.status != "finished":
+            self.tables.games[game_id] = dataclasses.replace(
+                stored, status="finished", result=as_json(result), finished_at=datetime.now(UTC)
+            )
+
+    # -- appends ---------------------------------------------------------------------------
+
+    def append(
+        self,
+        game_id: UUID,
+        expected_version: int,
+        expected_hash: str,
+        decision: Decision,
+        idempotency: Idempotency | None = None,
+        result: dict[str, Any] | None = None,
+    ) -> list[StoredEvent]:
+        now = datetime.now(UTC)
+        rows = self._rows(expected_version + 1, expected_hash, decision, now)
+        with self.tables.lock:
+            if game_id not in self.tables.games:
+                raise UnknownGame(game_id)
+            events = self.tables.events[game_id]
+            head = events[-1].seq if events else 0
+            if head != expected_version:
+                raise VersionConflict(game_id, expected_version, head)
+            there = events[-1].hash if events else GENESIS_HASH
+            if there != expected_hash:
+                raise ChainMismatch(game_id, expected_version)
+            if idempotency is not None:
+                key, request_hash, response = idempotency
+                if (game_id, key) in self.tables.idempotency:
+                    # the key's row is taken: PostgreSQL refuses it as a lost race
+                    raise VersionConflict(game_id, expected_version, head)
+                kept = Kept(request_hash, canonical_json(response), False, now)
+                self.tables.idempotency[(game_id, key)] = kept
+            self._commit(game_id, rows)
+            if result is not None:
+                self._finish(game_id, result)
+            self.tables.notify_hooks(game_id, decision.notices, now)
+        self._wake(game_id, rows[-1].seq)
+        return [self._event(game_id, row) for row in rows]
+
+    def _rows(
+        self, start: int, prev_hash: str, decision: Decision, now: datetime
+    ) -> list[EventRow]:
+        """The decision's rows, each chained to the one before (as ``insert_rows``)."""
+        check_integers(decision.command, "command")
+        rows = []
+        for offset, event in enumerate(decision.events):
+            check_integers(event.payload, f"{event.type} payload")
+            command = decision.command if offset == 0 else None
+            payload_text, command_text = canonical_json(event.payload), canonical_json(command)
+            digest = chain_hash_of_texts(
+                prev_hash,
+                seq=start + offset,
+                type=event.type,
+                schema_version=event.schema_version,
+                visibility=event.visibility,
+                actor=decision.actor,
+                payload_text=payload_text,
+                command_text=command_text,
+            )
+            rows.append(
+                EventRow(
+                    seq=start + offset,
+                    type=event.type,
+                    schema_version=event.schema_version,
+                    payload_text=payload_text,
+                    visibility=event.visibility,
+                    actor=decision.actor,
+                    decision_seq=start,
+                    command_text=None if command is None else command_text,
+                    recorded_at=now,
+                    prev_hash=prev_hash,
+                    hash=digest,
+                    position=0,
+                )
+            )
+            prev_hash = digest
+        return rows
+
+    def _commit(self, game_id: UUID, rows: Sequence[EventRow]) -> None:
+        """Append ``rows`` to the game and the feed (the caller holds the lock)."""
+        for row in rows:
+            self.tables.positions += 1
+            placed = dataclasses.replace(row, position=self.tables.positions)
+            self.tables.events[game_id].append(placed)
+
+    def _wake(self, game_id: UUID, seq: int) -> None:
+        for listener in list(self.listeners):
+            listener(game_id, seq)
+
+    def head(self, game_id: UUID) -> tuple[int, str]:
+        with self.tables.lock:
+            events = self.tables.events.get(game_id) or []
+            return (events[-1].seq, events[-1].hash) if events else (0, GENESIS_HASH)
+
+    def version(self, game_id: UUID) -> int:
+        return self.head(game_id)[0]
+
+    # -- reads -----------------------------------------------------------------------------
+
+    def _slice(self, game_id: UUID, after: int, until: int | None) -> list[EventRow]:
+        with self.tables.lock:
+            events = list(self.tables.events.get(game_id) or [])
+        last = until if until is not None else 2**31 - 1
+        return [row for row in events if after < row.seq <= last]
+
+    def read(
+        self, game_id: UUID, after: int = 0, until: int | None = None, limit: int | None = None
+    ) -> list[StoredEvent]:
+        rows = self._slice(game_id, after, until)
+        return [self._event(game_id, row) for row in rows[:limit]]
+
+    def read_facts(self, game_id: UUID, after: int = 0, until: int | None = None) -> list[Fact]:
+        rows = self._slice(game_id, after, until)
+        return [(r.seq, r.type, r.schema_version, r.payload_text, r.hash) for r in rows]
+
+    def read_all(self, after: str | None = None, limit: int = 1000) -> list[StoredEvent]:
+        """Every event in commit order; the cursor has the PostgreSQL feed's shape."""
+        _, last = parse_cursor(after)
+        with self.tables.lock:
+            rows = [
+                (game_id, row)
+                for game_id, events in self.tables.events.items()
+                for row in events
+                if row.position > last
+            ]
+        rows.sort(key=lambda pair: pair[1].position)
+        return [
+            dataclasses.replace(self._event(game_id, row), cursor=f"0:{row.position}")
+            for game_id, row in rows[:limit]
+        ]
+
+    @staticmethod
+    def _event(game_id: UUID, row: EventRow) -> StoredEvent:
+        return StoredEvent(
+            game_id=game_id,
+            seq=row.seq,
+            type=row.type,
+            schema_version=row.schema_version,
+            payload=json.loads(row.payload_text),
+            visibility=row.visibility,
+            actor=row.actor,
+            decision_seq=row.decision_seq,
+            command=None if row.command_text is None else json.loads(row.command_text),
+            recorded_at=row.recorded_at,
+            prev_hash=row.prev_hash,
+            hash=row.hash,
+        )
+
+    # -- idempotency and snapshots -----------------------------------------------------------
+
+    def idempotent_response(self, game_id: UUID, key: str) -> tuple[str, dict[str, Any]] | None:
+        with self.tables.lock:
+            kept = self.tables.idempotency.get((game_id, key))
+        return None if kept is None else (kept.request_hash, json.loads(kept.response_text))
+
+    def opening(
+        self, game_id: UUID, engines: Sequence[str], at_most: int | None = None
+    ) -> tuple[GameRecord, Snapshot | None]:
+        bound = at_most if at_most is not None else 2**31 - 1
+        with self.tables.lock:
+            game = self._record(game_id)
+            usable = [
+                (seq, state)
+                for (owner, engine, seq), state in self.tables.snapshots.items()
+                if owner == game_id and engine in engines and seq <= bound
+            ]
+            hashes = {row.seq: row.hash for row in self.tables.events[game_id]}
+        if not usable:
+            return game, None
+        seq, state = max(usable, key=lambda pair: pair[0])
+        head = hashes.get(seq)
+        return game, None if head is None else Snapshot(seq, head, state)
+
+    def save_snapshot(self, game_id: UUID, engine: str, seq: int, state: bytes) -> None:
+        with self.tables.lock:
+            if game_id not in self.tables.games:
+                raise UnknownGame(game_id)
+            self.tables.snapshots.setdefault((game_id, engine, seq), bytes(state))
+
+    def delete_snapshots(self, game_id: UUID | None = None) -> int:
+        with self.tables.lock:
+            doomed = [k for k in self.tables.snapshots if game_id is None or k[0] == game_id]
+            for key in doomed:
+                del self.tables.snapshots[key]
+        return len(doomed)
+
+
+__all__ = ["MemoryStore"]

@@ -1,0 +1,93 @@
+"""Axe-core (vendored, tests/support/vendor/axe-core) run in the browser over the home
+page, a live game's table as its seat sees it, a finished game's review and its analysis
+graph (#24): no serious or critical violation. Debian's chromium, as in
+test_viewer_browser.py."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+from tests.service.api.conftest import Server
+from tests.service.api.test_viewer_browser import PHONE, REPLAYS, WAIT_MS, chromium, imported
+
+pytestmark = pytest.mark.storage
+AXE = Path(__file__).parents[2] / "support" / "vendor" / "axe-core" / "axe.min.js"
+SERIOUS = ("serious", "critical")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    executable = chromium()
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=str(executable), args=["--no-sandbox"]
+        )
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(viewport=PHONE)
+    opened = context.new_page()
+    opened.set_default_timeout(WAIT_MS)
+    yield opened
+    context.close()
+
+
+def violations(page: Page) -> list[str]:
+    """Axe's serious and critical violations on the page as shown, one line each."""
+    page.add_script_tag(path=str(AXE))
+    found: list[dict[str, Any]] = page.evaluate(
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+    )
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+        for v in found
+        if v["impact"] in SERIOUS
+    ]
+
+
+def test_axe_finds_a_violation_it_should(server: Server, page: Page) -> None:
+    """The check can fail: a button with no name is a critical violation."""
+    page.goto(f"{server.url}/")
+    expect(page.locator("#new-ruleset option").first).to_be_attached()
+    page.evaluate("document.body.append(document.createElement('button'))")
+    assert any(line.startswith("button-name") for line in violations(page))
+
+
+def test_the_home_page(server: Server, page: Page) -> None:
+    page.goto(f"{server.url}/")
+    expect(page.locator("#new-seat-1")).to_be_attached()
+    page.locator("#new-options summary").click()
+    assert violations(page) == []
+
+
+def test_a_live_table_as_its_seat_sees_it(server: Server, http: httpx.Client, page: Page) -> None:
+    seats = [{"kind": "player", "player": "ann"}, {"kind": "bot", "bot": "greedy"}]
+    made = http.post(
+        "/games",
+        json={"ruleset": "peninsula", "seats": seats, "options": {"time_control": "fischer"}},
+    ).json()
+    page.goto(f"{server.url}/games/{made['game_id']}/viewer#token={made['seats'][0]['token']}")
+    expect(page.locator("#choices button.choice").first).to_be_visible()
+    assert violations(page) == []
+
+
+def test_a_finished_game_and_its_analysis(server: Server, http: httpx.Client, page: Page) -> None:
+    game_id = imported(http, sorted((REPLAYS / "peloponnes").glob("*.ndjson"))[0])
+    page.goto(f"{server.url}/games/{game_id}/viewer#20")
+    expect(page.locator("#result")).to_be_visible()
+    assert violations(page) == []
+    page.locator("#analysis-rollouts").select_option("10")
+    page.click("#analyse")
+    expect(page.locator("#graph svg")).to_be_visible()
+    assert violations(page) == []
