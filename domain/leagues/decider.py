@@ -254,9 +254,16 @@ def evolve(state: League, event: Event) -> League:
         case ResultRecorded(game_id=game_id, places=places, scores=scores):
             return _decided(state, game_id, status="played", places=places, scores=scores)
         case ForfeitRecorded(game_id=game_id, places=places, forfeited=forfeited):
-            return _decided(state, game_id, status="forfeited", places=places, forfeited=forfeited)
+            return _decided(
+                state,
+                game_id,
+                status="forfeited",
+                places=places,
+                forfeited=forfeited,
+                reason=event.reason,
+            )
         case AbandonmentRecorded(game_id=game_id):
-            return _decided(state, game_id, status="abandoned")
+            return _decided(state, game_id, status="abandoned", reason=event.reason)
         case _:
             assert_never(event)
 

@@ -23,6 +23,8 @@ class Scheduled:
     places: tuple[int, ...] = ()
     scores: tuple[int, ...] = ()
     forfeited: tuple[str, ...] = ()
+    reason: str = ""
+    """Why a forfeit or an abandonment was recorded."""
 
     @property
     def is_open(self) -> bool:

@@ -24,7 +24,7 @@ from domain.core.codec import decode_fields
 from domain.core.errors import RuleViolation
 from domain.core.live import Abandon, Forfeit
 from domain.core.registry import command_to_json, event_to_record, wire_name
-from domain.leagues import EVENT_TYPES, INITIAL, Actor, Fixture, League, decide, fold
+from domain.leagues import EVENT_TYPES, INITIAL, Actor, Fixture, League, Scheduled, decide, fold
 from domain.leagues.commands import (
     SYSTEM_ACTOR,
     AddMember,
@@ -197,6 +197,7 @@ class Leagues:
     def schedule(self, league_id: UUID, by: Player) -> list[Fixture]:
         """The next round's tables, recorded, and their games created."""
         self.ensure_games(league_id)
+        self.end_decided_games(league_id)
         for _ in range(MAX_RETRIES):
             loaded = self.load(league_id)
             plan = plan_round(loaded.state)
@@ -276,23 +277,41 @@ class Leagues:
         league's record comes first, so the game's own ending is never taken for a result."""
         names = tuple(str(p.player_id) for p in forfeited)
         self.execute(league_id, RecordForfeit(actor_of(by), str(game_id), names, reason))
-        players = self.load(league_id).state.fixtures[str(game_id)].players
-        seats = tuple(i for i, p in enumerate(players) if p in names)
-        if len(seats) == len(players):  # nobody is left to win: the game has no winner
-            self._end_game(game_id, Abandon(_recorder(by), reason))
-        else:
-            self._end_game(game_id, Forfeit(seats, _recorder(by), reason))
+        self._end_game(self.load(league_id).state.fixtures[str(game_id)], _recorder(by))
 
     def abandon(self, league_id: UUID, by: Player, game_id: UUID, reason: str) -> None:
         """Void the fixture, then end the game with no winner (the system's ``abandon``)."""
         self.execute(league_id, RecordAbandonment(actor_of(by), str(game_id), reason))
-        self._end_game(game_id, Abandon(_recorder(by), reason))
+        self._end_game(self.load(league_id).state.fixtures[str(game_id)], _recorder(by))
 
-    def _end_game(self, game_id: UUID, command: Forfeit | Abandon) -> None:
-        # game_over: it ended by itself meanwhile; the league's record stands. A game that
-        # was never created (a process died while scheduling) has nothing to end.
+    def end_decided_games(self, league_id: UUID) -> int:
+        """End the games of forfeited or voided fixtures that still run: a process that died
+        between the league's record and the game's decision left them going. How many it
+        ended (run with every scheduling, and by ``cairn league schedule``)."""
+        ended = 0
+        for fixture in self.load(league_id).state.fixtures.values():
+            if fixture.status not in ("forfeited", "abandoned"):
+                continue
+            with suppress(UnknownGame):
+                if not self.cairn.store.game(UUID(fixture.game_id)).is_finished:
+                    ended += self._end_game(fixture, "league")
+        return ended
+
+    def _end_game(self, fixture: Scheduled, by: str) -> int:
+        """The system's decision ending a decided fixture's game: ``forfeit`` of the seats
+        that forfeited, or ``abandon`` for a void or a forfeit of every seat (nobody is left
+        to win). 1 if it ended the game, 0 if the game had ended by itself (its league
+        record stands) or was never created (a process died while scheduling)."""
+        seats = tuple(i for i, p in enumerate(fixture.players) if p in fixture.forfeited)
+        command: Forfeit | Abandon = Abandon(by, fixture.reason)
+        if fixture.status == "forfeited" and len(seats) < len(fixture.players):
+            command = Forfeit(seats, by, fixture.reason)
         with suppress(UnknownGame):
-            decide_system(self.cairn, game_id, command, quiet=("game_over",))
+            stored, _ = decide_system(
+                self.cairn, UUID(fixture.game_id), command, quiet=("game_over",)
+            )
+            return 1 if stored else 0
+        return 0
 
 
 def _recorder(by: Player) -> str:

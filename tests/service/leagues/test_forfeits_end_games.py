@@ -12,7 +12,9 @@ import pytest
 
 from domain.core import RuleViolation
 from domain.core.liveplay import clocked, deadline
+from domain.leagues.commands import RecordForfeit
 from service.application import Application
+from service.application.leagues import actor_of
 from service.leagues import LeagueService, league_service
 from service.projections.reading import fixtures_of, ratings_of, standings_of
 from service.store import EventStore
@@ -114,3 +116,19 @@ def test_a_double_forfeit_ends_the_game_with_no_winner(service: LeagueService) -
     assert _assert_over(service, game).ranks == (0, 0)
     service.catch_up()
     assert fixtures_of(service, league)[0]["status"] == "forfeited"
+
+
+def test_a_game_left_running_by_a_crash_is_ended_at_the_next_scheduling(
+    service: LeagueService,
+) -> None:
+    league, boss, game, seated = _round(service)
+    # the process died after the league's record and before the game's decision
+    forfeit = RecordForfeit(actor_of(boss), str(game), (str(seated[1].player_id),), "gone")
+    service.leagues.execute(league, forfeit)
+    loaded = service.leagues.cairn.load(game)
+    assert not loaded.ruleset.is_terminal(loaded.state)
+    service.leagues.schedule(league, boss)  # the next round ends what the last one left
+    result = _assert_over(service, game)
+    assert result.ranks == (1, 2)
+    assert (result.verdict["ending"], result.verdict["reason"]) == ("forfeited", "gone")
+    assert service.leagues.end_decided_games(league) == 0, "ended once"
