@@ -21,6 +21,8 @@ def described(ruleset: Ruleset[Any, Any, Any]) -> dict[str, Any]:
         "seats": [kind.min_seats, kind.max_seats],
         "dynamics": kind.dynamics,
         "information": kind.information,
+        "chance": kind.chance,
+        "hidden": {h.name: h.holder for h in ruleset.presentation.hidden},
         "bots": sorted(ruleset.bots),
         "content": ruleset.content_hash,
         "options": [

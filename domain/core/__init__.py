@@ -5,6 +5,7 @@ from domain.core.contract import (
     SERVER,
     SYSTEM,
     Bot,
+    Chance,
     Dynamics,
     GameType,
     Information,
@@ -45,20 +46,25 @@ from domain.core.ruleset import (
     Ruleset,
     resolve_options,
 )
+from domain.core.secrecy import EACH, SEAT, Hidden
 
 __all__ = [
+    "EACH",
     "LIFECYCLE_COMMANDS",
     "LIFECYCLE_EVENTS",
     "MAX_COMMANDS_PER_ROUND",
     "MAX_SEATS",
     "PLATFORM_OPTIONS",
     "PUBLIC",
+    "SEAT",
     "SERVER",
     "SYSTEM",
     "Bot",
+    "Chance",
     "Dynamics",
     "GameCreated",
     "GameType",
+    "Hidden",
     "Information",
     "LifecycleEvent",
     "Luck",

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, TypeVar
 
 from domain.core.luck import Luck
+from domain.core.secrecy import Hidden
 
 S = TypeVar("S")
 C = TypeVar("C")
@@ -148,6 +149,10 @@ class Presentation(Generic[S, E]):
     * ``describe(event)`` says an event in words; ``render(state, viewer)`` draws the
       position for a terminal.
     * ``content(pack)``: the JSON a client needs to draw a content pack (maps, tiles ...).
+    * ``hidden``: what of the state is not public, declared once (``domain/core/secrecy.py``):
+      each part the server's only (an undrawn order) or one seat's only (a hand). The
+      conformance suite derives its hidden-information checks from it; undeclared parts
+      are public.
     * ``secrets(state, viewer)`` may list values that must never reach that viewer, beyond
       what the conformance suite derives by itself from the events it may not see.
     * ``view_type`` (optional) is the view's shape, a ``TypedDict``: the OpenAPI document
@@ -175,6 +180,7 @@ class Presentation(Generic[S, E]):
     render: Callable[[S, Viewer], str]
     content: Callable[[Any], JSONValue]
     secrets: Callable[[S, Viewer], tuple[JSONValue, ...]] = no_secrets
+    hidden: tuple[Hidden, ...] = ()
     view_type: type | None = None
     legend: str = ""
     reveals: Callable[[E], bool] | None = None
@@ -202,6 +208,7 @@ class Players(Generic[S, C]):
 
 Dynamics = Literal["sequential", "simultaneous", "mixed"]
 Information = Literal["perfect", "imperfect"]
+Chance = Literal["none", "seeded"]
 
 
 @dataclass(frozen=True)
@@ -210,11 +217,25 @@ class GameType:
 
     * ``dynamics``: "sequential" (one seat acts at a time), "simultaneous" (several seats
       may act at once throughout) or "mixed" (both happen).
-    * ``information``: "perfect" if no fact is ever hidden from a seat but the seed,
-      "imperfect" otherwise. The conformance suite checks both against real play.
+    * ``information``: "imperfect" if something is private to a seat (a part of
+      ``Presentation.hidden`` one seat sees and others do not), "perfect" otherwise: an
+      undrawn order hidden from every seat alike is chance, not private information. The
+      conformance suite checks it against the declaration and against real play.
+    * ``chance``: "seeded" if the rules draw from the game's seed (shuffles, dice), "none"
+      if they never do; conformance checks it against the luck counter in real play.
+    * ``min_seats`` to ``max_seats``: how many seats a game may have.
+    * ``longest`` (OpenSpiel's max game length): the most decisions any game can take, the
+      set-up and the seed's reveal included; None when the rules set no bound worth stating
+      (a round of free moves is bounded only by ``max_commands_per_round``). Conformance
+      checks every seeded game against it.
+
+    Plain data: the API, ``cairn rulesets`` and the table in docs/ruleset-contract.md read
+    it, and a test checks that table against it.
     """
 
     dynamics: Dynamics
     information: Information
     min_seats: int
     max_seats: int
+    chance: Chance = "seeded"
+    longest: int | None = None

@@ -2,6 +2,8 @@
 
 ``Ruleset.decide`` and ``Ruleset.evolve`` are the composed decider: lifecycle commands and
 facts are handled here, once for every game; everything else goes to the game's ``Rules``.
+The evolve side is ``domain.core.compose.compose``, which keeps the lifecycle's part of the
+state out of the game's reach.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from functools import cached_property
 from typing import Any, Generic, Protocol, TypeVar, cast
 
 from domain.core import endings, liveplay
+from domain.core.compose import compose
 from domain.core.contract import (
     PUBLIC,
     SERVER,
@@ -50,6 +53,7 @@ from domain.core.live import (
     describe_live,
 )
 from domain.core.options import Option as Option
+from domain.core.secrecy import LUCK, Hidden
 
 S = TypeVar("S", bound=Table)
 C = TypeVar("C")
@@ -235,22 +239,22 @@ class Ruleset(Generic[S, C, E]):
 
     @cached_property
     def evolve(self) -> Callable[[S, Any], S]:
-        """The composed evolve: lifecycle facts on the ``Table``, the rest to the game."""
-        lifecycle = self._lifecycle_events
-        live = self._live_events
-        game_evolve = self.rules.evolve
+        """The composed evolve (``domain/core/compose.py``): lifecycle facts on the ``Table``,
+        live play's on its part, the rest to the game, which cannot change the ``Table``."""
 
-        def evolve(state: S, event: Any) -> S:
-            if event.__class__ in lifecycle:
-                return evolve_table(state, cast(LifecycleEvent, event))
-            if event.__class__ in live:
-                return cast(S, liveplay.evolve(state, cast(LiveEvent, event)))
-            after = game_evolve(state, event)
+        def react(before: S, after: S, event: Any) -> S:
             if after.live.undo:
-                return cast(S, liveplay.after_game_event(self, state, after, event))
+                return cast(S, liveplay.after_game_event(self, before, after, event))
             return after
 
-        return evolve
+        return compose(
+            self.rules.evolve,
+            lambda state, event: evolve_table(state, cast(LifecycleEvent, event)),
+            lambda state, event: cast(S, liveplay.evolve(state, cast(LiveEvent, event))),
+            self._lifecycle_events,
+            self._live_events,
+            react,
+        )
 
     def fold(self, events: Iterable[Any], state: S | None = None) -> S:
         """Rebuild a state by applying ``events`` in order, from ``state`` or the start."""
@@ -372,6 +376,11 @@ class Ruleset(Generic[S, C, E]):
 
     def render(self, state: S, viewer: Viewer) -> str:
         return self.presentation.render(state, viewer)
+
+    @property
+    def hidden(self) -> tuple[Hidden, ...]:
+        """What of a state is not public: the lifecycle's luck, then the game's own parts."""
+        return (LUCK, *self.presentation.hidden)
 
     def secrets(self, state: S, viewer: Viewer) -> tuple[JSONValue, ...]:
         """What the ruleset itself says ``viewer`` must never see (conformance adds more)."""

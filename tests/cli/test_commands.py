@@ -237,3 +237,8 @@ def test_rulesets_lists_each_ruleset_with_its_bots_and_versions() -> None:
     assert listed["peninsula"]["versions"] == ["1", "2"]
     assert listed["peninsula"]["rules_version"] == "2"
     assert {"random", "greedy"} <= set(listed["peninsula"]["bots"])
+    # the metadata is the registration's plain data, the hidden parts as declared
+    assert listed["peninsula"]["information"] == "perfect"
+    assert listed["peninsula"]["chance"] == "seeded"
+    assert listed["peninsula"]["hidden"] == {"pile": "server"}
+    assert listed["five-peaks"]["hidden"]["hikers.SEAT.hand"] == "seat"

@@ -9,7 +9,7 @@ from typing import Any
 
 import jsonschema_rs  # schemathesis's JSON Schema validator
 
-from domain.core import LIFECYCLE_EVENTS, PUBLIC, RuleViolation, SeedSealed
+from domain.core import LIFECYCLE_EVENTS, PUBLIC, SERVER, RuleViolation
 from domain.core.codec import encode
 from domain.core.registry import (
     command_from_json,
@@ -20,6 +20,7 @@ from domain.core.registry import (
 from service.application.decoding import decode_event
 from service.command_schemas import command_schema, event_schema, type_schema
 from service.store.records import canonical_json
+from tests.conformance import hidden
 from tests.conformance.secrets import Knowledge, assert_not_in, declared
 from tests.support.play import Step
 
@@ -28,6 +29,8 @@ DECIDE_EVERY = 3
 """Every legal command is decided at one step in this many (and at the first steps)."""
 ORDER_CHECKS = 6
 """Simultaneous steps per game at which two arrival orders are compared."""
+HIDDEN_EVERY = 4
+"""The hidden-information checks (hidden.py) run at one step in this many."""
 
 
 @dataclass
@@ -36,38 +39,85 @@ class Game:
 
     ruleset: Any
     seats: int
+    bots: tuple[str, ...] = ()
+    """The bots checked for determinism and blindness (all the ruleset's when empty)."""
     log: list[Any] = field(default_factory=list)
     knowledge: dict[int | None, Knowledge] = field(default_factory=dict)
     acting: Counter[int] = field(default_factory=Counter)
-    hidden_facts: int = 0
+    seat_facts: int = 0
+    private_held: bool = False
     order_checks: int = 0
+    bot_checks: int = 0
+    redraws: list[int] = field(default_factory=lambda: [0, 0])
+    """Reshuffles checked while an undrawn order had two different things, and those that
+    drew it again."""
     steps: int = 0
+    state: Any = None
 
     def __post_init__(self) -> None:
         self.knowledge = {v: Knowledge(v) for v in [None, *range(self.seats)]}
+        self.bots = self.bots or tuple(sorted(self.ruleset.bots))
 
     def check(self, step: Step) -> None:
         self.steps += 1
         self.log.extend(step.events)
         for knowledge in self.knowledge.values():
             knowledge.observe(self.ruleset, step.events)
-        self.hidden_facts += sum(
-            1
-            for e in step.events
-            if type(e) is not SeedSealed and self.ruleset.visibility(e) != PUBLIC
+        self.seat_facts += sum(
+            1 for e in step.events if self.ruleset.visibility(e) not in (PUBLIC, SERVER)
         )
+        before = self.ruleset.initial_state if self.state is None else self.state
+        self.state = step.state
+        self.private_held = self.private_held or hidden.holds_private(self.ruleset, step.state)
         check_refold(self, step)
         legal = check_turns(self, step.state)
         if self.steps % DECIDE_EVERY == 1 or self.steps < 10:
             check_legal_commands_decide(self.ruleset, step.state, legal)
+            if step.command is not None:
+                hidden.check_luck_advances(self, before, step.command, step.state)
         check_round_trips(self.ruleset, step, legal)
         check_published_shapes(self, step, legal)
         if not self.ruleset.is_terminal(step.state):
             check_no_leak(self, step.state)
             check_arrival_order(self, step.state)
+            if self.steps % HIDDEN_EVERY == 1:
+                check_hidden(self, step.state)
+            elif self.bot_checks < hidden.BOT_CHECKS:
+                check_bots(self, step.state)
 
     def finish(self) -> None:
         check_declared_type(self)
+        checked, redrawn = self.redraws
+        assert not checked or redrawn, (
+            f"{self.ruleset.id}: reshuffle re-drew nothing: an undrawn order stayed as it lay"
+            f" in all {checked} forks with fresh luck checked"
+        )
+
+
+def check_bots(game: Game, state: Any) -> None:
+    """Between the hidden-information steps, the bots alone (hidden.py, ``check_bots``)."""
+    to_act = sorted(game.ruleset.to_act(state))
+    if to_act:
+        label = f"{game.ruleset.id}:{game.seats}:{game.steps}"
+        other = hidden.twin(game.ruleset, state, to_act[0], label)
+        hidden.check_bots(game, state, to_act[0], other)
+
+
+def check_hidden(game: Game, state: Any) -> None:
+    """The checks derived from the ruleset's declaration of what is hidden (hidden.py)."""
+    ruleset = game.ruleset
+    label = f"{ruleset.id}:{game.seats}:{game.steps}"
+    to_act = sorted(ruleset.to_act(state))
+    seat = to_act[0] if to_act else game.steps % game.seats
+    twins: dict[int | None, Any] = {}
+    for keep in (None, seat):
+        twins[keep] = hidden.twin(ruleset, state, keep, label)
+        hidden.check_forget(game, state, keep)
+        if twins[keep] is not None:
+            hidden.check_reshuffle(game, state, keep, twins[keep])
+            hidden.check_indistinguishable(game, state, keep, twins[keep])
+    if seat in to_act:
+        hidden.check_bots(game, state, seat, twins[seat])
 
 
 def check_refold(game: Game, step: Step) -> None:
@@ -166,12 +216,20 @@ def check_no_leak(game: Game, state: Any) -> None:
     for viewer in viewers:
         knowledge = game.knowledge[viewer]
         listed = declared(ruleset, state, viewer)
+        parts = hidden.telling_pieces(ruleset, state, viewer)
         shown = encode(dict(ruleset.view(state, viewer)))
         assert_not_in(
-            [*knowledge.derived(), *listed], shown, f"{ruleset.id}: secret shown to {viewer}"
+            [*knowledge.derived(), *listed, *parts],
+            shown,
+            f"{ruleset.id}: secret shown to {viewer}",
         )
         # derived secrets are by definition in no event the viewer sees
-        assert_not_in(listed, knowledge.feed, f"{ruleset.id}: secret shown to {viewer} in the feed")
+        private = hidden.telling_pieces(ruleset, state, viewer, private_only=True)
+        assert_not_in(
+            [*listed, *private],
+            knowledge.feed,
+            f"{ruleset.id}: secret shown to {viewer} in the feed",
+        )
 
 
 def check_arrival_order(game: Game, state: Any) -> None:
@@ -209,11 +267,28 @@ def check_declared_type(game: Game) -> None:
             assert together > 0, "a simultaneous game never had several seats to act at once"
         else:
             assert together > 0 and alone > 0, "a mixed game must have both kinds of steps"
-    hidden = game.hidden_facts > 0
+    if kind.longest is not None:
+        assert game.steps <= kind.longest, (
+            f"{game.ruleset.id}: a game took {game.steps} decisions, longer than the longest"
+            f" declared ({kind.longest})"
+        )
+    drawn = game.state is not None and game.state.luck.counter > 0
+    assert drawn == (kind.chance == "seeded"), (
+        f"{game.ruleset.id}: declared chance {kind.chance}, but the game drew"
+        f" {game.state.luck.counter if game.state is not None else 0} words from its seed"
+    )
+    private = [h.name for h in game.ruleset.hidden if h.holder == "seat"]
+    assert (kind.information == "imperfect") == bool(private), (
+        f"{game.ruleset.id}: declared {kind.information} information, but its hidden parts"
+        f" private to a seat are {private or 'none'} (imperfect means something is private)"
+    )
     if kind.information == "perfect":
-        assert not hidden, "a perfect-information game hid a fact from a seat"
-    elif game.seats >= 1:
-        assert hidden, "an imperfect-information game never hid anything"
+        assert not game.seat_facts, "a perfect-information game hid a fact from one seat"
+    elif game.private_held:
+        assert game.seat_facts, (
+            f"{game.ruleset.id}: seats held something private, but no fact was hidden from"
+            " one seat only (it came in a public or server-only event)"
+        )
     assert not set(LIFECYCLE_EVENTS) & set(game.ruleset.rules.event_types), (
         "lifecycle events are the platform's, not the game's"
     )

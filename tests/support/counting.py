@@ -22,8 +22,10 @@ from typing import Any, ClassVar, Literal, TypedDict, assert_never
 from domain.core import (
     PLATFORM_OPTIONS,
     PUBLIC,
+    SEAT,
     SERVER,
     GameType,
+    Hidden,
     Luck,
     Option,
     Players,
@@ -60,6 +62,15 @@ class DeckShuffled:
     VERSION: ClassVar[int] = 1
     order: tuple[int, ...]
     counter: int
+
+
+@dataclass(frozen=True)
+class HandsDealtAgain:
+    """A fork's fresh luck: every hand but the kept seat's, re-dealt (server-only)."""
+
+    NAME: ClassVar[str] = "counting.hands_dealt_again"
+    VERSION: ClassVar[int] = 1
+    hands: tuple[tuple[int, ...], ...]
 
 
 @dataclass(frozen=True)
@@ -102,7 +113,7 @@ class CountingContent:
 PACK = CountingContent()
 
 Command = Add | Draw
-Event = DeckShuffled | Added | CardDrawn | CardTaken
+Event = DeckShuffled | Added | CardDrawn | CardTaken | HandsDealtAgain
 
 
 @dataclass(frozen=True)
@@ -131,8 +142,17 @@ def begin(state: State, setup: Mapping[str, Any] | None) -> tuple[Event, ...]:
 
 
 def reshuffle(state: State, keep: int | None) -> tuple[Event, ...]:
-    order, luck = state.luck.shuffled(state.deck)
-    return (DeckShuffled(order=order, counter=luck.counter),)
+    """The deck, and every hand but ``keep``'s, drawn again from the new seed."""
+    others = [seat for seat in range(len(state.hands)) if seat != keep]
+    pool, luck = state.luck.shuffled((*state.deck, *(c for s in others for c in state.hands[s])))
+    hands = list(state.hands)
+    for seat in others:
+        size = len(state.hands[seat])
+        hands[seat], pool = pool[:size], pool[size:]
+    shuffled = DeckShuffled(order=pool, counter=luck.counter)
+    if not any(state.hands[s] for s in others):
+        return (shuffled,)  # nothing in any hand to deal again (a fork at the opening)
+    return (shuffled, HandsDealtAgain(hands=tuple(hands)))
 
 
 def forget(state: State, keep: int | None) -> State:
@@ -206,6 +226,8 @@ def evolve(state: State, event: Event) -> State:
                 turn=(state.turn + 1) % state.seats,
                 moves=state.moves + 1,
             )
+        case HandsDealtAgain(hands=hands):
+            return replace(state, hands=hands)
         case CardTaken():
             return state
         case CardDrawn(seat=seat, card=card):
@@ -250,7 +272,7 @@ def view(state: State, viewer: int | None) -> CountingView:
 
 def visibility(event: Event) -> str:
     match event:
-        case DeckShuffled():
+        case DeckShuffled() | HandsDealtAgain():
             return SERVER
         case CardDrawn(seat=seat):
             return seat_visibility(seat)
@@ -259,7 +281,8 @@ def visibility(event: Event) -> str:
 
 
 def scores(state: State) -> tuple[Score, ...]:
-    return tuple(Score.of({"hand": sum(h)}) for h in state.hands)
+    """Everyone sees the running scores, so a hand counts only once the game is over."""
+    return tuple(Score.of({"hand": sum(h) if state.over else 0}) for h in state.hands)
 
 
 def result(state: State) -> Result | None:
@@ -278,7 +301,7 @@ def to_act(state: State) -> frozenset[int]:
 RULES: Rules[State, Command, Event] = Rules(
     initial_state=State(),
     command_types=(Add, Draw),
-    event_types=(DeckShuffled, Added, CardDrawn, CardTaken),
+    event_types=(DeckShuffled, Added, CardDrawn, CardTaken, HandsDealtAgain),
     begin=begin,
     decide=decide,
     evolve=evolve,
@@ -305,6 +328,7 @@ COUNTING: Ruleset[State, Command, Event] = Ruleset(
         render=lambda s, v: f"count {s.count}/{s.target}",
         content=lambda pack: {"content_hash": pack.content_hash},
         view_type=CountingView,
+        hidden=(Hidden(("deck",), pool="cards"), Hidden(("hands", SEAT), pool="cards")),
     ),
     players=Players(
         to_act=to_act,

@@ -14,7 +14,9 @@ from typing import Any, ClassVar, TypedDict, assert_never
 
 from domain.core import (
     PUBLIC,
+    SEAT,
     GameType,
+    Hidden,
     Option,
     Players,
     Presentation,
@@ -227,7 +229,9 @@ SEALED: Ruleset[State, Command, Event] = Ruleset(
     id="sealed",
     title="Sealed words (test only)",
     rules_version="1",
-    game_type=GameType(dynamics="simultaneous", information="imperfect", min_seats=2, max_seats=8),
+    game_type=GameType(
+        dynamics="simultaneous", information="imperfect", min_seats=2, max_seats=8, chance="none"
+    ),
     options=OPTIONS,
     packs=(NoContent(),),
     rules=Rules(
@@ -252,6 +256,7 @@ SEALED: Ruleset[State, Command, Event] = Ruleset(
         render=lambda s, v: f"round {s.round}/{s.rounds}",
         content=lambda pack: {},
         secrets=secrets,
+        hidden=(Hidden(("sealed", SEAT)),),
         view_type=SealedView,
     ),
     players=Players(

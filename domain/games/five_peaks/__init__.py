@@ -15,7 +15,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from domain.core import PLATFORM_OPTIONS, GameType, Players, Presentation, Rules, Ruleset, registry
+from domain.core import (
+    EACH,
+    PLATFORM_OPTIONS,
+    SEAT,
+    GameType,
+    Hidden,
+    Players,
+    Presentation,
+    Rules,
+    Ruleset,
+    registry,
+)
 from domain.games.five_peaks.bots import greedy_bot, random_bot
 from domain.games.five_peaks.commands import COMMAND_TYPES, Command
 from domain.games.five_peaks.content import packs
@@ -44,6 +55,16 @@ from domain.games.five_peaks.views import (
     view,
     visibility,
 )
+
+HIDDEN = (
+    Hidden(("terrain_stack",)),
+    Hidden(("peak_piles", EACH)),
+    Hidden(("deck",), pool="hiking"),
+    Hidden(("hikers", SEAT, "hand"), pool="hiking"),
+    Hidden(("fire_deck",), pool="campfire"),
+    Hidden(("hikers", SEAT, "drawn"), pool="campfire"),
+)
+"""Every face-down order, a seat's hand and its campfire draw (views.py says why)."""
 
 RULES: Rules[Game, Command, Event] = Rules(
     initial_state=Game(),
@@ -77,6 +98,7 @@ FIRST: Ruleset[Game, Command, Event] = Ruleset(
         render=render,
         content=content_view,
         secrets=secrets,
+        hidden=HIDDEN,
         view_type=FivePeaksView,
         legend=LEGEND,
         reveals=reveals,

@@ -144,9 +144,10 @@ def _hiker(game: Game, seat: int, **changes: object) -> Game:
 
 def evolve(game: Game, event: Event) -> Game:
     """Apply ``event``; ``moves`` counts the facts of the turn under way (the platform's cap
-    on a seat's decisions per turn reads it), and a new turn starts it again."""
+    on a seat's decisions per turn reads it), and a new turn starts it again. The luck's own
+    facts are not counted, so a fork's fresh luck (``reshuffle``) leaves the count as it was."""
     after = _apply(game, event)
-    if isinstance(event, TurnEnded):
+    if isinstance(event, (TurnEnded, PilesShuffled, CampfireDrawn)):
         return after
     if after is game:
         after = changed(game)

@@ -120,15 +120,15 @@ def reshuffle(game: Game, keep: int | None) -> tuple[Event, ...]:
 
 def forget(game: Game, keep: int | None) -> Game:
     """Every face-down order sorted (the terrain stack within its terrains, which stay in
-    order), and other seats' unkept campfire draws too, so that a reshuffle after it depends
-    only on what ``keep`` knows (docs/ruleset-contract.md, analysis rollouts)."""
+    order), and other seats' hands and unkept campfire draws too, so that a reshuffle after
+    it depends only on what ``keep`` knows (docs/ruleset-contract.md, analysis rollouts)."""
     if not game.is_set_up:
         return game
     content = pack_of(game)
     rank = {t: i for i, t in enumerate(content.terrain_order)}
     stack = tuple(sorted(game.terrain_stack, key=lambda t: (rank[content.tiles[t].terrain], t)))
     hikers = tuple(
-        h if seat == keep else replace(h, drawn=tuple(sorted(h.drawn)))
+        h if seat == keep else replace(h, hand=tuple(sorted(h.hand)), drawn=tuple(sorted(h.drawn)))
         for seat, h in enumerate(game.hikers)
     )
     return replace(

@@ -7,7 +7,7 @@ as ``peloponnes``.
 
 from __future__ import annotations
 
-from domain.core import GameType, Players, Presentation, Rules, Ruleset, registry
+from domain.core import EACH, GameType, Hidden, Players, Presentation, Rules, Ruleset, registry
 from domain.games.peloponnes.bots import greedy_bot, random_bot
 from domain.games.peloponnes.commands import COMMAND_TYPES, SYSTEM_COMMAND_TYPES, Command
 from domain.games.peloponnes.content import load, packs
@@ -48,9 +48,10 @@ RULESET: Ruleset[Game, Command, Event] = Ruleset(
     id=RULESET_ID,
     title="Peloponnes",
     rules_version=RULES_VERSION,
-    # one seat at a time throughout: bids, displacements and every pending decision
+    # one seat at a time throughout: bids, displacements and every pending decision; the
+    # stacks' and chits' orders are hidden from every seat alike, so no seat holds a secret
     game_type=GameType(
-        dynamics="sequential", information="imperfect", min_seats=1, max_seats=MAX_SEATS
+        dynamics="sequential", information="perfect", min_seats=1, max_seats=MAX_SEATS
     ),
     options=options(load()),
     packs=packs(),
@@ -65,6 +66,7 @@ RULESET: Ruleset[Game, Command, Event] = Ruleset(
         render=render,
         content=content_json,
         secrets=secrets,
+        hidden=(Hidden(("stacks", EACH)), Hidden(("chit_pile",))),
         view_type=PeloponnesView,
         legend=LEGEND,
         reveals=lambda event: isinstance(event, REVEALING),

@@ -19,6 +19,7 @@ from typing import cast
 from domain.core import (
     PLATFORM_OPTIONS,
     GameType,
+    Hidden,
     Players,
     Presentation,
     Rules,
@@ -76,6 +77,7 @@ PRESENTATION: Presentation[Game, Event] = Presentation(
     render=render,
     content=content_view,
     secrets=secrets,
+    hidden=(Hidden(("pile",)),),
     view_type=PeninsulaView,
     legend=LEGEND,
     reveals=lambda event: isinstance(event, REVEALING),
@@ -93,8 +95,9 @@ FIRST: Ruleset[Game, Command, Event] = Ruleset(
     id=RULESET_ID,
     title="Peninsula",
     rules_version="1",
-    # the draft is one active seat's; the action phase is every seat's at once
-    game_type=GameType(dynamics="mixed", information="imperfect", min_seats=1, max_seats=MAX_SEATS),
+    # the draft is one active seat's; the action phase is every seat's at once; the pile's
+    # order is hidden from every seat alike (chance), and no seat holds a secret of its own
+    game_type=GameType(dynamics="mixed", information="perfect", min_seats=1, max_seats=MAX_SEATS),
     options=options(packs()[0]),
     packs=packs()[:1],
     rules=RULES,

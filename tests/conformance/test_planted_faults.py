@@ -1,0 +1,107 @@
+"""Each broken promise of hidden information, planted in Lanterns (a small test ruleset that
+passes the whole suite as it is), makes the conformance suite fail with a message that
+names the cause (issue 22). Each variant changes one thing of the sound ruleset."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from domain.core import PUBLIC, Luck, Score
+from tests.conformance.checks import Game
+from tests.support.play import play
+from tests.support.testgames.lanterns import game as lanterns
+
+SOUND = lanterns.LANTERNS_RULESET
+
+
+def _run(ruleset: Any, seats: int = 2, label: str = "planted") -> None:
+    game = Game(ruleset, seats)
+    for step in play(ruleset, seats, label=label):
+        game.check(step)
+    game.finish()
+
+
+def _presentation(**changes: Any) -> Any:
+    return replace(SOUND, presentation=replace(SOUND.presentation, **changes))
+
+
+def _rules(**changes: Any) -> Any:
+    return replace(SOUND, rules=replace(SOUND.rules, **changes))
+
+
+def _public_deal(event: Any) -> str:
+    return PUBLIC if isinstance(event, lanterns.HandDealt) else lanterns.visibility(event)
+
+
+def _counting_hands(state: Any) -> tuple[Score, ...]:
+    return tuple(
+        Score.of({"lanterns": sum(lit), "hand": sum(hand)})
+        for lit, hand in zip(state.lit, state.hands, strict=True)
+    )
+
+
+def _greedy_on_pythons_random(state: Any, seat: int, luck: Luck) -> Any:
+    return random.choice(lanterns.legal_commands(state, seat))  # the fault
+
+
+def _evolve_dropping_the_counter(state: Any, event: Any) -> Any:
+    after = lanterns.evolve(state, event)
+    return replace(after, luck=state.luck) if isinstance(event, lanterns.DeckShuffled) else after
+
+
+def _render_every_hand(state: Any, viewer: int | None) -> str:
+    hands = " / ".join(" ".join(map(str, h)) for h in state.hands)
+    return f"{lanterns.render(state, viewer)}\nhands: {hands}"
+
+
+_BOTS = {**SOUND.bots, "greedy": _greedy_on_pythons_random}
+PLANTED = [
+    pytest.param(
+        _presentation(visibility=_public_deal), "secret shown to .* in the feed", id="1-deal"
+    ),
+    pytest.param(
+        _rules(reshuffle=lambda state, keep: ()), "reshuffle re-drew nothing", id="2-reshuffle"
+    ),
+    pytest.param(
+        _rules(forget=lambda state, keep: state),
+        r"forget\(keep=None\) leaves the hidden order",
+        id="3-forget",
+    ),
+    pytest.param(
+        _presentation(scores=_counting_hands),
+        "running scores .* count what is hidden",
+        id="4-score",
+    ),
+    pytest.param(
+        replace(SOUND, players=replace(SOUND.players, bots=_BOTS)),
+        "bot greedy is not deterministic given its luck",
+        id="5-bot",
+    ),
+    pytest.param(
+        _rules(evolve=_evolve_dropping_the_counter), "evolve must copy the counter", id="6-luck"
+    ),
+    pytest.param(
+        _presentation(render=_render_every_hand), "render for a spectator changes", id="7-render"
+    ),
+]
+
+
+def test_the_sound_ruleset_passes() -> None:
+    for seats in (2, 3, 4):
+        _run(SOUND, seats)
+
+
+def test_a_game_longer_than_the_longest_declared_fails() -> None:
+    shorter = replace(SOUND, game_type=replace(SOUND.game_type, longest=5))
+    with pytest.raises(AssertionError, match="longer than the longest declared"):
+        _run(shorter)
+
+
+@pytest.mark.parametrize(("planted", "cause"), PLANTED)
+def test_the_suite_names_each_planted_fault(planted: Any, cause: str) -> None:
+    with pytest.raises(AssertionError, match=cause):
+        _run(planted)
