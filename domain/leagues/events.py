@@ -31,6 +31,22 @@ class MemberJoined:
 
 
 @dataclass(frozen=True)
+class OrganiserAdded:
+    NAME: ClassVar[str] = "league.organiser_added"
+    VERSION: ClassVar[int] = 1
+    player: str
+    added_by: str
+
+
+@dataclass(frozen=True)
+class OrganiserRemoved:
+    NAME: ClassVar[str] = "league.organiser_removed"
+    VERSION: ClassVar[int] = 1
+    player: str
+    removed_by: str
+
+
+@dataclass(frozen=True)
 class MemberLeft:
     NAME: ClassVar[str] = "league.member_left"
     VERSION: ClassVar[int] = 1
@@ -91,6 +107,8 @@ Event = (
     LeagueCreated
     | MemberJoined
     | MemberLeft
+    | OrganiserAdded
+    | OrganiserRemoved
     | SeasonStarted
     | RoundScheduled
     | ResultRecorded
@@ -101,6 +119,8 @@ EVENT_TYPES: tuple[type, ...] = (
     LeagueCreated,
     MemberJoined,
     MemberLeft,
+    OrganiserAdded,
+    OrganiserRemoved,
     SeasonStarted,
     RoundScheduled,
     ResultRecorded,
