@@ -28,6 +28,7 @@ from service.application import (
     BadRequest,
     RulesVersionMismatch,
 )
+from service.application.targets import PrivateTarget
 from service.composition import Service
 from service.replays import ReplayFileError
 from service.store import DatabaseUnavailable, UnknownGame, VersionConflict
@@ -61,6 +62,8 @@ def _classify(exc: Exception) -> CliError | None:
         return CliError(f"the database is unavailable: {exc}", UNAVAILABLE)
     if isinstance(exc, RuleViolation):
         return CliError(f"{exc.code}: {exc.message}", FAILED)
+    if isinstance(exc, PrivateTarget):
+        return CliError(exc.message, FAILED)  # a refusal, not bad usage (issue #25)
     if isinstance(exc, BadRequest):
         return CliError(exc.message, USAGE)
     if isinstance(exc, ApplicationError):

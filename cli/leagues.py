@@ -103,6 +103,33 @@ def add_player(league_ref: str, players: tuple[str, ...], token: str | None, as_
     click.echo(f"added {', '.join(players)}")
 
 
+@league.command("organiser")
+@click.argument("action", type=click.Choice(["add", "remove"]))
+@click.argument("league_ref", metavar="LEAGUE")
+@click.argument("player")
+@token_option
+@json_option
+@league_errors
+def organiser(action: str, league_ref: str, player: str, token: str | None, as_json: bool) -> None:
+    """Name PLAYER a co-organiser of LEAGUE, or remove them (the league's organisers only).
+
+    Example: cairn league organiser add $LEAGUE cyd
+    """
+    target = league_id(league_ref)
+    with leagues() as service:
+        by, named = signed_in(service, token), service.accounts.find(player)
+        if action == "add":
+            service.leagues.add_organiser(target, by, named)
+        else:
+            service.leagues.remove_organiser(target, by, named)
+        ids = _ids(service.leagues.load(target).state.organisers)
+        names = service.leagues.players.names(ids)
+    if as_json:
+        emit_json({"league_id": str(target), "organisers": [names[i] for i in ids]})
+        return
+    click.echo(f"organisers: {', '.join(names[i] for i in ids)}")
+
+
 @league.command()
 @click.argument("league_ref", metavar="LEAGUE")
 @token_option
@@ -201,10 +228,7 @@ def fixtures(league_ref: str, as_json: bool) -> None:
     target = league_id(league_ref)
     with leagues() as service:
         service.catch_up()
-        found = fixtures_of(service, target)
-        names = service.leagues.players.names([p for f in found for p in _ids(f["players"])])
-    for row in found:
-        row["names"] = [names[i] for i in _ids(row["players"])]
+        found = fixtures_of(service, target)  # names beside the ids, as the API gives
     if as_json:
         for row in found:
             emit_json(row)

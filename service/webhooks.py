@@ -24,6 +24,7 @@ import socket
 import ssl
 import threading
 from collections.abc import Callable, Sequence
+from typing import Any
 from uuid import UUID
 
 from service.application.addresses import IPAddress
@@ -54,7 +55,17 @@ def retry_first_from_env() -> float:
 
 def body_of(owed: Owed) -> bytes:
     notice = {"notice_id": str(owed.notice_id), "kind": owed.kind, "game_id": str(owed.game_id)}
-    return json.dumps({**notice, **owed.body}, sort_keys=True, separators=(",", ":")).encode()
+    return json.dumps({**notice, **_heard(owed)}, sort_keys=True, separators=(",", ":")).encode()
+
+
+def _heard(owed: Owed) -> dict[str, Any]:
+    """The notice's body as this webhook hears it: a ``your_turn`` to a seat's or a player's
+    webhook names only that hook's own seats, so that in a simultaneous phase (every seat to
+    act at once) the receiver can tell which seat is its own (issue #25)."""
+    own = [owed.seat] if owed.seat is not None else owed.seats
+    if owed.kind != "your_turn" or own is None:
+        return owed.body
+    return {**owed.body, "seats": [s for s in owed.body.get("seats", []) if s in own]}
 
 
 def signature(secret: str, body: bytes) -> str:

@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Literal, assert_never
 
 from domain.core.contract import JSONValue
 
-Ending = Literal["resigned", "timed_out", "abandoned"]
+Ending = Literal["resigned", "timed_out", "abandoned", "forfeited"]
 
 
 @dataclass(frozen=True)
@@ -93,6 +93,18 @@ class Abandon:
 
 
 @dataclass(frozen=True)
+class Forfeit:
+    """End the game because ``seats`` forfeited it, as a league recorded (issue #25): they
+    rank below every other seat. ``by`` is who recorded it; the application checks that
+    they may."""
+
+    NAME: ClassVar[str] = "forfeit"
+    seats: tuple[int, ...]
+    by: str
+    reason: str
+
+
+@dataclass(frozen=True)
 class TimeOut:
     """The system's decision when a running clock has run out."""
 
@@ -137,9 +149,11 @@ class ResumeClocks:
     NAME: ClassVar[str] = "resume_clocks"
 
 
-LiveCommand = Resign | Abandon | TimeOut | TakeBack | AnswerTakeback | ReturnToSeat | ResumeClocks
+LiveCommand = (
+    Resign | Abandon | Forfeit | TimeOut | TakeBack | AnswerTakeback | ReturnToSeat | ResumeClocks
+)
 SEAT_LIVE_COMMANDS: tuple[type, ...] = (Resign, TakeBack, AnswerTakeback, ReturnToSeat)
-LIVE_COMMANDS: tuple[type, ...] = (*SEAT_LIVE_COMMANDS, Abandon, TimeOut, ResumeClocks)
+LIVE_COMMANDS: tuple[type, ...] = (*SEAT_LIVE_COMMANDS, Abandon, Forfeit, TimeOut, ResumeClocks)
 
 
 # -- events ---------------------------------------------------------------------------------
@@ -191,6 +205,15 @@ class Abandoned:
 
 
 @dataclass(frozen=True)
+class Forfeited:
+    NAME: ClassVar[str] = "live.forfeited"
+    VERSION: ClassVar[int] = 1
+    seats: tuple[int, ...]
+    by: str
+    reason: str
+
+
+@dataclass(frozen=True)
 class TakebackAsked:
     NAME: ClassVar[str] = "live.takeback_asked"
     VERSION: ClassVar[int] = 1
@@ -230,6 +253,7 @@ LiveEvent = (
     | Resigned
     | TimedOut
     | Abandoned
+    | Forfeited
     | TakebackAsked
     | TakebackAnswered
     | TakenBack
@@ -240,6 +264,7 @@ LIVE_EVENTS: tuple[type, ...] = (
     Resigned,
     TimedOut,
     Abandoned,
+    Forfeited,
     TakebackAsked,
     TakebackAnswered,
     TakenBack,
@@ -269,6 +294,9 @@ def describe_live(event: LiveEvent) -> str:
             return f"Seat {who} ran out of time and {then}" + ("; the game ends" if ends else "")
         case Abandoned(by=by, reason=reason):
             return f"The game is abandoned by the {by}, with no winner: {reason}"
+        case Forfeited(seats=seats, by=by, reason=reason):
+            who = ", ".join(map(str, seats))
+            return f"Seat {who} forfeits, as recorded by the {by}; the game ends: {reason}"
         case TakebackAsked(seat=seat, decisions=n):
             return f"Seat {seat} asks to take back its last {n} decision(s)"
         case TakebackAnswered(seat=seat, accept=accept):

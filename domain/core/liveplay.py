@@ -22,6 +22,8 @@ from domain.core.live import (
     Abandoned,
     AnswerTakeback,
     Checkpoint,
+    Forfeit,
+    Forfeited,
     Live,
     LiveCommand,
     LiveEvent,
@@ -67,7 +69,8 @@ def is_live(options: Mapping[str, Any]) -> bool:
 
 
 def is_over(ruleset: Any, state: Any) -> bool:
-    """Over by the rules, or ended by the platform (resigned, timed out, abandoned)."""
+    """Over by the rules, or ended by the platform (resigned, timed out, abandoned,
+    forfeited)."""
     return state.live.ending is not None or bool(ruleset.rules.is_terminal(state))
 
 
@@ -159,6 +162,8 @@ def decide(ruleset: Any, state: Any, command: LiveCommand, at: int | None) -> tu
             facts: tuple[Any, ...] = (_resign(state, seat),)
         case Abandon(by=by, reason=reason):
             facts = (_abandon(by, reason),)
+        case Forfeit(seats=seats, by=by, reason=reason):
+            facts = (_forfeit(state, seats, by, reason),)
         case TimeOut():
             return _time_out(ruleset, state, at)
         case ResumeClocks():
@@ -194,6 +199,15 @@ def _abandon(by: str, reason: str) -> Abandoned:
     if len(reason) > MAX_REASON:
         raise RuleViolation("invalid_command", f"a reason has at most {MAX_REASON} characters")
     return Abandoned(by=by, reason=reason)
+
+
+def _forfeit(state: Any, seats: tuple[int, ...], by: str, reason: str) -> Forfeited:
+    _abandon(by, reason)  # the same checks of who and why
+    for seat in seats:
+        _require_seat(state, seat)
+    if not seats or len(set(seats)) != len(seats) or len(seats) >= state.seats:
+        raise RuleViolation("invalid_command", "name the seats that forfeit, not every seat")
+    return Forfeited(seats=tuple(sorted(seats)), by=by, reason=reason)
 
 
 def _time_out(ruleset: Any, state: Any, at: int | None) -> tuple[Any, ...]:
@@ -303,6 +317,10 @@ def evolve(state: Any, event: LiveEvent) -> Any:
             return dataclasses.replace(
                 state, live=dataclasses.replace(live, ending="abandoned", reason=reason)
             )
+        case Forfeited(seats=seats, reason=reason):
+            first = seats[0] if len(seats) == 1 else None
+            changed = _left(live, seats, False, True, "forfeited", first, True)
+            return dataclasses.replace(state, live=dataclasses.replace(changed, reason=reason))
         case TakebackAsked(seat=seat, decisions=n):
             pending = dataclasses.replace(live, pending=(seat, n), consents=frozenset())
             return dataclasses.replace(state, live=pending)

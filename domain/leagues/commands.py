@@ -15,13 +15,17 @@ Pairing = Literal["round-robin", "swiss", "balanced"]
 
 @dataclass(frozen=True)
 class Actor:
-    """Who asks: a player account's id and whether it is an organiser, or the system."""
+    """Who asks: a player account's id and whether it is an organiser, or the system.
+
+    ``is_operator``: the service's operator (the admin token) or the system, who may act on
+    any league; everyone else acts only on the leagues that name them organiser."""
 
     player: str
     is_organiser: bool = False
+    is_operator: bool = False
 
 
-SYSTEM_ACTOR = Actor(player="system", is_organiser=True)
+SYSTEM_ACTOR = Actor(player="system", is_organiser=True, is_operator=True)
 
 
 @dataclass(frozen=True)
@@ -52,6 +56,22 @@ class CreateLeague:
 @dataclass(frozen=True)
 class AddMember:
     NAME: ClassVar[str] = "add_member"
+    by: Actor
+    player: str
+
+
+@dataclass(frozen=True)
+class AddOrganiser:
+    """Name a co-organiser: they then act on this league as its creator does."""
+
+    NAME: ClassVar[str] = "add_organiser"
+    by: Actor
+    player: str
+
+
+@dataclass(frozen=True)
+class RemoveOrganiser:
+    NAME: ClassVar[str] = "remove_organiser"
     by: Actor
     player: str
 
@@ -123,6 +143,8 @@ class RecordAbandonment:
 Command = (
     CreateLeague
     | AddMember
+    | AddOrganiser
+    | RemoveOrganiser
     | Join
     | Leave
     | StartSeason
@@ -134,6 +156,8 @@ Command = (
 COMMAND_TYPES: tuple[type, ...] = (
     CreateLeague,
     AddMember,
+    AddOrganiser,
+    RemoveOrganiser,
     Join,
     Leave,
     StartSeason,

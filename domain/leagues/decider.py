@@ -1,8 +1,9 @@
 """The league decider: every rule of a league's life, and the dumb fold of its events.
 
 Codes (stable, part of the API): ``not_created``, ``already_created``, ``not_organiser``,
-``not_member``, ``already_member``, ``invalid_command``, ``not_enough_members``,
-``round_open``, ``wrong_fixtures``, ``unknown_fixture``, ``already_decided``.
+``not_league_organiser``, ``already_organiser``, ``not_member``, ``already_member``,
+``invalid_command``, ``not_enough_members``, ``round_open``, ``wrong_fixtures``,
+``unknown_fixture``, ``already_decided``.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from domain.core.luck import is_seed
 from domain.leagues.commands import (
     Actor,
     AddMember,
+    AddOrganiser,
     Command,
     CreateLeague,
     Fixture,
@@ -24,6 +26,7 @@ from domain.leagues.commands import (
     RecordAbandonment,
     RecordForfeit,
     RecordResult,
+    RemoveOrganiser,
     ScheduleRound,
     StartSeason,
 )
@@ -34,6 +37,8 @@ from domain.leagues.events import (
     LeagueCreated,
     MemberJoined,
     MemberLeft,
+    OrganiserAdded,
+    OrganiserRemoved,
     ResultRecorded,
     RoundScheduled,
     SeasonStarted,
@@ -53,8 +58,26 @@ def decide(state: League, command: Command) -> tuple[Event, ...]:
             return (_create(state, command),)
         case AddMember(by=by, player=player):
             _require_created(state)
-            _require_organiser(by, "add a member")
+            _require_league_organiser(state, by, "add a member")
             return (_join(state, player, by),)
+        case AddOrganiser(by=by, player=player):
+            _require_created(state)
+            _require_league_organiser(state, by, "name its organisers")
+            if state.may_organise(player):
+                raise RuleViolation(
+                    "already_organiser", "that player organises this league already"
+                )
+            return (OrganiserAdded(player=player, added_by=by.player),)
+        case RemoveOrganiser(by=by, player=player):
+            _require_created(state)
+            _require_league_organiser(state, by, "name its organisers")
+            if player == state.organiser:
+                raise RuleViolation(
+                    "invalid_command", "the league's creator stays one of its organisers"
+                )
+            if player not in state.co_organisers:
+                raise RuleViolation("not_league_organiser", "that player is no co-organiser here")
+            return (OrganiserRemoved(player=player, removed_by=by.player),)
         case Join(by=by):
             _require_created(state)
             return (_join(state, by.player, by),)
@@ -65,7 +88,7 @@ def decide(state: League, command: Command) -> tuple[Event, ...]:
             return (MemberLeft(player=by.player),)
         case StartSeason(by=by):
             _require_created(state)
-            _require_organiser(by, "start a season")
+            _require_league_organiser(state, by, "start a season")
             _require_round_closed(state)
             return (SeasonStarted(season=state.season + 1),)
         case ScheduleRound(by=by, fixtures=fixtures, seed=seed):
@@ -76,7 +99,8 @@ def decide(state: League, command: Command) -> tuple[Event, ...]:
                 raise RuleViolation("invalid_command", "a result needs a place and score per seat")
             return (ResultRecorded(game_id, fixture.players, tuple(places), tuple(scores)),)
         case RecordForfeit(by=by, game_id=game_id, players=players, reason=reason):
-            _require_organiser(by, "record a forfeit")
+            _require_created(state)
+            _require_league_organiser(state, by, "record a forfeit")
             fixture = _open_fixture(state, game_id)
             _require_reason(reason)
             if not players or not set(players) <= set(fixture.players):
@@ -96,7 +120,8 @@ def decide(state: League, command: Command) -> tuple[Event, ...]:
                 ),
             )
         case RecordAbandonment(by=by, game_id=game_id, reason=reason):
-            _require_organiser(by, "record an abandonment")
+            _require_created(state)
+            _require_league_organiser(state, by, "record an abandonment")
             _open_fixture(state, game_id)
             _require_reason(reason)
             return (AbandonmentRecorded(game_id, reason, by.player),)
@@ -152,7 +177,7 @@ def _schedule(
     state: League, by: Actor, fixtures: tuple[Fixture, ...], seed: str
 ) -> tuple[Event, ...]:
     _require_created(state)
-    _require_organiser(by, "schedule a round")
+    _require_league_organiser(state, by, "schedule a round")
     _require_round_closed(state)
     if len(state.members) < max(state.seats, 2):
         raise RuleViolation(
@@ -194,6 +219,16 @@ def _require_created(state: League) -> None:
 def _require_organiser(by: Actor, what: str) -> None:
     if not by.is_organiser:
         raise RuleViolation("not_organiser", f"only an organiser may {what}")
+
+
+def _require_league_organiser(state: League, by: Actor, what: str) -> None:
+    """The league's own organisers (its creator and the co-organisers it names) or the
+    operator; a player with no organiser role hears ``not_organiser`` as before."""
+    if by.is_operator or state.may_organise(by.player):
+        return
+    if not by.is_organiser:
+        raise RuleViolation("not_organiser", f"only an organiser may {what}")
+    raise RuleViolation("not_league_organiser", f"only this league's own organisers may {what}")
 
 
 def _require_round_closed(state: League) -> None:
@@ -242,6 +277,11 @@ def evolve(state: League, event: Event) -> League:
                 state,
                 members=tuple(m for m in state.members if m != player),
             )
+        case OrganiserAdded(player=player):
+            return dataclasses.replace(state, co_organisers=(*state.co_organisers, player))
+        case OrganiserRemoved(player=player):
+            kept = tuple(p for p in state.co_organisers if p != player)
+            return dataclasses.replace(state, co_organisers=kept)
         case SeasonStarted(season=season):
             return dataclasses.replace(
                 state, season=season, round=0, byes={}, season_order=(), roster_changed=False
@@ -279,9 +319,10 @@ def evolve(state: League, event: Event) -> League:
                 places=places,
                 forfeited=forfeited,
                 scoreless=scoreless,
+                reason=event.reason,
             )
         case AbandonmentRecorded(game_id=game_id):
-            return _decided(state, game_id, status="abandoned")
+            return _decided(state, game_id, status="abandoned", reason=event.reason)
         case _:
             assert_never(event)
 

@@ -39,6 +39,22 @@ class MemberJoined:
 
 
 @dataclass(frozen=True)
+class OrganiserAdded:
+    NAME: ClassVar[str] = "league.organiser_added"
+    VERSION: ClassVar[int] = 1
+    player: str
+    added_by: str
+
+
+@dataclass(frozen=True)
+class OrganiserRemoved:
+    NAME: ClassVar[str] = "league.organiser_removed"
+    VERSION: ClassVar[int] = 1
+    player: str
+    removed_by: str
+
+
+@dataclass(frozen=True)
 class MemberLeft:
     NAME: ClassVar[str] = "league.member_left"
     VERSION: ClassVar[int] = 1
@@ -113,6 +129,8 @@ Event = (
     LeagueCreated
     | MemberJoined
     | MemberLeft
+    | OrganiserAdded
+    | OrganiserRemoved
     | SeasonStarted
     | RoundScheduled
     | ResultRecorded
@@ -123,6 +141,8 @@ EVENT_TYPES: tuple[type, ...] = (
     LeagueCreated,
     MemberJoined,
     MemberLeft,
+    OrganiserAdded,
+    OrganiserRemoved,
     SeasonStarted,
     RoundScheduled,
     ResultRecorded,

@@ -25,6 +25,8 @@ class Scheduled:
     forfeited: tuple[str, ...] = ()
     scoreless: tuple[str, ...] = ()
     """Who earns no league points here whatever their place (forfeiters, since #25)."""
+    reason: str = ""
+    """Why a forfeit or an abandonment was recorded."""
 
     @property
     def is_open(self) -> bool:
@@ -39,6 +41,8 @@ class League:
     pairing: Pairing = "round-robin"
     points: tuple[int, ...] = ()
     organiser: str = ""
+    """The league's creator, always one of its organisers."""
+    co_organisers: tuple[str, ...] = ()
     options: Mapping[str, Any] = field(default_factory=dict)
     bye_points: int | None = None
     tiebreaks: tuple[str, ...] | None = None
@@ -68,6 +72,14 @@ class League:
 
     def is_member(self, player: str) -> bool:
         return player in self.members
+
+    @property
+    def organisers(self) -> tuple[str, ...]:
+        return (self.organiser, *self.co_organisers) if self.organiser else ()
+
+    def may_organise(self, player: str) -> bool:
+        """Whether ``player`` is one of this league's own organisers."""
+        return player in self.organisers
 
     def season_fixtures(self, season: int | None = None) -> tuple[Scheduled, ...]:
         wanted = self.season if season is None else season

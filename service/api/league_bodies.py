@@ -39,6 +39,10 @@ class AddMember(Struct, forbid_unknown_fields=True):
     player: PlayerName
 
 
+class AddOrganiser(Struct, forbid_unknown_fields=True):
+    player: PlayerName
+
+
 class RecordForfeit(Struct, forbid_unknown_fields=True):
     game_id: Annotated[str, Meta(min_length=1, max_length=64)]
     players: Annotated[list[PlayerName], Meta(min_length=1, max_length=6)]
@@ -60,6 +64,8 @@ class LeagueBody(Struct):
     options: dict[str, Any]
     season: int
     members: list[str]
+    organisers: list[str] = []
+    """The creator first, then the co-organisers it named (player ids)."""
 
 
 class FixtureBody(Struct):
@@ -71,6 +77,8 @@ class FixtureBody(Struct):
     places: list[int]
     scores: list[int]
     reason: str | None = None
+    names: list[str] = []
+    """The players' names, in seat order like ``players``."""
 
 
 class StandingBody(Struct):

@@ -12,7 +12,7 @@ from uuid import UUID
 
 import anyio
 import msgspec
-from litestar import Response, get, post
+from litestar import Response, delete, get, post
 from litestar.di import NamedDependency
 from litestar.params import FromPath, JSONBody, QueryParameter
 
@@ -20,6 +20,7 @@ from service.api.bodies import problems
 from service.api.hosting import Host
 from service.api.league_bodies import (
     AddMember,
+    AddOrganiser,
     CreateLeague,
     FixtureBody,
     LeagueBody,
@@ -30,8 +31,10 @@ from service.api.league_bodies import (
 )
 from service.api.leaguing import (
     CREATED,
+    ORGANISER,
     PLAYER,
     Authorization,
+    authority,
     caller,
     created,
     organiser_only,
@@ -47,7 +50,9 @@ from service.projections import reading
 
 def _league(service: LeagueService, league_id: UUID) -> LeagueBody:
     service.catch_up()
-    return msgspec.convert(reading.summary_of(service, league_id), LeagueBody)
+    summary = reading.summary_of(service, league_id)
+    organisers = service.leagues.load(league_id).state.organisers
+    return msgspec.convert({**summary, "organisers": list(organisers)}, LeagueBody)
 
 
 @post(
@@ -134,7 +139,7 @@ def leave_league(
     operation_id="addMember",
     summary="Add a player to a league (organisers only)",
     responses=problems(400, 401, 403, 404, 422),
-    security=PLAYER,
+    security=ORGANISER,
     tags=["leagues"],
     status_code=200,
     before_request=strict_body,
@@ -147,9 +152,59 @@ def add_member(
     authorization: Authorization = None,
 ) -> LeagueBody:
     service = service_of(host)
-    target, by = parse_id(league_id, "league"), caller(service, authorization)
+    target, by = parse_id(league_id, "league"), authority(host, service, authorization)
     member = service.accounts.find(data.player)
     organiser_only(lambda: service.leagues.add_member(target, by, member))
+    return _league(service, target)
+
+
+@post(
+    "/leagues/{league_id:str}/organisers",
+    operation_id="addOrganiser",
+    summary="Name a co-organiser of the league (its organisers or the operator)",
+    description="A co-organiser acts on the league and its games as its creator does;"
+    " refused with `not_league_organiser` (403) for anyone else, `already_organiser` (422).",
+    responses=problems(400, 401, 403, 404, 422),
+    security=ORGANISER,
+    tags=["leagues"],
+    status_code=200,
+    before_request=strict_body,
+    sync_to_thread=True,
+)
+def add_organiser(
+    league_id: FromPath[str],
+    data: JSONBody[AddOrganiser],
+    host: NamedDependency[Host],
+    authorization: Authorization = None,
+) -> LeagueBody:
+    service = service_of(host)
+    target, by = parse_id(league_id, "league"), authority(host, service, authorization)
+    named = service.accounts.find(data.player)
+    organiser_only(lambda: service.leagues.add_organiser(target, by, named))
+    return _league(service, target)
+
+
+@delete(
+    "/leagues/{league_id:str}/organisers/{player:str}",
+    operation_id="removeOrganiser",
+    summary="Remove a co-organiser (by name or id); the creator stays (its organisers or"
+    " the operator)",
+    responses=problems(400, 401, 403, 404, 422),
+    security=ORGANISER,
+    tags=["leagues"],
+    status_code=200,
+    sync_to_thread=True,
+)
+def remove_organiser(
+    league_id: FromPath[str],
+    player: FromPath[str],
+    host: NamedDependency[Host],
+    authorization: Authorization = None,
+) -> LeagueBody:
+    service = service_of(host)
+    target, by = parse_id(league_id, "league"), authority(host, service, authorization)
+    named = service.accounts.find(player)
+    organiser_only(lambda: service.leagues.remove_organiser(target, by, named))
     return _league(service, target)
 
 
@@ -160,7 +215,7 @@ def add_member(
     " (organisers only)",
     description="Each player then acts in their game with their own player token.",
     responses=problems(400, 401, 403, 404, 422),
-    security=PLAYER,
+    security=ORGANISER,
     tags=["leagues"],
     status_code=201,
     response_headers=CREATED,
@@ -170,7 +225,7 @@ async def schedule_round(
 ) -> Response[list[FixtureBody]]:
     def work() -> list[FixtureBody]:
         service = service_of(host)
-        target, by = parse_id(league_id, "league"), caller(service, authorization)
+        target, by = parse_id(league_id, "league"), authority(host, service, authorization)
         made = {f.game_id for f in organiser_only(lambda: service.leagues.schedule(target, by))}
         return [f for f in _fixtures(service, target) if f.game_id in made]
 
@@ -236,7 +291,7 @@ def ratings(league_id: FromPath[str], host: NamedDependency[Host]) -> list[Ratin
     operation_id="recordForfeit",
     summary="Record that players forfeited a league game, with a reason (organisers only)",
     responses=problems(400, 401, 403, 404, 422),
-    security=PLAYER,
+    security=ORGANISER,
     tags=["leagues"],
     status_code=201,
     response_headers=CREATED,
@@ -250,7 +305,7 @@ async def record_forfeit(
 ) -> Response[FixtureBody]:
     def work() -> FixtureBody:
         service = service_of(host)
-        target, by = parse_id(league_id, "league"), caller(service, authorization)
+        target, by = parse_id(league_id, "league"), authority(host, service, authorization)
         game = parse_id(data.game_id, "game")
         lost = [service.accounts.find(name) for name in data.players]
         organiser_only(lambda: service.leagues.forfeit(target, by, game, lost, data.reason))
@@ -266,7 +321,7 @@ async def record_forfeit(
     summary="Void a league game nobody finished, with a reason: no points, no rating"
     " (organisers only)",
     responses=problems(400, 401, 403, 404, 422),
-    security=PLAYER,
+    security=ORGANISER,
     tags=["leagues"],
     status_code=201,
     response_headers=CREATED,
@@ -280,7 +335,7 @@ async def record_abandonment(
 ) -> Response[FixtureBody]:
     def work() -> FixtureBody:
         service = service_of(host)
-        target, by = parse_id(league_id, "league"), caller(service, authorization)
+        target, by = parse_id(league_id, "league"), authority(host, service, authorization)
         game = parse_id(data.game_id, "game")
         organiser_only(lambda: service.leagues.abandon(target, by, game, data.reason))
         return next(f for f in _fixtures(service, target) if f.game_id == str(game))
@@ -294,7 +349,7 @@ async def record_abandonment(
     operation_id="startSeason",
     summary="Start the next season once the last round is decided (organisers only)",
     responses=problems(400, 401, 403, 404, 422),
-    security=PLAYER,
+    security=ORGANISER,
     tags=["leagues"],
     status_code=200,
     sync_to_thread=True,
@@ -303,7 +358,7 @@ def start_season(
     league_id: FromPath[str], host: NamedDependency[Host], authorization: Authorization = None
 ) -> LeagueBody:
     service = service_of(host)
-    target, by = parse_id(league_id, "league"), caller(service, authorization)
+    target, by = parse_id(league_id, "league"), authority(host, service, authorization)
     organiser_only(lambda: service.leagues.start_season(target, by))
     return _league(service, target)
 
@@ -316,6 +371,8 @@ LEAGUE_ROUTES: list[Any] = [
     join_league,
     leave_league,
     add_member,
+    add_organiser,
+    remove_organiser,
     schedule_round,
     list_fixtures,
     standings,

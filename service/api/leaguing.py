@@ -16,7 +16,7 @@ from service.api.hosting import Host
 from service.api.league_bodies import PlayerBody
 from service.api.seating import bearer
 from service.application import Application, BadRequest
-from service.application.players import NotAnOrganiser
+from service.application.players import OPERATOR, NotALeagueOrganiser, NotAnOrganiser
 from service.leagues import LeagueService, league_service
 from service.store.players import Player
 
@@ -24,6 +24,8 @@ Authorization = Annotated[
     str | None, HeaderParameter(name="Authorization", include_in_schema=False)
 ]
 PLAYER: list[dict[str, list[str]]] = [{"playerToken": []}]
+ORGANISER: list[dict[str, list[str]]] = [{"playerToken": []}, {"adminToken": []}]
+"""A league's own organiser's player token, or the operator's admin token."""
 CREATED = [ResponseHeader(name="Location", description="the new resource", documentation_only=True)]
 T = TypeVar("T")
 _SERVICES: weakref.WeakKeyDictionary[Application, LeagueService] = weakref.WeakKeyDictionary()
@@ -40,6 +42,13 @@ def caller(service: LeagueService, authorization: str | None) -> Player:
     return service.accounts.signed_in(bearer(authorization))
 
 
+def authority(host: Host, service: LeagueService, authorization: str | None) -> Player:
+    """Who acts on a league: the operator for the admin token, else the signed-in player."""
+    if host.config.is_admin(bearer(authorization)):
+        return OPERATOR
+    return caller(service, authorization)
+
+
 def parse_id(raw: str, what: str) -> UUID:
     try:
         return UUID(raw)
@@ -48,12 +57,15 @@ def parse_id(raw: str, what: str) -> UUID:
 
 
 def organiser_only(call: Any) -> Any:
-    """A league's ``not_organiser`` refusal is a 403 here, like the accounts' own."""
+    """A league's ``not_organiser`` and ``not_league_organiser`` refusals are 403s here,
+    like the accounts' own."""
     try:
         return call()
     except RuleViolation as refused:
         if refused.code == "not_organiser":
             raise NotAnOrganiser(refused.message) from None
+        if refused.code == "not_league_organiser":
+            raise NotALeagueOrganiser(refused.message) from None
         raise
 
 

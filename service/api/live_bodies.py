@@ -19,7 +19,7 @@ class LiveClocks(Struct):
     deadline: int | None = None
     out: list[int] = []
     stand_ins: list[int] = []
-    ending: Literal["resigned", "timed_out", "abandoned"] | None = None
+    ending: Literal["resigned", "timed_out", "abandoned", "forfeited"] | None = None
     reason: str | None = None
     takebacks: Literal["off", "free", "consent"] = "off"
     takeback_seat: int | None = None

@@ -3,14 +3,15 @@
 A seat's live commands are its own commands (its bearer token, ``Application.act``), so
 idempotency keys, expected versions and problem+json refusals work as for any command.
 Abandoning is the system's decision, asked for by the game's creator (the token the
-creation answered with), an organiser's player token or the service's admin token; the
-league helper's roles plug in at ``_abandoner`` (docs/live-play.md).
+creation answered with), an organiser of the game's league (a casual game has none) or the
+service's admin token (docs/live-play.md, docs/leagues.md).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+from uuid import UUID
 
 import anyio
 from litestar import Response, post
@@ -23,6 +24,7 @@ from domain.core.live import AnswerTakeback, Resign, ReturnToSeat, TakeBack
 from service.api.bodies import CommandAccepted, problems
 from service.api.games import SEAT, Authorization
 from service.api.hosting import Host
+from service.api.leaguing import service_of
 from service.api.live_bodies import (
     AbandonGame,
     AnswerTakebackBody,
@@ -35,7 +37,7 @@ from service.api.play import IdempotencyKey
 from service.api.screening import strict_body
 from service.api.seating import bearer
 from service.application import Outcome, live
-from service.application.players import NotAnOrganiser
+from service.application.players import NotALeagueOrganiser, NotAnOrganiser
 from service.application.targets import check_target
 from service.application.visibility import nothing_revealed, revealed_in, shown
 from service.logs import logger
@@ -158,7 +160,8 @@ def return_to_seat(
 @post(
     "/games/{game_id:str}/abandon",
     operation_id="abandonGame",
-    summary="End a game with no winner, with a reason (its creator, an organiser, the admin)",
+    summary="End a game with no winner, with a reason (its creator, its league's organisers,"
+    " the admin)",
     responses=problems(400, 401, 403, 404, 413, 415, 422),
     security=ANYONE_WHO_MAY_ABANDON,
     tags=["live"],
@@ -179,9 +182,9 @@ def abandon(
     return GameAbandoned(stored[-1].seq, by, True)
 
 
-def _abandoner(host: Host, game_id: Any, token: str | None) -> str:
+def _abandoner(host: Host, game_id: UUID, token: str | None) -> str:
     """Who the token is, if they may abandon this game: "admin", "creator" or "organiser
-    NAME" (a league's own organisers, once leagues say which games are theirs)."""
+    NAME" (an organiser of the league the game belongs to; a casual game has none)."""
     if token is None:
         raise NotAuthorizedException("abandoning a game needs its creator's token")
     if host.config.is_admin(token):
@@ -190,9 +193,17 @@ def _abandoner(host: Host, game_id: Any, token: str | None) -> str:
     if store.creators.is_creator(game_id, token):
         return "creator"
     player = store.players.by_token(token)
-    if player is not None and player.is_organiser and not player.is_revoked:
+    if player is None or player.is_revoked:
+        raise NotAnOrganiser("only the game's creator, its league's organisers or the admin")
+    service = service_of(host)
+    league = service.leagues.store.leagues_of([game_id]).get(game_id)
+    if league is not None and service.leagues.may_organise(league, player):
         return f"organiser {player.name}"
-    raise NotAnOrganiser("only the game's creator, an organiser or the admin may abandon it")
+    if not player.is_organiser:
+        raise NotAnOrganiser("only the game's creator, an organiser or the admin may abandon it")
+    raise NotALeagueOrganiser(
+        "only the game's creator, its league's own organisers or the admin may abandon it"
+    )
 
 
 HOOK_CREATED = [

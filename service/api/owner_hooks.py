@@ -17,8 +17,10 @@ from service.api.bodies import problems
 from service.api.hosting import Host
 from service.api.leaguing import (
     CREATED,
+    ORGANISER,
     PLAYER,
     Authorization,
+    authority,
     caller,
     created,
     parse_id,
@@ -109,7 +111,7 @@ def remove_player_webhook(
     description=NOTICES,
     responses=problems(400, 401, 403, 404, 413, 415),
     response_headers=CREATED,
-    security=PLAYER,
+    security=ORGANISER,
     tags=["leagues"],
     status_code=201,
     before_request=strict_body,
@@ -122,7 +124,7 @@ async def register_league_webhook(
 ) -> Response[OwnerWebhook]:
     def work() -> OwnerWebhook:
         service = service_of(host)
-        by, target = caller(service, authorization), parse_id(league_id, "league")
+        by, target = authority(host, service, authorization), parse_id(league_id, "league")
         return _body(*service.hooks.add_for_league(by, target, data.url, data.secret))
 
     body = await anyio.to_thread.run_sync(work)
@@ -134,7 +136,7 @@ async def register_league_webhook(
     operation_id="listLeagueWebhooks",
     summary="A league's webhooks in force (organisers only; never their secrets)",
     responses=problems(400, 401, 403, 404),
-    security=PLAYER,
+    security=ORGANISER,
     tags=["leagues"],
     sync_to_thread=True,
 )
@@ -142,7 +144,7 @@ def list_league_webhooks(
     league_id: FromPath[str], host: NamedDependency[Host], authorization: Authorization = None
 ) -> list[OwnerWebhook]:
     service = service_of(host)
-    by, target = caller(service, authorization), parse_id(league_id, "league")
+    by, target = authority(host, service, authorization), parse_id(league_id, "league")
     return [_body(h) for h in service.hooks.of_league(by, target)]
 
 
@@ -151,7 +153,7 @@ def list_league_webhooks(
     operation_id="removeLeagueWebhook",
     summary="Remove one of a league's webhooks (organisers only): it hears nothing more",
     responses=problems(400, 401, 403, 404),
-    security=PLAYER,
+    security=ORGANISER,
     tags=["leagues"],
     status_code=204,
     sync_to_thread=True,
@@ -163,7 +165,7 @@ def remove_league_webhook(
     authorization: Authorization = None,
 ) -> None:
     service = service_of(host)
-    by, target = caller(service, authorization), parse_id(league_id, "league")
+    by, target = authority(host, service, authorization), parse_id(league_id, "league")
     service.hooks.remove_for_league(by, target, hook_id)
 
 

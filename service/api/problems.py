@@ -29,7 +29,7 @@ from service.application import (
 )
 from service.application.hooks import UnknownWebhook
 from service.application.lobby import NoOpenSeat
-from service.application.players import NotAnOrganiser, NotSignedIn
+from service.application.players import NotALeagueOrganiser, NotAnOrganiser, NotSignedIn
 from service.application.staleness import StaleVersion
 from service.logs import logger
 from service.replays import ExportRefused, ImportRefused, ReplayFileError
@@ -44,6 +44,7 @@ STATUSES: dict[type[Exception], int] = {
     RuleViolation: 422,
     NotSignedIn: 401,
     NotAnOrganiser: 403,
+    NotALeagueOrganiser: 403,
     NoOpenSeat: 409,
     UnknownLeague: 404,
     UnknownPlayer: 404,

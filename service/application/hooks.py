@@ -13,7 +13,7 @@ from uuid import UUID
 
 from service.application.errors import ApplicationError, BadRequest
 from service.application.leagues import Leagues
-from service.application.players import NotAnOrganiser
+from service.application.players import NotALeagueOrganiser, NotAnOrganiser
 from service.application.targets import check_target
 from service.store.players import Player
 from service.store.seats import new_secret
@@ -64,10 +64,11 @@ class OwnerHooks:
 
     def _league(self, by: Player, league_id: UUID) -> str:
         """The league's owner key, once it is known to exist and ``by`` may manage it."""
-        self.leagues.load(league_id)  # UnknownLeague: 404
+        if self.leagues.may_organise(league_id, by):  # UnknownLeague: 404
+            return str(league_id)
         if not by.is_organiser:
             raise NotAnOrganiser("only an organiser may manage a league's webhooks")
-        return str(league_id)
+        raise NotALeagueOrganiser("only this league's own organisers may manage its webhooks")
 
     def _add(
         self, kind: OwnerKind, owner: str, url: str, secret: str | None

@@ -23,12 +23,14 @@ from uuid import UUID, uuid4
 from domain.core import SetUp, registry
 from domain.core.codec import decode_fields
 from domain.core.errors import RuleViolation
+from domain.core.live import Abandon, Forfeit
 from domain.core.luck import SEED_BYTES
 from domain.core.registry import command_to_json, event_to_record, wire_name
-from domain.leagues import EVENT_TYPES, INITIAL, Actor, Fixture, League, decide, fold
+from domain.leagues import EVENT_TYPES, INITIAL, Actor, Fixture, League, Scheduled, decide, fold
 from domain.leagues.commands import (
     SYSTEM_ACTOR,
     AddMember,
+    AddOrganiser,
     Command,
     CreateLeague,
     Join,
@@ -37,6 +39,7 @@ from domain.leagues.commands import (
     RecordAbandonment,
     RecordForfeit,
     RecordResult,
+    RemoveOrganiser,
     ScheduleRound,
     StartSeason,
 )
@@ -44,6 +47,7 @@ from domain.leagues.events import Event
 from domain.leagues.pairing import next_plan
 from domain.leagues.standings import behind
 from service.application.app import Application
+from service.application.live import decide_system
 from service.store import Decision, GameExists, NewEvent, UnknownGame, VersionConflict
 from service.store.leagues import GENESIS_HASH, LeagueEvent, LeagueStore, UnknownLeague
 from service.store.players import Player, Players
@@ -55,7 +59,7 @@ _TYPES = {wire_name(t): t for t in EVENT_TYPES}
 
 
 def actor_of(player: Player) -> Actor:
-    return Actor(str(player.player_id), player.is_organiser)
+    return Actor(str(player.player_id), player.is_organiser, player.is_operator)
 
 
 def default_points(seats: int) -> tuple[int, ...]:
@@ -175,6 +179,17 @@ class Leagues:
     def add_member(self, league_id: UUID, by: Player, member: Player) -> None:
         self.execute(league_id, AddMember(actor_of(by), str(member.player_id)))
 
+    def add_organiser(self, league_id: UUID, by: Player, player: Player) -> None:
+        self.execute(league_id, AddOrganiser(actor_of(by), str(player.player_id)))
+
+    def remove_organiser(self, league_id: UUID, by: Player, player: Player) -> None:
+        self.execute(league_id, RemoveOrganiser(actor_of(by), str(player.player_id)))
+
+    def may_organise(self, league_id: UUID, by: Player) -> bool:
+        """Whether ``by`` may act on this league and its games: one of its organisers or
+        the operator."""
+        return by.is_operator or self.load(league_id).state.may_organise(str(by.player_id))
+
     def join(self, league_id: UUID, by: Player) -> None:
         self.execute(league_id, Join(actor_of(by)))
 
@@ -187,6 +202,7 @@ class Leagues:
     def schedule(self, league_id: UUID, by: Player) -> list[Fixture]:
         """The next round's tables, recorded, and their games created."""
         self.ensure_games(league_id)
+        self.end_decided_games(league_id)
         for _ in range(MAX_RETRIES):
             loaded = self.load(league_id)
             # a season's seat order is drawn from a fresh seed, recorded in its first round
@@ -269,11 +285,49 @@ class Leagues:
     def forfeit(
         self, league_id: UUID, by: Player, game_id: UUID, forfeited: Sequence[Player], reason: str
     ) -> None:
+        """Record the forfeit, then end the game by the system's ``forfeit`` decision: the
+        league's record comes first, so the game's own ending is never taken for a result."""
         names = tuple(str(p.player_id) for p in forfeited)
         self.execute(league_id, RecordForfeit(actor_of(by), str(game_id), names, reason))
+        self._end_game(self.load(league_id).state.fixtures[str(game_id)], _recorder(by))
 
     def abandon(self, league_id: UUID, by: Player, game_id: UUID, reason: str) -> None:
+        """Void the fixture, then end the game with no winner (the system's ``abandon``)."""
         self.execute(league_id, RecordAbandonment(actor_of(by), str(game_id), reason))
+        self._end_game(self.load(league_id).state.fixtures[str(game_id)], _recorder(by))
+
+    def end_decided_games(self, league_id: UUID) -> int:
+        """End the games of forfeited or voided fixtures that still run: a process that died
+        between the league's record and the game's decision left them going. How many it
+        ended (run with every scheduling, and by ``cairn league schedule``)."""
+        ended = 0
+        for fixture in self.load(league_id).state.fixtures.values():
+            if fixture.status not in ("forfeited", "abandoned"):
+                continue
+            with suppress(UnknownGame):
+                if not self.cairn.store.game(UUID(fixture.game_id)).is_finished:
+                    ended += self._end_game(fixture, "league")
+        return ended
+
+    def _end_game(self, fixture: Scheduled, by: str) -> int:
+        """The system's decision ending a decided fixture's game: ``forfeit`` of the seats
+        that forfeited, or ``abandon`` for a void or a forfeit of every seat (nobody is left
+        to win). 1 if it ended the game, 0 if the game had ended by itself (its league
+        record stands) or was never created (a process died while scheduling)."""
+        seats = tuple(i for i, p in enumerate(fixture.players) if p in fixture.forfeited)
+        command: Forfeit | Abandon = Abandon(by, fixture.reason)
+        if fixture.status == "forfeited" and len(seats) < len(fixture.players):
+            command = Forfeit(seats, by, fixture.reason)
+        with suppress(UnknownGame):
+            stored, _ = decide_system(
+                self.cairn, UUID(fixture.game_id), command, quiet=("game_over",)
+            )
+            return 1 if stored else 0
+        return 0
+
+
+def _recorder(by: Player) -> str:
+    return "operator" if by.is_operator else f"league organiser {by.name}"
 
 
 def _decision(command: Command, events: Sequence[Event]) -> Decision:

@@ -21,7 +21,7 @@ from uuid import UUID
 from domain.core import SYSTEM, RuleViolation, clocks
 from domain.core.codec import encode
 from domain.core.live import Abandon, Live, TimeOut
-from domain.core.liveplay import TAKEBACKS, clocked
+from domain.core.liveplay import TAKEBACKS, clocked, is_over
 from service.application.loading import Loaded
 from service.application.visibility import parse_game_id
 from service.notices import with_notices
@@ -114,6 +114,9 @@ def live_view(ruleset: Any, state: Any, now: int) -> dict[str, Any]:
     live: Live = state.live
     control = clocks.time_control(state.options)
     running = clocked(ruleset, state) if control.is_timed else frozenset()
+    # a finished game takes nothing back (the decider says game_over): offer nothing
+    undo = () if is_over(ruleset, state) else live.undo
+    pending = None if is_over(ruleset, state) else live.pending
     return {
         "time_control": control.kind,
         "clocks": clocks.left_at(live, control, running, now),
@@ -124,7 +127,7 @@ def live_view(ruleset: Any, state: Any, now: int) -> dict[str, Any]:
         "ending": live.ending,
         "reason": live.reason or None,
         "takebacks": clocks.option(state.options, TAKEBACKS),
-        "takeback_seat": live.undo_seat if live.undo else None,
-        "takeback_decisions": len(live.undo),
-        "takeback_asked": None if live.pending is None else list(live.pending),
+        "takeback_seat": live.undo_seat if undo else None,
+        "takeback_decisions": len(undo),
+        "takeback_asked": None if pending is None else list(pending),
     }

@@ -24,6 +24,16 @@ class NotAnOrganiser(ApplicationError):
     code = "not_organiser"
 
 
+class NotALeagueOrganiser(ApplicationError):
+    """An organiser acting on a league (or its game) that does not name them organiser."""
+
+    code = "not_league_organiser"
+
+
+OPERATOR = Player(UUID(int=0), "operator", True, False, is_operator=True)
+"""Who the admin token signs in as: acts on any league and any game, joins none."""
+
+
 class Accounts:
     def __init__(self, players: PlayerRecorder) -> None:
         self.players = players

@@ -49,6 +49,11 @@ class TargetRefused(BadRequest):
     code = "webhook_target_refused"
 
 
+class PrivateTarget(TargetRefused):
+    """A well-formed url whose host resolves to an address the service does not send to:
+    refused by policy, not misused (the CLI exits 1 for it, 2 for a malformed url)."""
+
+
 @dataclass(frozen=True)
 class Target:
     """A webhook's url, parsed once: what the check judges is what the sender sends to."""
@@ -145,7 +150,7 @@ def checked(url: str, resolve: Resolve | None = None) -> tuple[Target, list[IPAd
     for address in found:
         reason = why_not_public(address)
         if reason is not None:
-            raise TargetRefused(
+            raise PrivateTarget(
                 f"a webhook's host {target.host!r} resolves to {reason};"
                 f" an operator may allow those with {PRIVATE_TARGETS}=1"
             )

@@ -24,6 +24,8 @@ from domain.leagues.events import (
     LeagueCreated,
     MemberJoined,
     MemberLeft,
+    OrganiserAdded,
+    OrganiserRemoved,
     ResultRecorded,
     RoundScheduled,
     SeasonStarted,
@@ -90,6 +92,8 @@ class Folded:
             case MemberLeft(player=player):
                 summary = self.summaries[league]
                 summary.members = [m for m in summary.members if m != player]
+            case OrganiserAdded() | OrganiserRemoved():
+                pass  # who organises is read from the league's stream, not from its tables
             case SeasonStarted(season=season):
                 self.summaries[league].season = season
                 self._standing_rows(league, self.summaries[league].members)
@@ -109,8 +113,8 @@ class Folded:
                 )
                 self._rate(league, event.game_id, event.players, event.places, ordinal)
             case ForfeitRecorded():
-                self._decided(league, event.game_id, "forfeited", event.places, (), event.reason)
-                zeros = tuple(0 for _ in event.players)
+                zeros = tuple(0 for _ in event.players)  # a forfeit's scores are 0 (docs)
+                self._decided(league, event.game_id, "forfeited", event.places, zeros, event.reason)
                 self._score(
                     league,
                     event.game_id,

@@ -23,6 +23,8 @@ from domain.leagues.events import (
     LeagueCreated,
     MemberJoined,
     MemberLeft,
+    OrganiserAdded,
+    OrganiserRemoved,
     ResultRecorded,
     RoundScheduled,
     SeasonStarted,
@@ -119,6 +121,8 @@ def apply(conn: psycopg.Connection[Any], league: UUID, event: Event, ordinal: in
                 "UPDATE league_summaries SET members = members - %s WHERE league_id = %s",
                 (player, league),
             )
+        case OrganiserAdded() | OrganiserRemoved():
+            pass  # who organises is read from the league's stream, not from its tables
         case SeasonStarted(season=season):
             conn.execute(
                 "UPDATE league_summaries SET season = %s WHERE league_id = %s", (season, league)
@@ -148,8 +152,8 @@ def apply(conn: psycopg.Connection[Any], league: UUID, event: Event, ordinal: in
             _score(conn, league, event.game_id, event.players, event.places, event.scores, (), ())
             _rate(conn, league, event.game_id, event.players, event.places, ordinal)
         case ForfeitRecorded():
-            _decided(conn, league, event.game_id, "forfeited", event.places, (), event.reason)
-            zeros = tuple(0 for _ in event.players)
+            zeros = tuple(0 for _ in event.players)  # a forfeit's scores are 0 (docs)
+            _decided(conn, league, event.game_id, "forfeited", event.places, zeros, event.reason)
             _score(
                 conn,
                 league,

@@ -62,8 +62,16 @@ def fixtures_of(service: Any, league_id: UUID) -> list[dict[str, Any]]:
             " FROM league_fixtures WHERE league_id = %s ORDER BY season, round, ordinal, game_id",
             (league_id,),
         ).fetchall()
+        # the players' names beside their ids (issue #25), read in one query
+        ids = sorted({p for r in rows for p in r[3]})
+        found = conn.execute(
+            "SELECT player_id::text, name FROM players WHERE player_id = ANY(%s::uuid[])", (ids,)
+        ).fetchall()
+    names = {r[0]: r[1] for r in found}
     keys = ("game_id", "season", "round", "players", "status", "places", "scores", "reason")
-    return [dict(zip(keys, r, strict=True)) for r in rows]
+    return [
+        {**dict(zip(keys, r, strict=True)), "names": [names.get(p, p) for p in r[3]]} for r in rows
+    ]
 
 
 def ratings_of(service: Any, league_id: UUID) -> list[dict[str, Any]]:

@@ -259,6 +259,7 @@ class MemoryWebhooks:
                         notice.attempts,
                         hook.url,
                         hook.secret,
+                        seat=hook.seat,
                     )
                 )
         return sorted(claimed, key=lambda o: (o.attempts, str(o.notice_id)))

@@ -49,6 +49,8 @@ class Player:
     name: str
     is_organiser: bool
     is_revoked: bool
+    is_operator: bool = False
+    """The service's operator (the admin token), never a stored account."""
 
 
 _COLUMNS = "player_id, name, is_organiser, token_hash IS NULL AS is_revoked"

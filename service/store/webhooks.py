@@ -33,6 +33,10 @@ class Owed:
     attempts: int
     url: str
     secret: str
+    seat: int | None = None
+    """The seat a seat's webhook hears (None: not a seat's)."""
+    seats: list[int] | None = None
+    """The seats a player's webhook hears in this game (None: not a player's)."""
 
 
 _LEASE = (
@@ -40,7 +44,8 @@ _LEASE = (
     " WHERE o.game_id = %s AND o.notice_id = %s AND o.delivered_at IS NULL"
     " AND o.next_at <= now() AND w.game_id = o.game_id AND w.hook_id = o.hook_id"
     " AND w.revoked_at IS NULL"
-    " RETURNING o.game_id, o.notice_id, o.kind, o.body, o.attempts, w.url, w.secret"
+    " RETURNING o.game_id, o.notice_id, o.kind, o.body, o.attempts, w.url, w.secret, w.seat,"
+    " w.seats"
 )
 """Lease one owed row, naming its game, only while it is still due and its hook in force."""
 

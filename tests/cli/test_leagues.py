@@ -12,6 +12,7 @@ from click.testing import CliRunner, Result
 
 from cli.main import cairn
 from service.application import Application
+from service.application.targets import PRIVATE_TARGETS
 from service.store import EventStore
 from tests.service.leagues.season import play_game
 
@@ -22,6 +23,7 @@ GROUPS = {
     "league": [
         "create",
         "add-player",
+        "organiser",
         "schedule",
         "standings",
         "ratings",
@@ -183,6 +185,12 @@ def test_a_players_webhooks_from_the_command_line(store: EventStore) -> None:
     assert given["secret"] is None
     bad = run("player", "webhook", "add", name, "ftp://nowhere.test")
     assert bad.exit_code == 2, "a usage error, as the API's 400"
+    # issue #25: a private target is refused (1), not misused (2)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.delenv(PRIVATE_TARGETS)
+        private = run("player", "webhook", "add", name, url, "--json")
+    assert private.exit_code == 1, private.output
+    assert lines(private)[-1]["error"]["exit_code"] == 1
     listed = lines(run("player", "webhook", "list", name, "--json"))
     assert [h["hook_id"] for h in listed] == [made["hook_id"], given["hook_id"]]
     assert all("secret" not in h for h in listed)
@@ -218,3 +226,26 @@ def test_a_leagues_webhooks_from_the_command_line(store: EventStore) -> None:
     removed = run("league", "webhook", "remove", ref, made["hook_id"], token=boss["token"])
     assert removed.exit_code == 0 and made["hook_id"] in removed.output
     assert lines(run("league", "webhook", "list", ref, "--json", token=boss["token"])) == []
+
+
+def test_co_organisers_from_the_command_line(store: EventStore) -> None:
+    tag = uuid.uuid4().hex[:6]
+    boss, rival = (
+        lines(run("player", "create", f"{n}-{tag}", "--organiser", "--json"))[0]
+        for n in ("boss", "rival")
+    )
+    (league,) = lines(
+        run("league", "create", f"Club {tag}", "--ruleset", "counting", "--seats", "2",
+            "--json", token=boss["token"])
+    )  # fmt: skip
+    lid = league["league_id"]
+    refused = run("league", "add-player", lid, boss["name"], "--json", token=rival["token"])
+    assert refused.exit_code == 1
+    assert lines(refused)[-1]["error"]["message"].startswith("not_league_organiser")
+    named = run("league", "organiser", "add", lid, rival["name"], "--json", token=boss["token"])
+    assert named.exit_code == 0, named.output
+    assert lines(named) == [{"league_id": lid, "organisers": [boss["name"], rival["name"]]}]
+    added = run("league", "add-player", lid, boss["name"], token=rival["token"])
+    assert added.exit_code == 0, added.output
+    removed = run("league", "organiser", "remove", lid, rival["name"], token=boss["token"])
+    assert removed.exit_code == 0 and removed.stdout.strip() == f"organisers: {boss['name']}"

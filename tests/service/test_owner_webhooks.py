@@ -23,6 +23,7 @@ from service.store import EventStore
 from service.store.players import Player
 from service.store.webhooks import Webhooks
 from service.webhooks import Deliverer
+from tests.support import sealed
 from tests.support.receiver import Receiver
 
 pytestmark = pytest.mark.storage
@@ -246,3 +247,33 @@ def test_a_players_hook_hears_their_seat_time_out_and_the_game_end(
         (game, "timed_out", [1]),
         (game, "game_ended", [0, 1]),
     ]
+
+
+def test_a_turn_in_a_simultaneous_phase_names_the_hooks_own_seat(
+    service: LeagueService, deliverer: Deliverer, receivers: list[Receiver]
+) -> None:
+    # issue #25: every seat acts at once, and each player's hook heard "seats": [0, 1]
+    sealed.install()
+    ann, bob = _players(service, "ann", "bob")
+    for player, receiver in zip((ann, bob), receivers, strict=False):
+        service.hooks.add_for_player(player, receiver.url, SECRET)
+    created = service.leagues.cairn.create_game(
+        "sealed",
+        2,
+        {"rounds": 2},
+        seat_info=[{"kind": "player", "player": p.name} for p in (ann, bob)],
+        players=[ann.player_id, bob.player_id],
+    )
+    game = created.game_id
+    loaded = service.leagues.cairn.load(game)
+    assert loaded.ruleset.to_act(loaded.state) == frozenset({0, 1})
+    # a seat's own hook (the third receiver) is narrowed the same way
+    Webhooks(service.leagues.cairn.store.pool).register(
+        game, receivers[2].url, SECRET, "seat", "1", 1
+    )
+    for seat in (0, 1):  # the round resolves; both seats are to act again at once
+        service.leagues.cairn.act(game, seat, {"type": "seal", "word": f"w{seat}"})
+    deliverer.deliver_due()
+    for receiver, own in zip(receivers, ([0], [1], [1]), strict=True):
+        turns = [n["seats"] for n in _notices(receiver, SECRET) if n["kind"] == "your_turn"]
+        assert turns and all(seats == own for seats in turns), (own, turns)

@@ -12,6 +12,7 @@ from domain.core import Reseed, RuleViolation, SetUp
 from domain.core.live import (
     Abandon,
     AnswerTakeback,
+    Forfeit,
     Resign,
     ResumeClocks,
     ReturnToSeat,
@@ -271,3 +272,22 @@ def test_resuming_the_clocks_restarts_them_at_its_stamp_without_charging_the_gap
 def test_resuming_the_clocks_of_a_game_without_any_is_refused() -> None:
     assert Game.start(2).refused(ResumeClocks()) == "invalid_command"
     assert Game.start(2, takebacks="free").refused(ResumeClocks()) == "invalid_command"
+
+
+def test_a_forfeit_ends_the_game_with_the_forfeiters_last_and_the_clocks_stopped() -> None:
+    # issue #25: a league's recorded forfeit ends the game as the system's decision
+    game = Game.start(4, time_control="fischer", bank_seconds=300, increment_seconds=3)
+    game.apply(counting.Add(seat=0, amount=1), T0 + 1_000)
+    assert game.refused(Forfeit(seats=(), by="operator", reason="no show")) == "invalid_command"
+    assert game.refused(Forfeit(seats=(4,), by="operator", reason="x")) == "invalid_command"
+    everyone = Forfeit(seats=(0, 1, 2, 3), by="operator", reason="nobody came")
+    assert game.refused(everyone) == "invalid_command"
+    assert game.refused(Forfeit(seats=(1,), by="operator", reason=" ")) == "invalid_command"
+    game.apply(Forfeit(seats=(3, 1), by="league organiser boss", reason="no show"), T0 + 2_000)
+    result = game.ruleset.result(game.state)
+    assert result.ranks == (1, 2, 1, 2)
+    assert result.verdict["ending"] == "forfeited" and result.verdict["reason"] == "no show"
+    assert result.verdict["out"] == [1, 3]
+    assert game.ruleset.to_act(game.state) == frozenset()
+    assert game.refused(counting.Add(seat=1, amount=1)) == "game_over"
+    assert game.refolded() == game.state

@@ -173,3 +173,22 @@ def test_every_ruleset_lists_the_live_options_post_games_accepts(http: httpx.Cli
         # 422 invalid_option, as for a ruleset's own options (the one problem mapper)
         assert refused.status_code == 422, (name, refused.text)
         assert refused.json()["code"] == "invalid_option"
+
+
+def test_a_finished_games_view_offers_no_takeback(http: httpx.Client) -> None:
+    # issue #25: the view offered a takeback the decider then refused with game_over
+    game = _create(http, takebacks="free")
+    token = game["tokens"][0]
+    sent = http.post(
+        f"/games/{game['game_id']}/commands",
+        json={"command": {"type": "add", "amount": 2}},
+        headers=_bearer(token),
+    )
+    assert sent.status_code == 200, sent.text
+    playing = http.get(f"/games/{game['game_id']}", headers=_bearer(token)).json()["live"]
+    assert (playing["takeback_seat"], playing["takeback_decisions"]) == (0, 1)
+    assert _post(http, game, "resign", game["tokens"][1]).json()["is_terminal"] is True
+    shown = http.get(f"/games/{game['game_id']}", headers=_bearer(token)).json()["live"]
+    assert (shown["takeback_seat"], shown["takeback_decisions"]) == (None, 0)
+    refused = _post(http, game, "takebacks", token, decisions=1)
+    assert refused.status_code == 422 and refused.json()["code"] == "game_over"
