@@ -166,7 +166,7 @@ def _ids(players: Sequence[str]) -> list[UUID]:
 @json_option
 @league_errors
 def standings(league_ref: str, season: int | None, as_json: bool) -> None:
-    """The standings: points, then wins, then game score, then fewer forfeits.
+    """The standings: points, then the league's tie-breaks and a seeded draw.
 
     Example: cairn league standings $LEAGUE
     """

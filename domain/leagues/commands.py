@@ -47,6 +47,10 @@ class CreateLeague:
     points: tuple[int, ...]
     """League points by place: ``points[0]`` for first place, and so on."""
     options: Mapping[str, Any] = field(default_factory=dict)
+    bye_points: int | None = None
+    """League points a bye scores; None: a win's (``points[0]``), as lichess Swiss and FIDE."""
+    tiebreaks: tuple[str, ...] | None = None
+    """Tie-breaks after points, in order, from ``standings.TIEBREAKS``; None: all of them."""
 
 
 @dataclass(frozen=True)
@@ -92,11 +96,16 @@ class StartSeason:
 
 @dataclass(frozen=True)
 class ScheduleRound:
-    """Schedule the next round; ``fixtures`` come from ``pairing.plan_round`` on this state."""
+    """Schedule the next round; ``fixtures`` come from ``pairing.next_plan`` on this state.
+
+    ``seed`` (64 hex characters, or empty for the join order) draws the season's seat order
+    when this is the season's first round; later rounds ignore it.
+    """
 
     NAME: ClassVar[str] = "schedule_round"
     by: Actor
     fixtures: tuple[Fixture, ...]
+    seed: str = ""
 
 
 @dataclass(frozen=True)

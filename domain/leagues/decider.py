@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import assert_never
 
 from domain.core.errors import RuleViolation
+from domain.core.luck import is_seed
 from domain.leagues.commands import (
     Actor,
     AddMember,
@@ -42,8 +43,8 @@ from domain.leagues.events import (
     RoundScheduled,
     SeasonStarted,
 )
-from domain.leagues.pairing import plan_round
-from domain.leagues.standings import forfeit_places
+from domain.leagues.pairing import first_round, plan_round
+from domain.leagues.standings import TIEBREAKS, forfeit_places
 from domain.leagues.state import INITIAL, League, Scheduled
 
 MAX_SEATS = 6
@@ -90,8 +91,8 @@ def decide(state: League, command: Command) -> tuple[Event, ...]:
             _require_league_organiser(state, by, "start a season")
             _require_round_closed(state)
             return (SeasonStarted(season=state.season + 1),)
-        case ScheduleRound(by=by, fixtures=fixtures):
-            return _schedule(state, by, fixtures)
+        case ScheduleRound(by=by, fixtures=fixtures, seed=seed):
+            return _schedule(state, by, fixtures, seed)
         case RecordResult(game_id=game_id, places=places, scores=scores):
             fixture = _open_fixture(state, game_id)
             if len(places) != len(fixture.players) or len(scores) != len(fixture.players):
@@ -109,7 +110,13 @@ def decide(state: League, command: Command) -> tuple[Event, ...]:
             places = forfeit_places(fixture.players, players)
             return (
                 ForfeitRecorded(
-                    game_id, fixture.players, tuple(players), places, reason, by.player
+                    game_id,
+                    fixture.players,
+                    tuple(players),
+                    places,
+                    reason,
+                    by.player,
+                    scoreless=tuple(players),
                 ),
             )
         case RecordAbandonment(by=by, game_id=game_id, reason=reason):
@@ -140,6 +147,13 @@ def _create(state: League, command: CreateLeague) -> LeagueCreated:
         raise RuleViolation("invalid_command", "give league points (0 or more) for every place")
     if list(command.points) != sorted(command.points, reverse=True):
         raise RuleViolation("invalid_command", "a better place never earns fewer league points")
+    tiebreaks = TIEBREAKS if command.tiebreaks is None else tuple(command.tiebreaks)
+    if not set(tiebreaks) <= set(TIEBREAKS) or len(set(tiebreaks)) != len(tiebreaks):
+        raise RuleViolation(
+            "invalid_command", f"tie-breaks are some of {', '.join(TIEBREAKS)}, each once"
+        )
+    if command.bye_points is not None and not 0 <= command.bye_points <= command.points[0]:
+        raise RuleViolation("invalid_command", "a bye scores 0 to a win's league points")
     return LeagueCreated(
         name=name,
         ruleset=command.ruleset,
@@ -148,6 +162,8 @@ def _create(state: League, command: CreateLeague) -> LeagueCreated:
         points=tuple(command.points),
         organiser=command.by.player,
         options=dict(command.options),
+        bye_points=command.bye_points,
+        tiebreaks=tiebreaks,
     )
 
 
@@ -157,7 +173,9 @@ def _join(state: League, player: str, by: Actor) -> MemberJoined:
     return MemberJoined(player=player, added_by=by.player)
 
 
-def _schedule(state: League, by: Actor, fixtures: tuple[Fixture, ...]) -> tuple[Event, ...]:
+def _schedule(
+    state: League, by: Actor, fixtures: tuple[Fixture, ...], seed: str
+) -> tuple[Event, ...]:
     _require_created(state)
     _require_league_organiser(state, by, "schedule a round")
     _require_round_closed(state)
@@ -165,6 +183,11 @@ def _schedule(state: League, by: Actor, fixtures: tuple[Fixture, ...]) -> tuple[
         raise RuleViolation(
             "not_enough_members", f"a round needs at least {max(state.seats, 2)} members"
         )
+    if seed and not is_seed(seed):
+        raise RuleViolation("invalid_command", "a season's seed is 64 lowercase hex characters")
+    opening = state.round == 0
+    if opening:
+        state = first_round(state, seed)
     plan = plan_round(state)
     if tuple(f.players for f in fixtures) != plan.tables:
         raise RuleViolation("wrong_fixtures", "these tables are not this round's pairing")
@@ -173,8 +196,19 @@ def _schedule(state: League, by: Actor, fixtures: tuple[Fixture, ...]) -> tuple[
         raise RuleViolation("invalid_command", "each table needs a game of its own")
     season = max(state.season, 1)
     started: tuple[Event, ...] = () if state.season else (SeasonStarted(season=1),)
-    scheduled = RoundScheduled(season, state.round + 1, fixtures, plan.byes)
+    drawn = (seed, state.season_order) if opening else ("", ())
+    scheduled = RoundScheduled(
+        season, state.round + 1, fixtures, plan.byes, *drawn, bye_points=bye_points(state)
+    )
     return (*started, scheduled)
+
+
+def bye_points(state: League) -> int:
+    """What a bye scores in this league: its setting, or a win's points. A league created
+    before #25 (no tie-breaks recorded) goes on scoring byes 0, as its past rounds did."""
+    if state.tiebreaks is None:
+        return 0
+    return state.points[0] if state.bye_points is None else state.bye_points
 
 
 def _require_created(state: League) -> None:
@@ -229,12 +263,19 @@ def evolve(state: League, event: Event) -> League:
                 points=event.points,
                 organiser=event.organiser,
                 options=event.options,
+                bye_points=event.bye_points,
+                tiebreaks=event.tiebreaks,
             )
         case MemberJoined(player=player):
-            return dataclasses.replace(state, members=(*state.members, player))
+            return dataclasses.replace(
+                state,
+                members=(*state.members, player),
+                roster_changed=state.roster_changed or state.round > 0,
+            )
         case MemberLeft(player=player):
             return dataclasses.replace(
-                state, members=tuple(m for m in state.members if m != player)
+                state,
+                members=tuple(m for m in state.members if m != player),
             )
         case OrganiserAdded(player=player):
             return dataclasses.replace(state, co_organisers=(*state.co_organisers, player))
@@ -242,7 +283,9 @@ def evolve(state: League, event: Event) -> League:
             kept = tuple(p for p in state.co_organisers if p != player)
             return dataclasses.replace(state, co_organisers=kept)
         case SeasonStarted(season=season):
-            return dataclasses.replace(state, season=season, round=0, byes={})
+            return dataclasses.replace(
+                state, season=season, round=0, byes={}, season_order=(), roster_changed=False
+            )
         case RoundScheduled():
             fixtures = dict(state.fixtures)
             for f in event.fixtures:
@@ -250,16 +293,32 @@ def evolve(state: League, event: Event) -> League:
             byes = dict(state.byes)
             for player in event.byes:
                 byes[player] = byes.get(player, 0) + 1
-            return dataclasses.replace(state, round=event.round, fixtures=fixtures, byes=byes)
+            log = tuple((event.season, p, event.bye_points) for p in event.byes)
+            state = dataclasses.replace(
+                state,
+                round=event.round,
+                fixtures=fixtures,
+                byes=byes,
+                bye_log=state.bye_log + log,
+            )
+            if event.order:
+                orders = {**state.season_orders, event.season: event.order}
+                state = dataclasses.replace(
+                    state, season_order=event.order, roster_changed=False, season_orders=orders
+                )
+            return state
         case ResultRecorded(game_id=game_id, places=places, scores=scores):
             return _decided(state, game_id, status="played", places=places, scores=scores)
-        case ForfeitRecorded(game_id=game_id, places=places, forfeited=forfeited):
+        case ForfeitRecorded(
+            game_id=game_id, places=places, forfeited=forfeited, scoreless=scoreless
+        ):
             return _decided(
                 state,
                 game_id,
                 status="forfeited",
                 places=places,
                 forfeited=forfeited,
+                scoreless=scoreless,
                 reason=event.reason,
             )
         case AbandonmentRecorded(game_id=game_id):

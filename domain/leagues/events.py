@@ -11,8 +11,11 @@ from domain.leagues.commands import Fixture, Pairing
 
 @dataclass(frozen=True)
 class LeagueCreated:
+    """Version 2 adds ``bye_points`` and ``tiebreaks`` (#25); version 1 events read with
+    both None: the league keeps its old order and its byes go on scoring 0."""
+
     NAME: ClassVar[str] = "league.created"
-    VERSION: ClassVar[int] = 1
+    VERSION: ClassVar[int] = 2
     name: str
     ruleset: str
     seats: int
@@ -20,6 +23,11 @@ class LeagueCreated:
     points: tuple[int, ...]
     organiser: str
     options: Mapping[str, Any] = field(default_factory=dict)
+    bye_points: int | None = None
+    """What a bye scores (None: a win's points). Absent in leagues created before #25,
+    whose rounds record no bye points (see ``RoundScheduled.bye_points``)."""
+    tiebreaks: tuple[str, ...] | None = None
+    """Absent (None) in leagues created before #25: they keep their old order."""
 
 
 @dataclass(frozen=True)
@@ -62,12 +70,20 @@ class SeasonStarted:
 
 @dataclass(frozen=True)
 class RoundScheduled:
+    """Version 2 adds, in a season's first round, the seed and the seat order drawn from it
+    (docs/leagues.md "Pairing"), and the points each bye scores; version 1 events read with
+    no order and byes worth 0."""
+
     NAME: ClassVar[str] = "league.round_scheduled"
-    VERSION: ClassVar[int] = 1
+    VERSION: ClassVar[int] = 2
     season: int
     round: int
     fixtures: tuple[Fixture, ...]
     byes: tuple[str, ...]
+    seed: str = ""
+    order: tuple[str, ...] = ()
+    bye_points: int = 0
+    """League points each of ``byes`` scores (version 1 events: 0, as byes then scored)."""
 
 
 @dataclass(frozen=True)
@@ -82,16 +98,22 @@ class ResultRecorded:
 
 @dataclass(frozen=True)
 class ForfeitRecorded:
-    """``forfeited`` lose; the others share first place. Not rated (no game was played out)."""
+    """``forfeited`` lose; the others share first place. Not rated (no game was played out).
+
+    Version 2 adds ``scoreless``: the players who earn no league points for this fixture
+    whatever their place (the forfeiters). Version 1 events read with it empty, so a league
+    recorded before keeps the points it gave (a forfeiter scored its last place's points).
+    """
 
     NAME: ClassVar[str] = "league.forfeit_recorded"
-    VERSION: ClassVar[int] = 1
+    VERSION: ClassVar[int] = 2
     game_id: str
     players: tuple[str, ...]
     forfeited: tuple[str, ...]
     places: tuple[int, ...]
     reason: str
     by: str
+    scoreless: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ forfeits, then the player's id, so that the order is total and the same everywhe
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -36,9 +37,23 @@ def points_for(points: Sequence[int], place: int) -> int:
     return points[place - 1] if 0 < place <= len(points) else 0
 
 
+def fixture_points(points: Sequence[int], place: int, player: str, scoreless: Iterable[str]) -> int:
+    """A player's league points from one fixture: a forfeiter recorded as scoreless earns
+    nothing, whatever the seat count (#25); anyone else, their place's points."""
+    return 0 if player in scoreless else points_for(points, place)
+
+
 def places_from_ranks(ranks: Sequence[int]) -> tuple[int, ...]:
     """A game result's ranks are its places: competition ranks, ties share the better one."""
     return tuple(int(r) for r in ranks)
+
+
+def behind(places: Sequence[int], left: Iterable[int]) -> tuple[int, ...]:
+    """Places with the seats in ``left`` (resigned or timed out) behind every other seat,
+    each group keeping its own order; ties still share the better place (#25)."""
+    out = set(left)
+    keys = [(1 if seat in out else 0, place) for seat, place in enumerate(places)]
+    return tuple(1 + sum(1 for other in keys if other < key) for key in keys)
 
 
 def forfeit_places(players: Sequence[str], forfeited: Iterable[str]) -> tuple[int, ...]:
@@ -56,7 +71,7 @@ def apply(table: dict[str, Standing], points: Sequence[int], fixture: Scheduled)
         row = table.get(player, Standing(player))
         table[player] = Standing(
             player,
-            points=row.points + points_for(points, place),
+            points=row.points + fixture_points(points, place, player, fixture.scoreless),
             played=row.played + 1,
             wins=row.wins + (1 if place == 1 else 0),
             score=row.score + (scores[i] if i < len(scores) else 0),
@@ -65,7 +80,62 @@ def apply(table: dict[str, Standing], points: Sequence[int], fixture: Scheduled)
 
 
 def ordered(table: Iterable[Standing]) -> list[Standing]:
+    """The order of leagues created before #25 (no ``tiebreaks`` recorded)."""
     return sorted(table, key=Standing.order_key)
+
+
+TIEBREAKS = ("head-to-head", "buchholz", "sonneborn-berger", "wins", "draw")
+"""The tie-breaks a league may order, and the default order (docs/leagues.md)."""
+
+
+def ranked_by(
+    table: Iterable[Standing],
+    fixtures: Sequence[Scheduled],
+    points: Sequence[int],
+    tiebreaks: Sequence[str],
+    drawn: Sequence[str],
+) -> list[Standing]:
+    """Points first, then ``tiebreaks`` in order; ties left after them go by the season's
+    drawn seat order (a seeded draw, never the player id), then join order.
+
+    head-to-head: points among the players tied on points only; buchholz: the sum of every
+    opponent's points; sonneborn-berger: each opponent's points times the share of a win's
+    points earned against them (kept as a whole number: times ``points[0]``); wins: first
+    places.
+    """
+    rows = list(table)
+    total = {r.player: r.points for r in rows}
+    decided = [f for f in fixtures if f.status in ("played", "forfeited")]
+    h2h: dict[str, int] = {}
+    buchholz: dict[str, int] = {}
+    berger: dict[str, int] = {}
+    for f in decided:
+        for i, player in enumerate(f.players):
+            earned = fixture_points(points, f.places[i], player, f.scoreless)
+            for other in f.players:
+                if other == player:
+                    continue
+                buchholz[player] = buchholz.get(player, 0) + total.get(other, 0)
+                berger[player] = berger.get(player, 0) + total.get(other, 0) * earned
+                if total.get(other) == total.get(player):
+                    # shared between the tied opponents at the table
+                    h2h[player] = h2h.get(player, 0) + earned
+    seen = {p: i for i, p in enumerate(drawn)}
+
+    def key(row: Standing) -> tuple[int, ...]:
+        by = {
+            "head-to-head": h2h.get(row.player, 0),
+            "buchholz": buchholz.get(row.player, 0),
+            "sonneborn-berger": berger.get(row.player, 0),
+            "wins": row.wins,
+        }
+        return (
+            -row.points,
+            *(-by[t] for t in tiebreaks if t in by),
+            seen.get(row.player, len(seen)),
+        )
+
+    return sorted(rows, key=key)
 
 
 def season_table(league: League, season: int | None = None) -> list[Standing]:
@@ -74,4 +144,19 @@ def season_table(league: League, season: int | None = None) -> list[Standing]:
     for fixture in league.season_fixtures(season):
         if fixture.status in ("played", "forfeited"):
             apply(table, league.points, fixture)
-    return ordered(table.values())
+    wanted = league.season if season is None else season
+    for bye_season, player, points in league.bye_log:
+        if bye_season == wanted:
+            row = table.get(player, Standing(player))
+            table[player] = dataclasses.replace(row, points=row.points + points)
+    if league.tiebreaks is None:
+        return ordered(table.values())
+    drawn = league.season_orders.get(wanted, ())
+    joined = [p for p in league.members if p not in drawn]
+    return ranked_by(
+        table.values(),
+        league.season_fixtures(wanted),
+        league.points,
+        league.tiebreaks,
+        (*drawn, *joined),
+    )

@@ -23,6 +23,8 @@ class Scheduled:
     places: tuple[int, ...] = ()
     scores: tuple[int, ...] = ()
     forfeited: tuple[str, ...] = ()
+    scoreless: tuple[str, ...] = ()
+    """Who earns no league points here whatever their place (forfeiters, since #25)."""
     reason: str = ""
     """Why a forfeit or an abandonment was recorded."""
 
@@ -42,6 +44,12 @@ class League:
     """The league's creator, always one of its organisers."""
     co_organisers: tuple[str, ...] = ()
     options: Mapping[str, Any] = field(default_factory=dict)
+    bye_points: int | None = None
+    tiebreaks: tuple[str, ...] | None = None
+    """The tie-breaks after points, in order (None: a league from before #25, ordered by
+    wins, game score, fewer forfeits, then id)."""
+    season_orders: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    """Each season's drawn seat order: the last tie-break, a seeded draw."""
     members: tuple[str, ...] = ()
     season: int = 0
     round: int = 0
@@ -49,6 +57,14 @@ class League:
     fixtures: Mapping[str, Scheduled] = field(default_factory=dict)
     byes: Mapping[str, int] = field(default_factory=dict)
     """How many byes each player has had this season (Swiss gives the next to one with fewest)."""
+    season_order: tuple[str, ...] = ()
+    """The season's drawn seat order (round-robin's circle); empty for seasons recorded
+    before it was drawn, which pair by ``pairing.unplayed_first``."""
+    bye_log: tuple[tuple[int, str, int], ...] = ()
+    """Every bye given: (season, player, league points it scored)."""
+    roster_changed: bool = False
+    """A member joined after the season's first round: the circle no longer fits them. (A
+    member who leaves keeps their place in the circle; their opponents get byes.)"""
 
     @property
     def is_created(self) -> bool:

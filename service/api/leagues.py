@@ -254,7 +254,7 @@ def list_fixtures(league_id: FromPath[str], host: NamedDependency[Host]) -> list
 @get(
     "/leagues/{league_id:str}/standings",
     operation_id="getStandings",
-    summary="The standings: points, then wins, then game score, then fewer forfeits",
+    summary="The standings: points, then the league's tie-breaks, then a seeded draw",
     responses=problems(400, 404),
     tags=["leagues"],
     sync_to_thread=True,

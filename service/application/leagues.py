@@ -11,6 +11,7 @@ by its primary key, so each fixture gets exactly one game.
 
 from __future__ import annotations
 
+import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
@@ -23,6 +24,7 @@ from domain.core import SetUp, registry
 from domain.core.codec import decode_fields
 from domain.core.errors import RuleViolation
 from domain.core.live import Abandon, Forfeit
+from domain.core.luck import SEED_BYTES
 from domain.core.registry import command_to_json, event_to_record, wire_name
 from domain.leagues import EVENT_TYPES, INITIAL, Actor, Fixture, League, Scheduled, decide, fold
 from domain.leagues.commands import (
@@ -42,7 +44,8 @@ from domain.leagues.commands import (
     StartSeason,
 )
 from domain.leagues.events import Event
-from domain.leagues.pairing import plan_round
+from domain.leagues.pairing import next_plan
+from domain.leagues.standings import behind
 from service.application.app import Application
 from service.application.live import decide_system
 from service.store import Decision, GameExists, NewEvent, UnknownGame, VersionConflict
@@ -146,6 +149,7 @@ class Leagues:
         pairing: Pairing | None = None,
         points: Sequence[int] | None = None,
         options: Mapping[str, Any] | None = None,
+        bye_points: int | None = None,
     ) -> UUID:
         rules = registry.get(ruleset)  # UnknownRuleset for a ruleset Cairn does not have
         # The ruleset judges the seats and options now, so no round can fail to set up later.
@@ -165,6 +169,7 @@ class Leagues:
             pairing=pairing or ("round-robin" if seats == 2 else "balanced"),
             points=tuple(points) if points else default_points(seats),
             options=dict(options or {}),
+            bye_points=bye_points,
         )
         events = decide(INITIAL, command)
         league_id = uuid4()
@@ -200,9 +205,11 @@ class Leagues:
         self.end_decided_games(league_id)
         for _ in range(MAX_RETRIES):
             loaded = self.load(league_id)
-            plan = plan_round(loaded.state)
+            # a season's seat order is drawn from a fresh seed, recorded in its first round
+            seed = secrets.token_hex(SEED_BYTES)
+            plan = next_plan(loaded.state, seed)
             fixtures = tuple(Fixture(str(uuid4()), t) for t in plan.tables)
-            command = ScheduleRound(actor_of(by), fixtures)
+            command = ScheduleRound(actor_of(by), fixtures, seed)
             events = decide(loaded.state, command)
             ids = [UUID(f.game_id) for f in fixtures]
             try:
@@ -256,7 +263,12 @@ class Leagues:
         result = ruleset.result(state) if ruleset.is_terminal(state) else None
         if result is None:
             return False
-        command: Command = RecordResult(SYSTEM_ACTOR, str(game_id), result.ranks, result.scores)
+        live = getattr(state, "live", None)
+        # a seat that resigned or timed out ranks behind every seat that did not, whatever
+        # the bot playing it on made of its position (#25)
+        left = (live.out | live.stand_ins) if live is not None else frozenset()
+        places = behind(result.ranks, left) if left else tuple(result.ranks)
+        command: Command = RecordResult(SYSTEM_ACTOR, str(game_id), places, result.scores)
         if any(rank < 1 for rank in result.ranks):
             # An unranked end (live play's abandonment ranks every seat 0) is no result: the
             # game is void, recorded as an abandonment with the game's own reason.

@@ -1,7 +1,7 @@
 """The league projection folded in memory and written in bulk: what a rebuild does.
 
 The same fold as ``leagues.apply``, event by event in feed order with the same functions
-(``points_for``, ``ratings.rate``), so the rows come out the same, bit for bit; only the
+(``fixture_points``, ``ratings.rate``), so the rows come out the same, bit for bit; only the
 writing differs: one ``COPY`` per table instead of a few statements per event (a rebuild of
 10,000 results went from minutes to seconds, bench/README.md). The tests that compare a
 rebuild with what was kept incrementally hold the two paths to each other.
@@ -30,7 +30,7 @@ from domain.leagues.events import (
     RoundScheduled,
     SeasonStarted,
 )
-from domain.leagues.standings import points_for
+from domain.leagues.standings import fixture_points
 from service.projections.ratings import Rating, initial, is_rated, rate
 
 
@@ -101,15 +101,28 @@ class Folded:
                 for f in event.fixtures:
                     row = FixtureRow(event.season, event.round, list(f.players), ordinal=ordinal)
                     self.fixtures[(league, f.game_id)] = row
+                for player in event.byes:
+                    standing = self.standings.setdefault(
+                        (league, event.season, player), StandingRow()
+                    )
+                    standing.points += event.bye_points
             case ResultRecorded():
                 self._decided(league, event.game_id, "played", event.places, event.scores, None)
-                self._score(league, event.game_id, event.players, event.places, event.scores, ())
+                self._score(
+                    league, event.game_id, event.players, event.places, event.scores, (), ()
+                )
                 self._rate(league, event.game_id, event.players, event.places, ordinal)
             case ForfeitRecorded():
                 zeros = tuple(0 for _ in event.players)  # a forfeit's scores are 0 (docs)
                 self._decided(league, event.game_id, "forfeited", event.places, zeros, event.reason)
                 self._score(
-                    league, event.game_id, event.players, event.places, zeros, event.forfeited
+                    league,
+                    event.game_id,
+                    event.players,
+                    event.places,
+                    zeros,
+                    event.forfeited,
+                    event.scoreless,
                 )
             case AbandonmentRecorded():
                 self._decided(league, event.game_id, "abandoned", (), (), event.reason)
@@ -148,12 +161,14 @@ class Folded:
         places: Iterable[int],
         scores: Iterable[int],
         forfeited: Iterable[str],
+        scoreless: Iterable[str],
     ) -> None:
         season = self.fixtures[(league, game_id)].season
+        unscored = set(scoreless)
         points, lost = self.summaries[league].points, set(forfeited)
         for player, place, score in zip(players, places, scores, strict=True):
             row = self.standings.setdefault((league, season, player), StandingRow())
-            row.points += points_for(points, place)
+            row.points += fixture_points(points, place, player, unscored)
             row.played += 1
             row.wins += 1 if place == 1 else 0
             row.score += score

@@ -29,7 +29,7 @@ from domain.leagues.events import (
     RoundScheduled,
     SeasonStarted,
 )
-from domain.leagues.standings import points_for
+from domain.leagues.standings import fixture_points
 from service.application.leagues import decode_event
 from service.projections import tracking
 from service.projections.bulk import Folded
@@ -146,14 +146,24 @@ def apply(conn: psycopg.Connection[Any], league: UUID, event: Event, ordinal: in
                         for f in event.fixtures
                     ],
                 )
+            _bye_points(conn, league, event.season, event.byes, event.bye_points)
         case ResultRecorded():
             _decided(conn, league, event.game_id, "played", event.places, event.scores, None)
-            _score(conn, league, event.game_id, event.players, event.places, event.scores, ())
+            _score(conn, league, event.game_id, event.players, event.places, event.scores, (), ())
             _rate(conn, league, event.game_id, event.players, event.places, ordinal)
         case ForfeitRecorded():
             zeros = tuple(0 for _ in event.players)  # a forfeit's scores are 0 (docs)
             _decided(conn, league, event.game_id, "forfeited", event.places, zeros, event.reason)
-            _score(conn, league, event.game_id, event.players, event.places, zeros, event.forfeited)
+            _score(
+                conn,
+                league,
+                event.game_id,
+                event.players,
+                event.places,
+                zeros,
+                event.forfeited,
+                event.scoreless,
+            )
         case AbandonmentRecorded():
             _decided(conn, league, event.game_id, "abandoned", (), (), event.reason)
         case _:
@@ -182,6 +192,19 @@ def _standing_rows(conn: psycopg.Connection[Any], league: UUID, players: Sequenc
         )
 
 
+def _bye_points(
+    conn: psycopg.Connection[Any], league: UUID, season: int, byes: Sequence[str], points: int
+) -> None:
+    """A bye scores the league points its round recorded (not a game: not played, no win)."""
+    with conn.cursor() as cur:
+        cur.executemany(
+            "INSERT INTO league_standings AS s (league_id, season, player_id, points)"
+            " VALUES (%s, %s, %s, %s) ON CONFLICT (league_id, season, player_id) DO UPDATE"
+            " SET points = s.points + excluded.points",
+            [(league, season, p, points) for p in byes],
+        )
+
+
 def _decided(
     conn: psycopg.Connection[Any],
     league: UUID,
@@ -206,6 +229,7 @@ def _score(
     places: Sequence[int],
     scores: Sequence[int],
     forfeited: Sequence[str],
+    scoreless: Sequence[str],
 ) -> None:
     row = conn.execute(
         "SELECT f.season, s.points FROM league_fixtures f JOIN league_summaries s USING"
@@ -227,7 +251,7 @@ def _score(
                     league,
                     season,
                     player,
-                    points_for(points, place),
+                    fixture_points(points, place, player, scoreless),
                     1 if place == 1 else 0,
                     score,
                     1 if player in forfeited else 0,

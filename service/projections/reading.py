@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
+from domain.leagues.standings import season_table
 from service.projections.ratings import PROVISIONAL_GAMES, Rating
 from service.store import postgres_pool
 from service.store.connections import connection
@@ -43,6 +44,13 @@ def standings_of(service: Any, league_id: UUID, season: int | None = None) -> li
             " ORDER BY s.points DESC, s.wins DESC, s.score DESC, s.forfeits, s.player_id",
             (league_id, wanted),
         ).fetchall()
+    state = service.leagues.load(league_id).state
+    if state.tiebreaks is not None:
+        # the league's tie-breaks need every fixture and the season's draw: the domain
+        # orders, the projection's rows give the numbers (a league from before #25 keeps
+        # the SQL order above)
+        order = {s.player: i for i, s in enumerate(season_table(state, wanted))}
+        rows = sorted(rows, key=lambda r: order.get(r[0], len(order)))
     keys = ("player_id", "name", "points", "played", "wins", "score", "forfeits")
     return [{"place": i + 1, **dict(zip(keys, r, strict=True))} for i, r in enumerate(rows)]
 

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
+
 import pytest
 
+from domain.core.codec import decode_fields
 from domain.core.errors import RuleViolation
+from domain.core.registry import event_to_record
 from domain.leagues import Actor, Fixture, League, decide, fold
 from domain.leagues.commands import (
     AddMember,
@@ -18,8 +23,16 @@ from domain.leagues.commands import (
     StartSeason,
 )
 from domain.leagues.events import Event, ForfeitRecorded, MemberJoined, RoundScheduled
-from domain.leagues.pairing import plan_round
-from domain.leagues.standings import season_table
+from domain.leagues.pairing import next_plan
+from domain.leagues.standings import (
+    TIEBREAKS,
+    Standing,
+    apply,
+    behind,
+    ranked_by,
+    season_table,
+)
+from domain.leagues.state import Scheduled
 
 BOSS = Actor("boss", is_organiser=True)
 ANN = Actor("ann")
@@ -45,7 +58,7 @@ def league(players: tuple[str, ...] = ("ann", "bob", "cyd", "dee"), **kw: object
 
 
 def schedule(state: League) -> League:
-    plan = plan_round(state)
+    plan = next_plan(state)
     fixtures = tuple(Fixture(f"g{state.round + 1}-{i}", t) for i, t in enumerate(plan.tables))
     return fold(decide(state, ScheduleRound(BOSS, fixtures)), state)
 
@@ -81,7 +94,7 @@ def test_members_join_and_leave_and_only_organisers_add_others() -> None:
 
 def test_a_player_cannot_schedule_a_round() -> None:
     state = league()
-    plan = plan_round(state)
+    plan = next_plan(state)
     fixtures = tuple(Fixture(f"g{i}", t) for i, t in enumerate(plan.tables))
     refused("not_organiser", state, ScheduleRound(ANN, fixtures))
 
@@ -97,7 +110,7 @@ def test_scheduling_refuses_any_tables_but_the_pairings() -> None:
 
 def test_the_first_round_starts_the_first_season() -> None:
     state = league()
-    plan = plan_round(state)
+    plan = next_plan(state)
     fixtures = tuple(Fixture(f"g{i}", t) for i, t in enumerate(plan.tables))
     events = decide(state, ScheduleRound(BOSS, fixtures))
     assert isinstance(events[-1], RoundScheduled)
@@ -130,8 +143,11 @@ def test_a_forfeit_needs_an_organiser_and_a_reason() -> None:
     assert isinstance(event, ForfeitRecorded) and event.places == (2, 1)
 
 
-def test_standings_order_by_points_then_wins_then_scores() -> None:
-    state = schedule(league())
+def test_a_league_from_before_tiebreaks_orders_by_points_then_wins_then_scores() -> None:
+    """Its league.created recorded no tie-breaks: it keeps the order it was run with."""
+    created = fold(decide(League(), CreateLeague(BOSS, "Old", "peninsula", 2, "swiss", (3, 0))))
+    assert created.tiebreaks == TIEBREAKS
+    state = schedule(dataclasses.replace(league(), tiebreaks=None))
     games = list(state.fixtures.values())
     state = fold(decide(state, RecordResult(BOSS, games[0].game_id, (1, 2), (10, 3))), state)
     state = fold(decide(state, RecordResult(BOSS, games[1].game_id, (1, 2), (12, 11))), state)
@@ -172,3 +188,131 @@ def test_a_swiss_season_of_four_never_pairs_a_rematch_in_three_rounds() -> None:
                 record = RecordResult(BOSS, fixture.game_id, (1, 2), (5, 0))
                 state = fold(decide(state, record), state)
     assert len(met) == 6
+
+
+def _four_seat_forfeit() -> tuple[League, ForfeitRecorded]:
+    state = schedule(league(pairing="balanced", seats=4, points=(3, 2, 1, 0)))
+    (game,) = state.fixtures
+    (event,) = decide(state, RecordForfeit(BOSS, game, ("bob", "dee"), "no show"))
+    assert isinstance(event, ForfeitRecorded)
+    return state, event
+
+
+def test_forfeiters_score_nothing_whatever_the_seat_count() -> None:
+    """#25: at four seats two forfeiters shared third place and each earned its point."""
+    state, event = _four_seat_forfeit()
+    assert event.scoreless == ("bob", "dee")
+    points = {s.player: s.points for s in season_table(fold((event,), state))}
+    assert points == {"ann": 3, "cyd": 3, "bob": 0, "dee": 0}
+
+
+def test_a_forfeit_recorded_before_version_2_keeps_the_points_it_gave() -> None:
+    state, event = _four_seat_forfeit()
+    _, _, recorded = event_to_record(event)
+    payload = {k: v for k, v in recorded.items() if k != "scoreless"}
+    old = decode_fields(ForfeitRecorded, payload)
+    points = {s.player: s.points for s in season_table(fold((old,), state))}
+    assert points == {"ann": 3, "cyd": 3, "bob": 1, "dee": 1}
+
+
+def test_a_bye_scores_a_win_by_default_and_what_the_league_sets() -> None:
+    """#25: a Swiss bye scored nothing; lichess Swiss and FIDE give a win's points."""
+    for setting, expected in ((None, 3), (1, 1)):
+        state = schedule(league(("ann", "bob", "cyd"), pairing="swiss", bye_points=setting))
+        (bye,) = [
+            p for p in state.members if all(p not in f.players for f in state.fixtures.values())
+        ]
+        points = {s.player: s.points for s in season_table(state)}
+        assert points[bye] == expected
+
+
+def test_a_bye_of_a_round_recorded_before_version_2_scores_nothing() -> None:
+    base = league(("ann", "bob", "cyd"), pairing="swiss")
+    plan = next_plan(base)
+    fixtures = tuple(Fixture(f"g{i}", t) for i, t in enumerate(plan.tables))
+    started, scheduled = decide(base, ScheduleRound(BOSS, fixtures))
+    assert isinstance(scheduled, RoundScheduled) and scheduled.bye_points == 3
+    _, _, recorded = event_to_record(scheduled)
+    old = decode_fields(RoundScheduled, {k: v for k, v in recorded.items() if k != "bye_points"})
+    assert all(s.points == 0 for s in season_table(fold((started, old), base)))
+
+
+def test_a_bye_never_scores_more_than_a_win() -> None:
+    refused(
+        "invalid_command",
+        League(),
+        CreateLeague(BOSS, "x", "peninsula", 2, "swiss", (1, 0), bye_points=2),
+    )
+
+
+def _two_rounds(tiebreaks: tuple[str, ...] | None) -> League:
+    """Six players, two rounds, seat 0 always wins: ties on points everywhere."""
+    state = league(("ann", "bob", "cyd", "dee", "eve", "fay"), tiebreaks=tiebreaks)
+    for _ in range(2):
+        state = schedule(state)
+        for f in [f for f in state.fixtures.values() if f.is_open]:
+            state = fold(decide(state, RecordResult(BOSS, f.game_id, (1, 2), (1, 0))), state)
+    return state
+
+
+def test_ties_on_points_go_by_buchholz_then_by_the_seeded_draw_never_the_id() -> None:
+    state = _two_rounds(("buchholz",))
+    table = season_table(state)
+    points = {s.player: s.points for s in table}
+    buchholz = {
+        p: sum(
+            points[o]
+            for f in state.season_fixtures()
+            if p in f.players
+            for o in f.players
+            if o != p
+        )
+        for p in points
+    }
+    keys = [(-s.points, -buchholz[s.player]) for s in table]
+    assert keys == sorted(keys)
+    for a, b in itertools.pairwise(table):
+        if (a.points, buchholz[a.player]) == (b.points, buchholz[b.player]):
+            order = state.season_orders[1] or state.members
+            assert order.index(a.player) < order.index(b.player)
+
+
+def test_head_to_head_puts_the_winner_of_the_tied_players_game_first() -> None:
+    fixtures = [
+        Scheduled("f1", 1, 1, ("ann", "bob"), "played", (2, 1), (0, 1)),
+        Scheduled("f2", 1, 2, ("ann", "cyd"), "played", (1, 2), (1, 0)),
+        Scheduled("f3", 1, 2, ("dee", "cyd"), "played", (1, 2), (1, 0)),
+    ]
+    table: dict[str, Standing] = {}
+    for f in fixtures:
+        apply(table, (3, 0), f)
+    drawn = ("ann", "bob", "cyd", "dee")
+    by_draw = ranked_by(table.values(), fixtures, (3, 0), (), drawn)
+    assert [s.player for s in by_draw] == ["ann", "bob", "dee", "cyd"]
+    by_h2h = ranked_by(table.values(), fixtures, (3, 0), ("head-to-head",), drawn)
+    assert [s.player for s in by_h2h] == ["bob", "ann", "dee", "cyd"]
+    by_berger = ranked_by(table.values(), fixtures, (3, 0), ("sonneborn-berger",), drawn)
+    # beaten opponents' points: ann beat cyd (0), bob beat ann (3), dee beat cyd (0)
+    assert [s.player for s in by_berger] == ["bob", "ann", "dee", "cyd"]
+
+
+def test_unknown_or_repeated_tiebreaks_are_refused() -> None:
+    for bad in (("elo",), ("wins", "wins")):
+        refused(
+            "invalid_command",
+            League(),
+            CreateLeague(BOSS, "x", "peninsula", 2, "swiss", (1, 0), tiebreaks=bad),
+        )
+
+
+def test_seats_that_left_rank_behind_the_others_keeping_their_order() -> None:
+    assert behind((1, 2, 3, 4), {0}) == (4, 1, 2, 3)
+    assert behind((1, 1, 3, 4), {0, 1}) == (3, 3, 1, 2)
+    assert behind((2, 1, 2), set()) == (2, 1, 2)
+
+
+def test_a_league_created_before_bye_points_goes_on_scoring_byes_nothing() -> None:
+    old = dataclasses.replace(league(("ann", "bob", "cyd"), pairing="swiss"), tiebreaks=None)
+    state = schedule(old)
+    assert sum(state.byes.values()) == 1
+    assert all(s.points == 0 for s in season_table(state))

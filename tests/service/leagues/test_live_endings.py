@@ -16,6 +16,7 @@ from service.leagues import LeagueService, league_service
 from service.projections.reading import fixtures_of, ratings_of, standings_of
 from service.store import EventStore
 from tests.service.leagues.season import sign_up
+from tests.support.counting import Add, Draw
 
 pytestmark = pytest.mark.storage
 
@@ -58,3 +59,28 @@ def test_an_abandoned_game_is_void_in_its_league(service: LeagueService) -> None
     assert (fixture["status"], fixture["reason"]) == ("abandoned", "the server room flooded")
     assert {r["played"] for r in standings_of(service, league)} == {0}
     assert ratings_of(service, league) == []
+
+
+def test_a_resigned_seat_ranks_behind_every_seat_that_did_not(service: LeagueService) -> None:
+    """#25: with on_resign: bot a resigned seat ranked by its bot's score, even first."""
+    tag = uuid.uuid4().hex[:6]
+    boss, _ = service.accounts.create(f"boss-{tag}", organiser=True)
+    members = sign_up(service, ("ann", "bob", "cyd"), tag)
+    options = {"target": 5, "on_resign": "bot"}
+    league = service.leagues.create(boss, f"Bots {tag}", "counting", 3, options=options)
+    for m in members.values():
+        service.leagues.add_member(league, boss, m.player)
+    (fixture,) = service.leagues.schedule(league, boss)
+    game, cairn = UUID(fixture.game_id), service.leagues.cairn
+    loaded = cairn.load(game)
+    (quitter,) = loaded.ruleset.to_act(loaded.state)
+    cairn.act(game, quitter, Draw(seat=quitter))  # the only card drawn: the best score
+    cairn.act(game, quitter, Resign(seat=quitter))
+    while not (loaded := cairn.load(game)).ruleset.is_terminal(loaded.state):
+        (seat,) = loaded.ruleset.to_act(loaded.state)
+        cairn.act(game, seat, Add(seat=seat, amount=1))
+    assert loaded.ruleset.result(loaded.state).ranks[quitter] == 1  # the bot's score led
+    service.catch_up()
+    (row,) = fixtures_of(service, league)
+    assert row["places"][quitter] == 3
+    assert sorted(row["places"]) == [1, 1, 3]

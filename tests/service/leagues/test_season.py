@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from domain.leagues.standings import season_table
 from service.application import Application
 from service.leagues import LeagueService, league_service
 from service.projections.reading import fixtures_of, ratings_of, standings_of, summary_of
@@ -143,3 +144,65 @@ def test_a_three_seat_league_pairs_balanced_tables_and_rates_every_seat(
         a, b = pair
         if (a["mu_before"], a["sigma_before"]) == (b["mu_before"], b["sigma_before"]):
             assert (a["mu_after"], a["sigma_after"]) == (b["mu_after"], b["sigma_after"])
+
+
+def test_forfeiters_at_a_four_seat_table_score_nothing_kept_and_rebuilt(
+    service: LeagueService,
+) -> None:
+    """#25: two forfeiters of four shared third place and each earned its point."""
+    tag = uuid.uuid4().hex[:6]
+    boss, _ = service.accounts.create(f"boss-{tag}", organiser=True)
+    members = sign_up(service, ("ann", "bob", "cyd", "dee"), tag)
+    league = service.leagues.create(
+        boss, f"Four {tag}", "counting", 4, points=(3, 2, 1, 0), options={"target": 5}
+    )
+    for m in members.values():
+        service.leagues.add_member(league, boss, m.player)
+    (fixture,) = service.leagues.schedule(league, boss)
+    away = [members["bob"].player, members["dee"].player]
+    service.leagues.forfeit(league, boss, uuid.UUID(fixture.game_id), away, "no show")
+    service.catch_up()
+    points = {r["name"][:3]: r["points"] for r in standings_of(service, league)}
+    assert points == {"ann": 3, "cyd": 3, "bob": 0, "dee": 0}
+    kept = _projection(service)
+    service.projection.rebuild()
+    assert _projection(service) == kept
+
+
+@pytest.mark.parametrize(("setting", "worth"), [(None, 3), (1, 1)])
+def test_a_bye_scores_what_the_league_sets_kept_and_rebuilt(
+    service: LeagueService, setting: int | None, worth: int
+) -> None:
+    """#25: a Swiss bye scored nothing; by default it now scores a win's points."""
+    tag = uuid.uuid4().hex[:6]
+    boss, _ = service.accounts.create(f"boss-{tag}", organiser=True)
+    names = ("ann", "bob", "cyd")
+    members = sign_up(service, names, tag)
+    league = service.leagues.create(
+        boss, f"Odd {tag}", "counting", 2, "swiss", (3, 0), {"target": 5}, bye_points=setting
+    )
+    for m in members.values():
+        service.leagues.add_member(league, boss, m.player)
+    play_round(service, league, boss, members, strength(names))
+    (bye_id,) = service.leagues.load(league).state.byes
+    table = {r["name"][:3]: r for r in standings_of(service, league)}
+    (bye,) = [n for n in names if str(members[n].player.player_id) == bye_id]
+    assert (table[bye]["points"], table[bye]["played"], table[bye]["wins"]) == (worth, 0, 0)
+    kept = _projection(service)
+    service.projection.rebuild()
+    assert _projection(service) == kept
+
+
+def test_the_table_breaks_ties_by_the_domain_never_by_the_player_id(
+    service: LeagueService,
+) -> None:
+    """#25: ties were broken by game score and then player id; now by the league's
+    tie-breaks and a seeded draw, the same order the domain's table gives."""
+    tag = uuid.uuid4().hex[:6]
+    league, boss, members = _league(service, tag)
+    play_round(service, league, boss, members, lambda names: None)
+    state = service.leagues.load(league).state
+    expected = [s.player for s in season_table(state)]
+    assert [r["player_id"] for r in standings_of(service, league)] == expected
+    drawn = state.season_orders[1]
+    assert expected == list(drawn)  # all tied: the draw decides
