@@ -9,6 +9,7 @@ and whichever worker played which task.
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.pool
 import signal
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -113,6 +114,20 @@ def _play(task: Task) -> Done:
     return _WORKER.play(task)
 
 
+def _started_pool(jobs: int, position: Position) -> multiprocessing.pool.Pool:
+    """``jobs`` workers, each with the position. Ctrl-C while they start would cut a
+    worker's start-up data short, and it would die with a traceback of its own: SIGINT
+    waits until every worker has its data (it is raised just after), and the workers, which
+    inherit the mask, never take it."""
+    # spawn, not fork: the caller may hold threads and database connections (the server)
+    context = multiprocessing.get_context("spawn")
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        return context.Pool(jobs, initializer=_start, initargs=(position,))
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+
+
 def run(
     position: Position,
     tasks: Sequence[Task],
@@ -128,9 +143,7 @@ def run(
             advanced(task.end - task.first)
             yield done
         return
-    # spawn, not fork: the caller may hold threads and database connections (the server)
-    context = multiprocessing.get_context("spawn")
-    with context.Pool(jobs, initializer=_start, initargs=(position,)) as pool:
+    with _started_pool(jobs, position) as pool:
         for done in pool.imap_unordered(_play, tasks):
             advanced(done[0].end - done[0].first)
             yield done

@@ -11,6 +11,8 @@ answered only as the document says.
 * The plain fields of a request body are described by msgspec, which decodes them
   (``service.api.schemas.exact_fields``): Litestar drops a bound of 0 on an optional field
   and every constraint on a list's items.
+* An operation on one game may answer 409 ``rules_version_mismatch``: the game was recorded
+  under rules this engine cannot replay exactly (docs/rules-versions.md), whatever it reads.
 * Integer bounds are integers: Litestar writes ``1.0``, and a schema-driven generator then
   sends ``28.0`` for an integer, which the strict decoder refuses.
 """
@@ -44,6 +46,7 @@ def agree(doc: dict[str, Any]) -> None:
                 _absent_not_null(operation)
                 _uuid_ids(operation)
                 _body_refusals(operation)
+                _unreplayable_games(operation)
     _integral_bounds(doc)
 
 
@@ -75,6 +78,15 @@ def _body_refusals(operation: dict[str, Any]) -> None:
             responses.setdefault(status, {"description": description})
     if body is not None and "application/json" in body.get("content", {}):
         responses.setdefault("400", {"description": "Malformed JSON, or a value out of range"})
+
+
+def _unreplayable_games(operation: dict[str, Any]) -> None:
+    names = {p.get("name") for p in operation.get("parameters", []) if p.get("in") == "path"}
+    if "game_id" in names:
+        operation.setdefault("responses", {}).setdefault("409", {"description": UNREPLAYABLE})
+
+
+UNREPLAYABLE = "The game was recorded under rules this engine cannot replay (rules_version_mismatch)"
 
 
 def _integral_bounds(value: Any) -> None:

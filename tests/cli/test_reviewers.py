@@ -110,8 +110,9 @@ def test_fork_past_the_end_is_bad_usage_like_show(game: UUID, store: EventStore)
         assert "past the end" in refused.stderr
 
 
+@pytest.mark.parametrize("after", [0.0, 1.0], ids=["while-the-workers-start", "after-1s"])
 def test_ctrl_c_stops_an_analysis_in_one_line(
-    game: UUID, store: EventStore, database_url: str
+    game: UUID, store: EventStore, database_url: str, after: float
 ) -> None:
     seed = uuid.uuid4().hex  # a fresh request, never cached
     args = ["analyse", str(game), "--rollouts", "10000", "--jobs", "2", "--seed", seed]
@@ -119,7 +120,7 @@ def test_ctrl_c_stops_an_analysis_in_one_line(
     assert running.stderr is not None
     label = running.stderr.readline()  # the progress bar's label: the rollouts started
     assert "rollouts" in label, label
-    time.sleep(1)
+    time.sleep(after)
     running.send_signal(signal.SIGINT)
     rest = running.stderr.read()
     assert running.wait(timeout=60) == 130

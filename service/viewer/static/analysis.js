@@ -8,7 +8,7 @@
   const gameId = decodeURIComponent(location.pathname.split("/")[2] || "");
   const $ = (id) => document.getElementById(id);
   const SVG_NS = "http://www.w3.org/2000/svg";
-  // The seats' colours, the same on every drawing (keep.js, domain/games/five_peaks/drawing.py).
+  // The seats' colours, the same on every drawing (keep.js, and each ruleset's drawing.py).
   const COLOURS = ["#c0392b", "#2471a3", "#d4ac0d", "#7d3c98", "#1e8449"];
   const WIDTH = 600;
   const HEIGHT = 160;

@@ -2,7 +2,7 @@
 // browser keeps (seat tokens, creator tokens, the player token, the games started here).
 // Tokens live in localStorage: never in an address the server logs.
 
-// The seats' colours, the same on every drawing and graph (domain/games/five_peaks/drawing.py).
+// The seats' colours, the same on every drawing and graph (each ruleset's drawing.py).
 export const SEAT_COLOURS = ["#c0392b", "#2471a3", "#d4ac0d", "#7d3c98", "#1e8449"];
 
 export function seatColour(seat) {

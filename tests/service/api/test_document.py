@@ -175,6 +175,20 @@ def test_413_and_415_are_declared_exactly_where_a_body_is_read(
         assert declared == ({"413", "415"} if reads else set()), (method, path)
 
 
+def test_every_operation_on_a_game_declares_the_unreplayable_409(
+    document: dict[str, Any],
+) -> None:
+    """A game recorded under rules this engine cannot replay answers 409
+    rules_version_mismatch from any operation that loads it (schemathesis found it
+    undocumented on board.svg and steps)."""
+    on_games = 0
+    for method, path, operation in operations(document):
+        if "{game_id}" in path:
+            on_games += 1
+            assert "409" in operation["responses"], (method, path)
+    assert on_games > 10
+
+
 def test_a_bound_of_0_and_item_constraints_reach_the_document(document: dict[str, Any]) -> None:
     """Litestar left out ``minimum: 0`` on optional fields and every list item's bounds."""
     schemas = document["components"]["schemas"]
