@@ -1,5 +1,5 @@
 """The SQL the event store sends and the rows it builds: everything that needs no connection
-of its own. ``EventStore`` (event_store.py) runs these."""
+of its own. ``EventStore`` (event_store.py, its reads in reads.py) runs these."""
 
 from __future__ import annotations
 
