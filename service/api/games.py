@@ -29,7 +29,7 @@ from service.api.live_bodies import LiveClocks
 from service.api.screening import strict_body
 from service.api.seating import bearer, descriptor, grants, viewer
 from service.application import NoSuchEvent
-from service.application.lobby import open_seats
+from service.application.lobby import join_by_invite, open_seats
 from service.application.seating import described, grant, player_name
 from service.logs import logger
 from service.store import GameRecord
@@ -196,7 +196,8 @@ def join_game(
     game_id: FromPath[str], data: JSONBody[JoinGame], host: NamedDependency[Host]
 ) -> Joined:
     game = host.game(game_id)
-    redeemed = host.tokens.redeem(game.game_id, data.invite, player_name(data.player))
+    loaded = host.cairn.load(game.game_id)
+    redeemed = join_by_invite(host.tokens, loaded, data.invite, player_name(data.player))
     if redeemed is None:
         raise NotAuthorizedException("this invite code is not valid for this game")
     seat, token = redeemed

@@ -15,7 +15,7 @@ from domain.core import RuleViolation
 from service.application.errors import ApplicationError
 from service.application.loading import Loaded
 from service.notices import opening_notices
-from service.store import GameRecord, Store
+from service.store import GameRecord, SeatRecorder, Store
 from service.store.players import Player, SeatedAlready
 from service.store.recorders import PlayerRecorder
 
@@ -62,7 +62,7 @@ def take_seat(
     it was the last open seat, play starts, and the seats to act are told so (their
     webhooks' ``your_turn``) in the same transaction. No seat acts while one is open, so the
     loaded state is the one play starts from."""
-    opening = opening_notices(loaded.ruleset, loaded.state, loaded.version)
+    opening = _opening(loaded)
     try:
         taken = players.take_open_seat(loaded.game.game_id, player, seat, opening)
     except SeatedAlready as held:
@@ -72,3 +72,21 @@ def take_seat(
             "this game has no open seat to take" if seat is None else f"seat {seat} is not open"
         )
     return taken
+
+
+def join_by_invite(
+    tokens: SeatRecorder, loaded: Loaded, code: str, player: str
+) -> tuple[int, str] | None:
+    """Take the seat of the ``loaded`` game that invite ``code`` holds, as ``player``: the
+    seat and its new token, or None for a code that is not this game's. As ``take_seat``,
+    when it was the last open seat the seats to act are told so in the same transaction."""
+    return tokens.redeem(loaded.game.game_id, code, player, _opening(loaded))
+
+
+def _opening(loaded: Loaded) -> tuple[dict[str, Any], ...]:
+    """The notices the ``loaded`` game owes if the seat about to be taken is its last open
+    one (the store writes them only then): a waiting game starts with no decision of its
+    own. A fork does not wait, its seats acting all along, so it owes none."""
+    if not is_waiting(loaded.game):
+        return ()
+    return opening_notices(loaded.ruleset, loaded.state, loaded.version)

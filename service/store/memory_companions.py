@@ -25,12 +25,21 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-def _set_seat(tables: Tables, game_id: UUID, seat: int, info: dict[str, Any]) -> None:
-    """Seat ``seat``'s descriptor becomes ``info`` (as ``jsonb_set`` on the game row)."""
+def _seat_taken(
+    tables: Tables,
+    game_id: UUID,
+    seat: int,
+    taker: dict[str, Any],
+    opening: Sequence[dict[str, Any]],
+) -> None:
+    """Seat ``seat`` becomes ``taker``'s; the ``opening`` notices go out when it was the
+    last open seat (as ``statements.seat_taken``; the caller holds the lock)."""
     game = tables.games[game_id]
     seat_info = as_json(game.seat_info)
-    seat_info[seat] = info
+    seat_info[seat] = taker
     tables.games[game_id] = dataclasses.replace(game, seat_info=seat_info)
+    if opening and not any(s.get("kind") == "open" for s in seat_info):
+        tables.notify_hooks(game_id, opening, _now())
 
 
 class MemorySeatTokens:
@@ -75,7 +84,9 @@ class MemorySeatTokens:
             hashes.append(row.token_hash)
         return hashes
 
-    def redeem(self, game_id: UUID, code: str, player: str) -> tuple[int, str] | None:
+    def redeem(
+        self, game_id: UUID, code: str, player: str, opening: Sequence[dict[str, Any]] = ()
+    ) -> tuple[int, str] | None:
         token = new_secret()
         with self.tables.lock:
             found = self.tables.seat_tokens.get((game_id, token_hash(code)))
@@ -84,7 +95,7 @@ class MemorySeatTokens:
             seat = found[0]
             del self.tables.seat_tokens[(game_id, token_hash(code))]
             self.tables.seat_tokens[(game_id, token_hash(token))] = (seat, SEAT)
-            _set_seat(self.tables, game_id, seat, {"kind": "player", "player": player})
+            _seat_taken(self.tables, game_id, seat, {"kind": "player", "player": player}, opening)
         return seat, token
 
 
@@ -213,9 +224,8 @@ class MemoryPlayers:
                 if key[0] == game_id and held == chosen and purpose == INVITE:
                     del self.tables.seat_tokens[key]
             self.tables.seat_players[(game_id, chosen)] = player.player_id
-            _set_seat(self.tables, game_id, chosen, {"kind": "player", "player": player.name})
-            if free == [chosen] and opening:
-                self.tables.notify_hooks(game_id, opening, _now())
+            taker = {"kind": "player", "player": player.name}
+            _seat_taken(self.tables, game_id, chosen, taker, opening)
         return chosen
 
 

@@ -14,12 +14,11 @@ from uuid import UUID, uuid4
 
 from psycopg import errors as pg_errors
 from psycopg.rows import dict_row
-from psycopg.types.json import Jsonb
 
 from service.store.connections import connection
 from service.store.errors import StoreError
 from service.store.seats import new_secret, token_hash
-from service.store.statements import NOTICE_SQL, notices_param
+from service.store.statements import seat_taken
 from service.store.subscriptions import adopt_game
 
 
@@ -160,11 +159,6 @@ class Players:
                 "INSERT INTO seat_players (game_id, seat, player_id) VALUES (%s, %s, %s)",
                 (game_id, chosen, player.player_id),
             )
-            conn.execute(
-                "UPDATE games SET seat_info = jsonb_set(seat_info, %s, %s) WHERE game_id = %s",
-                ([str(chosen)], Jsonb({"kind": "player", "player": player.name}), game_id),
-            )
             adopt_game(conn, game_id)  # the player's webhooks hear this game from now on
-            if free == [chosen] and opening:
-                conn.execute(NOTICE_SQL, (notices_param(opening), game_id))
+            seat_taken(conn, game_id, chosen, {"kind": "player", "player": player.name}, opening)
         return chosen

@@ -130,7 +130,9 @@ class SeatRecorder(Protocol):
         """The hashes of the tokens that act for the seat now."""
         ...
 
-    def redeem(self, game_id: UUID, code: str, player: str) -> tuple[int, str] | None: ...
+    def redeem(
+        self, game_id: UUID, code: str, player: str, opening: Sequence[dict[str, Any]] = ()
+    ) -> tuple[int, str] | None: ...
 
 
 class RefusalRecorder(Protocol):

@@ -11,13 +11,14 @@ import hashlib
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 from uuid import UUID
 
 from psycopg.rows import tuple_row
-from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
+
+from service.store.statements import seat_taken
 
 SEAT = "seat"
 INVITE = "invite"
@@ -108,8 +109,11 @@ class SeatTokens:
             ).fetchall()
         return [str(r[0]) for r in rows]
 
-    def redeem(self, game_id: UUID, code: str, player: str) -> tuple[int, str] | None:
-        """Use an invite: the seat becomes ``player``'s, and its new token is returned."""
+    def redeem(
+        self, game_id: UUID, code: str, player: str, opening: Sequence[dict[str, Any]] = ()
+    ) -> tuple[int, str] | None:
+        """Use an invite: the seat becomes ``player``'s, and its new token is returned.
+        When it is the last open seat, the ``opening`` notices go to the outbox with it."""
         token = new_secret()
         with (
             self.pool.connection() as conn,
@@ -132,8 +136,5 @@ class SeatTokens:
                 " VALUES (%s, %s, %s, %s)",
                 (game_id, token_hash(token), seat, SEAT),
             )
-            cur.execute(
-                "UPDATE games SET seat_info = jsonb_set(seat_info, %s, %s) WHERE game_id = %s",
-                ([str(seat)], Jsonb({"kind": "player", "player": player}), game_id),
-            )
+            seat_taken(conn, game_id, seat, {"kind": "player", "player": player}, opening)
         return seat, token

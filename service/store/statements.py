@@ -1,5 +1,5 @@
 """The SQL the event store sends and the rows it builds: everything that needs no connection
-of its own. ``EventStore`` (event_store.py) runs these."""
+of its own. ``EventStore`` (event_store.py, its reads in reads.py) runs these."""
 
 from __future__ import annotations
 
@@ -159,6 +159,29 @@ phases."""
 def notices_param(notices: Sequence[dict[str, Any]]) -> Jsonb:
     """``NOTICE_SQL``'s notices, each with an id of its own."""
     return Jsonb([{**notice, "id": str(uuid4())} for notice in notices])
+
+
+def seat_taken(
+    conn: psycopg.Connection[Any],
+    game_id: UUID,
+    seat: int,
+    taker: dict[str, Any],
+    opening: Sequence[dict[str, Any]],
+) -> None:
+    """Seat ``seat`` of ``game_id`` becomes ``taker``'s; when it was the last open seat,
+    play starts, and the ``opening`` notices go to the outbox in the same transaction.
+
+    Every way of taking a seat (the lobby, an invite) ends here, so none starts a game
+    without telling the seats to act. The caller holds the game row's lock, so the seats
+    it sees open are the ones open when it commits."""
+    with conn.cursor(row_factory=tuple_row) as cur:
+        row = cur.execute(
+            "UPDATE games SET seat_info = jsonb_set(seat_info, %s, %s) WHERE game_id = %s"
+            " RETURNING seat_info",
+            ([str(seat)], Jsonb(taker), game_id),
+        ).fetchone()
+    if opening and row is not None and not any(s.get("kind") == "open" for s in row[0]):
+        conn.execute(NOTICE_SQL, (notices_param(opening), game_id))
 
 
 def insert_game(conn: psycopg.Connection[Any], game: GameRecord) -> None:

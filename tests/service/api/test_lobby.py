@@ -108,3 +108,34 @@ def test_one_player_takes_one_seat_so_the_lobby_cannot_be_frozen(
             f"/games/{game}/commands", headers=auth, json={"command": {"type": "add", "amount": 1}}
         )
         assert moved.status_code == 200, (seat, moved.text)
+
+
+def _owed(server: Server, hook_id: str) -> list[tuple[str, list[int]]]:
+    """The notices written to the outbox for ``hook_id``: (kind, seats)."""
+    with server.cairn.store.connection() as conn:
+        rows = conn.execute(
+            "SELECT kind, body FROM outbox WHERE hook_id = %s ORDER BY created_at", (hook_id,)
+        ).fetchall()
+    return [(r["kind"], r["body"]["seats"]) for r in rows]
+
+
+def test_taking_the_last_open_seat_by_invite_tells_the_first_seat_its_turn(
+    server: Server, http: httpx.Client
+) -> None:
+    """As a lobby take does (docs/live-play.md, "Webhooks"): play starts with no decision
+    when the last open seat is taken, so the taking itself writes the first ``your_turn``."""
+    seats = [{"kind": "player", "player": "ann"}, {"kind": "open"}]
+    created = http.post("/games", json={"ruleset": "counting", "seats": seats}).json()
+    game, token = created["game_id"], created["seats"][0]["token"]
+    hook = http.post(
+        f"/games/{game}/webhooks",
+        json={"url": "http://127.0.0.1:9/hook", "secret": "s" * 32},
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    assert hook.status_code == 201, hook.text
+    assert _owed(server, hook.json()["hook_id"]) == [], "nobody acts while a seat is open"
+    joined = http.post(
+        f"/games/{game}/join", json={"invite": created["seats"][1]["invite"], "player": "bob"}
+    )
+    assert joined.status_code == 200, joined.text
+    assert _owed(server, hook.json()["hook_id"]) == [("your_turn", [0])]

@@ -44,6 +44,19 @@ def test_an_invite_is_redeemed_once_for_a_fresh_token(any_store: Store) -> None:
     assert any_store.tokens.redeem(game_id, invites[1], "cy") is None
 
 
+def test_redeeming_the_last_open_seat_writes_the_opening_notices(private_store: Store) -> None:
+    """Only the taking that leaves no open seat writes them (as a lobby take does)."""
+    store, hooks = private_store, private_store.webhooks  # claiming sees every game's
+    game_id = _seated_game(store, [{"kind": "open"}, {"kind": "open"}])
+    _, invites = store.tokens.issue(game_id, [], [0, 1])
+    hooks.register(game_id, "http://a.test/", "s1", "creator", "", None)
+    opening = ({"kind": "your_turn", "seats": [0], "body": {"version": 1, "seats": [0]}},)
+    assert store.tokens.redeem(game_id, invites[0], "ann", opening) is not None
+    assert hooks.claim(30) == [], "seat 1 is still open"
+    assert store.tokens.redeem(game_id, invites[1], "bea", opening) is not None
+    assert [(o.kind, o.body) for o in hooks.claim(30)] == [("your_turn", opening[0]["body"])]
+
+
 def test_a_refusal_is_kept_unless_the_key_has_an_outcome_already(private_store: Store) -> None:
     any_store = private_store  # forgetting refusals forgets every game's
     game_id = new_game(any_store)
