@@ -86,7 +86,9 @@ def _unreplayable_games(operation: dict[str, Any]) -> None:
         operation.setdefault("responses", {}).setdefault("409", {"description": UNREPLAYABLE})
 
 
-UNREPLAYABLE = "The game was recorded under rules this engine cannot replay (rules_version_mismatch)"
+UNREPLAYABLE = (
+    "The game was recorded under rules this engine cannot replay (rules_version_mismatch)"
+)
 
 
 def _integral_bounds(value: Any) -> None:

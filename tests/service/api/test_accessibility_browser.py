@@ -11,27 +11,21 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 
 from tests.service.api.conftest import Server
-from tests.service.api.test_viewer_browser import PHONE, REPLAYS, WAIT_MS, chromium, imported
+from tests.service.api.test_viewer_browser import (
+    PHONE,
+    REPLAYS,
+    WAIT_MS,
+    browser,
+    imported,
+)
 
 pytestmark = pytest.mark.storage
+__all__ = ["browser"]  # the fixture, shared with the viewer's own browser test
 AXE = Path(__file__).parents[2] / "support" / "vendor" / "axe-core" / "axe.min.js"
 SERIOUS = ("serious", "critical")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    executable = chromium()
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=str(executable), args=["--no-sandbox"]
-        )
-        try:
-            yield launched
-        finally:
-            launched.close()
 
 
 @pytest.fixture

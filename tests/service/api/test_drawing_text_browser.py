@@ -9,17 +9,18 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
 from tests.service.api.conftest import Server
 from tests.service.api.test_viewer_browser import (
     WAIT_MS,
-    chromium,
+    browser,
     finished_game,
 )
 from tests.support.shipped import shipped_rulesets
 
 pytestmark = pytest.mark.storage
+__all__ = ["browser"]  # the fixture, shared with the viewer's own browser test
 SAMPLES = 8
 SLACK = 0.5  # a rounding of the box, in the drawing's units
 
@@ -39,19 +40,6 @@ OUTSIDE = """
   });
 }
 """
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    executable = chromium()
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=str(executable), args=["--no-sandbox"]
-        )
-        try:
-            yield launched
-        finally:
-            launched.close()
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from uuid import UUID
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, expect, sync_playwright
+from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
 from service.application.live import time_out
 from tests.service.api.conftest import Server
@@ -22,26 +22,14 @@ from tests.service.api.test_viewer_browser import (
     PHONE,
     REPLAYS,
     WAIT_MS,
-    chromium,
+    browser,
     imported,
     screenshot,
 )
 
 pytestmark = pytest.mark.storage
+__all__ = ["browser"]  # the fixture, shared with the viewer's own browser test
 DESKTOP = {"width": 1100, "height": 900}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    executable = chromium()
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=str(executable), args=["--no-sandbox"]
-        )
-        try:
-            yield launched
-        finally:
-            launched.close()
 
 
 @pytest.fixture
