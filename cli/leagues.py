@@ -13,7 +13,14 @@ import click
 from cli.common import USAGE, CliError, emit_json, json_option
 from cli.hooks import league_webhook
 from cli.leaguing import game_id, league_errors, league_id, leagues, signed_in, token_option
-from service.projections.reading import fixtures_of, ratings_of, standings_of, summary_of
+from domain.leagues.standings import TIEBREAKS
+from service.projections.reading import (
+    fixtures_of,
+    league_of,
+    ratings_of,
+    standings_of,
+    summary_of,
+)
 from service.simulation import parse_options
 
 
@@ -36,6 +43,19 @@ def league() -> None:
 )
 @click.option("--points", help="League points by place, best first, e.g. 3,1,0.")
 @click.option("--option", "options", multiple=True, help="A ruleset option, name=value.")
+@click.option(
+    "--bye-points",
+    type=click.IntRange(min=0),
+    help="What a bye scores, 0 to a win's points (default: a win's points).",
+)
+@click.option(
+    "--tiebreak",
+    "tiebreaks",
+    multiple=True,
+    type=click.Choice(TIEBREAKS),
+    help="A tie-break after points; repeat in order (default: all, in the order listed)."
+    " A seeded draw always comes last.",
+)
 @token_option
 @json_option
 @league_errors
@@ -46,27 +66,39 @@ def create(
     pairing: Any,
     points: str | None,
     options: tuple[str, ...],
+    bye_points: int | None,
+    tiebreaks: tuple[str, ...],
     token: str | None,
     as_json: bool,
 ) -> None:
     """Create a league (organisers only) and print its id.
 
     Example: cairn league create "Autumn" --ruleset peninsula --seats 2 --points 3,0
+    --bye-points 1 --tiebreak head-to-head --tiebreak wins
     """
     by_place = _points(points)
     with leagues() as service:
         by = signed_in(service, token)
         made = service.leagues.create(
-            by, name, ruleset, seats, pairing, by_place, parse_options(options)
+            by,
+            name,
+            ruleset,
+            seats,
+            pairing,
+            by_place,
+            parse_options(options),
+            bye_points=bye_points,
+            tiebreaks=tiebreaks or None,
         )
         service.catch_up()
-        summary = summary_of(service, made)
+        summary = league_of(service, made)
     if as_json:
         emit_json(summary)
         return
     click.echo(
         f"{made}  {summary['name']}: {summary['ruleset']}, {seats} seats a table,"
-        f" {summary['pairing']}, points {'/'.join(map(str, summary['points']))}"
+        f" {summary['pairing']}, points {'/'.join(map(str, summary['points']))},"
+        f" a bye {summary['bye_points']}, tie-breaks {', '.join(summary['tiebreaks'])}"
     )
 
 

@@ -10,7 +10,11 @@ from service.api.bodies import PlayerName
 
 LeagueName = Annotated[str, Meta(min_length=1, max_length=64)]
 Reason = Annotated[str, Meta(min_length=1, max_length=500)]
-Points = Annotated[list[Annotated[int, Meta(ge=0, le=1000)]], Meta(min_length=1, max_length=6)]
+LeaguePoints = Annotated[int, Meta(ge=0, le=1000)]
+Points = Annotated[list[LeaguePoints], Meta(min_length=1, max_length=6)]
+Tiebreak = Literal["head-to-head", "buchholz", "sonneborn-berger", "wins", "draw"]
+"""domain.leagues.standings.TIEBREAKS (a test keeps the two equal)."""
+Tiebreaks = Annotated[list[Tiebreak], Meta(max_length=5)]
 
 
 class CreatePlayer(Struct, forbid_unknown_fields=True):
@@ -33,6 +37,12 @@ class CreateLeague(Struct, forbid_unknown_fields=True):
     pairing: Literal["round-robin", "swiss", "balanced"] | None = None
     points: Points | None = None
     options: dict[str, Any] = {}
+    bye_points: LeaguePoints | None = None
+    """What a bye scores: 0 to a win's points (``points[0]``; more is invalid_command, 422);
+    default a win's points."""
+    tiebreaks: Tiebreaks | None = None
+    """Tie-breaks after points, in order, each at most once (a repeat is invalid_command,
+    422); a seeded draw always comes last. Default: all of them in the order listed."""
 
 
 class AddMember(Struct, forbid_unknown_fields=True):
@@ -64,6 +74,11 @@ class LeagueBody(Struct):
     options: dict[str, Any]
     season: int
     members: list[str]
+    bye_points: int
+    """What a bye scores in this league's new rounds."""
+    tiebreaks: list[str] | None
+    """The league's tie-breaks in order; null for a league created before they existed,
+    ordered by points, wins, game scores, then forfeits."""
     organisers: list[str] = []
     """The creator first, then the co-organisers it named (player ids)."""
 

@@ -50,16 +50,14 @@ from service.projections import reading
 
 def _league(service: LeagueService, league_id: UUID) -> LeagueBody:
     service.catch_up()
-    summary = reading.summary_of(service, league_id)
-    organisers = service.leagues.load(league_id).state.organisers
-    return msgspec.convert({**summary, "organisers": list(organisers)}, LeagueBody)
+    return msgspec.convert(reading.league_of(service, league_id), LeagueBody)
 
 
 @post(
     "/leagues",
     operation_id="createLeague",
     summary="Create a league (organisers only): ruleset, options, seats per table, pairing,"
-    " points by place",
+    " points by place, bye points and tie-breaks",
     responses=problems(400, 401, 403, 404, 422),
     security=PLAYER,
     tags=["leagues"],
@@ -75,7 +73,15 @@ async def create_league(
         by = caller(service, authorization)
         made = organiser_only(
             lambda: service.leagues.create(
-                by, data.name, data.ruleset, data.seats, data.pairing, data.points, data.options
+                by,
+                data.name,
+                data.ruleset,
+                data.seats,
+                data.pairing,
+                data.points,
+                data.options,
+                bye_points=data.bye_points,
+                tiebreaks=data.tiebreaks,
             )
         )
         return _league(service, made)

@@ -150,6 +150,7 @@ class Leagues:
         points: Sequence[int] | None = None,
         options: Mapping[str, Any] | None = None,
         bye_points: int | None = None,
+        tiebreaks: Sequence[str] | None = None,
     ) -> UUID:
         rules = registry.get(ruleset)  # UnknownRuleset for a ruleset Cairn does not have
         # The ruleset judges the seats and options now, so no round can fail to set up later.
@@ -170,6 +171,7 @@ class Leagues:
             points=tuple(points) if points else default_points(seats),
             options=dict(options or {}),
             bye_points=bye_points,
+            tiebreaks=None if tiebreaks is None else tuple(tiebreaks),
         )
         events = decide(INITIAL, command)
         league_id = uuid4()

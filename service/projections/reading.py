@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
+from domain.leagues.decider import bye_points
 from domain.leagues.standings import season_table
 from service.projections.ratings import PROVISIONAL_GAMES, Rating
 from service.store import postgres_pool
@@ -31,6 +32,21 @@ def summary_of(service: Any, league_id: UUID) -> dict[str, Any]:
         raise UnknownLeague(league_id)
     keys = ("name", "ruleset", "seats", "pairing", "points", "options", "season", "members")
     return {"league_id": str(league_id), **dict(zip(keys, row, strict=True))}
+
+
+def league_of(service: Any, league_id: UUID) -> dict[str, Any]:
+    """The summary with the settings kept only in the league's events: its organisers, what
+    a bye scores and its tie-breaks (None for a league from before #25, which keeps the old
+    order: points, wins, game scores, forfeits)."""
+    summary = summary_of(service, league_id)
+    state = service.leagues.load(league_id).state
+    tiebreaks = None if state.tiebreaks is None else list(state.tiebreaks)
+    return {
+        **summary,
+        "organisers": list(state.organisers),
+        "bye_points": bye_points(state),
+        "tiebreaks": tiebreaks,
+    }
 
 
 def standings_of(service: Any, league_id: UUID, season: int | None = None) -> list[dict[str, Any]]:

@@ -13,6 +13,7 @@ from click.testing import CliRunner, Result
 from cli.main import cairn
 from service.application import Application
 from service.application.targets import PRIVATE_TARGETS
+from service.leagues import league_service
 from service.store import EventStore
 from tests.service.leagues.season import play_game
 
@@ -249,3 +250,53 @@ def test_co_organisers_from_the_command_line(store: EventStore) -> None:
     assert added.exit_code == 0, added.output
     removed = run("league", "organiser", "remove", lid, rival["name"], token=boss["token"])
     assert removed.exit_code == 0 and removed.stdout.strip() == f"organisers: {boss['name']}"
+
+
+def test_bye_points_and_tiebreaks_from_the_command_line(store: EventStore) -> None:
+    """#25: ``cairn league create`` had no --bye-points or --tiebreak, so a bye scored a
+    win and ties went to head-to-head and Buchholz first. Five members: one bye a round."""
+    tag = uuid.uuid4().hex[:6]
+    (boss,) = lines(run("player", "create", f"boss-{tag}", "--organiser", "--json"))
+    members = [
+        lines(run("player", "create", f"{n}-{tag}", "--json"))[0]
+        for n in ("ann", "bob", "cyd", "dee", "eve")
+    ]
+    base = ("league", "create", f"Set {tag}", "--ruleset", "counting", "--seats", "2",
+            "--option", "target=5")  # fmt: skip
+    too_many = run(*base, "--bye-points", "4", token=boss["token"])
+    assert too_many.exit_code == 1 and "invalid_command" in too_many.output
+    unknown = run(*base, "--tiebreak", "coin", token=boss["token"])
+    assert unknown.exit_code == 2 and "head-to-head" in unknown.output
+    assert "--bye-points" in run("league", "create", "--help").stdout
+
+    made = run(*base, "--bye-points", "0", "--tiebreak", "wins", token=boss["token"])
+    assert made.exit_code == 0, made.output
+    assert "a bye 0, tie-breaks wins" in made.stdout
+    (league,) = lines(
+        run(*base, "--bye-points", "0", "--tiebreak", "wins", "--json", token=boss["token"])
+    )
+    assert (league["bye_points"], league["tiebreaks"]) == (0, ["wins"])
+    lid = league["league_id"]
+    added = run("league", "add-player", lid, *(m["name"] for m in members), token=boss["token"])
+    assert added.exit_code == 0, added.output
+    pairs = lines(run("league", "schedule", lid, "--json", token=boss["token"]))
+    assert len(pairs) == 2
+    by_name = {m["name"]: m for m in members}
+    (bye,) = set(by_name) - {p for f in pairs for p in f["players"]}
+    state = league_service(Application(store)).leagues.load(UUID(lid)).state
+    drawn = [n for p in state.season_orders[1] for n, m in by_name.items() if m["player_id"] == p]
+    # the latest drawn of the four at tables loses, the other table is voided: with wins
+    # alone the draw ranks the loser below the voided pair (Buchholz would rank it above)
+    loser = max((p for f in pairs for p in f["players"]), key=drawn.index)
+    (played,) = [f for f in pairs if loser in f["players"]]
+    (voided,) = [f for f in pairs if loser not in f["players"]]
+    winner = 1 - played["players"].index(loser)
+    tokens = [by_name[n]["token"] for n in played["players"]]
+    play_game(Application(store), UUID(played["game_id"]), tokens, winner=winner)
+    void = run("league", "abandon", lid, voided["game_id"], "--reason", "cut", token=boss["token"])
+    assert void.exit_code == 0, void.output
+
+    table = {r["name"]: r for r in lines(run("league", "standings", lid, "--json"))}
+    assert table[bye]["points"] == 0
+    assert table[played["players"][winner]]["place"] == 1
+    assert all(table[loser]["place"] > table[n]["place"] for n in voided["players"])

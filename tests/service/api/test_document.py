@@ -18,6 +18,7 @@ from openapi_spec_validator.validation.exceptions import OpenAPIValidationError
 
 from domain.core import registry
 from domain.core.registry import wire_name
+from domain.leagues.standings import TIEBREAKS
 from tests.service.api.conftest import Server
 from tests.service.api.playing import Table
 
@@ -196,7 +197,11 @@ def test_a_bound_of_0_and_item_constraints_reach_the_document(document: dict[str
     assert seat == {"type": "integer", "minimum": 0, "maximum": 5}
     version = schemas["SendCommand"]["properties"]["expected_version"]["anyOf"][0]
     assert version["minimum"] == 0
-    assert schemas["CreateLeague"]["properties"]["points"]["anyOf"][0]["items"]["minimum"] == 0
+    league = schemas["CreateLeague"]["properties"]
+    assert league["points"]["anyOf"][0]["items"]["minimum"] == 0
+    assert league["bye_points"]["anyOf"][0] == {"type": "integer", "minimum": 0, "maximum": 1000}
+    tiebreaks = league["tiebreaks"]["anyOf"][0]
+    assert sorted(tiebreaks["items"]["enum"]) == sorted(TIEBREAKS) and tiebreaks["maxItems"] == 5
     assert schemas["RecordForfeit"]["properties"]["players"]["items"]["minLength"] == 1
     board = next(o for _, p, o in operations(document) if p.endswith("/board.svg"))
     seat_query = next(p for p in board["parameters"] if p["name"] == "seat")

@@ -9,9 +9,11 @@ from typing import Any
 import httpx
 import pytest
 
+from service.api.leaguing import service_of
 from service.application.players import Accounts
 from service.store.players import Players
 from tests.service.api.conftest import Server
+from tests.service.leagues.season import play_game
 
 pytestmark = pytest.mark.storage
 
@@ -170,3 +172,59 @@ def test_seasons_and_abandonments_over_http(http: httpx.Client, organiser: dict[
     _problem(http.post(f"/leagues/{lid}/seasons", headers=auth(bob["token"])), 403, "not_organiser")
     started = http.post(f"/leagues/{lid}/seasons", headers=boss)
     assert started.status_code == 200 and started.json()["season"] == 2
+
+
+def test_bye_points_and_tiebreaks_set_over_http(
+    http: httpx.Client, server: Server, organiser: dict[str, Any]
+) -> None:
+    """#25: POST /leagues dropped bye_points and tiebreaks, so such a league scored a bye a
+    win and broke ties by head-to-head and Buchholz first. Five members: one bye a round."""
+    tag = uuid.uuid4().hex[:6]
+    boss = auth(organiser["token"])
+    body = {"name": f"Set {tag}", "ruleset": "counting", "seats": 2, "options": {"target": 5}}
+    for bad, status, code in (
+        ({"bye_points": 4}, 422, "invalid_command"),  # more than a win's 3
+        ({"bye_points": -1}, 400, "invalid_request"),
+        ({"tiebreaks": ["wins", "wins"]}, 422, "invalid_command"),
+        ({"tiebreaks": ["coin"]}, 400, "invalid_request"),
+    ):
+        _problem(http.post("/leagues", json={**body, **bad}, headers=boss), status, code)
+    made = http.post(
+        "/leagues", json={**body, "bye_points": 0, "tiebreaks": ["wins"]}, headers=boss
+    )
+    assert made.status_code == 201, made.text
+    lid = made.json()["league_id"]
+    shown = http.get(f"/leagues/{lid}").json()
+    assert (made.json()["bye_points"], made.json()["tiebreaks"]) == (0, ["wins"])
+    assert (shown["bye_points"], shown["tiebreaks"]) == (0, ["wins"])
+    default = http.post("/leagues", json={**body, "name": f"Plain {tag}"}, headers=boss).json()
+    assert default["bye_points"] == 3
+    assert default["tiebreaks"] == ["head-to-head", "buchholz", "sonneborn-berger", "wins", "draw"]
+
+    members = [_player(http, organiser, f"{n}-{tag}") for n in ("ann", "bob", "cyd", "dee", "eve")]
+    token = {m["player_id"]: m["token"] for m in members}
+    for m in members:
+        added = http.post(f"/leagues/{lid}/members", json={"player": m["name"]}, headers=boss)
+        assert added.status_code == 200, added.text
+    pairs = http.post(f"/leagues/{lid}/rounds", headers=boss).json()
+    assert len(pairs) == 2
+    (bye,) = set(token) - {p for f in pairs for p in f["players"]}
+    drawn = service_of(server.host).leagues.load(uuid.UUID(lid)).state.season_orders[1]
+    # The latest drawn of the four at tables loses; the other table is voided. By default the
+    # loser (0 points, Buchholz 3) would rank above the voided pair (0, Buchholz 0); with
+    # wins alone all of them are tied and the draw puts the loser last.
+    loser = max((p for f in pairs for p in f["players"]), key=drawn.index)
+    (played,) = [f for f in pairs if loser in f["players"]]
+    (voided,) = [f for f in pairs if loser not in f["players"]]
+    winner = 1 - played["players"].index(loser)
+    tokens = [token[p] for p in played["players"]]
+    play_game(server.cairn, uuid.UUID(played["game_id"]), tokens, winner=winner)
+    void = {"game_id": voided["game_id"], "reason": "power cut"}
+    assert http.post(f"/leagues/{lid}/abandonments", json=void, headers=boss).status_code == 201
+
+    table = http.get(f"/leagues/{lid}/standings").json()
+    place = {r["player_id"]: r["place"] for r in table}
+    points = {r["player_id"]: r["points"] for r in table}
+    assert points[bye] == 0  # the league's bye_points, not a win's 3
+    assert place[played["players"][winner]] == 1
+    assert all(place[loser] > place[p] for p in voided["players"])
