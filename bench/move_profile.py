@@ -29,7 +29,7 @@ import pstats
 import socket
 import threading
 import time
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, nullcontext, suppress
 from dataclasses import dataclass, field
@@ -89,8 +89,8 @@ class Probe:
     """Times the stages and counts psycopg's exchanges, but only while ``active`` is set."""
 
     active: bool = False
-    inclusive: Counter[str] = field(default_factory=Counter)
-    exclusive: Counter[str] = field(default_factory=Counter)
+    inclusive: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
+    exclusive: defaultdict[str, float] = field(default_factory=lambda: defaultdict(float))
     calls: Counter[str] = field(default_factory=Counter)
     exchanges: Counter[tuple[str, str]] = field(default_factory=Counter)
     wire: Wire | None = None
@@ -156,7 +156,7 @@ class Probe:
             probe.exchange(_statement(conn, gen))
             return wait(conn, gen, *args, **kwargs)
 
-        psycopg.Connection.wait = counted  # type: ignore[method-assign]
+        psycopg.Connection.wait = counted  # type: ignore[method-assign,assignment]
         self._undo.append(lambda: setattr(psycopg.Connection, "wait", wait))
 
     def uninstall(self) -> None:
@@ -259,9 +259,7 @@ class Wire:
 
 
 def _through(url: str, port: int) -> str:
-    info = psycopg.conninfo.conninfo_to_dict(url)
-    info.update(host="127.0.0.1", port=str(port))
-    return psycopg.conninfo.make_conninfo(**info)
+    return psycopg.conninfo.make_conninfo(url, host="127.0.0.1", port=str(port))
 
 
 class CairnMover:
