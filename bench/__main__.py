@@ -7,7 +7,19 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bench import analysis, append, audit, fold, harness, http, leagues, length, load, memory
+from bench import (
+    analysis,
+    append,
+    audit,
+    fold,
+    harness,
+    http,
+    leagues,
+    length,
+    load,
+    memory,
+    move_profile,
+)
 
 BENCHMARKS: dict[str, tuple[Callable[..., dict[str, Any]], Any, Any]] = {
     "fold": (fold.run, fold.FULL, fold.SMOKE),
@@ -19,6 +31,7 @@ BENCHMARKS: dict[str, tuple[Callable[..., dict[str, Any]], Any, Any]] = {
     "memory": (memory.run, memory.FULL, memory.SMOKE),
     "leagues": (leagues.run, leagues.FULL, leagues.SMOKE),
     "analysis": (analysis.run, analysis.FULL, analysis.SMOKE),
+    "move-profile": (move_profile.run, move_profile.FULL, move_profile.SMOKE),
 }
 
 

@@ -11,9 +11,21 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import pytest
 
-from bench import analysis, append, audit, fold, http, leagues, length, load, memory
+from bench import (
+    analysis,
+    append,
+    audit,
+    fold,
+    http,
+    leagues,
+    length,
+    load,
+    memory,
+    move_profile,
+)
 from bench.__main__ import BENCHMARKS, main
 from bench.harness import bench_database
 from domain.core import registry
@@ -102,6 +114,25 @@ def test_analysis(tmp_path: Path, bench_url: str) -> None:
     report = analysis.run(bench_url, analysis.SMOKE, tmp_path)
     _well_formed(report, tmp_path, "analysis")
     assert any(note.startswith("profile peninsula random") for note in report["notes"])
+
+
+def test_move_profile_breaks_a_move_down_and_leaves_nothing_patched(
+    tmp_path: Path, bench_url: str
+) -> None:
+    wait = psycopg.Connection.wait
+    report = move_profile.run(bench_url, move_profile.SMOKE, tmp_path)
+    _well_formed(report, tmp_path, "move-profile")
+    line = report["results"][0]
+    stages = {row["stage"]: row for row in line["breakdown"]}
+    append_stage = stages["append (events, key, result, outbox, notices)"]
+    assert append_stage["calls_per_move"] >= 1
+    assert append_stage["exchanges_per_move"] >= 1
+    assert stages["token check (Host.seat)"]["calls_per_move"] == 1
+    assert any(row["stage"].startswith("framework") for row in line["breakdown"])
+    assert line["profile"], "the cProfile of act lists functions"
+    trips = line["round_trips_per_move"]
+    assert "skipped" in trips or trips["cairn"] >= 1 <= trips["bare"]
+    assert psycopg.Connection.wait is wait
 
 
 def test_one_command_runs_them_all(
