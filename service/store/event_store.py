@@ -248,9 +248,11 @@ class EventStore(EventReads):
                 cur.execute(sql, params)
                 assigned = sorted(cur.fetchall())
         else:
-            # One round trip still: the statements are pipelined, the events first (an event
-            # row announces the transaction to the feed before anything else is written,
-            # migrations/versions/0003_feed_chain_lineage.py).
+            # The statements are pipelined, the events first (an event row announces the
+            # transaction to the feed before anything else is written,
+            # migrations/versions/0003_feed_chain_lineage.py). The append still waits on
+            # several exchanges (BEGIN, the statements, COMMIT: bench/README.md, "One move end
+            # to end").
             alone = conn.info.transaction_status == TransactionStatus.IDLE
             with (
                 conn.pipeline(),
