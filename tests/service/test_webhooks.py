@@ -14,13 +14,16 @@ from uuid import UUID
 
 import psycopg
 import pytest
+from psycopg_pool import ConnectionPool
 
 from domain.core import RuleViolation
 from domain.core.live import Resign
 from service.composition import Service, assemble
 from service.store import EventStore
+from service.store.migrate import upgrade
 from service.store.webhooks import Webhooks
 from service.webhooks import Deliverer, backoff
+from tests.support.databases import scratch_database
 from tests.support.receiver import Receiver
 
 pytestmark = pytest.mark.storage
@@ -39,6 +42,20 @@ def receiver() -> Iterator[Receiver]:
 
 @pytest.fixture
 def service(store: EventStore) -> Iterator[Service]:
+    yield from _service(store)
+
+
+@pytest.fixture
+def private_service(database_url: str) -> Iterator[Service]:
+    """A service over a database of this test's own: the outbox is shared by every game in
+    a database, and a served test's deliverer (another process) would claim its notices."""
+    with scratch_database(database_url, "cairn_outbox") as url:
+        upgrade(url)
+        with ConnectionPool(url, min_size=1, max_size=4, open=True) as pool:
+            yield from _service(EventStore(pool))
+
+
+def _service(store: EventStore) -> Iterator[Service]:
     built = assemble(store, sweep_every=None)
     built.webhooks = Deliverer(Webhooks(store.pool), retry_first=0.05)
     built.cairn.reactions = [r for r in built.cairn.reactions if not isinstance(r, Deliverer)]
@@ -119,10 +136,11 @@ def test_backoff_doubles_up_to_an_hour() -> None:
 
 
 def test_a_notice_another_process_leases_while_this_one_claims_is_left_to_it(
-    service: Service, receiver: Receiver
+    private_service: Service, receiver: Receiver
 ) -> None:
     """The claim finds due rows without locks and then leases each by itself: a row another
     process leases in between is not leased twice (no multi-shard FOR UPDATE on Citus)."""
+    service = private_service
     store = service.cairn.store
     game_id = _game(service, receiver.url)
     service.cairn.act(game_id, 0, {"type": "add", "amount": 1})
