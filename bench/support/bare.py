@@ -61,7 +61,10 @@ def create_app() -> Litestar:
             app.state.pool = pool
             yield
 
-    return Litestar([health, read_row, insert_row], lifespan=[lifespan])
+    # No logging set-up, as Cairn's app (service/api/app.py): Litestar's default installs
+    # handlers on the process's loggers bound to the stderr of the moment, which outlive an
+    # in-process run (the move profile's) and then write to a closed stream
+    return Litestar([health, read_row, insert_row], lifespan=[lifespan], logging_config=None)
 
 
 def main() -> None:
