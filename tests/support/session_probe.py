@@ -1,6 +1,7 @@
 """A one-test pytest session for tests/reliability/test_session_cleanup.py: it starts the
 session's database, says where it is and which process holds it, then waits to be
-interrupted (CAIRN_PROBE_WAIT=1) or ends. Not collected by the suite (no test_ prefix)."""
+interrupted (CAIRN_PROBE_WAIT=1) or told to end (a file beside its report). Not collected
+by the suite (no test_ prefix)."""
 
 from __future__ import annotations
 
@@ -19,3 +20,8 @@ def test_holds_the_sessions_database(database_url: str) -> None:
     report.with_suffix(".tmp").rename(report)
     if os.environ.get("CAIRN_PROBE_WAIT") == "1":
         time.sleep(300)  # the test that started this session interrupts it long before
+        return
+    # a session that ends by itself ends once the test has seen its database running
+    go, deadline = report.with_suffix(".go"), time.monotonic() + 120
+    while not go.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
