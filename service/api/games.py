@@ -186,7 +186,7 @@ def game_view(
     "/games/{game_id:str}/join",
     operation_id="joinGame",
     summary="Take an open seat with its invite code; returns that seat's token",
-    responses=problems(400, 401, 404, 413, 415),
+    responses=problems(400, 401, 404, 413, 415, 422),
     tags=["games"],
     status_code=200,
     sync_to_thread=True,

@@ -41,7 +41,7 @@ class SeatTaken(Struct):
     operation_id="takeSeat",
     summary="Take an open seat as the signed-in player, who then acts with their own token",
     description="A game waits for every open seat to be taken before play starts.",
-    responses=problems(400, 401, 404, 409),
+    responses=problems(400, 401, 404, 409, 422),
     security=[{"playerToken": []}],
     tags=["games"],
     status_code=200,

@@ -52,6 +52,15 @@ def require_seated(store: Store, loaded: Loaded) -> None:
         raise RuleViolation("waiting_for_players", "the game starts once every open seat is taken")
 
 
+def require_running(loaded: Loaded) -> None:
+    """RuleViolation ``game_over`` for a game that has ended: an abandoned game's open seats
+    stay open in its record, but nobody may take one. The state says so (the game record
+    may be a cached one); the store checks again, under the game row's lock, for a game
+    that ends meanwhile."""
+    if loaded.ruleset.is_terminal(loaded.state):
+        raise RuleViolation("game_over", "the game is over; its seats can no longer be taken")
+
+
 def take_seat(
     players: PlayerRecorder, loaded: Loaded, player: Player, seat: int | None = None
 ) -> int:
@@ -62,6 +71,7 @@ def take_seat(
     it was the last open seat, play starts, and the seats to act are told so (their
     webhooks' ``your_turn``) in the same transaction. No seat acts while one is open, so the
     loaded state is the one play starts from."""
+    require_running(loaded)
     opening = _opening(loaded)
     try:
         taken = players.take_open_seat(loaded.game.game_id, player, seat, opening)
@@ -80,6 +90,7 @@ def join_by_invite(
     """Take the seat of the ``loaded`` game that invite ``code`` holds, as ``player``: the
     seat and its new token, or None for a code that is not this game's. As ``take_seat``,
     when it was the last open seat the seats to act are told so in the same transaction."""
+    require_running(loaded)
     return tokens.redeem(loaded.game.game_id, code, player, _opening(loaded))
 
 

@@ -89,8 +89,9 @@ class MemorySeatTokens:
     ) -> tuple[int, str] | None:
         token = new_secret()
         with self.tables.lock:
+            game = self.tables.games.get(game_id)
             found = self.tables.seat_tokens.get((game_id, token_hash(code)))
-            if found is None or found[1] != INVITE:
+            if game is None or game.status != "active" or found is None or found[1] != INVITE:
                 return None
             seat = found[0]
             del self.tables.seat_tokens[(game_id, token_hash(code))]

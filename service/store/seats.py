@@ -122,7 +122,14 @@ class SeatTokens:
         ):
             # The game row first, as a lobby take locks it (Players.take_open_seat): taking
             # the invite first and the game second, the two deadlocked on one seat.
-            cur.execute("SELECT 1 FROM games WHERE game_id = %s FOR UPDATE", (game_id,))
+            # Only a running game's seat is taken: one that ended since it was loaded keeps
+            # its invites unused.
+            running = cur.execute(
+                "SELECT 1 FROM games WHERE game_id = %s AND status = 'active' FOR UPDATE",
+                (game_id,),
+            ).fetchone()
+            if running is None:
+                return None
             row = cur.execute(
                 "DELETE FROM seat_tokens WHERE game_id = %s AND token_hash = %s"
                 " AND purpose = %s RETURNING seat",

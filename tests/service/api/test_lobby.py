@@ -139,3 +139,31 @@ def test_taking_the_last_open_seat_by_invite_tells_the_first_seat_its_turn(
     )
     assert joined.status_code == 200, joined.text
     assert _owed(server, hook.json()["hook_id"]) == [("your_turn", [0])]
+
+
+def test_an_abandoned_games_open_seats_cannot_be_taken(server: Server, http: httpx.Client) -> None:
+    """A game abandoned while it waits keeps its open seats in its record, but neither its
+    invite nor the lobby seats anyone there any more."""
+    accounts = Accounts(Players(server.cairn.store.pool))
+    _, token = accounts.create(f"fay-{uuid.uuid4().hex[:6]}")
+    seats = [{"kind": "player", "player": "ann"}, {"kind": "open"}, {"kind": "open"}]
+    created = http.post("/games", json={"ruleset": "counting", "seats": seats}).json()
+    game = created["game_id"]
+    abandoned = http.post(
+        f"/games/{game}/abandon",
+        json={"reason": "nobody came"},
+        headers={"Authorization": f"Bearer {created['creator_token']}"},
+    )
+    assert abandoned.status_code == 200, abandoned.text
+
+    joined = http.post(
+        f"/games/{game}/join", json={"invite": created["seats"][1]["invite"], "player": "cid"}
+    )
+    assert joined.status_code == 422 and joined.json()["code"] == "game_over", joined.text
+    taken = http.post(f"/games/{game}/seats", json={}, headers={"Authorization": f"Bearer {token}"})
+    assert taken.status_code == 422 and taken.json()["code"] == "game_over", taken.text
+    assert [s["kind"] for s in http.get(f"/games/{game}").json()["seats"]] == [
+        "player",
+        "open",
+        "open",
+    ]

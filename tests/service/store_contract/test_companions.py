@@ -44,6 +44,15 @@ def test_an_invite_is_redeemed_once_for_a_fresh_token(any_store: Store) -> None:
     assert any_store.tokens.redeem(game_id, invites[1], "cy") is None
 
 
+def test_a_finished_games_invite_seats_nobody(any_store: Store) -> None:
+    """A game that ended while a seat was open (abandoned, say) keeps that seat open."""
+    game_id = _seated_game(any_store, [{"kind": "player", "player": "ann"}, {"kind": "open"}])
+    _, invites = any_store.tokens.issue(game_id, [0], [1])
+    any_store.finish(game_id, {"winners": []})
+    assert any_store.tokens.redeem(game_id, invites[1], "bea") is None
+    assert any_store.game(game_id).seat_info[1] == {"kind": "open"}
+
+
 def test_redeeming_the_last_open_seat_writes_the_opening_notices(private_store: Store) -> None:
     """Only the taking that leaves no open seat writes them (as a lobby take does)."""
     store, hooks = private_store, private_store.webhooks  # claiming sees every game's
