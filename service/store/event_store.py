@@ -20,7 +20,7 @@ where several statements must be atomic.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from contextlib import AbstractContextManager, nullcontext, suppress
+from contextlib import AbstractContextManager, suppress
 from functools import cached_property
 from typing import Any
 from uuid import UUID
@@ -248,21 +248,7 @@ class EventStore(EventReads):
                 cur.execute(sql, params)
                 assigned = sorted(cur.fetchall())
         else:
-            # The statements are pipelined, the events first (an event row announces the
-            # transaction to the feed before anything else is written,
-            # migrations/versions/0003_feed_chain_lineage.py). The append still waits on
-            # several exchanges (BEGIN, the statements, COMMIT: bench/README.md, "One move end
-            # to end").
-            alone = conn.info.transaction_status == TransactionStatus.IDLE
-            with (
-                conn.pipeline(),
-                conn.transaction() if alone else nullcontext(),
-                conn.cursor(row_factory=tuple_row) as cur,
-            ):
-                cur.execute(sql, params)
-                for statement, args in after:
-                    conn.execute(statement, args)
-                assigned = sorted(cur.fetchall())
+            assigned = _pipelined(conn, sql, params, after)
         # Only what the database assigned comes back; the rest is what was just sent.
         stored = []
         for offset, (seq, recorded_at) in enumerate(assigned):
@@ -304,6 +290,46 @@ class EventStore(EventReads):
             if game_id is None:
                 return conn.execute("DELETE FROM snapshots").rowcount
             return conn.execute("DELETE FROM snapshots WHERE game_id = %s", (game_id,)).rowcount
+
+
+def _pipelined(
+    conn: psycopg.Connection[Any],
+    sql: str,
+    params: Sequence[Any],
+    after: Sequence[tuple[str, tuple[Any, ...]]],
+) -> list[tuple[Any, ...]]:
+    """The events' statement, then ``after``, atomically and in one exchange: what the
+    events' statement returned.
+
+    The events go first: an event row announces the transaction to the feed before anything
+    else is written (migrations/versions/0003_feed_chain_lineage.py). ``BEGIN``, the
+    statements and ``COMMIT`` are queued in one pipeline and read back after its one Sync,
+    where ``conn.transaction()`` waited on the server for each of them (bench/README.md, "One
+    move end to end"). The block is explicit, not the implicit transaction that statements
+    before a Sync also make: Citus sends a statement outside a transaction block to its
+    worker as a transaction of its own, which would commit the events there whatever
+    happened to the rest. A refused statement makes the server skip the rest, ``COMMIT``
+    included, so the block is rolled back here; the statements after the first are never
+    prepared, since psycopg would count a skipped Parse among them as a prepared statement
+    that the connection's next append then names. Inside a caller's transaction (a new
+    game's first decision) there is no block of its own; the caller commits.
+    """
+    alone = conn.info.transaction_status == TransactionStatus.IDLE
+    with conn.cursor(row_factory=tuple_row) as cur:
+        try:
+            with conn.pipeline():
+                if alone:
+                    conn.execute("BEGIN", prepare=False)
+                cur.execute(sql, params)
+                for statement, args in after:
+                    conn.execute(statement, args, prepare=False)
+                if alone:
+                    conn.execute("COMMIT", prepare=False)
+        except psycopg.Error:
+            if alone and conn.info.transaction_status == TransactionStatus.INERROR:
+                conn.execute("ROLLBACK", prepare=False)
+            raise
+        return sorted(cur.fetchall())
 
 
 __all__: Sequence[str] = ("CHANNEL", "EventStore")

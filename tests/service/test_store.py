@@ -13,6 +13,7 @@ import psycopg
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from psycopg_pool import ConnectionPool
 
 from service.application import Application
 from service.store import (
@@ -347,3 +348,30 @@ def test_every_payload_the_store_takes_reads_back_to_its_hash(
     (stored,) = store.read(game.game_id)
     assert stored.payload == payload and stored.command == {"c": command}
     assert stored.expected_hash() == stored.hash
+
+
+def test_a_refused_append_leaves_nothing_behind_and_its_connection_sound(
+    database_url: str,
+) -> None:
+    """The events, the idempotency row and the notices go in one exchange, one implicit
+    transaction (``EventStore._insert``): a refused companion row takes the events with it,
+    and a refused event row the companions. Over and over, so every pooled connection gets
+    past psycopg's prepare threshold: a statement the server skipped after a refused one
+    must not be taken for prepared by the connection's next append (one connection, so
+    that every append is on it)."""
+    with ConnectionPool(database_url, min_size=1, max_size=1, open=True) as pool:
+        _append_and_refuse(EventStore(pool))
+
+
+def _append_and_refuse(store: EventStore) -> None:
+    game_id = new_game(store)
+    for n in range(1, 21):
+        head = store.read(game_id)[-1]
+        store.append(game_id, head.seq, head.hash, decision(n), (f"k{n}", "h", {"n": n}))
+        after = store.read(game_id)
+        with pytest.raises(VersionConflict):  # the seq is taken: the key's row is skipped
+            store.append(game_id, head.seq, head.hash, decision(n), (f"late{n}", "h", {}))
+        assert store.read(game_id) == after
+    with pytest.raises(VersionConflict):  # the key is taken: the events roll back
+        store.append(game_id, after[-1].seq, after[-1].hash, decision(99), ("k1", "h", {}))
+    assert store.read(game_id) == after
