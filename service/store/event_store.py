@@ -27,7 +27,7 @@ from uuid import UUID
 
 import psycopg
 from psycopg import errors as pg_errors
-from psycopg.pq import TransactionStatus
+from psycopg.pq import ExecStatus, TransactionStatus
 from psycopg.rows import tuple_row
 from psycopg.types.json import Jsonb
 
@@ -174,12 +174,9 @@ class EventStore(EventReads):
         start = expected_version + 1
         try:
             with self.connection() as conn:
-                # One statement is atomic by itself: no BEGIN/COMMIT round trips.
-                stored = self._insert(
+                return self._insert(
                     conn, game_id, start, expected_hash, decision, idempotency, result
                 )
-                self._notify_on(conn, game_id, stored[-1].seq)
-                return stored
         except pg_errors.IntegrityError as exc:
             raise self._refusal(game_id, expected_version, expected_hash) from exc
 
@@ -215,13 +212,11 @@ class EventStore(EventReads):
     def _notify_on(self, conn: psycopg.Connection[Any], game_id: UUID, seq: int) -> None:
         """Wake live readers; called after the commit (see the module docstring for why)."""
         # Sent through libpq directly: psycopg's execute machinery cost as much client CPU as
-        # the NOTIFY itself, which showed with 8 writers (bench/README.md). The payload is a
-        # UUID and an integer, so the literal needs no quoting.
-        payload = f"{UUID(str(game_id))}:{int(seq)}"
+        # the NOTIFY itself, which showed with 8 writers (bench/README.md).
         # The append is already durable; a lost wake-up only delays live readers until their
         # next timeout, while reporting a failure would make the caller retry it.
         with suppress(psycopg.OperationalError):
-            conn.pgconn.exec_(f"NOTIFY {CHANNEL}, '{payload}'".encode())
+            conn.pgconn.exec_(wake_up(game_id, seq).encode())
 
     def _insert(
         self,
@@ -243,12 +238,11 @@ class EventStore(EventReads):
         if decision.notices:
             after.append((NOTICE_SQL, (notices_param(decision.notices), game_id)))
         sql = insert_sql(len(decision.events))
-        if not after:
-            with conn.cursor(row_factory=tuple_row) as cur:
-                cur.execute(sql, params)
-                assigned = sorted(cur.fetchall())
+        if conn.info.transaction_status == TransactionStatus.IDLE:
+            wake = wake_up(game_id, start_seq + len(decision.events) - 1)
+            assigned = _committed(conn, sql, params, after, wake)
         else:
-            assigned = _pipelined(conn, sql, params, after)
+            assigned = _within(conn, sql, params, after)
         # Only what the database assigned comes back; the rest is what was just sent.
         stored = []
         for offset, (seq, recorded_at) in enumerate(assigned):
@@ -292,43 +286,69 @@ class EventStore(EventReads):
             return conn.execute("DELETE FROM snapshots WHERE game_id = %s", (game_id,)).rowcount
 
 
-def _pipelined(
+def wake_up(game_id: UUID, seq: int) -> str:
+    """The NOTIFY that wakes live readers for ``game_id`` up to ``seq``. The payload is a UUID
+    and an integer, so the literal needs no quoting."""
+    return f"NOTIFY {CHANNEL}, '{UUID(str(game_id))}:{int(seq)}'"
+
+
+def _committed(
+    conn: psycopg.Connection[Any],
+    sql: str,
+    params: Sequence[Any],
+    after: Sequence[tuple[str, tuple[Any, ...]]],
+    wake: str,
+) -> list[tuple[Any, ...]]:
+    """The events' statement, then ``after``, committed, then ``wake`` sent, all in one
+    exchange with the server: what the events' statement returned.
+
+    The events go first: an event row announces the transaction to the feed before anything
+    else is written (migrations/versions/0003_feed_chain_lineage.py). ``BEGIN``, the
+    statements, ``COMMIT`` and the NOTIFY are queued in one pipeline and read back after its
+    one Sync, where ``conn.transaction()`` and a NOTIFY of its own waited on the server for
+    each (bench/README.md, "One move end to end"). The NOTIFY comes after the COMMIT, as a
+    transaction of its own (the module docstring says why). The block is explicit, not the
+    implicit transaction that statements before a Sync also make: Citus sends a statement
+    outside a transaction block to its worker as a transaction of its own, which would
+    commit the events there whatever happened to the rest.
+
+    A refused statement makes the server skip everything after it up to the Sync, so the
+    block is rolled back here. Once the COMMIT has succeeded, an error can only be the
+    NOTIFY's, and the append stands: a lost wake-up only delays live readers until their
+    next timeout, while reporting a failure would make the caller retry a durable append.
+    The statements after the first are never prepared: psycopg would count a Parse the
+    server skipped as a prepared statement that the connection's next append then names.
+    """
+    with conn.cursor(row_factory=tuple_row) as cur, conn.cursor() as commit:
+        try:
+            with conn.pipeline():
+                conn.execute("BEGIN", prepare=False)
+                cur.execute(sql, params)
+                for statement, args in after:
+                    conn.execute(statement, args, prepare=False)
+                commit.execute("COMMIT", prepare=False)
+                conn.execute(wake, prepare=False)
+        except psycopg.Error:
+            if commit.pgresult is None or commit.pgresult.status != ExecStatus.COMMAND_OK:
+                if conn.info.transaction_status == TransactionStatus.INERROR:
+                    conn.execute("ROLLBACK", prepare=False)
+                raise
+        return sorted(cur.fetchall())
+
+
+def _within(
     conn: psycopg.Connection[Any],
     sql: str,
     params: Sequence[Any],
     after: Sequence[tuple[str, tuple[Any, ...]]],
 ) -> list[tuple[Any, ...]]:
-    """The events' statement, then ``after``, atomically and in one exchange: what the
-    events' statement returned.
-
-    The events go first: an event row announces the transaction to the feed before anything
-    else is written (migrations/versions/0003_feed_chain_lineage.py). ``BEGIN``, the
-    statements and ``COMMIT`` are queued in one pipeline and read back after its one Sync,
-    where ``conn.transaction()`` waited on the server for each of them (bench/README.md, "One
-    move end to end"). The block is explicit, not the implicit transaction that statements
-    before a Sync also make: Citus sends a statement outside a transaction block to its
-    worker as a transaction of its own, which would commit the events there whatever
-    happened to the rest. A refused statement makes the server skip the rest, ``COMMIT``
-    included, so the block is rolled back here; the statements after the first are never
-    prepared, since psycopg would count a skipped Parse among them as a prepared statement
-    that the connection's next append then names. Inside a caller's transaction (a new
-    game's first decision) there is no block of its own; the caller commits.
-    """
-    alone = conn.info.transaction_status == TransactionStatus.IDLE
+    """The events' statement, then ``after``, inside the caller's transaction (a new game's
+    first decision), pipelined; the caller commits and wakes the readers."""
     with conn.cursor(row_factory=tuple_row) as cur:
-        try:
-            with conn.pipeline():
-                if alone:
-                    conn.execute("BEGIN", prepare=False)
-                cur.execute(sql, params)
-                for statement, args in after:
-                    conn.execute(statement, args, prepare=False)
-                if alone:
-                    conn.execute("COMMIT", prepare=False)
-        except psycopg.Error:
-            if alone and conn.info.transaction_status == TransactionStatus.INERROR:
-                conn.execute("ROLLBACK", prepare=False)
-            raise
+        with conn.pipeline():
+            cur.execute(sql, params)
+            for statement, args in after:
+                conn.execute(statement, args, prepare=False)
         return sorted(cur.fetchall())
 
 

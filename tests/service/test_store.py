@@ -26,6 +26,7 @@ from service.store import (
     NonIntegerNumber,
     UnknownGame,
     VersionConflict,
+    event_store,
 )
 from service.store.records import GENESIS_HASH, canonical_json, chain_hash, chain_hash_of_texts
 from service.store.verbatim import insert_verbatim
@@ -121,6 +122,25 @@ def test_notify_fires_after_commit(store: EventStore, database_url: str) -> None
         store.append(game_id, head.seq, head.hash, decision(7, size=2))
         payloads = [n.payload for n in listener.notifies(timeout=5, stop_after=1)]
     assert payloads == [f"{game_id}:3"]
+
+
+def test_a_failed_wake_up_after_the_commit_does_not_fail_the_append(
+    store: EventStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The NOTIFY rides in the append's exchange, after its COMMIT: when only the NOTIFY
+    fails, the append is durable and is reported as made (a caller told otherwise would
+    retry it), and the connection goes on working."""
+    game_id = new_game(store)
+    monkeypatch.setattr(event_store, "wake_up", lambda game_id, seq: "SELECT 1 / 0")
+    for n in range(1, 8):
+        head = store.read(game_id)[-1]
+        stored = store.append(game_id, head.seq, head.hash, decision(n), (f"w{n}", "h", {}))
+        assert [e.seq for e in stored] == [head.seq + 1]
+    assert store.version(game_id) == 8
+    head = store.read(game_id)[-1]
+    with pytest.raises(VersionConflict):  # a refusal is still a refusal
+        store.append(game_id, head.seq - 1, store.read(game_id)[-2].hash, decision(9))
+    assert store.version(game_id) == 8
 
 
 def test_idempotency_key_three_times_one_append_three_identical_answers(
