@@ -117,10 +117,12 @@ class Rules(Generic[S, C, E]):
     * ``system_command(state)`` is a command the rules resolve by themselves now (the end of
       the game, an automatic phase), decided under the ``system`` actor; None if none is due.
     * ``command_types`` are what a seat may send; ``system_command_types`` what only the
-      system decides.
+      system decides. Together they are the commands the game's part of the composed
+      decide owns (``domain/core/compose.py``): any other is refused before ``decide``.
     * ``forget(state, keep)`` (optional) puts everything hidden from ``keep`` (from everyone
-      when None) in one canonical order (sorted), so that a ``reshuffle`` after it depends
-      only on what ``keep`` knows, never on how the hidden things lay. Analysis rollouts
+      when None) in one canonical order (sorted; a pool's parts sorted together), so that a
+      ``reshuffle`` after it depends only on what ``keep`` knows, never on how the hidden
+      things lay. Analysis rollouts
       call it before reshuffling a live position (docs/analysis.md); forks do not need it.
     """
 
