@@ -226,10 +226,11 @@ class GameType:
     * ``chance``: "seeded" if the rules draw from the game's seed (shuffles, dice), "none"
       if they never do; conformance checks it against the luck counter in real play.
     * ``min_seats`` to ``max_seats``: how many seats a game may have.
-    * ``longest`` (OpenSpiel's max game length): the most decisions any game can take, the
-      set-up and the seed's reveal included; None when the rules set no bound worth stating
-      (a round of free moves is bounded only by ``max_commands_per_round``). Conformance
-      checks every seeded game against it.
+    * ``longest`` (OpenSpiel's max game length): the most decisions one line of play can
+      take, the set-up and the seed's reveal included (takebacks, which undo and redo,
+      aside), derived from the rules and content; where only ``max_commands_per_round``
+      bounds a round, with that option's upper limit. None when nothing bounds it.
+      Conformance checks every seeded game against it.
 
     Plain data: the API, ``cairn rulesets`` and the table in docs/ruleset-contract.md read
     it, and a test checks that table against it.
