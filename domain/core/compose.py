@@ -1,11 +1,23 @@
-"""How the platform's deciders and a game's compose into the one evolve ``Ruleset`` runs.
+"""How the platform's deciders and a game's compose into the one Decider ``Ruleset`` runs.
 
 As in Chassaing's decider composition (and fmodel's ``combine``), each decider owns one part
-of a paired state and sees only its own events: the lifecycle and live play own the
-``Table`` part (seats, options, rules version, content, luck, the revealed seed, live play:
-``domain/core/lifecycle.py``, ``live.py``), the game owns the rest. The pair is kept flat,
-one value whose class extends ``Table``, because every game reads its seats and options on
-almost every step; ``compose`` is what keeps the two parts apart all the same:
+of a paired state, decides only the commands it owns, and sees only its own events: the
+lifecycle and live play own the ``Table`` part (seats, options, rules version, content,
+luck, the revealed seed, live play: ``domain/core/lifecycle.py``, ``live.py``), the game
+owns the rest. The pair is kept flat, one value whose class extends ``Table``, because
+every game reads its seats and options on almost every step; the two functions here are
+what keep the parts apart all the same.
+
+The decide side, ``compose_decide``: each ``Part`` names the command types it owns, and the
+composed decide hands a command to its owner's ``decide``, by the command's type. The shape
+is exhaustive both ways: no command type may have two owners (refused when composing), and
+a command no part owns is refused with ``RuleViolation("invalid_command")`` before any part
+sees it, so nothing is decided and nothing emitted. ``Ruleset`` composes three parts: the
+lifecycle's (set-up, fresh luck, the seed's reveal, each followed by what the game adds to
+it: ``begin``, ``reshuffle``), live play's (resign, takebacks, clocks) and the game's (the
+commands of its ``Rules``, guarded by the phase and the round's cap).
+
+The evolve side, ``compose``:
 
 * a lifecycle fact goes to the lifecycle's ``evolve`` and a live-play fact to live play's,
   each of which changes only the ``Table`` part;
@@ -22,14 +34,55 @@ the luck counter is caught by the conformance suite (tests/conformance/hidden.py
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from operator import attrgetter
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
+from domain.core.errors import RuleViolation
 from domain.core.lifecycle import Table
 from domain.core.luck import Luck
 
 S = TypeVar("S", bound=Table)
+
+Decide = Callable[[S, Any, int | None], tuple[Any, ...]]
+"""``decide(state, command, at) -> events``: ``at`` is when the decision is taken (ms since
+the epoch, or None), which live play stamps on a decision's facts."""
+
+
+@dataclass(frozen=True)
+class Part(Generic[S]):
+    """One decider of a composition: the command types it owns, and how it decides them."""
+
+    name: str
+    commands: frozenset[type]
+    decide: Decide[S]
+
+
+def compose_decide(parts: Iterable[Part[S]]) -> Decide[S]:
+    """One decide from several, each given the commands it owns (the module's docstring).
+
+    Raises ``ValueError`` if two parts own one command type: the composition would have to
+    guess which of them decides it.
+    """
+    owners: dict[type, Part[S]] = {}
+    for part in parts:
+        for kind in part.commands:
+            if kind in owners:
+                raise ValueError(
+                    f"{kind.__name__} is owned by both {owners[kind].name} and {part.name}"
+                )
+            owners[kind] = part
+
+    def decide(state: S, command: Any, at: int | None = None) -> tuple[Any, ...]:
+        owner = owners.get(command.__class__)
+        if owner is None:
+            name = getattr(command, "NAME", command.__class__.__name__)
+            raise RuleViolation("invalid_command", f"{name} is not a command of this game")
+        return owner.decide(state, command, at)
+
+    return decide
+
 
 LIFECYCLE_PART: tuple[str, ...] = tuple(
     f.name for f in dataclasses.fields(Table) if f.name != "luck"

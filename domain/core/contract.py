@@ -117,10 +117,12 @@ class Rules(Generic[S, C, E]):
     * ``system_command(state)`` is a command the rules resolve by themselves now (the end of
       the game, an automatic phase), decided under the ``system`` actor; None if none is due.
     * ``command_types`` are what a seat may send; ``system_command_types`` what only the
-      system decides.
+      system decides. Together they are the commands the game's part of the composed
+      decide owns (``domain/core/compose.py``): any other is refused before ``decide``.
     * ``forget(state, keep)`` (optional) puts everything hidden from ``keep`` (from everyone
-      when None) in one canonical order (sorted), so that a ``reshuffle`` after it depends
-      only on what ``keep`` knows, never on how the hidden things lay. Analysis rollouts
+      when None) in one canonical order (sorted; a pool's parts sorted together), so that a
+      ``reshuffle`` after it depends only on what ``keep`` knows, never on how the hidden
+      things lay. Analysis rollouts
       call it before reshuffling a live position (docs/analysis.md); forks do not need it.
     """
 
@@ -224,10 +226,11 @@ class GameType:
     * ``chance``: "seeded" if the rules draw from the game's seed (shuffles, dice), "none"
       if they never do; conformance checks it against the luck counter in real play.
     * ``min_seats`` to ``max_seats``: how many seats a game may have.
-    * ``longest`` (OpenSpiel's max game length): the most decisions any game can take, the
-      set-up and the seed's reveal included; None when the rules set no bound worth stating
-      (a round of free moves is bounded only by ``max_commands_per_round``). Conformance
-      checks every seeded game against it.
+    * ``longest`` (OpenSpiel's max game length): the most decisions one line of play can
+      take, the set-up and the seed's reveal included (takebacks, which undo and redo,
+      aside), derived from the rules and content; where only ``max_commands_per_round``
+      bounds a round, with that option's upper limit. None when nothing bounds it.
+      Conformance checks every seeded game against it.
 
     Plain data: the API, ``cairn rulesets`` and the table in docs/ruleset-contract.md read
     it, and a test checks that table against it.

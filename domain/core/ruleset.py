@@ -1,9 +1,10 @@
 """A ruleset: a game's parts composed with the lifecycle into the Decider the platform hosts.
 
-``Ruleset.decide`` and ``Ruleset.evolve`` are the composed decider: lifecycle commands and
-facts are handled here, once for every game; everything else goes to the game's ``Rules``.
-The evolve side is ``domain.core.compose.compose``, which keeps the lifecycle's part of the
-state out of the game's reach.
+``Ruleset.decide`` and ``Ruleset.evolve`` are the composed decider
+(``domain.core.compose``): ``compose_decide`` hands each command to the part that owns it
+(the lifecycle's, live play's, or the game's ``Rules``), and ``compose`` each fact, keeping
+the lifecycle's part of the state out of the game's reach. Lifecycle and live-play commands
+are decided here, once for every game.
 """
 
 from __future__ import annotations
@@ -11,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Generic, Protocol, TypeVar, cast
+from typing import Any, Generic, Protocol, TypeVar, assert_never, cast
 
 from domain.core import endings, liveplay
-from domain.core.compose import compose
+from domain.core.compose import Decide, Part, compose, compose_decide
 from domain.core.contract import (
     PUBLIC,
     SERVER,
@@ -32,6 +33,7 @@ from domain.core.errors import RuleViolation
 from domain.core.lifecycle import (
     LIFECYCLE_COMMANDS,
     LIFECYCLE_EVENTS,
+    LifecycleCommand,
     LifecycleEvent,
     Reseed,
     RevealSeed,
@@ -53,6 +55,7 @@ from domain.core.live import (
     describe_live,
 )
 from domain.core.options import Option as Option
+from domain.core.options import valid_value
 from domain.core.secrecy import LUCK, Hidden
 
 S = TypeVar("S", bound=Table)
@@ -95,26 +98,9 @@ def resolve_options(
     unknown = sorted(set(given) - set(known) - set(live))
     if unknown:
         raise RuleViolation("invalid_option", f"unknown option(s): {', '.join(unknown)}")
-    resolved = {o.name: _option_value(o, given.get(o.name, o.default)) for o in options}
-    resolved |= {name: _option_value(live[name], given[name]) for name in given if name in live}
+    resolved = {o.name: valid_value(o, given.get(o.name, o.default)) for o in options}
+    resolved |= {name: valid_value(live[name], given[name]) for name in given if name in live}
     return resolved
-
-
-def _option_value(option: Option, value: JSONValue) -> JSONValue:
-    if option.choices and not any(
-        type(value) is type(choice) and value == choice for choice in option.choices
-    ):
-        allowed = ", ".join(map(str, option.choices))
-        raise RuleViolation("invalid_option", f"option {option.name} must be one of: {allowed}")
-    if option.default is not None and type(value) is not type(option.default):
-        kind = type(option.default).__name__
-        raise RuleViolation("invalid_option", f"option {option.name} must be a {kind}")
-    if option.bounds is not None and not option.bounds[0] <= value <= option.bounds[1]:
-        low, high = option.bounds
-        raise RuleViolation(
-            "invalid_option", f"option {option.name} must be between {low} and {high}"
-        )
-    return value
 
 
 @dataclass(frozen=True)
@@ -151,13 +137,29 @@ class Ruleset(Generic[S, C, E]):
         return self.rules.initial_state
 
     def decide(self, state: S, command: Any, at: int | None = None) -> tuple[Any, ...]:
-        """Lifecycle and live-play commands here; every other command to the game's rules.
+        """The composed decide (``domain/core/compose.py``): lifecycle, live-play and game
+        commands each to the part that owns them; a command none owns is refused
+        (``invalid_command``).
 
         ``at`` is when the decision is taken (ms since the epoch), stamped by the
         application: in a game with a time control or takebacks, every decision starts with
         a ``Stamped`` fact holding it and the clocks it leaves (docs/live-play.md).
         """
-        match command:
+        return self._decide(state, command, at)
+
+    @cached_property
+    def _decide(self) -> Decide[S]:
+        game = (*self.rules.command_types, *self.rules.system_command_types)
+        return compose_decide(
+            (
+                Part("the lifecycle", frozenset(LIFECYCLE_COMMANDS), self._decide_lifecycle),
+                Part("live play", self._live_commands, self._decide_live),
+                Part(self.title, frozenset(game), self._decide_game),
+            )
+        )
+
+    def _decide_lifecycle(self, state: S, command: Any, at: int | None) -> tuple[Any, ...]:
+        match cast(LifecycleCommand, command):
             case SetUp():
                 return self._set_up(state, command, at)
             case Reseed():
@@ -170,8 +172,14 @@ class Ruleset(Generic[S, C, E]):
                     raise RuleViolation("game_over", "the seed has already been revealed")
                 revealed = (SeedRevealed(seed=state.luck.seed),)
                 return liveplay.stamped(self, state, None, at, revealed)
-        if command.__class__ in self._live_commands:
-            return liveplay.decide(self, state, cast(LiveCommand, command), at)
+            case _ as never:
+                assert_never(never)
+
+    def _decide_live(self, state: S, command: Any, at: int | None) -> tuple[Any, ...]:
+        return liveplay.decide(self, state, cast(LiveCommand, command), at)
+
+    def _decide_game(self, state: S, command: Any, at: int | None) -> tuple[Any, ...]:
+        """The game's own rules, once it is set up and until it is over; then the cap."""
         if not state.is_set_up:
             raise RuleViolation("wrong_phase", "the game has not been set up")
         if liveplay.is_over(self, state):

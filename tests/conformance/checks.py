@@ -112,10 +112,10 @@ def check_hidden(game: Game, state: Any) -> None:
     twins: dict[int | None, Any] = {}
     for keep in (None, seat):
         twins[keep] = hidden.twin(ruleset, state, keep, label)
-        hidden.check_forget(game, state, keep)
         if twins[keep] is not None:
             hidden.check_reshuffle(game, state, keep, twins[keep])
             hidden.check_indistinguishable(game, state, keep, twins[keep])
+        hidden.check_forget(game, state, keep, twins[keep])
     if seat in to_act:
         hidden.check_bots(game, state, seat, twins[seat])
 

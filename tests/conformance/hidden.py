@@ -8,8 +8,9 @@ the viewer drawn again. Checked here, at sampled steps of every seeded game:
   size, the items of each pool the same multiset, and an undrawn order drawn again;
 * the viewer cannot tell the two apart: the same view, render and legal commands, and the
   same running scores (which everyone sees) for a spectator's twin;
-* ``forget`` puts hidden orders in one canonical order: two states differing only in them
-  forget to the same state;
+* ``forget`` puts what is hidden in one canonical order: two states differing only in
+  hidden orders forget to the same state, and so do a state and its twin, which may also
+  hold a pool's things in other parts (a card in another seat's hand, not the deck);
 * every bot is deterministic given its luck and chooses the same in the twin of its seat;
 * the luck counter advances as draws are made (``evolve`` copies it from the events).
 
@@ -22,7 +23,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from domain.core import Luck, Reseed, RuleViolation
@@ -105,19 +106,27 @@ def check_reshuffle(game: Game, state: Any, keep: int | None, other: Any) -> Non
         game.redraws[1] += any(b != a for b, a in orders)
 
 
-def check_forget(game: Game, state: Any, keep: int | None) -> None:
-    """Two states differing only in hidden orders forget to the same state."""
+def check_forget(game: Game, state: Any, keep: int | None, other: Any | None) -> None:
+    """Two states differing only in hidden orders forget to the same state, and so do a
+    state and its twin ``other`` (their luck aside): rollouts reshuffle what ``forget``
+    gives, so whatever it leaves as it lay reaches the analysis ``keep`` is shown."""
     ruleset = game.ruleset
     shuffled = state
     for piece in hidden_from(ruleset.hidden, state, keep):
         if isinstance(piece.value, tuple) and len(set(map(_key, piece.value))) > 1:
             shuffled = replaced(shuffled, piece.at, tuple(reversed(piece.value)))
-    if shuffled is state:
-        return
-    assert ruleset.forget(state, keep) == ruleset.forget(shuffled, keep), (
-        f"{ruleset.id}: forget(keep={keep}) leaves the hidden order as it lay: two states"
-        " differing only in it forget differently"
-    )
+    if shuffled is not state:
+        assert ruleset.forget(state, keep) == ruleset.forget(shuffled, keep), (
+            f"{ruleset.id}: forget(keep={keep}) leaves the hidden order as it lay: two states"
+            " differing only in it forget differently"
+        )
+    if other is not None:
+        forgotten = replace(ruleset.forget(other, keep), luck=state.luck)
+        assert ruleset.forget(state, keep) == forgotten, (
+            f"{ruleset.id}: forget(keep={keep}) leaves which hidden part holds what as it"
+            " lay: a state and its twin (a fork with fresh luck, the same to that viewer)"
+            " forget differently"
+        )
 
 
 def check_indistinguishable(game: Game, state: Any, viewer: int | None, other: Any) -> None:

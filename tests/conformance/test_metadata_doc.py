@@ -1,9 +1,11 @@
 """The table of shipped rulesets in docs/ruleset-contract.md says what their registrations
-say: the metadata is plain data, and the page cannot drift from it."""
+say: the metadata is plain data, and the page cannot drift from it. The longest game is
+given per rules version (they differ); every other column is the newest version's."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from domain.core import registry
 from domain.games import load_all
@@ -24,6 +26,11 @@ def _documented() -> dict[str, list[str]]:
     return rows
 
 
+def _longest(ruleset: Any) -> str:
+    longest = ruleset.game_type.longest
+    return "none" if longest is None else str(longest)
+
+
 def _registered(ruleset_id: str) -> list[str]:
     ruleset = registry.get(ruleset_id)
     kind = ruleset.game_type
@@ -33,7 +40,7 @@ def _registered(ruleset_id: str) -> list[str]:
         kind.dynamics,
         kind.information,
         kind.chance,
-        "none" if kind.longest is None else str(kind.longest),
+        ", ".join(_longest(registry.get(ruleset_id, v)) for v in registry.versions(ruleset_id)),
         ", ".join(sorted(ruleset.bots)),
         str(len(ruleset.options)),
     ]

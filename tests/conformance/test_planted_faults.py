@@ -58,6 +58,12 @@ def _render_every_hand(state: Any, viewer: int | None) -> str:
     return f"{lanterns.render(state, viewer)}\nhands: {hands}"
 
 
+def _forget_each_part_apart(state: Any, keep: int | None) -> Any:
+    """Sorts the deck and each other hand, but leaves which cards lay in a hand."""
+    hands = tuple(h if s == keep else tuple(sorted(h)) for s, h in enumerate(state.hands))
+    return replace(state, deck=tuple(sorted(state.deck)), hands=hands)
+
+
 _BOTS = {**SOUND.bots, "greedy": _greedy_on_pythons_random}
 PLANTED = [
     pytest.param(
@@ -70,6 +76,11 @@ PLANTED = [
         _rules(forget=lambda state, keep: state),
         r"forget\(keep=None\) leaves the hidden order",
         id="3-forget",
+    ),
+    pytest.param(
+        _rules(forget=_forget_each_part_apart),
+        r"forget\(keep=None\) leaves which hidden part holds what",
+        id="3-forget-pool",
     ),
     pytest.param(
         _presentation(scores=_counting_hands),

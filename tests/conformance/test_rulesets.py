@@ -21,9 +21,9 @@ from tests.support import counting, sealed, testgames
 from tests.support.play import play, seed_for
 from tests.support.rulesets import versions
 
+RULESETS = versions()
 TEST_GAMES = testgames.found()
-"""Test rulesets checked here without being registered (tests/support/testgames)."""
-RULESETS = [*versions(), *TEST_GAMES]
+"""The test rulesets under tests/support/testgames, which ``versions`` takes in too."""
 
 
 def _seat_counts(ruleset: Any) -> list[int]:

@@ -12,13 +12,15 @@ import pytest
 
 from domain.core import Ruleset, registry
 from domain.games import SHIPPED, load_all
-from tests.support import counting, sealed
+from tests.support import counting, sealed, testgames
 
 TEST_RULESETS: dict[str, Callable[[], None]] = {
     "counting": counting.install,
     "sealed": sealed.install,
+    **testgames.installers(),
 }
-"""Test rulesets (tests/support) by id, with what registers each: add a new one here."""
+"""Test rulesets by id, with what registers each: the two in tests/support, and every
+package under tests/support/testgames (found there, so adding one edits nothing here)."""
 
 
 def installed() -> list[Ruleset[Any, Any, Any]]:

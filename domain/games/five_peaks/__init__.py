@@ -35,6 +35,7 @@ from domain.games.five_peaks.decider import decide
 from domain.games.five_peaks.describe import describe
 from domain.games.five_peaks.events import EVENT_TYPES, Event
 from domain.games.five_peaks.evolve import evolve
+from domain.games.five_peaks.length import longest
 from domain.games.five_peaks.render import LEGEND, render
 from domain.games.five_peaks.rules import legal_commands
 from domain.games.five_peaks.scoring import result, scores
@@ -82,8 +83,13 @@ FIRST: Ruleset[Game, Command, Event] = Ruleset(
     id=RULESET_ID,
     title="Five Peaks",
     rules_version="1",
+    # the turn limit and the cap on a turn's facts bound a game (length.py)
     game_type=GameType(
-        dynamics="sequential", information="imperfect", min_seats=MIN_SEATS, max_seats=MAX_SEATS
+        dynamics="sequential",
+        information="imperfect",
+        min_seats=MIN_SEATS,
+        max_seats=MAX_SEATS,
+        longest=longest("1"),
     ),
     options=PLATFORM_OPTIONS,
     packs=packs(),
@@ -112,7 +118,12 @@ FIRST: Ruleset[Game, Command, Event] = Ruleset(
     ),
 )
 
-RULESET: Ruleset[Game, Command, Event] = replace(FIRST, rules_version="2")
+RULESET: Ruleset[Game, Command, Event] = replace(
+    FIRST,
+    rules_version="2",
+    # a triggered final round is played past the turn limit: one more turn per seat
+    game_type=replace(FIRST.game_type, longest=longest("2")),
+)
 
 for version in (FIRST, RULESET):
     registry.register(version)

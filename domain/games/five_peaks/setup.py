@@ -120,22 +120,28 @@ def reshuffle(game: Game, keep: int | None) -> tuple[Event, ...]:
 
 def forget(game: Game, keep: int | None) -> Game:
     """Every face-down order sorted (the terrain stack within its terrains, which stay in
-    order), and other seats' hands and unkept campfire draws too, so that a reshuffle after
-    it depends only on what ``keep`` knows (docs/ruleset-contract.md, analysis rollouts)."""
+    order), and other seats' hands too, so that a reshuffle after it depends only on what
+    ``keep`` knows (docs/ruleset-contract.md, analysis rollouts). Other seats' unkept
+    campfire draws and the campfire deck are one pool to ``keep`` (``reshuffle`` deals the
+    draws again from it), so they are sorted together and dealt back at each draw's size:
+    which of those cards lay in the deck and which in a draw is forgotten too."""
     if not game.is_set_up:
         return game
     content = pack_of(game)
     rank = {t: i for i, t in enumerate(content.terrain_order)}
     stack = tuple(sorted(game.terrain_stack, key=lambda t: (rank[content.tiles[t].terrain], t)))
-    hikers = tuple(
-        h if seat == keep else replace(h, hand=tuple(sorted(h.hand)), drawn=tuple(sorted(h.drawn)))
-        for seat, h in enumerate(game.hikers)
-    )
+    others = [seat for seat, h in enumerate(game.hikers) if seat != keep]
+    fire = sorted((*game.fire_deck, *(c for s in others for c in game.hikers[s].drawn)))
+    hikers = list(game.hikers)
+    for seat in others:
+        size = len(hikers[seat].drawn)
+        drawn, fire = tuple(fire[:size]), fire[size:]
+        hikers[seat] = replace(hikers[seat], hand=tuple(sorted(hikers[seat].hand)), drawn=drawn)
     return replace(
         game,
         terrain_stack=stack,
         peak_piles=MappingProxyType({t: tuple(sorted(p)) for t, p in game.peak_piles.items()}),
         deck=tuple(sorted(game.deck)),
-        fire_deck=tuple(sorted(game.fire_deck)),
-        hikers=hikers,
+        fire_deck=tuple(fire),
+        hikers=tuple(hikers),
     )

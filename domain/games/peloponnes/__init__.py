@@ -16,6 +16,7 @@ from domain.games.peloponnes.decider import decide, evolve
 from domain.games.peloponnes.describe import describe
 from domain.games.peloponnes.events import EVENT_TYPES, ChitsDrawn, Event, TilesRevealed
 from domain.games.peloponnes.flow import system_command, to_act
+from domain.games.peloponnes.length import longest
 from domain.games.peloponnes.options import options
 from domain.games.peloponnes.render import LEGEND, render
 from domain.games.peloponnes.rules import legal_commands
@@ -50,8 +51,13 @@ RULESET: Ruleset[Game, Command, Event] = Ruleset(
     rules_version=RULES_VERSION,
     # one seat at a time throughout: bids, displacements and every pending decision; the
     # stacks' and chits' orders are hidden from every seat alike, so no seat holds a secret
+    # every phase is bounded by the rules themselves (length.py)
     game_type=GameType(
-        dynamics="sequential", information="perfect", min_seats=1, max_seats=MAX_SEATS
+        dynamics="sequential",
+        information="perfect",
+        min_seats=1,
+        max_seats=MAX_SEATS,
+        longest=longest(packs()),
     ),
     options=options(load()),
     packs=packs(),

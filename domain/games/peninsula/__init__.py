@@ -39,6 +39,7 @@ from domain.games.peninsula.events import (
     Event,
     StackTopShown,
 )
+from domain.games.peninsula.length import longest
 from domain.games.peninsula.render import LEGEND, render
 from domain.games.peninsula.rounds import system_command
 from domain.games.peninsula.rules import legal_commands
@@ -110,6 +111,9 @@ FIRST: Ruleset[Game, Command, Event] = Ruleset(
 RULESET: Ruleset[Game, Command, Event] = replace(
     FIRST,
     rules_version="2",
+    # version 1 has no bound (free arrow moves); version 2's cap on a round's moves gives
+    # one, derived in length.py
+    game_type=replace(FIRST.game_type, longest=longest(packs())),
     game_reveals_seed=False,
     options=(*options(packs()[-1]), *PLATFORM_OPTIONS),
     packs=packs(),

@@ -1,15 +1,17 @@
 """Test-only rulesets, one package each, exposing ``RULESETS`` and ``install()``.
 
-``found`` lists them for the conformance suite without registering them (so suites that
-list the registered rulesets do not meet them); ``install_all`` registers them for tests
-that need the registry. Adding a test ruleset touches nothing outside its own folder
-(docs/ruleset-contract.md walks through Lanterns).
+``found`` lists them without registering them (the planted-fault tests break them one
+promise at a time); ``installers`` names what registers each, by id, and
+``tests/support/rulesets.py`` takes every one into the shared suites from there, so adding
+a test ruleset touches nothing outside its own folder (docs/ruleset-contract.md walks
+through Lanterns).
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Callable
 from types import ModuleType
 from typing import Any
 
@@ -22,6 +24,11 @@ def _packages() -> list[ModuleType]:
 def found() -> tuple[Any, ...]:
     """Every version of every test ruleset here, unregistered."""
     return tuple(r for package in _packages() for r in package.RULESETS)
+
+
+def installers() -> dict[str, Callable[[], None]]:
+    """What registers each test ruleset here, by its id."""
+    return {r.id: package.install for package in _packages() for r in package.RULESETS}
 
 
 def install_all() -> tuple[str, ...]:

@@ -165,9 +165,17 @@ def reshuffle(state: State, keep: int | None) -> tuple[Event, ...]:
 
 
 def forget(state: State, keep: int | None) -> State:
-    """The deck and other seats' hands in sorted order (``Rules.forget``)."""
-    hands = tuple(h if s == keep else tuple(sorted(h)) for s, h in enumerate(state.hands))
-    return replace(state, deck=tuple(sorted(state.deck)), hands=hands)
+    """The deck and other seats' hands in one canonical order (``Rules.forget``): they are
+    one pool to ``keep``, so all their cards are sorted together and dealt back, hand by
+    hand at each hand's size, the rest the deck. Sorting each apart would still tell which
+    cards lay in a hand and which in the deck."""
+    others = [s for s in range(len(state.hands)) if s != keep]
+    pool = sorted((*state.deck, *(c for s in others for c in state.hands[s])))
+    hands = list(state.hands)
+    for seat in others:
+        size = len(hands[seat])
+        hands[seat], pool = tuple(pool[:size]), pool[size:]
+    return replace(state, deck=tuple(pool), hands=tuple(hands))
 
 
 def decide(state: State, command: Command) -> tuple[Event, ...]:
