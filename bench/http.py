@@ -8,6 +8,10 @@ an Idempotency-Key; bare: ``POST /rows``, one INSERT+COMMIT). Throughput counts 
 second of wall time over all clients; p50/p99 are the write round trips. A solo game that
 ends is replaced by a new one (rare: about 57 moves a game); that creation is not timed as
 a latency but is inside the wall time.
+
+Every ruleset then gets a line of its own at the first worker count (``Sizes.rulesets``):
+the same clients, each playing that ruleset's games at its fewest seats with every seat a
+player it holds the token of, against the same bare endpoint in the same run.
 """
 
 from __future__ import annotations
@@ -29,6 +33,9 @@ from bench.support import bare
 from bench.support.servers import bare_command, cairn_command, running
 
 RULESET = "peninsula"
+"""The ruleset of the worker and client matrix; every ruleset gets lines of its own too."""
+SEATS = {"five-peaks": 2}
+"""Seats per game where a ruleset takes no fewer (the others play solo)."""
 # Below uvicorn's 5 s keep-alive: a client never reuses a connection the server is closing.
 KEEPALIVE = httpx.Limits(keepalive_expiry=2.0)
 # A body the size of a typical move, for the bare endpoint.
@@ -41,40 +48,61 @@ class Sizes:
     workers: tuple[int, ...] = (1, 2, 4)
     clients: tuple[int, ...] = (1, 8, 32)
     writes_per_sample: int = 160  # split among the clients; at least 4 each
+    rulesets: tuple[str, ...] = ("five-peaks", "peloponnes", "peninsula")
+    """Each gets a line of its own at 1 worker and ``ruleset_clients`` clients."""
+    ruleset_clients: int = 8
 
 
 FULL = Sizes()
-SMOKE = Sizes(rounds=1, workers=(1,), clients=(1, 2), writes_per_sample=8)
+SMOKE = Sizes(
+    rounds=1,
+    workers=(1,),
+    clients=(1, 2),
+    writes_per_sample=8,
+    rulesets=("five-peaks",),
+    ruleset_clients=1,
+)
 
 
 class CairnClient:
-    """Plays one solo Peninsula game after another as its only (human) seat."""
+    """Plays one game of ``ruleset`` after another at its fewest seats, every seat a player
+    it holds the token of: Peninsula and Peloponnes solo, Five Peaks two seats."""
 
-    def __init__(self, url: str, number: int) -> None:
+    def __init__(self, url: str, number: int, ruleset: str = RULESET) -> None:
         self.http = httpx.Client(base_url=url, timeout=60, limits=KEEPALIVE)
         self.number = number
+        self.ruleset = ruleset
+        self.seats = SEATS.get(ruleset, 1)
         self.moves = 0
         self.game_id = ""
-        self.auth: dict[str, str] = {}
+        self.auths: list[dict[str, str]] = []
         self._new_game()
 
     def _new_game(self) -> None:
-        seats = [{"kind": "player", "player": f"bench{self.number}"}]
-        created = self.http.post("/games", json={"ruleset": RULESET, "seats": seats})
+        seats = [{"kind": "player", "player": f"bench{self.number}-{i}"} for i in range(self.seats)]
+        created = self.http.post("/games", json={"ruleset": self.ruleset, "seats": seats})
         created.raise_for_status()
         body = created.json()
         self.game_id = body["game_id"]
-        self.auth = {"Authorization": f"Bearer {body['seats'][0]['token']}"}
+        self.auths = [{"Authorization": f"Bearer {seat['token']}"} for seat in body["seats"]]
+
+    def _offered(self) -> tuple[dict[str, str], list[Any]] | None:
+        """A seat with something to do, and what it may do (untimed reads)."""
+        for auth in self.auths:
+            legal = self.http.get(f"/games/{self.game_id}/legal-commands", headers=auth)
+            legal.raise_for_status()
+            if commands := legal.json()["commands"]:
+                return auth, commands
+        return None
 
     def move(self) -> float:
-        legal = self.http.get(f"/games/{self.game_id}/legal-commands", headers=self.auth)
-        legal.raise_for_status()
-        commands = legal.json()["commands"]
-        if not commands:
+        offered = self._offered()
+        if offered is None:
             self._new_game()
             return self.move()
+        auth, commands = offered
         self.moves += 1
-        headers = {**self.auth, "Idempotency-Key": f"{self.game_id}-{self.moves}"}
+        headers = {**auth, "Idempotency-Key": f"{self.game_id}-{self.moves}"}
         body = {"command": commands[self.moves % len(commands)]}
         start = time.perf_counter()
         sent = self.http.post(f"/games/{self.game_id}/commands", json=body, headers=headers)
@@ -159,9 +187,18 @@ def latency(values: list[float]) -> dict[str, float]:
     }
 
 
-def measure(cairn_url: str, bare_url: str, workers: int, clients: int, sizes: Sizes) -> Any:
+def measure(
+    cairn_url: str,
+    bare_url: str,
+    workers: int,
+    clients: int,
+    sizes: Sizes,
+    ruleset: str | None = None,
+) -> Any:
+    """One line: the worker and client matrix's Peninsula, or ``ruleset``'s own line."""
     each = max(4, sizes.writes_per_sample // clients)
-    subject = Side([CairnClient(cairn_url, n) for n in range(clients)])
+    playing = ruleset or RULESET
+    subject = Side([CairnClient(cairn_url, n, playing) for n in range(clients)])
     baseline = Side([BareClient(bare_url, n) for n in range(clients)])
     try:
         for side in (baseline, subject):  # warm-up: first requests import and plan
@@ -175,8 +212,9 @@ def measure(cairn_url: str, bare_url: str, workers: int, clients: int, sizes: Si
     finally:
         subject.close()
         baseline.close()
+    what = f"{workers} worker{'s' if workers > 1 else ''}, {clients} clients"
     line = comparison(
-        f"http, {workers} worker{'s' if workers > 1 else ''}, {clients} clients (writes/s)",
+        f"http, {ruleset}, {what} (writes/s)" if ruleset else f"http, {what} (writes/s)",
         samples["bare"],
         samples["cairn"],
         clients * each,
@@ -215,8 +253,23 @@ def run(url: str | None = None, sizes: Sizes = FULL, out_dir: Path | None = None
                     lines.append(
                         measure(cairn_server.url, bare_server.url, workers, clients, sizes)
                     )
+                if workers == sizes.workers[0]:
+                    for ruleset in sizes.rulesets:
+                        lines.append(
+                            measure(
+                                cairn_server.url,
+                                bare_server.url,
+                                workers,
+                                sizes.ruleset_clients,
+                                sizes,
+                                ruleset,
+                            )
+                        )
         notes = [
-            "p50/p99 are write round trips (POST); each move also makes one untimed read",
+            "p50/p99 are write round trips (POST); each move also makes one untimed read"
+            " per seat it asks",
+            "a ruleset's own line plays its games at the fewest seats it takes, every seat"
+            " a player; the matrix plays solo Peninsula",
             "both servers run side by side on the same machine as the clients",
         ]
         return write_report("http", _params(sizes), lines, database_url, out_dir, notes)
