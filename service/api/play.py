@@ -184,7 +184,8 @@ def stream_ticket(
     " reconnect with Last-Event-ID (or after=N) to resume with no gap and no duplicate."
     " An `end` message closes the stream once the game is over. Keep-alives are comment"
     " lines (`: keep-alive`), never messages. A seat authenticates with its bearer token"
-    " or, from a browser's EventSource, with a stream ticket in `ticket`.",
+    " or, from a browser's EventSource, with a stream ticket in `ticket`; a `revoked`"
+    " message closes a seat's stream once that token no longer acts for the seat.",
     responses=problems(400, 401, 404),
     security=[{}, {"seatToken": []}, {"streamTicket": []}],
     tags=["play"],
@@ -201,27 +202,45 @@ async def stream(
     after: Annotated[int, QueryParameter(ge=0, le=MAX_SEQ)] = 0,
 ) -> ServerSentEvent:
     game = await anyio.to_thread.run_sync(host.game, game_id)
+    seat: int | None
+    holder: str | None = None
     if ticket is not None:
-        seat = await anyio.to_thread.run_sync(
-            tickets.seat_of, host.config.ticket_secret, game.game_id, ticket, host.tokens.holders
+        opened = await anyio.to_thread.run_sync(
+            tickets.opened_by, host.config.ticket_secret, game.game_id, ticket, host.tokens.holders
         )
-        if seat is None:
+        if opened is None:
             raise NotAuthorizedException(
                 "this stream ticket is not valid (any more): get a new one"
             )
+        seat, holder = opened
     else:
         seat = await anyio.to_thread.run_sync(viewer, host.tokens, game, authorization)
+        token = bearer(authorization)
+        holder = None if seat is None or token is None else token_hash(token)
     start = min(int(last_event_id), MAX_SEQ) if last_event_id is not None else after
-    return ServerSentEvent(_messages(host, game.game_id, seat, start))
+    return ServerSentEvent(_messages(host, game.game_id, seat, start, holder))
 
 
 async def _messages(
-    host: Host, game_id: UUID, seat: int | None, after: int
+    host: Host, game_id: UUID, seat: int | None, after: int, holder: str | None = None
 ) -> AsyncIterator[ServerSentEventMessage]:
+    """The stream; a seat's goes on only while ``holder``, the hash of the token it was
+    opened with, acts for the seat: a token rotated or revoked since (a player's, say) ends
+    it with a ``revoked`` message before anything more of the seat's is sent."""
     with host.live.subscribe(game_id) as wake:
         while True:
             wake.clear()  # before reading: a commit after this read wakes us again
             page = await anyio.to_thread.run_sync(host.page, game_id, seat, after, 200)
+            if (
+                page.events
+                and seat is not None
+                and not await _still_held(host, game_id, seat, holder)
+            ):
+                yield ServerSentEventMessage(
+                    data=_json({"reason": "this token no longer acts for the seat"}),
+                    event="revoked",
+                )
+                return
             for event in page.events:
                 yield ServerSentEventMessage(data=_json(event), id=event["seq"])
             after = page.next_after
@@ -237,6 +256,11 @@ async def _messages(
                 await wake.wait()
             if waited.cancelled_caught:
                 yield KEEPALIVE
+
+
+async def _still_held(host: Host, game_id: UUID, seat: int, holder: str | None) -> bool:
+    held = await anyio.to_thread.run_sync(host.tokens.holders, game_id, seat)
+    return holder in held
 
 
 def _json(value: Any) -> str:

@@ -51,6 +51,15 @@ def seat_of(
 ) -> int | None:
     """The seat a ticket opens streams of in ``game_id``; None if forged, for another game,
     expired, or asked for with a token that no longer acts for the seat."""
+    opened = opened_by(secret, game_id, ticket, holders, now)
+    return None if opened is None else opened[0]
+
+
+def opened_by(
+    secret: str, game_id: UUID, ticket: str, holders: Holders, now: float | None = None
+) -> tuple[int, str] | None:
+    """As ``seat_of``, with the hash of the token the ticket was asked for: an open stream
+    goes on only while that token acts for the seat."""
     match = _TICKET.match(ticket)
     if match is None:
         return None
@@ -59,5 +68,5 @@ def seat_of(
         return None
     for holder in holders(game_id, seat):
         if hmac.compare_digest(match.group(3), _mac(secret, game_id, seat, expires, holder)):
-            return seat
+            return seat, holder
     return None

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import threading
 import time
+import uuid
 from typing import Any
 
 import httpx
 import pytest
 
+from service.application.players import Accounts
+from service.store.players import Players
 from tests.service.api.conftest import Server
 from tests.service.api.playing import Table, read_stream, sse
 
@@ -78,3 +81,45 @@ def test_a_spectator_stream_of_a_finished_game_replays_and_ends(
     assert [int(m["id"]) for m in messages[:-1]] == list(range(1, table.version() + 1))
     tail = read_stream(table, None, table.version() - 1, until_seq=10**9)
     assert [int(m["id"]) for m in tail[:-1]] == [table.version()]
+
+
+def test_a_seats_stream_ends_once_its_token_is_rotated(server: Server, http: httpx.Client) -> None:
+    """An open stream sends a seat's events only while the token it was opened with acts
+    for the seat: a player who rotates a leaked token cuts off whoever streams with it."""
+    accounts = Accounts(Players(server.cairn.store.pool))
+    player, token = accounts.create(f"rue-{uuid.uuid4().hex[:6]}")
+    seats = [{"kind": "open"}, {"kind": "player", "player": "bo"}]
+    created = http.post("/games", json={"ruleset": "counting", "seats": seats}).json()
+    game, bo = created["game_id"], {"Authorization": f"Bearer {created['seats'][1]['token']}"}
+    taken = http.post(f"/games/{game}/seats", json={}, headers={"Authorization": f"Bearer {token}"})
+    assert taken.status_code == 200, taken.text
+    version = http.get(f"/games/{game}").json()["version"]
+    received: list[dict[str, Any]] = []
+    opened, done = threading.Event(), threading.Event()
+
+    def listen() -> None:
+        with httpx.Client(base_url=server.url, timeout=30) as client:
+            auth = {"Authorization": f"Bearer {token}"}
+            with client.stream("GET", f"/games/{game}/stream", headers=auth) as response:
+                for message in sse(response.iter_lines()):
+                    received.append(message)
+                    opened.set()
+                    if message.get("event") in ("end", "revoked"):
+                        break
+        done.set()
+
+    listener = threading.Thread(target=listen)
+    listener.start()
+    assert opened.wait(15), "the stream sent nothing"
+    fresh = {"Authorization": f"Bearer {accounts.rotate(player)}"}
+    to_act = http.get(f"/games/{game}").json()["to_act"]
+    moved = http.post(
+        f"/games/{game}/commands",
+        json={"command": {"type": "add", "amount": 1}},
+        headers=fresh if to_act == [0] else bo,
+    )
+    assert moved.status_code == 200, moved.text
+    assert done.wait(15), "the stream went on after its token was rotated"
+    listener.join()
+    assert received[-1]["event"] == "revoked"
+    assert max(int(m.get("id", 0)) for m in received) <= version, "the move was sent"
