@@ -1,7 +1,8 @@
 """On Citus, scheduling a league's round creates games with bound players and copies their
-owners' webhooks into them, and every one of those commits in one phase: Citus's
-two-phase records (``pg_dist_transaction``) gain nothing while it runs (docs/scaling.md,
-issue #23). Skipped without ``CAIRN_CITUS_URL``."""
+owners' webhooks into them, and a player taking a game's open seat binds it and copies the
+player's hooks: each commits in one phase, so Citus's two-phase records
+(``pg_dist_transaction``) gain nothing while it runs (docs/scaling.md, issue #23). Skipped
+without ``CAIRN_CITUS_URL``."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from psycopg_pool import ConnectionPool
 from service.application import Application
 from service.leagues import LeagueService, league_service
 from service.store import EventStore
+from service.store.players import Players
 from tests.service.leagues.season import sign_up
 from tests.support.citus import citus_scratch, citus_url
 
@@ -71,4 +73,25 @@ def test_a_rounds_games_with_bound_players_and_hooks_commit_in_one_phase(cluster
     assert bound == (4,)
     # the league's hook in each game, ann's in hers: copied in the games' own transactions
     assert copies == [("league", 2), ("player", 1)]
+    assert after - before == set()
+
+
+def test_a_player_taking_an_open_seat_commits_in_one_phase(cluster: str) -> None:
+    with ConnectionPool(cluster, min_size=1, max_size=4, open=True) as pool:
+        service = _service(pool)
+        player, _ = service.accounts.create(f"eve-{uuid.uuid4().hex[:6]}")
+        service.hooks.add_for_player(player, "http://127.0.0.1:9/eve", None)
+        cairn = Application(EventStore(pool))
+        open_seats = [{"kind": "open"}, {"kind": "open"}]
+        game = cairn.create_game("counting", 2, seat_info=open_seats).game_id
+        with psycopg.connect(cluster) as conn:
+            before = _two_phase_records(conn)
+        taken = Players(pool).take_open_seat(game, player, None)
+        with psycopg.connect(cluster) as conn:
+            after = _two_phase_records(conn)
+            copies = conn.execute(
+                "SELECT owner, seats FROM webhooks WHERE game_id = %s", (game,)
+            ).fetchall()
+    assert taken == 0
+    assert copies == [(str(player.player_id), [0])]
     assert after - before == set()
