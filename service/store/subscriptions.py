@@ -43,9 +43,10 @@ SELECT hook_id, url, secret FROM owner_webhooks
 WHERE owner_kind = %s AND owner = %s AND revoked_at IS NULL AND (%s::uuid IS NULL OR hook_id = %s)
 """
 # A player who takes a second seat of a game hears it too: the copy's seats follow. One row
-# per statement, naming its game: on Citus each goes to that game's shard, where an
-# INSERT ... SELECT from the owners' rows (placed by league and by player) was run through
-# the coordinator and made creating a bound game commit in two phases (docs/scaling.md).
+# per statement, naming its game: on Citus each goes to that game's shard. An INSERT ...
+# SELECT joining the owners' rows (league_games is placed by league) to owner_webhooks was
+# run through the coordinator and made creating a bound game commit in two phases
+# (docs/scaling.md).
 _COPY = """
 INSERT INTO webhooks (game_id, hook_id, url, secret, owner_kind, owner, seats)
 VALUES (%s, %s, %s, %s, %s, %s, %s)
