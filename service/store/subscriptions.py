@@ -37,13 +37,19 @@ UNION ALL
 SELECT game_id, 'league', league_id::text, NULL::integer[]
 FROM league_games WHERE game_id = ANY(%(games)s)
 """
-# A player who takes a second seat of a game hears it too: the copy's seats follow.
-_ADOPT = f"""
-WITH bound AS ({_OWNERS})
+# The hooks in force of one owner (a reference table: read on the coordinator, no worker).
+_HOOKS_OF = """
+SELECT hook_id, url, secret FROM owner_webhooks
+WHERE owner_kind = %s AND owner = %s AND revoked_at IS NULL AND (%s::uuid IS NULL OR hook_id = %s)
+"""
+# A player who takes a second seat of a game hears it too: the copy's seats follow. One row
+# per statement, naming its game: on Citus each goes to that game's shard. An INSERT ...
+# SELECT joining the owners' rows (league_games is placed by league) to owner_webhooks was
+# run through the coordinator and made creating a bound game commit in two phases
+# (docs/scaling.md).
+_COPY = """
 INSERT INTO webhooks (game_id, hook_id, url, secret, owner_kind, owner, seats)
-SELECT b.game_id, o.hook_id, o.url, o.secret, o.owner_kind, o.owner, b.seats
-FROM bound b JOIN owner_webhooks o ON o.owner_kind = b.kind AND o.owner = b.owner
-WHERE o.revoked_at IS NULL AND (%(hook)s::uuid IS NULL OR o.hook_id = %(hook)s)
+VALUES (%s, %s, %s, %s, %s, %s, %s)
 ON CONFLICT (game_id, hook_id) DO UPDATE SET seats = EXCLUDED.seats
 """
 _ACTIVE_GAMES = {
@@ -91,7 +97,20 @@ def adopt_game(conn: psycopg.Connection[Any], game_id: UUID) -> None:
     if not owners:
         return
     _lock(conn, [(row[1], row[2]) for row in owners])
-    conn.execute(_ADOPT, {"games": [game_id], "hook": None})
+    _copy(conn, owners, None)
+
+
+def _copy(
+    conn: psycopg.Connection[Any], owners: Sequence[tuple[Any, ...]], hook: UUID | None
+) -> None:
+    """Copy the hooks of each ``(game_id, kind, owner, seats)`` (only ``hook`` if given)."""
+    rows = []
+    with conn.cursor(row_factory=tuple_row) as cur:
+        for game_id, kind, owner, seats in owners:
+            for hook_id, url, secret in cur.execute(_HOOKS_OF, (kind, owner, hook, hook)):
+                rows.append((game_id, hook_id, url, secret, kind, owner, seats))
+        if rows:
+            cur.executemany(_COPY, rows)
 
 
 class Subscriptions:
@@ -115,7 +134,8 @@ class Subscriptions:
             assert row is not None
             games = [r[0] for r in cur.execute(_ACTIVE_GAMES[kind], (owner,)).fetchall()]
             if games:
-                conn.execute(_ADOPT, {"games": games, "hook": hook_id})
+                owners = cur.execute(_OWNERS, {"games": games}).fetchall()
+                _copy(conn, [o for o in owners if (o[1], o[2]) == (kind, owner)], hook_id)
         return OwnerHook(hook_id, kind, owner, url, row[0])
 
     def hooks(self, kind: OwnerKind, owner: str) -> list[OwnerHook]:

@@ -12,7 +12,14 @@ from click.testing import CliRunner
 
 from cli.main import cairn
 from service.store.migrate import upgrade
-from service.store.placement import PLACEMENT, catalog, mismatches, plan
+from service.store.placement import (
+    PLACEMENT,
+    REFERENCE_KEYS,
+    catalog,
+    distribute,
+    mismatches,
+    plan,
+)
 from tests.service.test_sharding_schema import sharding_problems
 from tests.support.citus import citus_scratch, citus_url
 from tests.support.databases import scratch_database
@@ -44,6 +51,47 @@ def test_each_anchor_is_placed_before_its_group_and_reference_tables_first() -> 
             assert order.index(place.colocate_with) < order.index(name)
         if place.kind == "reference":
             assert all(PLACEMENT[t].kind == "reference" for t in order[: order.index(name)])
+
+
+def test_every_foreign_key_into_a_reference_table_is_named_for_its_restoring(
+    database_url: str,
+) -> None:
+    references = [name for name, place in PLACEMENT.items() if place.kind == "reference"]
+    with psycopg.connect(database_url) as conn:
+        rows = conn.execute(
+            "SELECT f.conname, s.relname, pg_get_constraintdef(f.oid) FROM pg_constraint f"
+            " JOIN pg_class s ON s.oid = f.conrelid JOIN pg_class r ON r.oid = f.confrelid"
+            " WHERE f.contype = 'f' AND r.relname = ANY(%s) AND s.relname <> r.relname",
+            (references,),
+        ).fetchall()
+    assert {str(k): (str(t), str(d)) for k, t, d in rows} == REFERENCE_KEYS
+
+
+@pytest.mark.parametrize("died_after", ["the drop", "every placement"])
+def test_a_run_that_died_before_adding_the_key_back_is_finished_by_the_next(
+    died_after: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with citus_scratch(citus_url(), distributed=False) as url:
+        with psycopg.connect(url, autocommit=True) as conn:
+            statements = plan(conn)
+            adds = [i for i, s in enumerate(statements) if "ADD CONSTRAINT" in s]
+            drops = [i for i, s in enumerate(statements) if "DROP CONSTRAINT" in s]
+            assert len(adds) == len(drops) == 1
+            # the statements the command had run when it died
+            distribute(conn, statements[: drops[0] + 1 if died_after == "the drop" else adds[0]])
+            assert any("lacks its foreign key seat_players" in p for p in mismatches(conn))
+        monkeypatch.setenv("DATABASE_URL", url)
+        again = CliRunner().invoke(cairn, ["db", "distribute", "--json"])
+        assert again.exit_code == 0, again.output
+        assert statements[adds[0]] in json.loads(again.output)["statements"]
+        with psycopg.connect(url) as conn:
+            assert mismatches(conn) == []
+            assert plan(conn) == []
+            keys = conn.execute(
+                "SELECT conname FROM pg_constraint WHERE conrelid = 'seat_players'::regclass"
+                " AND contype = 'f' ORDER BY conname"
+            ).fetchall()
+        assert [k[0] for k in keys] == ["seat_players_game_id_fkey", "seat_players_player_id_fkey"]
 
 
 def test_distribute_refuses_a_database_without_citus(
