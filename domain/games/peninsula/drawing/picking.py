@@ -2,7 +2,7 @@
 
 A place is named as the drawing's ``data-place`` names it (``sheets`` and ``table`` draw
 each one): a hex by its sheet label (``F5``), a face-up card's icon (``card 1
-village``), a solo card's side (``card 2 left``), a mission card (``mission B``), and the
+village``), a solo card's side (``card 2 left``), a mission card (``mission B: 2 VP``), and the
 seat's own controls under its sheet (``end actions``, ``lifesaver``, ``harbor tickets``, an
 icon in hand: ``hand mountain``). A command's places come in the order a player picks them:
 what the move is made with first, then where, then where its arrow or path goes.
@@ -29,8 +29,9 @@ def card_side(index: int, side: str) -> str:
     return f"card {index + 1} {side}"
 
 
-def mission(letter: str) -> str:
-    return f"mission {letter}"
+def mission(letter: str, vp: int) -> str:
+    """A mission card, named with what it shows (``B: 2 VP``) so its name holds its words."""
+    return f"mission {letter}: {vp} VP"
 
 
 def in_hand(icon: str) -> str:
@@ -63,15 +64,37 @@ def say(command: Mapping[str, Any], content: Any) -> str:
         hexes = ", ".join(place(h) for h in command.get("placement") or [])
         on = f" on {hexes}" if hexes else ""
         return f"claim mission {command['mission']} with the {command['icon']}s{on}"
-    return say_plainly(_labelled(command, place), content)
+    return _say_bonus(command, place) or say_plainly(_labelled(command, place), content)
+
+
+def _say_bonus(command: Mapping[str, Any], place: Callable[[Any], str]) -> str:
+    """The rarer commands (a draft in solo, a lifesaver, the landmark bonuses) in words."""
+    match command.get("type"):
+        case "choose_icons":
+            return f"take card 1's {command['first']} icon and card 2's {command['second']}"
+        case "use_lifesaver":
+            return "use a lifesaver: draw the active seat's icon instead"
+        case "use_rainbow":
+            return f"rainbow: turn the {command['icon']} in hand into a {command['into']}"
+        case "use_harbor_tickets":
+            return "use the harbor tickets bonus: gain 2 harbor tickets this turn"
+        case "draw_harbor":
+            return f"draw a harbor at {place(command['sea'])} for {place(command['land'])}"
+        case "steepen_coast":
+            return f"steepen the coast at {place(command['at'])}"
+        case "build_bridge":
+            return f"build a bridge from {place(command['a'])} to {place(command['b'])}"
+        case "light_landmark":
+            return f"light the landmark at {place(command['at'])}"
+    return ""
 
 
 def places(command: Mapping[str, Any], content: Any) -> list[str]:
     """The places a seat clicks, in order, to make ``command`` on the board."""
-    return [*_controls(command), *_hexes(command, _labeller(content))]
+    return [*_controls(command, content), *_hexes(command, _labeller(content))]
 
 
-def _controls(command: Mapping[str, Any]) -> list[str]:
+def _controls(command: Mapping[str, Any], content: Any) -> list[str]:
     """The places a command is made with before any hex: a card, a mission, a control."""
     match command.get("type"):
         case "draft_card":
@@ -79,7 +102,8 @@ def _controls(command: Mapping[str, Any]) -> list[str]:
         case "choose_icons":
             return [card_side(0, command["first"]), card_side(1, command["second"])]
         case "claim_mission":
-            return [mission(command["mission"])]
+            vp = {m["letter"]: m["vp"] for m in content.get("missions", [])}
+            return [mission(command["mission"], vp.get(command["mission"], 0))]
         case "use_rainbow":
             return [in_hand(command["icon"])]
         case "use_lifesaver":

@@ -109,14 +109,20 @@ def _sheet(board: Board, seat: int, sheet: Sheet, view: Mapping[str, Any]) -> st
     parts = [text(sheet.left, sheet.top - 6 - LABELS, heading, class_="heading")]
     parts.append(group([_hex(sheet, h) for h in sheet.map["hexes"]], class_="terrain"))
     parts.append(_edge_labels(sheet))
-    parts.append(_possible_harbors(sheet))
-    parts.append(_landmarks(board.view, sheet, view))
-    parts.append(group([_cliffs(sheet, c) for c in view["cliffs"]], class_="cliffs"))
-    parts.append(group([_harbor(sheet, h, "harbor") for h in view["harbors"]], class_="harbors"))
-    parts.append(group([_arrow(sheet, a) for a in view["arrows"]], class_="arrows"))
-    parts.append(group([_icon(sheet, i) for i in view["icons"]], class_="icons"))
-    parts.append(_architect(sheet, view["location"]))
+    pieces = [
+        _possible_harbors(sheet),
+        _landmarks(board.view, sheet, view),
+        group([_cliffs(sheet, c) for c in view["cliffs"]], class_="cliffs"),
+        group([_harbor(sheet, h, "harbor") for h in view["harbors"]], class_="harbors"),
+        group([_arrow(sheet, a) for a in view["arrows"]], class_="arrows"),
+        group([_icon(sheet, i) for i in view["icons"]], class_="icons"),
+        _architect(sheet, view["location"]),
+    ]
+    # What is drawn on a hex lets a click through to the hex: a move is made there.
+    parts.append(group(pieces, class_="pieces", pointer_events="none"))
     parts.append(_footer(sheet, view))
+    below = sheet.top + sheet.height + 46
+    parts.append(table.controls(str(board.view.get("phase")), view, sheet.left, below))
     return group(parts, class_="sheet", data_seat=seat)
 
 
@@ -302,30 +308,35 @@ def _footer(sheet: Sheet, view: Mapping[str, Any]) -> str:
     for i, (ticket_id, ticket) in enumerate(view["tickets"].items()):
         x = sheet.left + i * 20
         state = ticket["state"]
+        box = [
+            element(
+                "rect",
+                x=x,
+                y=top,
+                width=17,
+                height=17,
+                rx=2,
+                fill={"available": "#fff", "used": "#ccc"}.get(state, "#eee"),
+                stroke="#555" if state != "locked" else "#bbb",
+            ),
+            text(
+                x + 5,
+                top + 12,
+                TICKET_MARK.get(ticket["kind"], "?"),
+                class_="small" + (" muted" if state != "available" else ""),
+            ),
+        ]
+        # A harbor ticket is where the Harbor Tickets bonus is used: its place, inside
+        # the group with its tooltip (table._placed says why).
+        harbor = picking.HARBOR_TICKETS if ticket["kind"] == "harbor" else None
         parts.append(
             group(
                 [
                     title(f"ticket {ticket_id}: {ticket['kind']}, {state}"),
-                    element(
-                        "rect",
-                        x=x,
-                        y=top,
-                        width=17,
-                        height=17,
-                        rx=2,
-                        fill={"available": "#fff", "used": "#ccc"}.get(state, "#eee"),
-                        stroke="#555" if state != "locked" else "#bbb",
-                    ),
-                    text(
-                        x + 5,
-                        top + 12,
-                        TICKET_MARK.get(ticket["kind"], "?"),
-                        class_="small" + (" muted" if state != "available" else ""),
-                    ),
+                    group(box, data_place=harbor),
                 ],
                 class_=f"ticket {state}",
                 data_ticket=ticket_id,
-                data_place=picking.HARBOR_TICKETS if ticket["kind"] == "harbor" else None,
             )
         )
     score = view.get("score", {})
@@ -334,7 +345,7 @@ def _footer(sheet: Sheet, view: Mapping[str, Any]) -> str:
     hand = ", ".join(view.get("hand", [])) or "nothing"
     words = f"lifesavers {view.get('lifesavers', 0)}, holding {hand}, {total} VP so far"
     parts.append(text(sheet.left, top + 30, words, class_="status"))
-    return group(parts, class_="tickets") + table.controls(view, sheet.left, top + 38)
+    return group(parts, class_="tickets")
 
 
 PAINTER = Painter(draw, say, places)

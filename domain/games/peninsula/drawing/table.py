@@ -38,9 +38,10 @@ def missions(view: Mapping[str, Any], width: float) -> str:
         ]
         words = f"{card['letter']} {card['name']}: {card['vp']} VP"
         cells.append(
-            group(
+            _placed(
+                words + (f", claimed by seat {claimed}" if claimed else ""),
+                picking.mission(card["letter"], card["vp"]),
                 [
-                    title(words + (f", claimed by seat {claimed}" if claimed else "")),
                     element(
                         "rect",
                         x=x,
@@ -55,7 +56,6 @@ def missions(view: Mapping[str, Any], width: float) -> str:
                 ],
                 class_="mission",
                 data_letter=card["letter"],
-                data_place=picking.mission(card["letter"]),
             )
         )
     return group(cells, class_="missions")
@@ -66,7 +66,7 @@ def cards(view: Mapping[str, Any]) -> str:
     icon is a place (an icon kept in a draft, a side of the river in solo)."""
     solo = view.get("mode") == "solo"
     shown: Sequence[Sequence[str]] = view.get("flipped" if solo else "face_up") or []
-    parts = [text(MARGIN, CARDS_TOP + 21, "cards:" if shown else "no cards", class_="small")]
+    parts = [text(MARGIN, CARDS_TOP + 21, "cards:", class_="small")] if shown else []
     for index, card in enumerate(shown):
         left = MARGIN + 34 + index * (2 * CELL + 12)
         parts.append(
@@ -89,44 +89,49 @@ def cards(view: Mapping[str, Any]) -> str:
 
 def _card_icon(x: float, icon: str, place: str, index: int) -> str:
     colour = ICON_COLOURS.get(icon, "#333")
-    return group(
+    return _placed(
+        f"card {index + 1}: {icon}",
+        place,
         [
-            title(f"card {index + 1}: {icon}"),
             element("rect", x=x, y=CARDS_TOP, width=CELL, height=36, rx=3, fill="#fff"),
-            element("circle", cx=x + CELL / 2, cy=CARDS_TOP + 12, r=8, fill=colour),
+            element("circle", cx=x + CELL / 2, cy=CARDS_TOP + 11, r=7, fill=colour),
             text(
                 x + CELL / 2, CARDS_TOP + 15.5, icon[0].upper(), fill="#fff", text_anchor="middle"
             ),
-            text(x + CELL / 2, CARDS_TOP + 32, icon, class_="small", text_anchor="middle"),
+            text(x + CELL / 2, CARDS_TOP + 31, icon, text_anchor="middle"),
         ],
         class_=f"card-icon {icon}",
-        data_place=place,
     )
 
 
-def controls(view: Mapping[str, Any], left: float, top: float) -> str:
+def controls(phase: str, view: Mapping[str, Any], left: float, top: float) -> str:
     """The seat's controls in a row: end its actions (with why it might), use a lifesaver,
-    and the icons in its hand."""
-    parts = [_button(left, top, 64, "end actions", picking.END_ACTIONS, _why_end(view))]
+    and the icons in its hand; none once the game is over."""
+    if phase == "over":
+        return group([], class_="controls")
+    why = _why_end(phase, view)
+    parts = [_button(left, top, 64, "end actions", picking.END_ACTIONS, why)]
     x = left + 70
     lifesavers = int(view.get("lifesavers", 0))
     if lifesavers:
         words = f"cross off a lifesaver ({lifesavers} left) to draw the active seat's icon"
-        parts.append(_button(x, top, 58, f"lifesaver {lifesavers}", picking.LIFESAVER, words))
+        parts.append(_button(x, top, 58, "lifesaver", picking.LIFESAVER, words))
         x += 64
     for icon in view.get("hand", []):
         parts.append(_held(x, top, icon))
         x += 22
-    parts.append(text(left, top + 32, _why_end(view), class_="small reason"))
+    parts.append(text(left, top + 32, why, class_="small reason"))
     return group(parts, class_="controls")
 
 
-def _why_end(view: Mapping[str, Any]) -> str:
+def _why_end(phase: str, view: Mapping[str, Any]) -> str:
     """Why a seat might end its actions now (rulebook: Action Phase; End of Game)."""
     hand = ", ".join(view.get("hand", []))
+    if phase == "draft":
+        return "the round's icons are being drafted"
     if view.get("done"):
         return "actions ended: waiting for the other seats"
-    if view.get("phase") == "final":
+    if phase == "final":
         return "last round played: fill, claim, then end"
     if hand and view.get("uses"):
         return f"ending now gives up the {hand}"
@@ -134,22 +139,23 @@ def _why_end(view: Mapping[str, Any]) -> str:
 
 
 def _button(x: float, y: float, width: float, words: str, place: str, why: str) -> str:
-    return group(
+    return _placed(
+        f"{words}: {why}",
+        place,
         [
-            title(f"{words}: {why}"),
             element("rect", x=x, y=y, width=width, height=18, rx=3, fill="#eef3fb", stroke="#555"),
             text(x + width / 2, y + 12.5, words, class_="small", text_anchor="middle"),
         ],
         class_="control",
-        data_place=place,
     )
 
 
 def _held(x: float, y: float, icon: str) -> str:
     colour = ICON_COLOURS.get(icon, "#333")
-    return group(
+    return _placed(
+        f"{icon} in hand",
+        picking.in_hand(icon),
         [
-            title(f"{icon} in hand"),
             element("rect", x=x, y=y, width=18, height=18, rx=3, fill="#fff", stroke="#999"),
             element("circle", cx=x + 9, cy=y + 9, r=7, fill=colour),
             text(
@@ -157,10 +163,15 @@ def _held(x: float, y: float, icon: str) -> str:
             ),
         ],
         class_=f"held {icon}",
-        data_place=picking.in_hand(icon),
     )
 
 
-def _mark(x: float, y: float, icon: str, size: str) -> str:
+def _mark(x: float, y: float, icon: str) -> str:
     """The icon's initial in white on its colour."""
-    return text(x, y, icon[0].upper(), class_=size or None, fill="#fff", text_anchor="middle")
+    return text(x, y, icon[0].upper(), class_="small", fill="#fff", text_anchor="middle")
+
+
+def _placed(words: str, place: str, parts: list[str], **attrs: str) -> str:
+    """A place the seat may click, inside a group that holds its tooltip: the page names
+    the place itself when it is clickable, and its name must hold all its words."""
+    return group([title(words), group(parts, data_place=place)], **attrs)
