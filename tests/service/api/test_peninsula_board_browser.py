@@ -10,6 +10,8 @@ gets every click. Screenshots (start, mid-game, result) go to ``tests/artifacts/
 
 from __future__ import annotations
 
+import re
+import time
 from typing import Any
 
 import httpx
@@ -26,7 +28,23 @@ LIKED = ("draft_card", "choose_icons", "claim_mission", "draw_icon", "fill_icon"
 """The seat's moves, best first: it walks at most once a round (moving the architect could
 go on for ever), so every round ends."""
 MOST_MOVES = 400
+SETTLING = 300
+MIDGAME = 20
+"""The seat's moves before the mid-game picture: it ends its actions in each of 24 rounds."""
 MINE = '#board svg [data-seat="0"]'
+REASON = re.compile(r"ending now gives up the \w+|icon used: move, fill or claim, then end actions")
+
+
+def seat_to_act(server: Server, http: httpx.Client, game_id: str) -> dict[str, Any]:
+    """The game once seat 0 is to act or it is over: the bot settled, and the rules' own
+    step (the administration phase once both seats are done) taken."""
+    for _ in range(SETTLING):
+        server.quiet()
+        game: dict[str, Any] = http.get(f"/games/{game_id}").json()
+        if game["is_terminal"] or 0 in game["to_act"]:
+            return game
+        time.sleep(0.1)
+    raise AssertionError(f"seat 0 never came to act: {game['to_act']}")
 
 
 def chosen(choices: list[dict[str, Any]], moved: bool) -> dict[str, Any]:
@@ -69,14 +87,14 @@ def test_a_whole_peninsula_game_is_played_by_clicks_on_the_board(
     token = page.evaluate(f"localStorage.getItem('cairn:token:{game_id}')")
     auth = {"Authorization": f"Bearer {token}"}
     kinds: list[str] = []
-    moved = False
+    moved = pictured = False
+    told = 0
     for _ in range(MOST_MOVES):
-        server.quiet()
-        game = http.get(f"/games/{game_id}").json()
+        game = seat_to_act(server, http, game_id)
         if game["is_terminal"]:
             break
         offered = http.get(f"/games/{game_id}/choices", headers=auth).json()
-        assert offered["choices"], f"seat 0 has nothing to do with the bot settled: {game}"
+        assert offered["choices"], f"seat 0 is to act with nothing to do: {game['view']}"
         choice = chosen(offered["choices"], moved)
         kind = choice["command"]["type"]
         moved = kind == "move_architect" or (moved and kind != "end_actions")
@@ -84,10 +102,16 @@ def test_a_whole_peninsula_game_is_played_by_clicks_on_the_board(
         expect(page.locator(f'#play[data-version="{offered["version"]}"]')).to_be_attached()
         if not kinds:
             screenshot(page, "board-game-peninsula-start")
-        if len(kinds) == 40:
+        if not pictured and len(kinds) >= MIDGAME:
+            # Mid-game, a move begun: its first place picked, what may follow offered.
             click_place(page, choice["places"][0])
             screenshot(page, "board-game-peninsula-mid")
             page.click("#compose-reset")
+            pictured = True
+        if kind == "end_actions" and game["phase"] == "actions":
+            # The page says why a seat might end its actions, under its sheet.
+            expect(page.locator(f"{MINE} .reason")).to_contain_text(REASON)
+            told += 1
         made_on_the_board(page, choice, offered["version"])
         kinds.append(kind)
     else:
@@ -97,3 +121,5 @@ def test_a_whole_peninsula_game_is_played_by_clicks_on_the_board(
     expect(page.locator("#result-table tbody tr")).to_have_count(2)
     screenshot(page, "board-game-peninsula-result")
     assert {"draft_card", "draw_icon", "end_actions"} <= set(kinds), sorted(set(kinds))
+    assert pictured, f"the game ended within {MIDGAME} moves of the seat"
+    assert told, "the page said why to end the seat's actions"

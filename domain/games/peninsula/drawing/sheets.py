@@ -104,7 +104,8 @@ def draw(board: Board) -> str:
 
 def _sheet(board: Board, seat: int, sheet: Sheet, view: Mapping[str, Any]) -> str:
     you = " (you)" if board.viewer == seat else ""
-    done = ", done" if view.get("done") else ""
+    # In the draft every seat's allowance is still the last round's, done or not.
+    done = ", done" if view.get("done") and board.view.get("phase") != "draft" else ""
     heading = f"seat {seat}{you}{done}"
     parts = [text(sheet.left, sheet.top - 6 - LABELS, heading, class_="heading")]
     parts.append(group([_hex(sheet, h) for h in sheet.map["hexes"]], class_="terrain"))

@@ -22,7 +22,7 @@ ICON_COLOURS = {
 MARGIN = 24.0
 MISSIONS_TOP = 26.0
 CARDS_TOP = 58.0
-CELL = 50.0
+CELL = 58.0
 """One icon's width on a card: its mark and its name under it."""
 SIDES = ("left", "right")
 
@@ -94,10 +94,7 @@ def _card_icon(x: float, icon: str, place: str, index: int) -> str:
         place,
         [
             element("rect", x=x, y=CARDS_TOP, width=CELL, height=36, rx=3, fill="#fff"),
-            element("circle", cx=x + CELL / 2, cy=CARDS_TOP + 11, r=7, fill=colour),
-            text(
-                x + CELL / 2, CARDS_TOP + 15.5, icon[0].upper(), fill="#fff", text_anchor="middle"
-            ),
+            element("circle", cx=x + CELL / 2, cy=CARDS_TOP + 12, r=8, fill=colour),
             text(x + CELL / 2, CARDS_TOP + 31, icon, text_anchor="middle"),
         ],
         class_=f"card-icon {icon}",
@@ -158,9 +155,7 @@ def _held(x: float, y: float, icon: str) -> str:
         [
             element("rect", x=x, y=y, width=18, height=18, rx=3, fill="#fff", stroke="#999"),
             element("circle", cx=x + 9, cy=y + 9, r=7, fill=colour),
-            text(
-                x + 9, y + 12.5, icon[0].upper(), class_="small", fill="#fff", text_anchor="middle"
-            ),
+            _mark(x + 9, y + 12.5, icon),
         ],
         class_=f"held {icon}",
     )
