@@ -3,8 +3,6 @@ drawing marks (``data-place``), so the page can highlight it and compose the mov
 
 from __future__ import annotations
 
-from xml.etree import ElementTree
-
 import httpx
 import pytest
 
@@ -12,20 +10,12 @@ from domain.core.drawing.board import no_places
 from service.viewer.drawings import painter
 from tests.service.api.conftest import Server
 from tests.service.api.playing import Table, seats_for
+from tests.service.viewer.test_places_along_replays import drawn_places
 from tests.support.shipped import shipped_rulesets
 
 pytestmark = pytest.mark.storage
 PLACED = [r for r in shipped_rulesets() if painter(r).places is not no_places]
 MOST_STEPS = 30
-
-
-def drawn_places(svg: str, seat: int) -> set[str]:
-    """The places drawn on the seat's own part of the board (its sheet), or anywhere on a
-    board whose seats' parts hold no place (as the page looks for them)."""
-    root = ElementTree.fromstring(svg)
-    mine = [g for g in root.iter() if g.get("data-seat") == str(seat)]
-    found = {e.get("data-place", "") for part in mine for e in part.iter()} - {""}
-    return found or {e.get("data-place", "") for e in root.iter()} - {""}
 
 
 def test_a_ruleset_marks_its_places() -> None:

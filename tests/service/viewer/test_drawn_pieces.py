@@ -40,6 +40,21 @@ def test_peninsula_draws_every_icon_arrow_ticket_and_mission() -> None:
     assert count(svg, "sheet") == len(sheets)
 
 
+def test_peninsula_draws_each_seats_controls_and_why_it_might_end_its_actions() -> None:
+    board = board_of("peninsula", 0)
+    tree = ElementTree.fromstring(draw(board))
+    sheets = [e for e in tree.iter() if e.get("data-seat") is not None]
+    assert len(sheets) == len(board.view["sheets"])
+    for sheet in sheets:
+        places = [e.get("data-place") for e in sheet.iter()]
+        assert places.count("end actions") == 1
+        reasons = ["".join(e.itertext()) for e in sheet.iter() if "reason" in e.get("class", "")]
+        assert len(reasons) == 1 and ("end" in reasons[0] or "waiting" in reasons[0]), reasons
+    drawn = {e.get("data-place") for e in tree.iter()}
+    missions = {f"mission {m['letter']}: {m['vp']} VP" for m in board.view["missions"]}
+    assert missions <= drawn, missions - drawn
+
+
 def test_peloponnes_draws_every_tile_bid_and_disaster() -> None:
     board = board_of("peloponnes", None)
     svg = draw(board)

@@ -13,26 +13,21 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from domain.core.drawing.board import Board, Painter, say_plainly
+from domain.core.drawing.board import Board, Painter
 from domain.core.drawing.svg import document, element, group, text, title
+from domain.games.peninsula.drawing import picking, table
+from domain.games.peninsula.drawing.picking import places, say
+from domain.games.peninsula.drawing.table import ICON_COLOURS
 
 RADIUS = 13.0
 SHEET_GAP = 24.0
 LABELS = 14.0
 """Room for a sheet's column letters above it and its row numbers left of it."""
-HEADER = 56.0
-"""The mission row's height, above the sheets."""
-FOOTER = 58.0
-"""Below each sheet: its tickets, lifesavers and score."""
+HEADER = 100.0
+"""The mission row and the icon cards' row, above the sheets."""
+FOOTER = 84.0
+"""Below each sheet: its tickets, lifesavers and score, and its controls."""
 TERRAIN = {"land": "#e7dcb5", "sea": "#9cc7e6", "lake": "#6fa8d6"}
-ICON_COLOURS = {
-    "village": "#c0392b",
-    "boat": "#2471a3",
-    "tunnel": "#7d3c98",
-    "forest": "#1e8449",
-    "mountain": "#7b7d7d",
-    "cliffs": "#a04000",
-}
 ARROW_DASH = {"street": None, "canal": "4 2", "bridge": "1 2"}
 TICKET_MARK = {"boot": "B", "harbor": "H", "balloon": "A"}
 
@@ -98,7 +93,7 @@ def draw(board: Board) -> str:
     width = max(columns * cell_w + SHEET_GAP, 320)
     rows = math.ceil(len(sheets) / columns)
     height = HEADER + rows * cell_h + SHEET_GAP
-    parts = [ARROWHEAD, _missions(view, width)]
+    parts = [ARROWHEAD, table.missions(view, width), table.cards(view)]
     for seat, sheet_view in enumerate(sheets):
         left = SHEET_GAP + LABELS + (seat % columns) * cell_w
         top = HEADER + SHEET_GAP + LABELS + (seat // columns) * cell_h
@@ -107,54 +102,28 @@ def draw(board: Board) -> str:
     return document(width, height, board.caption, parts)
 
 
-def _missions(view: Mapping[str, Any], width: float) -> str:
-    heading = f"round {view.get('round', '?')}, {view.get('phase', '')}"
-    cells = [text(SHEET_GAP, 18, heading, class_="heading")]
-    step = (width - 2 * SHEET_GAP) / max(len(view["missions"]), 1)
-    for i, mission in enumerate(view["missions"]):
-        x = SHEET_GAP + i * step
-        claimed = [
-            s for s, sheet in enumerate(view["sheets"]) if mission["letter"] in sheet["missions"]
-        ]
-        words = f"{mission['letter']} {mission['name']}: {mission['vp']} VP"
-        cells.append(
-            group(
-                [
-                    title(words + (f", claimed by seat {claimed}" if claimed else "")),
-                    element(
-                        "rect",
-                        x=x,
-                        y=26,
-                        width=step - 4,
-                        height=24,
-                        rx=3,
-                        fill="#f4ecd0" if claimed else "#fff",
-                        stroke="#999",
-                    ),
-                    text(x + 4, 42, f"{mission['letter']} {mission['vp']}", class_="small"),
-                ],
-                class_="mission",
-                data_letter=mission["letter"],
-            )
-        )
-    return group(cells, class_="missions")
-
-
 def _sheet(board: Board, seat: int, sheet: Sheet, view: Mapping[str, Any]) -> str:
     you = " (you)" if board.viewer == seat else ""
-    done = ", done" if view.get("done") else ""
+    # In the draft every seat's allowance is still the last round's, done or not.
+    done = ", done" if view.get("done") and board.view.get("phase") != "draft" else ""
     heading = f"seat {seat}{you}{done}"
     parts = [text(sheet.left, sheet.top - 6 - LABELS, heading, class_="heading")]
     parts.append(group([_hex(sheet, h) for h in sheet.map["hexes"]], class_="terrain"))
     parts.append(_edge_labels(sheet))
-    parts.append(_possible_harbors(sheet))
-    parts.append(_landmarks(board.view, sheet, view))
-    parts.append(group([_cliffs(sheet, c) for c in view["cliffs"]], class_="cliffs"))
-    parts.append(group([_harbor(sheet, h, "harbor") for h in view["harbors"]], class_="harbors"))
-    parts.append(group([_arrow(sheet, a) for a in view["arrows"]], class_="arrows"))
-    parts.append(group([_icon(sheet, i) for i in view["icons"]], class_="icons"))
-    parts.append(_architect(sheet, view["location"]))
+    pieces = [
+        _possible_harbors(sheet),
+        _landmarks(board.view, sheet, view),
+        group([_cliffs(sheet, c) for c in view["cliffs"]], class_="cliffs"),
+        group([_harbor(sheet, h, "harbor") for h in view["harbors"]], class_="harbors"),
+        group([_arrow(sheet, a) for a in view["arrows"]], class_="arrows"),
+        group([_icon(sheet, i) for i in view["icons"]], class_="icons"),
+        _architect(sheet, view["location"]),
+    ]
+    # What is drawn on a hex lets a click through to the hex: a move is made there.
+    parts.append(group(pieces, class_="pieces", pointer_events="none"))
     parts.append(_footer(sheet, view))
+    below = sheet.top + sheet.height + 46
+    parts.append(table.controls(str(board.view.get("phase")), view, sheet.left, below))
     return group(parts, class_="sheet", data_seat=seat)
 
 
@@ -340,26 +309,32 @@ def _footer(sheet: Sheet, view: Mapping[str, Any]) -> str:
     for i, (ticket_id, ticket) in enumerate(view["tickets"].items()):
         x = sheet.left + i * 20
         state = ticket["state"]
+        box = [
+            element(
+                "rect",
+                x=x,
+                y=top,
+                width=17,
+                height=17,
+                rx=2,
+                fill={"available": "#fff", "used": "#ccc"}.get(state, "#eee"),
+                stroke="#555" if state != "locked" else "#bbb",
+            ),
+            text(
+                x + 5,
+                top + 12,
+                TICKET_MARK.get(ticket["kind"], "?"),
+                class_="small" + (" muted" if state != "available" else ""),
+            ),
+        ]
+        # A harbor ticket is where the Harbor Tickets bonus is used: its place, inside
+        # the group with its tooltip (table._placed says why).
+        harbor = picking.HARBOR_TICKETS if ticket["kind"] == "harbor" else None
         parts.append(
             group(
                 [
                     title(f"ticket {ticket_id}: {ticket['kind']}, {state}"),
-                    element(
-                        "rect",
-                        x=x,
-                        y=top,
-                        width=17,
-                        height=17,
-                        rx=2,
-                        fill={"available": "#fff", "used": "#ccc"}.get(state, "#eee"),
-                        stroke="#555" if state != "locked" else "#bbb",
-                    ),
-                    text(
-                        x + 5,
-                        top + 12,
-                        TICKET_MARK.get(ticket["kind"], "?"),
-                        class_="small" + (" muted" if state != "available" else ""),
-                    ),
+                    group(box, data_place=harbor),
                 ],
                 class_=f"ticket {state}",
                 data_ticket=ticket_id,
@@ -370,77 +345,8 @@ def _footer(sheet: Sheet, view: Mapping[str, Any]) -> str:
     total = sum(score.values())
     hand = ", ".join(view.get("hand", [])) or "nothing"
     words = f"lifesavers {view.get('lifesavers', 0)}, holding {hand}, {total} VP so far"
-    parts.append(text(sheet.left, top + 34, words, class_="status"))
+    parts.append(text(sheet.left, top + 30, words, class_="status"))
     return group(parts, class_="tickets")
-
-
-def say(command: Mapping[str, Any], content: Any) -> str:
-    """A legal command in words, its hexes by their sheet labels."""
-    labels = {(h["q"], h["r"]): h["label"] for m in content.get("maps", []) for h in m["hexes"]}
-
-    def place(p: Any) -> str:
-        return str(labels.get((p["q"], p["r"]), f"({p['q']},{p['r']})")) if p else ""
-
-    kind = command.get("type")
-    if kind == "move_architect":
-        # ``via`` is the path's hexes between here and there (a swimmer's or a ferry's)
-        path = command.get("via") or []
-        via = f" via {', '.join(place(p) for p in path)}" if path else ""
-        return f"move the architect to {place(command['to'])} by {command['by']}{via}"
-    if kind == "draw_icon":
-        arrow = command.get("arrow")
-        extra = f", with an arrow to {place(arrow)}" if _is_place(arrow) else ""
-        bonus = f", using {command['bonus']}" if command.get("bonus") else ""
-        return f"draw a {command['icon']} at {place(command['at'])}{extra}{bonus}"
-    if kind == "trade_icon":
-        return f"trade the {command['icon']} to move to {place(command['to'])} by {command['by']}"
-    if kind == "draft_card":
-        return f"draft card {command['card'] + 1}, keeping the {command['keep']}"
-    if kind == "fill_icon":
-        return f"fill the icon at {place(command['at'])}"
-    if kind == "end_actions":
-        return "end your actions"
-    if kind == "claim_mission":
-        hexes = ", ".join(place(h) for h in command.get("placement") or [])
-        on = f" on {hexes}" if hexes else ""
-        return f"claim mission {command['mission']} with the {command['icon']}s{on}"
-    return say_plainly(_labelled(command, place), content)
-
-
-def places(command: Mapping[str, Any], content: Any) -> list[str]:
-    """Every hex the command names, in its fields' order, by its sheet label (the hexes'
-    ``data-place``): where a move is made, then where its arrow or path goes."""
-    labels = {(h["q"], h["r"]): h["label"] for m in content.get("maps", []) for h in m["hexes"]}
-    found: list[str] = []
-
-    def walk(value: Any) -> None:
-        if _is_place(value):
-            found.append(str(labels.get((value["q"], value["r"]), f"{value['q']},{value['r']}")))
-        elif isinstance(value, Mapping):
-            for key, inner in value.items():
-                if key != "seat":
-                    walk(inner)
-        elif isinstance(value, list | tuple):
-            for inner in value:
-                walk(inner)
-
-    walk(command)
-    return found
-
-
-def _labelled(value: Any, place: Any) -> Any:
-    """The command with every place written as its sheet label, and no seat."""
-    if _is_place(value):
-        return place(value)
-    if isinstance(value, Mapping):
-        return {k: _labelled(v, place) for k, v in value.items() if k != "seat"}
-    if isinstance(value, list | tuple):
-        return [_labelled(v, place) for v in value]
-    return value
-
-
-def _is_place(value: Any) -> bool:
-    return isinstance(value, Mapping) and set(value) == {"q", "r"}
 
 
 PAINTER = Painter(draw, say, places)
