@@ -19,6 +19,8 @@ from psycopg.types.json import Jsonb
 
 from domain.leagues.events import (
     AbandonmentRecorded,
+    DeadlinePassed,
+    DeadlinePolicySet,
     Event,
     ForfeitRecorded,
     LeagueCreated,
@@ -27,6 +29,7 @@ from domain.leagues.events import (
     OrganiserAdded,
     OrganiserRemoved,
     ResultRecorded,
+    RoundDeadlineSet,
     RoundScheduled,
     SeasonStarted,
 )
@@ -126,6 +129,25 @@ class Folded:
                 )
             case AbandonmentRecorded():
                 self._decided(league, event.game_id, "abandoned", (), (), event.reason)
+            case DeadlinePolicySet() | RoundDeadlineSet():
+                pass  # deadlines are read from the league's stream, as its organisers are
+            case DeadlinePassed(policy="void"):
+                self._decided(league, event.game_id, "abandoned", (), (), event.reason)
+            case DeadlinePassed():
+                # a forfeit or an adjudication: points by place, never rated (not played out)
+                status = "forfeited" if event.policy == "forfeit" else "played"
+                self._decided(
+                    league, event.game_id, status, event.places, event.scores, event.reason
+                )
+                self._score(
+                    league,
+                    event.game_id,
+                    event.players,
+                    event.places,
+                    event.scores,
+                    event.forfeited,
+                    event.forfeited,
+                )
             case _:
                 raise ValueError(f"the league projection has no rule for {type(event).__name__}")
 
