@@ -38,8 +38,8 @@ def round_deadline(
 ) -> tuple[RoundDeadlineSet, ...]:
     """The new round's deadline: the one given, else the league's duration from ``at``."""
     if deadline is not None:
-        if at is None or deadline - at < MIN_ROUND_MS:
-            raise RuleViolation("invalid_command", "a round's deadline is a minute away or more")
+        if at is None or not MIN_ROUND_MS <= deadline - at <= MAX_ROUND_MS:
+            raise RuleViolation("invalid_command", "a round's deadline is a minute to a year away")
         return (RoundDeadlineSet(season, round_, deadline),)
     if state.round_ms and at is not None:
         return (RoundDeadlineSet(season, round_, at + state.round_ms),)

@@ -39,6 +39,7 @@ from service.api.leaguing import (
     created,
     organiser_only,
     parse_id,
+    round_deadline,
     service_of,
 )
 from service.api.owner_hooks import OWNER_HOOK_ROUTES
@@ -82,6 +83,8 @@ async def create_league(
                 data.options,
                 bye_points=data.bye_points,
                 tiebreaks=data.tiebreaks,
+                deadline_policy=data.deadline_policy,
+                round_ms=None if data.round_seconds is None else data.round_seconds * 1000,
             )
         )
         return _league(service, made)
@@ -218,8 +221,9 @@ def remove_organiser(
     "/leagues/{league_id:str}/rounds",
     operation_id="scheduleRound",
     summary="Pair the next round and create its games, seats bound to the members"
-    " (organisers only)",
-    description="Each player then acts in their game with their own player token.",
+    " (organisers only), with a deadline if given or the league sets a round duration",
+    description="Each player then acts in their game with their own player token. At the"
+    " deadline each unfinished game is settled by the league's deadline policy.",
     responses=problems(400, 401, 403, 404, 422),
     security=ORGANISER,
     tags=["leagues"],
@@ -227,12 +231,34 @@ def remove_organiser(
     response_headers=CREATED,
 )
 async def schedule_round(
-    league_id: FromPath[str], host: NamedDependency[Host], authorization: Authorization = None
+    league_id: FromPath[str],
+    host: NamedDependency[Host],
+    authorization: Authorization = None,
+    deadline: Annotated[
+        str | None,
+        QueryParameter(
+            min_length=1,
+            max_length=40,
+            description="The round's deadline, ISO 8601 with a time zone"
+            " (2026-12-24T18:00:00Z); overrides the league's round duration.",
+        ),
+    ] = None,
+    duration_seconds: Annotated[
+        int | None,
+        QueryParameter(
+            ge=60, le=366 * 86_400, description="The round's deadline, this long from now."
+        ),
+    ] = None,
 ) -> Response[list[FixtureBody]]:
     def work() -> list[FixtureBody]:
         service = service_of(host)
         target, by = parse_id(league_id, "league"), authority(host, service, authorization)
-        made = {f.game_id for f in organiser_only(lambda: service.leagues.schedule(target, by))}
+        now = service.leagues.cairn.clock.now_ms()
+        due = round_deadline(deadline, duration_seconds, now)
+        made = {
+            f.game_id
+            for f in organiser_only(lambda: service.leagues.schedule(target, by, deadline=due))
+        }
         return [f for f in _fixtures(service, target) if f.game_id in made]
 
     body = await anyio.to_thread.run_sync(work)
