@@ -39,12 +39,12 @@ from service.api.leaguing import (
     created,
     organiser_only,
     parse_id,
-    round_deadline,
     service_of,
 )
 from service.api.owner_hooks import OWNER_HOOK_ROUTES
 from service.api.players import PLAYER_ROUTES
 from service.api.screening import strict_body
+from service.application.deadlines import round_deadline
 from service.leagues import LeagueService
 from service.projections import reading
 

@@ -4,7 +4,6 @@ signed in by their player token, and 201 answers with a Location."""
 from __future__ import annotations
 
 import weakref
-from datetime import datetime
 from typing import Annotated, Any, TypeVar
 from uuid import UUID
 
@@ -78,23 +77,3 @@ def created(body: T, location: str) -> Response[T]:
 
 def player_body(account: Player, token: str | None = None) -> PlayerBody:
     return PlayerBody(str(account.player_id), account.name, account.is_organiser, token)
-
-
-def round_deadline(deadline: str | None, duration_seconds: int | None, now: int) -> int | None:
-    """A round's deadline in ms since the epoch, from an ISO 8601 time with a zone or a
-    duration from ``now``; a time without a zone, or both given, is invalid_command (422)."""
-    if deadline is not None and duration_seconds is not None:
-        raise RuleViolation("invalid_command", "give a deadline or a duration, not both")
-    if duration_seconds is not None:
-        return now + duration_seconds * 1000
-    if deadline is None:
-        return None
-    try:
-        moment = datetime.fromisoformat(deadline.replace("Z", "+00:00"))
-        if moment.tzinfo is not None:
-            return int(moment.timestamp() * 1000)
-    except (ValueError, OverflowError):
-        pass
-    raise RuleViolation(
-        "invalid_command", "a deadline is an ISO 8601 time with a zone: 2026-12-24T18:00Z"
-    )

@@ -11,6 +11,7 @@ has an expected version, and the game refuses a decision once it is over (``game
 
 from __future__ import annotations
 
+from datetime import datetime
 from uuid import UUID
 
 from domain.core import liveplay
@@ -22,6 +23,26 @@ from service.store import UnknownGame
 
 RECORDER = "league deadline"
 """Who the game's ending names as having decided it."""
+
+
+def round_deadline(deadline: str | None, duration_seconds: int | None, now: int) -> int | None:
+    """A round's deadline in ms since the epoch, from an ISO 8601 time with a zone or a
+    duration from ``now``; a time without a zone, or both given, is invalid_command (422)."""
+    if deadline is not None and duration_seconds is not None:
+        raise RuleViolation("invalid_command", "give a deadline or a duration, not both")
+    if duration_seconds is not None:
+        return now + duration_seconds * 1000
+    if deadline is None:
+        return None
+    try:
+        moment = datetime.fromisoformat(deadline.replace("Z", "+00:00"))
+        if moment.tzinfo is not None:
+            return int(moment.timestamp() * 1000)
+    except (ValueError, OverflowError):
+        pass
+    raise RuleViolation(
+        "invalid_command", "a deadline is an ISO 8601 time with a zone: 2026-12-24T18:00Z"
+    )
 
 
 class Deadlines:
@@ -38,6 +59,13 @@ class Deadlines:
         if not fixture.is_open:
             return self._end_if_decided(fixture)
         return self.settle(league_id, game_id)
+
+    def settle_due(self, league_id: UUID) -> int:
+        """Settle every game of the league whose round's deadline has passed, as the sweep
+        would (``cairn league settle`` for a league run without a served process); how
+        many it settled."""
+        fixtures = self.leagues.load(league_id).state.season_fixtures()
+        return sum(self.settle(league_id, UUID(f.game_id)) for f in fixtures if f.is_open)
 
     def settle(self, league_id: UUID, game_id: UUID) -> bool:
         """Settle the game if its round's deadline has passed and it is not over; whether it

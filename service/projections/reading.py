@@ -94,13 +94,13 @@ def fixtures_of(service: Any, league_id: UUID) -> list[dict[str, Any]]:
         {
             **dict(zip(keys, r, strict=True)),
             "names": [names.get(p, p) for p in r[3]],
-            "deadline": _deadline(known.get(r[0])),
+            "deadline": deadline_text(known.get(r[0])),
         }
         for r in rows
     ]
 
 
-def _deadline(fixture: Any) -> str | None:
+def deadline_text(fixture: Any) -> str | None:
     """The fixture's round deadline as an ISO 8601 UTC time (None: no deadline)."""
     if fixture is None or fixture.deadline is None:
         return None

@@ -32,6 +32,7 @@ GROUPS = {
         "forfeit",
         "abandon",
         "start-season",
+        "settle",
     ],
     "projections": ["run", "status", "rebuild"],
 }
