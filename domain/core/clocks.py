@@ -15,14 +15,15 @@ from typing import Any, Literal
 from domain.core.live import Live
 from domain.core.options import Option
 
-Kind = Literal["none", "fischer", "per_move"]
+Kind = Literal["none", "fischer", "per_move", "correspondence"]
+DAY_MS = 86_400_000
 
 TIME_CONTROL = Option(
     "time_control",
     "none",
     "none; fischer (a bank per seat plus an increment per decision); per_move (an"
-    " allowance per move plus a reserve, for correspondence play)",
-    ("none", "fischer", "per_move"),
+    " allowance per move plus a reserve); correspondence (days per move, no reserve)",
+    ("none", "fischer", "per_move", "correspondence"),
 )
 BANK_SECONDS = Option(
     "bank_seconds",
@@ -38,6 +39,10 @@ ALLOWANCE_SECONDS = Option(
     "allowance_seconds", 86_400, "per_move: the time each move may take before the reserve",
     bounds=(1, 2_592_000),
 )  # fmt: skip
+DAYS_PER_MOVE = Option(
+    "days_per_move", 3, "correspondence: the days each move may take (unused days are lost)",
+    bounds=(1, 60),
+)  # fmt: skip
 ON_TIMEOUT = Option(
     "on_timeout",
     "forfeit",
@@ -45,7 +50,9 @@ ON_TIMEOUT = Option(
     " owner returns)",
     ("forfeit", "bot"),
 )
-CLOCK_OPTIONS = (TIME_CONTROL, BANK_SECONDS, INCREMENT_SECONDS, ALLOWANCE_SECONDS, ON_TIMEOUT)
+CLOCK_OPTIONS = (
+    TIME_CONTROL, BANK_SECONDS, INCREMENT_SECONDS, ALLOWANCE_SECONDS, DAYS_PER_MOVE, ON_TIMEOUT
+)  # fmt: skip
 RETURN_FLOOR_MS = 60_000
 """A Fischer seat whose owner returns after a timeout gets its increment, at least this."""
 
@@ -69,6 +76,11 @@ def option(options: Mapping[str, Any], spec: Option) -> Any:
 
 
 def time_control(options: Mapping[str, Any]) -> TimeControl:
+    if option(options, TIME_CONTROL) == "correspondence":
+        # a per-move clock whose allowance is whole days and whose reserve is empty: each
+        # move starts afresh, as correspondence sites count (lichess's "days per turn")
+        days = option(options, DAYS_PER_MOVE)
+        return TimeControl("correspondence", bank=0, increment=0, allowance=days * DAY_MS)
     return TimeControl(
         kind=option(options, TIME_CONTROL),
         bank=1000 * option(options, BANK_SECONDS),

@@ -289,7 +289,7 @@ def _return(state: Any, seat: int) -> ReturnedToSeat:
     bank = 0
     if control.kind == "fischer":
         bank = max(control.increment, clocks.RETURN_FLOOR_MS)
-    elif control.kind == "per_move":
+    elif control.kind in ("per_move", "correspondence"):
         bank = live.banks[seat]
     return ReturnedToSeat(seat=seat, bank=bank)
 
