@@ -1,12 +1,12 @@
 """Correspondence time controls (issue #25): days per move, no reserve, unused days lost
-(docs/live-play.md "Options")."""
+(docs/live-play.md "Options"); and a paused clock (a league vacation) charging nothing."""
 
 from __future__ import annotations
 
 import pytest
 
 from domain.core import RuleViolation
-from domain.core.live import TimedOut, TimeOut
+from domain.core.live import PauseClock, TimedOut, TimeOut
 from tests.domain.core.test_live_play import T0, Game
 from tests.support import counting
 
@@ -45,3 +45,31 @@ def test_days_per_move_are_bounded(days: int) -> None:
     with pytest.raises(RuleViolation) as refusal:
         Game.start(2, time_control="correspondence", days_per_move=days)
     assert refusal.value.code == "invalid_option"
+
+
+def test_a_paused_clock_charges_nothing_until_its_pause_ends() -> None:
+    game = Game.start(2, time_control="correspondence", days_per_move=1)
+    game.apply(PauseClock(on_seat=0, until=T0 + 3 * DAY, by="vacation"), T0 + DAY // 2)
+    # half a day used before the pause, half a day left after it
+    assert game.ruleset.deadline(game.state) == T0 + 3 * DAY + DAY // 2
+    assert game.refused(TimeOut(), T0 + 3 * DAY + DAY // 2 - 1) == "not_due"
+    game.apply(counting.Add(seat=0, amount=1), T0 + 3 * DAY + DAY // 4)
+    assert game.ruleset.deadline(game.state) == T0 + 4 * DAY + DAY // 4
+    assert game.refolded() == game.state
+
+
+def test_a_pause_of_the_other_seat_leaves_the_running_clock_alone() -> None:
+    game = Game.start(2, time_control="fischer", bank_seconds=60, increment_seconds=0)
+    game.apply(PauseClock(on_seat=1, until=T0 + 600_000, by="vacation"), T0 + 10_000)
+    assert game.ruleset.deadline(game.state) == T0 + 60_000
+    game.apply(counting.Add(seat=0, amount=1), T0 + 20_000)
+    # seat 1's clock starts only when its pause ends
+    assert game.ruleset.deadline(game.state) == T0 + 600_000 + 60_000
+
+
+def test_pauses_are_refused_without_a_clock_or_in_the_past() -> None:
+    assert Game.start(2).refused(PauseClock(0, T0 + DAY, "vacation")) == "untimed"
+    game = Game.start(2, time_control="correspondence")
+    assert game.refused(PauseClock(0, T0 - 1, "vacation")) == "invalid_command"
+    game.apply(PauseClock(0, T0 + DAY, "vacation"), T0)
+    assert game.refused(PauseClock(0, T0 + DAY, "vacation")) == "already_paused"
