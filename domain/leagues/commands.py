@@ -58,6 +58,8 @@ class CreateLeague:
     round_ms: int | None = None
     """Each round's default duration (its deadline is that long after it is scheduled);
     None: rounds have a deadline only when the organiser gives one."""
+    vacation_days: int | None = None
+    """Days of vacation each member may take per season, pausing their clocks; None: 0."""
 
 
 @dataclass(frozen=True)
@@ -167,6 +169,16 @@ class SettleAtDeadline:
     scores: tuple[int, ...]
 
 
+@dataclass(frozen=True)
+class TakeVacation:
+    """A member takes ``days`` of their season's vacation from ``at`` (now, passed in)."""
+
+    NAME: ClassVar[str] = "take_vacation"
+    by: Actor
+    at: int
+    days: int
+
+
 Command = (
     CreateLeague
     | AddMember
@@ -180,6 +192,7 @@ Command = (
     | RecordForfeit
     | RecordAbandonment
     | SettleAtDeadline
+    | TakeVacation
 )
 COMMAND_TYPES: tuple[type, ...] = (
     CreateLeague,
@@ -194,4 +207,5 @@ COMMAND_TYPES: tuple[type, ...] = (
     RecordForfeit,
     RecordAbandonment,
     SettleAtDeadline,
+    TakeVacation,
 )

@@ -30,6 +30,7 @@ from domain.leagues.commands import (
     ScheduleRound,
     SettleAtDeadline,
     StartSeason,
+    TakeVacation,
 )
 from domain.leagues.deadlines import policy_set, round_deadline, settle
 from domain.leagues.events import (
@@ -47,10 +48,13 @@ from domain.leagues.events import (
     RoundDeadlineSet,
     RoundScheduled,
     SeasonStarted,
+    VacationAllowanceSet,
+    VacationTaken,
 )
 from domain.leagues.pairing import first_round, plan_round
 from domain.leagues.standings import TIEBREAKS, forfeit_places
 from domain.leagues.state import INITIAL, League, Scheduled
+from domain.leagues.vacations import allowance_set, take
 
 MAX_SEATS = 6
 """OpenSkill's Plackett-Luce is used for 1-6 seat free-for-all games (issue #15)."""
@@ -61,7 +65,7 @@ def decide(state: League, command: Command) -> tuple[Event, ...]:
     match command:
         case CreateLeague():
             created = _create(state, command)
-            return (created, *policy_set(command))
+            return (created, *policy_set(command), *allowance_set(command))
         case AddMember(by=by, player=player):
             _require_created(state)
             _require_league_organiser(state, by, "add a member")
@@ -141,6 +145,9 @@ def decide(state: League, command: Command) -> tuple[Event, ...]:
             _require_created(state)
             _require_league_organiser(state, by, "settle a game at its deadline")
             return (settle(state, _open_fixture(state, game_id), command),)
+        case TakeVacation():
+            _require_created(state)
+            return (take(state, command),)
         case _:
             assert_never(command)
 
@@ -351,6 +358,11 @@ def evolve(state: League, event: Event) -> League:
             return dataclasses.replace(state, fixtures=fixtures)
         case DeadlinePassed():
             return _decided(state, event.game_id, **_deadline_outcome(event))
+        case VacationAllowanceSet(days=days):
+            return dataclasses.replace(state, vacation_days=days)
+        case VacationTaken(player=player, season=season, start=start, until=until):
+            taken = (*state.vacations, (season, player, start, until))
+            return dataclasses.replace(state, vacations=taken)
         case _:
             assert_never(event)
 

@@ -171,6 +171,30 @@ class DeadlinePassed:
     reason: str
 
 
+@dataclass(frozen=True)
+class VacationAllowanceSet:
+    """Each member may take ``days`` of vacation per season."""
+
+    NAME: ClassVar[str] = "league.vacation_allowance_set"
+    VERSION: ClassVar[int] = 1
+    days: int
+    by: str
+
+
+@dataclass(frozen=True)
+class VacationTaken:
+    """``player`` is on vacation from ``start`` to ``until`` (ms since the epoch): their
+    clocks in this league's games stand still meanwhile."""
+
+    NAME: ClassVar[str] = "league.vacation_taken"
+    VERSION: ClassVar[int] = 1
+    player: str
+    season: int
+    start: int
+    until: int
+    days: int
+
+
 Event = (
     LeagueCreated
     | MemberJoined
@@ -185,6 +209,8 @@ Event = (
     | DeadlinePolicySet
     | RoundDeadlineSet
     | DeadlinePassed
+    | VacationAllowanceSet
+    | VacationTaken
 )
 EVENT_TYPES: tuple[type, ...] = (
     LeagueCreated,
@@ -200,4 +226,6 @@ EVENT_TYPES: tuple[type, ...] = (
     DeadlinePolicySet,
     RoundDeadlineSet,
     DeadlinePassed,
+    VacationAllowanceSet,
+    VacationTaken,
 )

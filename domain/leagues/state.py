@@ -69,6 +69,10 @@ class League:
     deadline_policy: DeadlinePolicy = "forfeit"
     round_ms: int = 0
     """A round's default duration (0: rounds have a deadline only when one is given)."""
+    vacation_days: int = 0
+    """Days of vacation each member may take per season."""
+    vacations: tuple[tuple[int, str, int, int], ...] = ()
+    """Every vacation taken: (season, player, start, until)."""
     roster_changed: bool = False
     """A member joined after the season's first round: the circle no longer fits them. (A
     member who leaves keeps their place in the circle; their opponents get byes.)"""
@@ -91,6 +95,11 @@ class League:
     def season_fixtures(self, season: int | None = None) -> tuple[Scheduled, ...]:
         wanted = self.season if season is None else season
         return tuple(f for f in self.fixtures.values() if f.season == wanted)
+
+    def on_vacation(self, player: str, at: int) -> int | None:
+        """Until when ``player`` is on vacation at ``at`` (None: they are not)."""
+        ends = [until for _, p, start, until in self.vacations if p == player and start <= at]
+        return max(ends) if ends and max(ends) > at else None
 
     def has_open_fixtures(self) -> bool:
         return any(f.is_open for f in self.season_fixtures())

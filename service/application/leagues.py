@@ -154,6 +154,7 @@ class Leagues:
         tiebreaks: Sequence[str] | None = None,
         deadline_policy: DeadlinePolicy | None = None,
         round_ms: int | None = None,
+        vacation_days: int | None = None,
     ) -> UUID:
         rules = registry.get(ruleset)  # UnknownRuleset for a ruleset Cairn does not have
         # The ruleset judges the seats and options now, so no round can fail to set up later.
@@ -177,6 +178,7 @@ class Leagues:
             tiebreaks=None if tiebreaks is None else tuple(tiebreaks),
             deadline_policy=deadline_policy,
             round_ms=round_ms,
+            vacation_days=vacation_days,
         )
         events = decide(INITIAL, command)
         league_id = uuid4()

@@ -32,6 +32,8 @@ from domain.leagues.events import (
     RoundDeadlineSet,
     RoundScheduled,
     SeasonStarted,
+    VacationAllowanceSet,
+    VacationTaken,
 )
 from domain.leagues.standings import fixture_points
 from service.projections.ratings import Rating, initial, is_rated, rate
@@ -129,8 +131,10 @@ class Folded:
                 )
             case AbandonmentRecorded():
                 self._decided(league, event.game_id, "abandoned", (), (), event.reason)
-            case DeadlinePolicySet() | RoundDeadlineSet():
-                pass  # deadlines are read from the league's stream, as its organisers are
+            case (
+                DeadlinePolicySet() | RoundDeadlineSet() | VacationAllowanceSet() | VacationTaken()
+            ):
+                pass  # deadlines and vacations are read from the league's stream, as organisers are
             case DeadlinePassed(policy="void"):
                 self._decided(league, event.game_id, "abandoned", (), (), event.reason)
             case DeadlinePassed():

@@ -31,6 +31,8 @@ from domain.leagues.events import (
     RoundDeadlineSet,
     RoundScheduled,
     SeasonStarted,
+    VacationAllowanceSet,
+    VacationTaken,
 )
 from domain.leagues.standings import fixture_points
 from service.application.leagues import decode_event
@@ -169,8 +171,8 @@ def apply(conn: psycopg.Connection[Any], league: UUID, event: Event, ordinal: in
             )
         case AbandonmentRecorded():
             _decided(conn, league, event.game_id, "abandoned", (), (), event.reason)
-        case DeadlinePolicySet() | RoundDeadlineSet():
-            pass  # deadlines are read from the league's stream, as its organisers are
+        case DeadlinePolicySet() | RoundDeadlineSet() | VacationAllowanceSet() | VacationTaken():
+            pass  # deadlines and vacations are read from the league's stream, as organisers are
         case DeadlinePassed(policy="void"):
             _decided(conn, league, event.game_id, "abandoned", (), (), event.reason)
         case DeadlinePassed():

@@ -49,6 +49,7 @@ def league_of(service: Any, league_id: UUID) -> dict[str, Any]:
         "tiebreaks": tiebreaks,
         "deadline_policy": state.deadline_policy,
         "round_seconds": state.round_ms // 1000 or None,
+        "vacation_days": state.vacation_days,
     }
 
 
