@@ -53,6 +53,8 @@ class CreateLeague(Struct, forbid_unknown_fields=True):
     round_seconds: RoundSeconds | None = None
     """Each round's default duration: its deadline is this long after it is scheduled.
     Default: a round has a deadline only when one is given as it is scheduled."""
+    vacation_days: Annotated[int, Meta(ge=0, le=366)] | None = None
+    """Days of vacation each member may take per season, pausing their clocks (default 0)."""
 
 
 class AddMember(Struct, forbid_unknown_fields=True):
@@ -94,6 +96,7 @@ class LeagueBody(Struct):
     deadline_policy: DeadlinePolicy = "forfeit"
     round_seconds: int | None = None
     """A round's default duration; null: rounds have a deadline only when given one."""
+    vacation_days: int = 0
 
 
 class FixtureBody(Struct):

@@ -29,6 +29,7 @@ from service.api.league_bodies import (
     RecordForfeit,
     StandingBody,
 )
+from service.api.league_vacations import VACATION_ROUTES
 from service.api.leaguing import (
     CREATED,
     ORGANISER,
@@ -85,6 +86,7 @@ async def create_league(
                 tiebreaks=data.tiebreaks,
                 deadline_policy=data.deadline_policy,
                 round_ms=None if data.round_seconds is None else data.round_seconds * 1000,
+                vacation_days=data.vacation_days,
             )
         )
         return _league(service, made)
@@ -398,6 +400,7 @@ def start_season(
 LEAGUE_ROUTES: list[Any] = [
     *PLAYER_ROUTES,
     *OWNER_HOOK_ROUTES,
+    *VACATION_ROUTES,
     create_league,
     get_league,
     join_league,

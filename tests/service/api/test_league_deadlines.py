@@ -1,6 +1,7 @@
-"""Round deadlines over HTTP (issue #25): a league's deadline policy and round duration,
-a round scheduled with a deadline (a time, a duration, or the league's default), bad ones
-refused as problems, and a deadline that passed shown in the fixtures once swept."""
+"""Round deadlines and vacations over HTTP (issue #25): a league's deadline policy and
+round duration, a round scheduled with a deadline (a time, a duration, or the league's
+default), bad ones refused as problems, a deadline that passed shown in the fixtures once
+swept, and a member's vacation pausing their clock."""
 
 from __future__ import annotations
 
@@ -103,3 +104,34 @@ def test_a_passed_deadline_shows_in_the_fixtures_and_standings(
     (shown,) = http.get(f"/leagues/{lid}/fixtures").json()
     assert shown["status"] == "abandoned" and "deadline" in shown["reason"]
     assert server.cairn.store.game(UUID(fixture["game_id"])).is_finished
+
+
+def test_a_member_takes_a_vacation_over_http(
+    http: httpx.Client,
+    server: Server,
+    organiser: dict[str, Any],  # noqa: F811
+) -> None:
+    tag = uuid.uuid4().hex[:6]
+    boss = auth(organiser["token"])
+    options = {"target": 5, "time_control": "correspondence", "days_per_move": 3}
+    body = {**BODY, "name": f"Post {tag}", "options": options, "vacation_days": 4}
+    made = http.post("/leagues", json=body, headers=boss)
+    assert made.status_code == 201 and made.json()["vacation_days"] == 4, made.text
+    lid = made.json()["league_id"]
+    ann, bob = _player(http, organiser, f"ann-{tag}"), _player(http, organiser, f"bob-{tag}")
+    for p in (ann, bob):
+        assert http.post(f"/leagues/{lid}/members", json={"player": p["name"]}, headers=boss)
+    (fixture,) = http.post(f"/leagues/{lid}/rounds", headers=boss).json()
+    url = f"/leagues/{lid}/vacations"
+    _problem(http.post(url, json={"days": 1}), 401, "unauthorized")
+    _problem(http.post(url, json={"days": 0}, headers=auth(ann["token"])), 400, "invalid_request")
+    _problem(http.post(url, json={"days": 1}, headers=boss), 422, "not_member")
+    _problem(http.post(url, json={"days": 5}, headers=auth(ann["token"])), 422, "vacation_used_up")
+    taken = http.post(url, json={"days": 3}, headers=auth(ann["token"]))
+    assert taken.status_code == 201, taken.text
+    shown = taken.json()
+    assert (shown["player_id"], shown["days"], shown["left"]) == (ann["player_id"], 3, 1)
+    assert shown["until"] - shown["start"] == 3 * 86_400_000
+    _problem(http.post(url, json={"days": 1}, headers=auth(ann["token"])), 422, "on_vacation")
+    events = server.cairn.store.read(UUID(fixture["game_id"]))
+    assert [e.type for e in events].count("live.clock_paused") == 1
