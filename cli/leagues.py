@@ -12,7 +12,7 @@ import click
 
 from cli.common import USAGE, CliError, emit_json, json_option
 from cli.hooks import league_webhook
-from cli.league_settle import settle
+from cli.league_time import settle, vacation
 from cli.leaguing import game_id, league_errors, league_id, leagues, signed_in, token_option
 from domain.leagues.standings import TIEBREAKS
 from service.application.deadlines import round_deadline
@@ -70,6 +70,11 @@ def league() -> None:
     type=click.FloatRange(min=0.001, max=366),
     help="Each round's default duration in days: its deadline, counted from scheduling.",
 )
+@click.option(
+    "--vacation-days",
+    type=click.IntRange(0, 366),
+    help="Days of vacation each member may take per season, pausing their clocks.",
+)
 @token_option
 @json_option
 @league_errors
@@ -84,6 +89,7 @@ def create(
     tiebreaks: tuple[str, ...],
     deadline_policy: Any,
     round_days: float | None,
+    vacation_days: int | None,
     token: str | None,
     as_json: bool,
 ) -> None:
@@ -107,6 +113,7 @@ def create(
             tiebreaks=tiebreaks or None,
             deadline_policy=deadline_policy,
             round_ms=None if round_days is None else round(round_days * 86_400_000),
+            vacation_days=vacation_days,
         )
         service.catch_up()
         summary = league_of(service, made)
@@ -384,3 +391,4 @@ def start_season(league_ref: str, token: str | None, as_json: bool) -> None:
 
 league.add_command(league_webhook)
 league.add_command(settle)
+league.add_command(vacation)

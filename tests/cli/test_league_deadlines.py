@@ -86,3 +86,29 @@ def test_settle_leaves_a_round_before_its_deadline_alone() -> None:
     assert lines(run("league", "settle", lid, "--json"))[0]["settled"] == 0
     (shown,) = lines(run("league", "fixtures", lid, "--json"))
     assert shown["status"] == "scheduled"
+
+
+def test_a_member_takes_a_vacation_from_the_command_line(store: EventStore) -> None:
+    tag = uuid.uuid4().hex[:6]
+    (boss,) = lines(run("player", "create", f"boss-{tag}", "--organiser", "--json"))
+    ann, bob = (lines(run("player", "create", f"{n}-{tag}", "--json"))[0] for n in ("ann", "bob"))
+    made = run(
+        "league", "create", f"Post {tag}", "--ruleset", "counting", "--seats", "2",
+        "--option", "target=5", "--option", "time_control=correspondence",
+        "--vacation-days", "5", "--json", token=boss["token"],
+    )  # fmt: skip
+    (league,) = lines(made)
+    lid = league["league_id"]
+    assert league["vacation_days"] == 5
+    run("league", "add-player", lid, ann["name"], bob["name"], token=boss["token"])
+    (fixture,) = lines(run("league", "schedule", lid, "--json", token=boss["token"]))
+    taken = run("league", "vacation", lid, "--days", "3", "--json", token=ann["token"])
+    assert taken.exit_code == 0, taken.output
+    (shown,) = lines(taken)
+    assert (shown["days"], shown["left"]) == (3, 2)
+    again = run("league", "vacation", lid, "--days", "1", token=ann["token"])
+    assert again.exit_code == 1 and "on vacation" in again.output
+    stranger = run("league", "vacation", lid, "--days", "1", token=boss["token"])
+    assert stranger.exit_code == 1 and "not a member" in stranger.output
+    events = store.read(UUID(fixture["game_id"]))
+    assert [e.type for e in events].count("live.clock_paused") == 1

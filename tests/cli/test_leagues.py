@@ -33,6 +33,7 @@ GROUPS = {
         "abandon",
         "start-season",
         "settle",
+        "vacation",
     ],
     "projections": ["run", "status", "rebuild"],
 }
