@@ -19,18 +19,27 @@ from service.application.vacations import Vacations
 @league_errors
 def settle(league_ref: str, as_json: bool) -> None:
     """Settle every game of LEAGUE whose round's deadline has passed, by the league's
-    deadline policy, as a served process's sweep does by itself (safe to repeat).
+    deadline policy, and pause the clocks of members on vacation in games scheduled since,
+    as a served process's sweep does by itself (safe to repeat).
 
     Example: cairn league settle $LEAGUE --json
     """
     target = league_id(league_ref)
     with leagues() as service:
         settled = Deadlines(service.leagues).settle_due(target)
+        vacations = Vacations(service.leagues)
+        state = service.leagues.load(target).state
+        paused = sum(
+            vacations.pause_fixture(target, f) for f in state.season_fixtures() if f.is_open
+        )
         service.catch_up()
     if as_json:
-        emit_json({"league_id": str(target), "settled": settled})
+        emit_json({"league_id": str(target), "settled": settled, "paused": paused})
         return
-    click.echo(f"settled {settled} game{'' if settled == 1 else 's'} past the deadline")
+    click.echo(
+        f"settled {settled} game{'' if settled == 1 else 's'} past the deadline;"
+        f" paused {paused} clock{'' if paused == 1 else 's'} for vacations"
+    )
 
 
 @click.command()
@@ -52,6 +61,7 @@ def vacation(league_ref: str, days: int, token: str | None, as_json: bool) -> No
         taken = vacations.take(target, by, days)
         left = vacations.left(target, taken.player)
     until = datetime.fromtimestamp(taken.until / 1000, tz=UTC).isoformat(timespec="seconds")
+    until = until.replace("+00:00", "Z")
     if as_json:
         emit_json({"league_id": str(target), "days": taken.days, "until": until, "left": left})
         return

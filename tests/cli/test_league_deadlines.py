@@ -72,7 +72,7 @@ def test_settle_settles_what_is_past_its_deadline_once(store: EventStore) -> Non
     assert run("league", "fixtures", str(lid), "--json").exit_code == 0
     settled = run("league", "settle", str(lid), "--json")
     assert settled.exit_code == 0, settled.output
-    assert lines(settled) == [{"league_id": str(lid), "settled": 1}]
+    assert lines(settled) == [{"league_id": str(lid), "settled": 1, "paused": 0}]
     assert "settled 0 games" in run("league", "settle", str(lid)).stdout
     (shown,) = lines(run("league", "fixtures", str(lid), "--json"))
     assert shown["status"] == "abandoned"
@@ -111,4 +111,11 @@ def test_a_member_takes_a_vacation_from_the_command_line(store: EventStore) -> N
     stranger = run("league", "vacation", lid, "--days", "1", token=boss["token"])
     assert stranger.exit_code == 1 and "not a member" in stranger.output
     events = store.read(UUID(fixture["game_id"]))
+    assert [e.type for e in events].count("live.clock_paused") == 1
+    # a game scheduled during the vacation is paused by the sweep, or by league settle
+    run("league", "abandon", lid, fixture["game_id"], "--reason", "test", token=boss["token"])
+    (later,) = lines(run("league", "schedule", lid, "--json", token=boss["token"]))
+    assert lines(run("league", "settle", lid, "--json"))[0]["paused"] == 1
+    assert lines(run("league", "settle", lid, "--json"))[0]["paused"] == 0
+    events = store.read(UUID(later["game_id"]))
     assert [e.type for e in events].count("live.clock_paused") == 1
