@@ -84,3 +84,20 @@ def settle(state: League, fixture: Scheduled, command: SettleAtDeadline) -> Dead
         forfeited,
         reason,
     )
+
+
+def outcome(event: DeadlinePassed) -> dict[str, object]:
+    """The fixture a deadline settled: a forfeit, a void or an adjudicated result (counted
+    as played: its places earn league points as a result's do)."""
+    common: dict[str, object] = {"reason": event.reason, "settled": event.policy}
+    if event.policy == "forfeit":
+        forfeited = event.forfeited
+        return common | {
+            "status": "forfeited",
+            "places": event.places,
+            "forfeited": forfeited,
+            "scoreless": forfeited,
+        }
+    if event.policy == "void":
+        return common | {"status": "abandoned"}
+    return common | {"status": "played", "places": event.places, "scores": event.scores}

@@ -32,7 +32,7 @@ from domain.leagues.commands import (
     StartSeason,
     TakeVacation,
 )
-from domain.leagues.deadlines import policy_set, round_deadline, settle
+from domain.leagues.deadlines import outcome, policy_set, round_deadline, settle
 from domain.leagues.events import (
     AbandonmentRecorded,
     DeadlinePassed,
@@ -357,7 +357,7 @@ def evolve(state: League, event: Event) -> League:
             }
             return dataclasses.replace(state, fixtures=fixtures)
         case DeadlinePassed():
-            return _decided(state, event.game_id, **_deadline_outcome(event))
+            return _decided(state, event.game_id, **outcome(event))
         case VacationAllowanceSet(days=days):
             return dataclasses.replace(state, vacation_days=days)
         case VacationTaken(player=player, season=season, start=start, until=until):
@@ -365,23 +365,6 @@ def evolve(state: League, event: Event) -> League:
             return dataclasses.replace(state, vacations=taken)
         case _:
             assert_never(event)
-
-
-def _deadline_outcome(event: DeadlinePassed) -> dict[str, object]:
-    """The fixture a deadline settled: a forfeit, a void or an adjudicated result (counted
-    as played: its places earn league points as a result's do)."""
-    common: dict[str, object] = {"reason": event.reason, "settled": event.policy}
-    if event.policy == "forfeit":
-        forfeited = event.forfeited
-        return common | {
-            "status": "forfeited",
-            "places": event.places,
-            "forfeited": forfeited,
-            "scoreless": forfeited,
-        }
-    if event.policy == "void":
-        return common | {"status": "abandoned"}
-    return common | {"status": "played", "places": event.places, "scores": event.scores}
 
 
 def _decided(state: League, game_id: str, **changes: object) -> League:

@@ -206,3 +206,18 @@ def test_settling_is_idempotent_across_sweeps_and_processes(
     assert Deadlines(second.leagues).settle(league, game) is False
     assert _settlements(first, league) == 1
     assert first.leagues.cairn.store.game(game).version == version
+
+
+@pytest.mark.parametrize("policy", ["forfeit", "void", "adjudicate"])
+def test_a_rebuild_projects_a_settled_round_as_the_incremental_path_did(
+    store: EventStore, clock: ManualClock, policy: str
+) -> None:
+    service, sweep = _process(store, clock)
+    league, game, _ = _round(service, policy)
+    _move(service, game)
+    clock.advance(2 * DAY)
+    sweep.sweep()
+    kept = (_fixture(service, league), _points(service, league))
+    service.projection.rebuild()
+    (fixture,) = fixtures_of(service, league)
+    assert (fixture, _points(service, league)) == kept
