@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
+from litestar.params import QueryParameter
 from msgspec import Meta, Struct
 
 from service.api.bodies import PlayerName
@@ -18,6 +19,19 @@ Tiebreaks = Annotated[list[Tiebreak], Meta(max_length=5)]
 DeadlinePolicy = Literal["forfeit", "void", "adjudicate"]
 """domain.leagues.deadlines.POLICIES."""
 RoundSeconds = Annotated[int, Meta(ge=60, le=366 * 86_400)]
+DeadlineQuery = Annotated[
+    str | None,
+    QueryParameter(
+        min_length=1,
+        max_length=40,
+        description="The round's deadline, ISO 8601 with a time zone"
+        " (2026-12-24T18:00:00Z); overrides the league's round duration.",
+    ),
+]
+DurationQuery = Annotated[
+    int | None,
+    QueryParameter(ge=60, le=366 * 86_400, description="The round's deadline, this long from now."),
+]
 
 
 class CreatePlayer(Struct, forbid_unknown_fields=True):

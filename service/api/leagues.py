@@ -22,6 +22,8 @@ from service.api.league_bodies import (
     AddMember,
     AddOrganiser,
     CreateLeague,
+    DeadlineQuery,
+    DurationQuery,
     FixtureBody,
     LeagueBody,
     RatingBody,
@@ -236,21 +238,8 @@ async def schedule_round(
     league_id: FromPath[str],
     host: NamedDependency[Host],
     authorization: Authorization = None,
-    deadline: Annotated[
-        str | None,
-        QueryParameter(
-            min_length=1,
-            max_length=40,
-            description="The round's deadline, ISO 8601 with a time zone"
-            " (2026-12-24T18:00:00Z); overrides the league's round duration.",
-        ),
-    ] = None,
-    duration_seconds: Annotated[
-        int | None,
-        QueryParameter(
-            ge=60, le=366 * 86_400, description="The round's deadline, this long from now."
-        ),
-    ] = None,
+    deadline: DeadlineQuery = None,
+    duration_seconds: DurationQuery = None,
 ) -> Response[list[FixtureBody]]:
     def work() -> list[FixtureBody]:
         service = service_of(host)

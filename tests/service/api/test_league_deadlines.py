@@ -135,3 +135,10 @@ def test_a_member_takes_a_vacation_over_http(
     _problem(http.post(url, json={"days": 1}, headers=auth(ann["token"])), 422, "on_vacation")
     events = server.cairn.store.read(UUID(fixture["game_id"]))
     assert [e.type for e in events].count("live.clock_paused") == 1
+
+
+def test_deadlines_and_vacations_are_in_the_openapi_document(http: httpx.Client) -> None:
+    paths = http.get("/schema/openapi.json").json()["paths"]
+    rounds = paths["/leagues/{league_id}/rounds"]["post"]
+    assert {p["name"] for p in rounds["parameters"]} >= {"deadline", "duration_seconds"}
+    assert "post" in paths["/leagues/{league_id}/vacations"]
