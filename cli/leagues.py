@@ -12,9 +12,12 @@ import click
 
 from cli.common import USAGE, CliError, emit_json, json_option
 from cli.hooks import league_webhook
+from cli.league_time import settle, vacation
 from cli.leaguing import game_id, league_errors, league_id, leagues, signed_in, token_option
 from domain.leagues.standings import TIEBREAKS
+from service.application.deadlines import round_deadline
 from service.projections.reading import (
+    deadline_text,
     fixtures_of,
     league_of,
     ratings_of,
@@ -56,6 +59,22 @@ def league() -> None:
     help="A tie-break after points; repeat in order (default: all, in the order listed)."
     " A seeded draw always comes last.",
 )
+@click.option(
+    "--deadline-policy",
+    type=click.Choice(["forfeit", "void", "adjudicate"]),
+    help="How a game unfinished at its round's deadline is settled: the seats to play"
+    " forfeit, it is void, or it is adjudicated by the running score (default: forfeit).",
+)
+@click.option(
+    "--round-days",
+    type=click.FloatRange(min=0.001, max=366),
+    help="Each round's default duration in days: its deadline, counted from scheduling.",
+)
+@click.option(
+    "--vacation-days",
+    type=click.IntRange(0, 366),
+    help="Days of vacation each member may take per season, pausing their clocks.",
+)
 @token_option
 @json_option
 @league_errors
@@ -68,13 +87,16 @@ def create(
     options: tuple[str, ...],
     bye_points: int | None,
     tiebreaks: tuple[str, ...],
+    deadline_policy: Any,
+    round_days: float | None,
+    vacation_days: int | None,
     token: str | None,
     as_json: bool,
 ) -> None:
     """Create a league (organisers only) and print its id.
 
     Example: cairn league create "Autumn" --ruleset peninsula --seats 2 --points 3,0
-    --bye-points 1 --tiebreak head-to-head --tiebreak wins
+    --bye-points 1 --tiebreak head-to-head --tiebreak wins --round-days 7
     """
     by_place = _points(points)
     with leagues() as service:
@@ -89,6 +111,9 @@ def create(
             parse_options(options),
             bye_points=bye_points,
             tiebreaks=tiebreaks or None,
+            deadline_policy=deadline_policy,
+            round_ms=None if round_days is None else round(round_days * 86_400_000),
+            vacation_days=vacation_days,
         )
         service.catch_up()
         summary = league_of(service, made)
@@ -98,7 +123,8 @@ def create(
     click.echo(
         f"{made}  {summary['name']}: {summary['ruleset']}, {seats} seats a table,"
         f" {summary['pairing']}, points {'/'.join(map(str, summary['points']))},"
-        f" a bye {summary['bye_points']}, tie-breaks {', '.join(summary['tiebreaks'])}"
+        f" a bye {summary['bye_points']}, tie-breaks {', '.join(summary['tiebreaks'])},"
+        f" deadlines {summary['deadline_policy']}"
     )
 
 
@@ -164,28 +190,42 @@ def organiser(action: str, league_ref: str, player: str, token: str | None, as_j
 
 @league.command()
 @click.argument("league_ref", metavar="LEAGUE")
+@click.option("--deadline", help="The round's deadline, ISO 8601 with a zone: 2026-12-24T18:00Z.")
+@click.option("--days", type=click.FloatRange(min=0.001, max=366), help="Or: days from now.")
 @token_option
 @json_option
 @league_errors
-def schedule(league_ref: str, token: str | None, as_json: bool) -> None:
-    """Pair the next round and create its games (organisers only).
+def schedule(
+    league_ref: str, deadline: str | None, days: float | None, token: str | None, as_json: bool
+) -> None:
+    """Pair the next round and create its games (organisers only). Its deadline is the one
+    given, else the league's round duration from now (if it has one).
 
-    Example: cairn league schedule $LEAGUE --json
+    Example: cairn league schedule $LEAGUE --days 7 --json
     """
     target = league_id(league_ref)
     with leagues() as service:
         by = signed_in(service, token)
-        fixtures = service.leagues.schedule(target, by)
+        seconds = None if days is None else round(days * 86_400)
+        due = round_deadline(deadline, seconds, service.leagues.cairn.clock.now_ms())
+        fixtures = service.leagues.schedule(target, by, deadline=due)
         names = service.leagues.players.names([p for f in fixtures for p in _ids(f.players)])
-    rows = [
-        {"game_id": f.game_id, "players": [names[i] for i in _ids(f.players)]} for f in fixtures
+        known = service.leagues.load(target).state.fixtures
+    rows: list[dict[str, Any]] = [
+        {
+            "game_id": f.game_id,
+            "players": [names[i] for i in _ids(f.players)],
+            "deadline": deadline_text(known[f.game_id]),
+        }
+        for f in fixtures
     ]
     if as_json:
         for row in rows:
             emit_json(row)
         return
     for row in rows:
-        click.echo(f"{row['game_id']}  {' vs '.join(row['players'])}")
+        until = f"  due {row['deadline']}" if row["deadline"] else ""
+        click.echo(f"{row['game_id']}  {' vs '.join(row['players'])}{until}")
 
 
 def _ids(players: Sequence[str]) -> list[UUID]:
@@ -267,9 +307,12 @@ def fixtures(league_ref: str, as_json: bool) -> None:
         return
     for row in found:
         places = " ".join(map(str, row["places"])) or "-"
+        until = (
+            f"  due {row['deadline']}" if row["deadline"] and row["status"] == "scheduled" else ""
+        )
         click.echo(
             f"s{row['season']} r{row['round']}  {row['game_id']}  {' vs '.join(row['names'])}"
-            f"  {row['status']}  places {places}"
+            f"  {row['status']}  places {places}{until}"
         )
 
 
@@ -347,3 +390,5 @@ def start_season(league_ref: str, token: str | None, as_json: bool) -> None:
 
 
 league.add_command(league_webhook)
+league.add_command(settle)
+league.add_command(vacation)

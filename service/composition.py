@@ -18,6 +18,7 @@ from psycopg_pool import ConnectionPool
 from service.application import Application
 from service.bots import BotDriver
 from service.clock import Clock
+from service.deadlines import DeadlineSweep
 from service.leagues import league_service
 from service.projections.follower import LeagueFollower
 from service.store import Store
@@ -91,9 +92,12 @@ def assemble(
     cairn.reactions.append(deliverer)
     sweeper = follower = None
     if sweep_every is not None:
+        leagues = league_service(cairn)
+        # the sweep settles league games whose round's deadline has passed
+        cairn.reactions.append(DeadlineSweep(leagues.leagues))
         sweeper = Sweeper(store, cairn.reactions, sweep_every, chores=[cairn.keys.forget_expired])
         # a long-running process follows the feed for leagues too (docs/leagues.md)
-        follower = LeagueFollower(league_service(cairn))
+        follower = LeagueFollower(leagues)
         cairn.reactions.append(follower)
     return Service(cairn, driver, sweeper, leagues=follower, timeouts=timeouts, webhooks=deliverer)
 

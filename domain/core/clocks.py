@@ -8,21 +8,24 @@ to act runs its own. docs/live-play.md records the adopted values.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from domain.core.live import Live
+from domain.core.errors import RuleViolation
+from domain.core.live import ClockPaused, Live
 from domain.core.options import Option
 
-Kind = Literal["none", "fischer", "per_move"]
+Kind = Literal["none", "fischer", "per_move", "correspondence"]
+DAY_MS = 86_400_000
 
 TIME_CONTROL = Option(
     "time_control",
     "none",
     "none; fischer (a bank per seat plus an increment per decision); per_move (an"
-    " allowance per move plus a reserve, for correspondence play)",
-    ("none", "fischer", "per_move"),
+    " allowance per move plus a reserve); correspondence (days per move, no reserve)",
+    ("none", "fischer", "per_move", "correspondence"),
 )
 BANK_SECONDS = Option(
     "bank_seconds",
@@ -38,6 +41,10 @@ ALLOWANCE_SECONDS = Option(
     "allowance_seconds", 86_400, "per_move: the time each move may take before the reserve",
     bounds=(1, 2_592_000),
 )  # fmt: skip
+DAYS_PER_MOVE = Option(
+    "days_per_move", 3, "correspondence: the days each move may take (unused days are lost)",
+    bounds=(1, 60),
+)  # fmt: skip
 ON_TIMEOUT = Option(
     "on_timeout",
     "forfeit",
@@ -45,7 +52,9 @@ ON_TIMEOUT = Option(
     " owner returns)",
     ("forfeit", "bot"),
 )
-CLOCK_OPTIONS = (TIME_CONTROL, BANK_SECONDS, INCREMENT_SECONDS, ALLOWANCE_SECONDS, ON_TIMEOUT)
+CLOCK_OPTIONS = (
+    TIME_CONTROL, BANK_SECONDS, INCREMENT_SECONDS, ALLOWANCE_SECONDS, DAYS_PER_MOVE, ON_TIMEOUT
+)  # fmt: skip
 RETURN_FLOOR_MS = 60_000
 """A Fischer seat whose owner returns after a timeout gets its increment, at least this."""
 
@@ -69,12 +78,42 @@ def option(options: Mapping[str, Any], spec: Option) -> Any:
 
 
 def time_control(options: Mapping[str, Any]) -> TimeControl:
+    if option(options, TIME_CONTROL) == "correspondence":
+        # a per-move clock whose allowance is whole days and whose reserve is empty: each
+        # move starts afresh, as correspondence sites count (lichess's "days per turn")
+        days = option(options, DAYS_PER_MOVE)
+        return TimeControl("correspondence", bank=0, increment=0, allowance=days * DAY_MS)
     return TimeControl(
         kind=option(options, TIME_CONTROL),
         bank=1000 * option(options, BANK_SECONDS),
         increment=1000 * option(options, INCREMENT_SECONDS),
         allowance=1000 * option(options, ALLOWANCE_SECONDS),
     )
+
+
+def start(live: Live, seat: int) -> int:
+    """When ``seat``'s clock last started: the latest stamp, or the end of its pause."""
+    since = live.since or 0
+    return max(since, live.paused[seat]) if live.paused else since
+
+
+def pause(
+    live: Live, control: TimeControl, seat: int, until: int, by: str, at: int | None
+) -> ClockPaused:
+    """Stop ``seat``'s clock until ``until``; a pause never shortens one already running."""
+    if not control.is_timed:
+        raise RuleViolation("untimed", "this game has no clock to pause")
+    if at is None or until <= at or not by.strip():
+        raise RuleViolation("invalid_command", "pause a clock until a later time, saying who")
+    if live.paused and live.paused[seat] >= until:
+        raise RuleViolation("already_paused", "that clock is paused until then already")
+    return ClockPaused(seat=seat, until=until, by=by)
+
+
+def paused(live: Live, seats: int, event: ClockPaused) -> Live:
+    until = list(live.paused or (0,) * seats)
+    until[event.seat] = event.until
+    return dataclasses.replace(live, paused=tuple(until))
 
 
 def starting(control: TimeControl, seats: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -91,9 +130,9 @@ def charged(
     stamp; ``seat`` (None: the system) decided, and a Fischer seat earns its increment."""
     if not control.is_timed or live.since is None:
         return live.banks, live.used
-    elapsed = max(0, at - live.since)
     banks, used = list(live.banks), list(live.used)
     for r in clocked:
+        elapsed = max(0, at - start(live, r))
         if control.kind == "fischer":
             banks[r] = max(0, banks[r] - elapsed)
             continue
@@ -120,24 +159,21 @@ def deadline(live: Live, control: TimeControl, clocked: frozenset[int]) -> int |
     """When the first running clock runs out (None: none runs)."""
     if not control.is_timed or live.since is None or not clocked:
         return None
-    since = live.since
-    return since + min(remaining(live, control, r) for r in clocked)
+    return min(start(live, r) + remaining(live, control, r) for r in clocked)
 
 
 def flagged(live: Live, control: TimeControl, clocked: frozenset[int], at: int) -> tuple[int, ...]:
     """The running seats whose time has run out by ``at``."""
     if not control.is_timed or live.since is None:
         return ()
-    elapsed = at - live.since
-    return tuple(sorted(r for r in clocked if remaining(live, control, r) <= elapsed))
+    return tuple(sorted(r for r in clocked if remaining(live, control, r) <= at - start(live, r)))
 
 
 def left_at(live: Live, control: TimeControl, clocked: frozenset[int], now: int) -> list[int]:
     """Each seat's time left at ``now`` (for views; decisions use ``charged``)."""
     if not control.is_timed or live.since is None:
         return []
-    elapsed = max(0, now - live.since)
     return [
-        max(0, remaining(live, control, r) - (elapsed if r in clocked else 0))
+        max(0, remaining(live, control, r) - (max(0, now - start(live, r)) if r in clocked else 0))
         for r in range(len(live.banks))
     ]

@@ -48,6 +48,8 @@ class Live:
     * ``pending`` is a takeback asked for in a game that needs consent: (seat, how many
       decisions), with ``consents`` the seats that agreed so far.
     * ``last`` are the out seats ranked below every other seat at the end.
+    * ``paused`` holds, per seat, the time until which its clock is stopped (a league
+      vacation; empty: no seat was ever paused): it charges only time after that.
     """
 
     since: int | None = None
@@ -65,6 +67,7 @@ class Live:
     revealed: bool = False
     pending: tuple[int, int] | None = None
     consents: frozenset[int] = frozenset()
+    paused: tuple[int, ...] = ()
 
     @property
     def is_snapshot_safe(self) -> bool:
@@ -149,11 +152,32 @@ class ResumeClocks:
     NAME: ClassVar[str] = "resume_clocks"
 
 
+@dataclass(frozen=True)
+class PauseClock:
+    """The system stops ``on_seat``'s clock until ``until`` (ms since the epoch): its owner
+    is on a vacation their league allows (issue #25). ``by`` says who asked."""
+
+    NAME: ClassVar[str] = "pause_clock"
+    on_seat: int
+    until: int
+    by: str
+
+
 LiveCommand = (
-    Resign | Abandon | Forfeit | TimeOut | TakeBack | AnswerTakeback | ReturnToSeat | ResumeClocks
+    Resign
+    | Abandon
+    | Forfeit
+    | TimeOut
+    | TakeBack
+    | AnswerTakeback
+    | ReturnToSeat
+    | ResumeClocks
+    | PauseClock
 )
 SEAT_LIVE_COMMANDS: tuple[type, ...] = (Resign, TakeBack, AnswerTakeback, ReturnToSeat)
-LIVE_COMMANDS: tuple[type, ...] = (*SEAT_LIVE_COMMANDS, Abandon, Forfeit, TimeOut, ResumeClocks)
+LIVE_COMMANDS: tuple[type, ...] = (
+    *SEAT_LIVE_COMMANDS, Abandon, Forfeit, TimeOut, ResumeClocks, PauseClock
+)  # fmt: skip
 
 
 # -- events ---------------------------------------------------------------------------------
@@ -248,6 +272,15 @@ class ReturnedToSeat:
     bank: int
 
 
+@dataclass(frozen=True)
+class ClockPaused:
+    NAME: ClassVar[str] = "live.clock_paused"
+    VERSION: ClassVar[int] = 1
+    seat: int
+    until: int
+    by: str
+
+
 LiveEvent = (
     Stamped
     | Resigned
@@ -258,6 +291,7 @@ LiveEvent = (
     | TakebackAnswered
     | TakenBack
     | ReturnedToSeat
+    | ClockPaused
 )
 LIVE_EVENTS: tuple[type, ...] = (
     Stamped,
@@ -269,6 +303,7 @@ LIVE_EVENTS: tuple[type, ...] = (
     TakebackAnswered,
     TakenBack,
     ReturnedToSeat,
+    ClockPaused,
 )
 
 
@@ -305,6 +340,8 @@ def describe_live(event: LiveEvent) -> str:
             return f"Seat {seat} takes back its last {n} decision(s)"
         case ReturnedToSeat(seat=seat):
             return f"Seat {seat}'s owner is back; the bot stops"
+        case ClockPaused(seat=seat, by=by):
+            return f"Seat {seat}'s clock is paused: {by}"
         case _:
             assert_never(event)
 

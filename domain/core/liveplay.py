@@ -22,11 +22,13 @@ from domain.core.live import (
     Abandoned,
     AnswerTakeback,
     Checkpoint,
+    ClockPaused,
     Forfeit,
     Forfeited,
     Live,
     LiveCommand,
     LiveEvent,
+    PauseClock,
     Resign,
     Resigned,
     ResumeClocks,
@@ -176,6 +178,11 @@ def decide(ruleset: Any, state: Any, command: LiveCommand, at: int | None) -> tu
             facts = _answer(state, seat, accept)
         case ReturnToSeat(seat=seat):
             facts = (_return(state, seat),)
+        case PauseClock(on_seat=seat, until=until, by=by):
+            _require_seat(state, seat)
+            facts = (
+                clocks.pause(state.live, clocks.time_control(state.options), seat, until, by, at),
+            )
     seat_of = getattr(command, "seat", None)
     return (stamp(ruleset, state, seat_of, at), *facts)
 
@@ -289,7 +296,7 @@ def _return(state: Any, seat: int) -> ReturnedToSeat:
     bank = 0
     if control.kind == "fischer":
         bank = max(control.increment, clocks.RETURN_FLOOR_MS)
-    elif control.kind == "per_move":
+    elif control.kind in ("per_move", "correspondence"):
         bank = live.banks[seat]
     return ReturnedToSeat(seat=seat, bank=bank)
 
@@ -339,6 +346,8 @@ def evolve(state: Any, event: LiveEvent) -> Any:
             return dataclasses.replace(restored, live=kept)
         case ReturnedToSeat(seat=seat, bank=bank):
             return dataclasses.replace(state, live=_returned(live, seat, bank))
+        case ClockPaused():
+            return dataclasses.replace(state, live=clocks.paused(live, state.seats, event))
         case _:
             assert_never(event)
 

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
 Pairing = Literal["round-robin", "swiss", "balanced"]
+DeadlinePolicy = Literal["forfeit", "void", "adjudicate"]
+"""How a round's deadline settles an unfinished game (docs/leagues.md "Deadlines")."""
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,13 @@ class CreateLeague:
     """League points a bye scores; None: a win's (``points[0]``), as lichess Swiss and FIDE."""
     tiebreaks: tuple[str, ...] | None = None
     """Tie-breaks after points, in order, from ``standings.TIEBREAKS``; None: all of them."""
+    deadline_policy: DeadlinePolicy | None = None
+    """How a round's deadline settles its unfinished games; None: ``forfeit``."""
+    round_ms: int | None = None
+    """Each round's default duration (its deadline is that long after it is scheduled);
+    None: rounds have a deadline only when the organiser gives one."""
+    vacation_days: int | None = None
+    """Days of vacation each member may take per season, pausing their clocks; None: 0."""
 
 
 @dataclass(frozen=True)
@@ -106,6 +115,11 @@ class ScheduleRound:
     by: Actor
     fixtures: tuple[Fixture, ...]
     seed: str = ""
+    at: int | None = None
+    """When the round is scheduled (ms since the epoch): the league's round duration counts
+    from it. The application passes it in; the domain reads no clock."""
+    deadline: int | None = None
+    """The round's deadline (ms since the epoch), overriding the league's round duration."""
 
 
 @dataclass(frozen=True)
@@ -140,6 +154,31 @@ class RecordAbandonment:
     reason: str
 
 
+@dataclass(frozen=True)
+class SettleAtDeadline:
+    """The system settles an unfinished game whose round's deadline has passed.
+
+    ``at`` is now; ``due`` the seats whose turn or clock it is and ``scores`` each seat's
+    running score, both read from the game by the application (the domain reads no game)."""
+
+    NAME: ClassVar[str] = "settle_at_deadline"
+    by: Actor
+    game_id: str
+    at: int
+    due: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class TakeVacation:
+    """A member takes ``days`` of their season's vacation from ``at`` (now, passed in)."""
+
+    NAME: ClassVar[str] = "take_vacation"
+    by: Actor
+    at: int
+    days: int
+
+
 Command = (
     CreateLeague
     | AddMember
@@ -152,6 +191,8 @@ Command = (
     | RecordResult
     | RecordForfeit
     | RecordAbandonment
+    | SettleAtDeadline
+    | TakeVacation
 )
 COMMAND_TYPES: tuple[type, ...] = (
     CreateLeague,
@@ -165,4 +206,6 @@ COMMAND_TYPES: tuple[type, ...] = (
     RecordResult,
     RecordForfeit,
     RecordAbandonment,
+    SettleAtDeadline,
+    TakeVacation,
 )

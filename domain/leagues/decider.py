@@ -3,7 +3,7 @@
 Codes (stable, part of the API): ``not_created``, ``already_created``, ``not_organiser``,
 ``not_league_organiser``, ``already_organiser``, ``not_member``, ``already_member``,
 ``invalid_command``, ``not_enough_members``, ``round_open``, ``wrong_fixtures``,
-``unknown_fixture``, ``already_decided``.
+``unknown_fixture``, ``already_decided``; deadlines add theirs (domain/leagues/deadlines.py).
 """
 
 from __future__ import annotations
@@ -28,10 +28,15 @@ from domain.leagues.commands import (
     RecordResult,
     RemoveOrganiser,
     ScheduleRound,
+    SettleAtDeadline,
     StartSeason,
+    TakeVacation,
 )
+from domain.leagues.deadlines import outcome, policy_set, round_deadline, settle
 from domain.leagues.events import (
     AbandonmentRecorded,
+    DeadlinePassed,
+    DeadlinePolicySet,
     Event,
     ForfeitRecorded,
     LeagueCreated,
@@ -40,12 +45,16 @@ from domain.leagues.events import (
     OrganiserAdded,
     OrganiserRemoved,
     ResultRecorded,
+    RoundDeadlineSet,
     RoundScheduled,
     SeasonStarted,
+    VacationAllowanceSet,
+    VacationTaken,
 )
 from domain.leagues.pairing import first_round, plan_round
 from domain.leagues.standings import TIEBREAKS, forfeit_places
 from domain.leagues.state import INITIAL, League, Scheduled
+from domain.leagues.vacations import allowance_set, take
 
 MAX_SEATS = 6
 """OpenSkill's Plackett-Luce is used for 1-6 seat free-for-all games (issue #15)."""
@@ -55,7 +64,8 @@ MAX_NAME = 64
 def decide(state: League, command: Command) -> tuple[Event, ...]:
     match command:
         case CreateLeague():
-            return (_create(state, command),)
+            created = _create(state, command)
+            return (created, *policy_set(command), *allowance_set(command))
         case AddMember(by=by, player=player):
             _require_created(state)
             _require_league_organiser(state, by, "add a member")
@@ -92,7 +102,13 @@ def decide(state: League, command: Command) -> tuple[Event, ...]:
             _require_round_closed(state)
             return (SeasonStarted(season=state.season + 1),)
         case ScheduleRound(by=by, fixtures=fixtures, seed=seed):
-            return _schedule(state, by, fixtures, seed)
+            events = _schedule(state, by, fixtures, seed)
+            scheduled = events[-1]
+            assert isinstance(scheduled, RoundScheduled)
+            due = round_deadline(
+                state, scheduled.season, scheduled.round, command.at, command.deadline
+            )
+            return (*events, *due)
         case RecordResult(game_id=game_id, places=places, scores=scores):
             fixture = _open_fixture(state, game_id)
             if len(places) != len(fixture.players) or len(scores) != len(fixture.players):
@@ -125,6 +141,13 @@ def decide(state: League, command: Command) -> tuple[Event, ...]:
             _open_fixture(state, game_id)
             _require_reason(reason)
             return (AbandonmentRecorded(game_id, reason, by.player),)
+        case SettleAtDeadline(by=by, game_id=game_id):
+            _require_created(state)
+            _require_league_organiser(state, by, "settle a game at its deadline")
+            return (settle(state, _open_fixture(state, game_id), command),)
+        case TakeVacation():
+            _require_created(state)
+            return (take(state, command),)
         case _:
             assert_never(command)
 
@@ -323,6 +346,23 @@ def evolve(state: League, event: Event) -> League:
             )
         case AbandonmentRecorded(game_id=game_id):
             return _decided(state, game_id, status="abandoned", reason=event.reason)
+        case DeadlinePolicySet(policy=policy, round_ms=round_ms):
+            return dataclasses.replace(state, deadline_policy=policy, round_ms=round_ms)
+        case RoundDeadlineSet(season=season, round=round_, deadline=deadline):
+            fixtures = {
+                key: dataclasses.replace(f, deadline=deadline)
+                if (f.season, f.round) == (season, round_)
+                else f
+                for key, f in state.fixtures.items()
+            }
+            return dataclasses.replace(state, fixtures=fixtures)
+        case DeadlinePassed():
+            return _decided(state, event.game_id, **outcome(event))
+        case VacationAllowanceSet(days=days):
+            return dataclasses.replace(state, vacation_days=days)
+        case VacationTaken(player=player, season=season, start=start, until=until):
+            taken = (*state.vacations, (season, player, start, until))
+            return dataclasses.replace(state, vacations=taken)
         case _:
             assert_never(event)
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from domain.leagues.commands import Fixture, Pairing
+from domain.leagues.commands import DeadlinePolicy, Fixture, Pairing
 
 
 @dataclass(frozen=True)
@@ -125,6 +125,76 @@ class AbandonmentRecorded:
     by: str
 
 
+@dataclass(frozen=True)
+class DeadlinePolicySet:
+    """How the league's rounds end: ``policy`` settles a game unfinished at its round's
+    deadline; ``round_ms`` is a round's default duration (0: none)."""
+
+    NAME: ClassVar[str] = "league.deadline_policy_set"
+    VERSION: ClassVar[int] = 1
+    policy: DeadlinePolicy
+    round_ms: int
+    by: str
+
+
+@dataclass(frozen=True)
+class RoundDeadlineSet:
+    """A round's games must be finished by ``deadline`` (ms since the epoch)."""
+
+    NAME: ClassVar[str] = "league.round_deadline_set"
+    VERSION: ClassVar[int] = 1
+    season: int
+    round: int
+    deadline: int
+
+
+@dataclass(frozen=True)
+class DeadlinePassed:
+    """A game was unfinished at its round's deadline and was settled by ``policy``:
+
+    * ``forfeit``: ``forfeited`` (the seats whose turn or clock it was) lose and score
+      nothing, the others share first place;
+    * ``void``: no result (``places`` empty);
+    * ``adjudicate``: ``places`` ranked by ``scores``, the running scores at the deadline.
+    Never rated: the game was not played out."""
+
+    NAME: ClassVar[str] = "league.deadline_passed"
+    VERSION: ClassVar[int] = 1
+    game_id: str
+    players: tuple[str, ...]
+    policy: DeadlinePolicy
+    deadline: int
+    at: int
+    places: tuple[int, ...]
+    scores: tuple[int, ...]
+    forfeited: tuple[str, ...]
+    reason: str
+
+
+@dataclass(frozen=True)
+class VacationAllowanceSet:
+    """Each member may take ``days`` of vacation per season."""
+
+    NAME: ClassVar[str] = "league.vacation_allowance_set"
+    VERSION: ClassVar[int] = 1
+    days: int
+    by: str
+
+
+@dataclass(frozen=True)
+class VacationTaken:
+    """``player`` is on vacation from ``start`` to ``until`` (ms since the epoch): their
+    clocks in this league's games stand still meanwhile."""
+
+    NAME: ClassVar[str] = "league.vacation_taken"
+    VERSION: ClassVar[int] = 1
+    player: str
+    season: int
+    start: int
+    until: int
+    days: int
+
+
 Event = (
     LeagueCreated
     | MemberJoined
@@ -136,6 +206,11 @@ Event = (
     | ResultRecorded
     | ForfeitRecorded
     | AbandonmentRecorded
+    | DeadlinePolicySet
+    | RoundDeadlineSet
+    | DeadlinePassed
+    | VacationAllowanceSet
+    | VacationTaken
 )
 EVENT_TYPES: tuple[type, ...] = (
     LeagueCreated,
@@ -148,4 +223,9 @@ EVENT_TYPES: tuple[type, ...] = (
     ResultRecorded,
     ForfeitRecorded,
     AbandonmentRecorded,
+    DeadlinePolicySet,
+    RoundDeadlineSet,
+    DeadlinePassed,
+    VacationAllowanceSet,
+    VacationTaken,
 )

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from domain.leagues.commands import Pairing
+from domain.leagues.commands import DeadlinePolicy, Pairing
 
 FixtureStatus = Literal["scheduled", "played", "forfeited", "abandoned"]
 
@@ -27,6 +27,10 @@ class Scheduled:
     """Who earns no league points here whatever their place (forfeiters, since #25)."""
     reason: str = ""
     """Why a forfeit or an abandonment was recorded."""
+    deadline: int | None = None
+    """When its round must be finished (ms since the epoch); None: no deadline."""
+    settled: DeadlinePolicy | None = None
+    """How its round's deadline settled it (None: it was not settled at a deadline)."""
 
     @property
     def is_open(self) -> bool:
@@ -62,6 +66,13 @@ class League:
     before it was drawn, which pair by ``pairing.unplayed_first``."""
     bye_log: tuple[tuple[int, str, int], ...] = ()
     """Every bye given: (season, player, league points it scored)."""
+    deadline_policy: DeadlinePolicy = "forfeit"
+    round_ms: int = 0
+    """A round's default duration (0: rounds have a deadline only when one is given)."""
+    vacation_days: int = 0
+    """Days of vacation each member may take per season."""
+    vacations: tuple[tuple[int, str, int, int], ...] = ()
+    """Every vacation taken: (season, player, start, until)."""
     roster_changed: bool = False
     """A member joined after the season's first round: the circle no longer fits them. (A
     member who leaves keeps their place in the circle; their opponents get byes.)"""
@@ -84,6 +95,11 @@ class League:
     def season_fixtures(self, season: int | None = None) -> tuple[Scheduled, ...]:
         wanted = self.season if season is None else season
         return tuple(f for f in self.fixtures.values() if f.season == wanted)
+
+    def on_vacation(self, player: str, at: int) -> int | None:
+        """Until when ``player`` is on vacation at ``at`` (None: they are not)."""
+        ends = [until for _, p, start, until in self.vacations if p == player and start <= at]
+        return max(ends) if ends and max(ends) > at else None
 
     def has_open_fixtures(self) -> bool:
         return any(f.is_open for f in self.season_fixtures())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
+from litestar.params import QueryParameter
 from msgspec import Meta, Struct
 
 from service.api.bodies import PlayerName
@@ -15,6 +16,22 @@ Points = Annotated[list[LeaguePoints], Meta(min_length=1, max_length=6)]
 Tiebreak = Literal["head-to-head", "buchholz", "sonneborn-berger", "wins", "draw"]
 """domain.leagues.standings.TIEBREAKS (a test keeps the two equal)."""
 Tiebreaks = Annotated[list[Tiebreak], Meta(max_length=5)]
+DeadlinePolicy = Literal["forfeit", "void", "adjudicate"]
+"""domain.leagues.deadlines.POLICIES."""
+RoundSeconds = Annotated[int, Meta(ge=60, le=366 * 86_400)]
+DeadlineQuery = Annotated[
+    str | None,
+    QueryParameter(
+        min_length=1,
+        max_length=40,
+        description="The round's deadline, ISO 8601 with a time zone"
+        " (2026-12-24T18:00:00Z); overrides the league's round duration.",
+    ),
+]
+DurationQuery = Annotated[
+    int | None,
+    QueryParameter(ge=60, le=366 * 86_400, description="The round's deadline, this long from now."),
+]
 
 
 class CreatePlayer(Struct, forbid_unknown_fields=True):
@@ -43,6 +60,15 @@ class CreateLeague(Struct, forbid_unknown_fields=True):
     tiebreaks: Tiebreaks | None = None
     """Tie-breaks after points, in order, each at most once (a repeat is invalid_command,
     422); a seeded draw always comes last. Default: all of them in the order listed."""
+    deadline_policy: DeadlinePolicy | None = None
+    """How a game unfinished at its round's deadline is settled: ``forfeit`` (the seats
+    whose turn or clock it is lose and score nothing), ``void`` or ``adjudicate`` (ranked
+    by the running score). Default ``forfeit``."""
+    round_seconds: RoundSeconds | None = None
+    """Each round's default duration: its deadline is this long after it is scheduled.
+    Default: a round has a deadline only when one is given as it is scheduled."""
+    vacation_days: Annotated[int, Meta(ge=0, le=366)] | None = None
+    """Days of vacation each member may take per season, pausing their clocks (default 0)."""
 
 
 class AddMember(Struct, forbid_unknown_fields=True):
@@ -81,6 +107,10 @@ class LeagueBody(Struct):
     ordered by points, wins, game scores, then forfeits."""
     organisers: list[str] = []
     """The creator first, then the co-organisers it named (player ids)."""
+    deadline_policy: DeadlinePolicy = "forfeit"
+    round_seconds: int | None = None
+    """A round's default duration; null: rounds have a deadline only when given one."""
+    vacation_days: int = 0
 
 
 class FixtureBody(Struct):
@@ -94,6 +124,8 @@ class FixtureBody(Struct):
     reason: str | None = None
     names: list[str] = []
     """The players' names, in seat order like ``players``."""
+    deadline: str | None = None
+    """When its round must be finished (ISO 8601, UTC); null: no deadline."""
 
 
 class StandingBody(Struct):

@@ -22,6 +22,8 @@ from service.api.league_bodies import (
     AddMember,
     AddOrganiser,
     CreateLeague,
+    DeadlineQuery,
+    DurationQuery,
     FixtureBody,
     LeagueBody,
     RatingBody,
@@ -29,6 +31,7 @@ from service.api.league_bodies import (
     RecordForfeit,
     StandingBody,
 )
+from service.api.league_vacations import VACATION_ROUTES
 from service.api.leaguing import (
     CREATED,
     ORGANISER,
@@ -44,6 +47,7 @@ from service.api.leaguing import (
 from service.api.owner_hooks import OWNER_HOOK_ROUTES
 from service.api.players import PLAYER_ROUTES
 from service.api.screening import strict_body
+from service.application.deadlines import round_deadline
 from service.leagues import LeagueService
 from service.projections import reading
 
@@ -82,6 +86,9 @@ async def create_league(
                 data.options,
                 bye_points=data.bye_points,
                 tiebreaks=data.tiebreaks,
+                deadline_policy=data.deadline_policy,
+                round_ms=None if data.round_seconds is None else data.round_seconds * 1000,
+                vacation_days=data.vacation_days,
             )
         )
         return _league(service, made)
@@ -218,8 +225,9 @@ def remove_organiser(
     "/leagues/{league_id:str}/rounds",
     operation_id="scheduleRound",
     summary="Pair the next round and create its games, seats bound to the members"
-    " (organisers only)",
-    description="Each player then acts in their game with their own player token.",
+    " (organisers only), with a deadline if given or the league sets a round duration",
+    description="Each player then acts in their game with their own player token. At the"
+    " deadline each unfinished game is settled by the league's deadline policy.",
     responses=problems(400, 401, 403, 404, 422),
     security=ORGANISER,
     tags=["leagues"],
@@ -227,12 +235,21 @@ def remove_organiser(
     response_headers=CREATED,
 )
 async def schedule_round(
-    league_id: FromPath[str], host: NamedDependency[Host], authorization: Authorization = None
+    league_id: FromPath[str],
+    host: NamedDependency[Host],
+    authorization: Authorization = None,
+    deadline: DeadlineQuery = None,
+    duration_seconds: DurationQuery = None,
 ) -> Response[list[FixtureBody]]:
     def work() -> list[FixtureBody]:
         service = service_of(host)
         target, by = parse_id(league_id, "league"), authority(host, service, authorization)
-        made = {f.game_id for f in organiser_only(lambda: service.leagues.schedule(target, by))}
+        now = service.leagues.cairn.clock.now_ms()
+        due = round_deadline(deadline, duration_seconds, now)
+        made = {
+            f.game_id
+            for f in organiser_only(lambda: service.leagues.schedule(target, by, deadline=due))
+        }
         return [f for f in _fixtures(service, target) if f.game_id in made]
 
     body = await anyio.to_thread.run_sync(work)
@@ -372,6 +389,7 @@ def start_season(
 LEAGUE_ROUTES: list[Any] = [
     *PLAYER_ROUTES,
     *OWNER_HOOK_ROUTES,
+    *VACATION_ROUTES,
     create_league,
     get_league,
     join_league,

@@ -33,6 +33,7 @@ from domain.leagues.commands import (
     AddOrganiser,
     Command,
     CreateLeague,
+    DeadlinePolicy,
     Join,
     Leave,
     Pairing,
@@ -151,6 +152,9 @@ class Leagues:
         options: Mapping[str, Any] | None = None,
         bye_points: int | None = None,
         tiebreaks: Sequence[str] | None = None,
+        deadline_policy: DeadlinePolicy | None = None,
+        round_ms: int | None = None,
+        vacation_days: int | None = None,
     ) -> UUID:
         rules = registry.get(ruleset)  # UnknownRuleset for a ruleset Cairn does not have
         # The ruleset judges the seats and options now, so no round can fail to set up later.
@@ -172,6 +176,9 @@ class Leagues:
             options=dict(options or {}),
             bye_points=bye_points,
             tiebreaks=None if tiebreaks is None else tuple(tiebreaks),
+            deadline_policy=deadline_policy,
+            round_ms=round_ms,
+            vacation_days=vacation_days,
         )
         events = decide(INITIAL, command)
         league_id = uuid4()
@@ -201,8 +208,9 @@ class Leagues:
     def start_season(self, league_id: UUID, by: Player) -> None:
         self.execute(league_id, StartSeason(actor_of(by)))
 
-    def schedule(self, league_id: UUID, by: Player) -> list[Fixture]:
-        """The next round's tables, recorded, and their games created."""
+    def schedule(self, league_id: UUID, by: Player, deadline: int | None = None) -> list[Fixture]:
+        """The next round's tables, recorded, and their games created. ``deadline`` (ms
+        since the epoch) overrides the league's round duration, counted from now."""
         self.ensure_games(league_id)
         self.end_decided_games(league_id)
         for _ in range(MAX_RETRIES):
@@ -211,7 +219,8 @@ class Leagues:
             seed = secrets.token_hex(SEED_BYTES)
             plan = next_plan(loaded.state, seed)
             fixtures = tuple(Fixture(str(uuid4()), t) for t in plan.tables)
-            command = ScheduleRound(actor_of(by), fixtures, seed)
+            now = self.cairn.clock.now_ms()
+            command = ScheduleRound(actor_of(by), fixtures, seed, now, deadline)
             events = decide(loaded.state, command)
             ids = [UUID(f.game_id) for f in fixtures]
             try:
@@ -291,12 +300,12 @@ class Leagues:
         league's record comes first, so the game's own ending is never taken for a result."""
         names = tuple(str(p.player_id) for p in forfeited)
         self.execute(league_id, RecordForfeit(actor_of(by), str(game_id), names, reason))
-        self._end_game(self.load(league_id).state.fixtures[str(game_id)], _recorder(by))
+        self.end_game(self.load(league_id).state.fixtures[str(game_id)], _recorder(by))
 
     def abandon(self, league_id: UUID, by: Player, game_id: UUID, reason: str) -> None:
         """Void the fixture, then end the game with no winner (the system's ``abandon``)."""
         self.execute(league_id, RecordAbandonment(actor_of(by), str(game_id), reason))
-        self._end_game(self.load(league_id).state.fixtures[str(game_id)], _recorder(by))
+        self.end_game(self.load(league_id).state.fixtures[str(game_id)], _recorder(by))
 
     def end_decided_games(self, league_id: UUID) -> int:
         """End the games of forfeited or voided fixtures that still run: a process that died
@@ -304,18 +313,19 @@ class Leagues:
         ended (run with every scheduling, and by ``cairn league schedule``)."""
         ended = 0
         for fixture in self.load(league_id).state.fixtures.values():
-            if fixture.status not in ("forfeited", "abandoned"):
+            if fixture.status not in ("forfeited", "abandoned") and fixture.settled is None:
                 continue
             with suppress(UnknownGame):
                 if not self.cairn.store.game(UUID(fixture.game_id)).is_finished:
-                    ended += self._end_game(fixture, "league")
+                    ended += self.end_game(fixture, "league")
         return ended
 
-    def _end_game(self, fixture: Scheduled, by: str) -> int:
+    def end_game(self, fixture: Scheduled, by: str) -> int:
         """The system's decision ending a decided fixture's game: ``forfeit`` of the seats
-        that forfeited, or ``abandon`` for a void or a forfeit of every seat (nobody is left
-        to win). 1 if it ended the game, 0 if the game had ended by itself (its league
-        record stands) or was never created (a process died while scheduling)."""
+        that forfeited, or ``abandon`` for a void, a forfeit of every seat (nobody is left
+        to win) or an adjudication at a deadline (the league holds its places). 1 if it
+        ended the game, 0 if the game had ended by itself (its league record stands) or was
+        never created (a process died while scheduling)."""
         seats = tuple(i for i, p in enumerate(fixture.players) if p in fixture.forfeited)
         command: Forfeit | Abandon = Abandon(by, fixture.reason)
         if fixture.status == "forfeited" and len(seats) < len(fixture.players):

@@ -19,6 +19,8 @@ from psycopg.types.json import Jsonb
 
 from domain.leagues.events import (
     AbandonmentRecorded,
+    DeadlinePassed,
+    DeadlinePolicySet,
     Event,
     ForfeitRecorded,
     LeagueCreated,
@@ -27,8 +29,11 @@ from domain.leagues.events import (
     OrganiserAdded,
     OrganiserRemoved,
     ResultRecorded,
+    RoundDeadlineSet,
     RoundScheduled,
     SeasonStarted,
+    VacationAllowanceSet,
+    VacationTaken,
 )
 from domain.leagues.standings import fixture_points
 from service.projections.ratings import Rating, initial, is_rated, rate
@@ -126,6 +131,27 @@ class Folded:
                 )
             case AbandonmentRecorded():
                 self._decided(league, event.game_id, "abandoned", (), (), event.reason)
+            case (
+                DeadlinePolicySet() | RoundDeadlineSet() | VacationAllowanceSet() | VacationTaken()
+            ):
+                pass  # deadlines and vacations are read from the league's stream, as organisers are
+            case DeadlinePassed(policy="void"):
+                self._decided(league, event.game_id, "abandoned", (), (), event.reason)
+            case DeadlinePassed():
+                # a forfeit or an adjudication: points by place, never rated (not played out)
+                status = "forfeited" if event.policy == "forfeit" else "played"
+                self._decided(
+                    league, event.game_id, status, event.places, event.scores, event.reason
+                )
+                self._score(
+                    league,
+                    event.game_id,
+                    event.players,
+                    event.places,
+                    event.scores,
+                    event.forfeited,
+                    event.forfeited,
+                )
             case _:
                 raise ValueError(f"the league projection has no rule for {type(event).__name__}")
 

@@ -18,6 +18,8 @@ from psycopg.types.json import Jsonb
 
 from domain.leagues.events import (
     AbandonmentRecorded,
+    DeadlinePassed,
+    DeadlinePolicySet,
     Event,
     ForfeitRecorded,
     LeagueCreated,
@@ -26,8 +28,11 @@ from domain.leagues.events import (
     OrganiserAdded,
     OrganiserRemoved,
     ResultRecorded,
+    RoundDeadlineSet,
     RoundScheduled,
     SeasonStarted,
+    VacationAllowanceSet,
+    VacationTaken,
 )
 from domain.leagues.standings import fixture_points
 from service.application.leagues import decode_event
@@ -166,6 +171,24 @@ def apply(conn: psycopg.Connection[Any], league: UUID, event: Event, ordinal: in
             )
         case AbandonmentRecorded():
             _decided(conn, league, event.game_id, "abandoned", (), (), event.reason)
+        case DeadlinePolicySet() | RoundDeadlineSet() | VacationAllowanceSet() | VacationTaken():
+            pass  # deadlines and vacations are read from the league's stream, as organisers are
+        case DeadlinePassed(policy="void"):
+            _decided(conn, league, event.game_id, "abandoned", (), (), event.reason)
+        case DeadlinePassed():
+            # a forfeit or an adjudication: points by place, never rated (not played out)
+            status = "forfeited" if event.policy == "forfeit" else "played"
+            _decided(conn, league, event.game_id, status, event.places, event.scores, event.reason)
+            _score(
+                conn,
+                league,
+                event.game_id,
+                event.players,
+                event.places,
+                event.scores,
+                event.forfeited,
+                event.forfeited,
+            )
         case _:
             raise ValueError(f"the league projection has no rule for {type(event).__name__}")
 

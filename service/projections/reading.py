@@ -1,11 +1,12 @@
 """What the league projection answers: fixtures, standings, ratings, a player's history.
 
-Reads only the projection's tables (never the streams), as JSON-ready dicts; the API and
-the CLI both print these.
+Reads the projection's tables, and the league's folded stream only for the settings and
+deadlines kept in its events, as JSON-ready dicts; the API and the CLI both print these.
 """
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
 
@@ -46,6 +47,9 @@ def league_of(service: Any, league_id: UUID) -> dict[str, Any]:
         "organisers": list(state.organisers),
         "bye_points": bye_points(state),
         "tiebreaks": tiebreaks,
+        "deadline_policy": state.deadline_policy,
+        "round_seconds": state.round_ms // 1000 or None,
+        "vacation_days": state.vacation_days,
     }
 
 
@@ -84,10 +88,25 @@ def fixtures_of(service: Any, league_id: UUID) -> list[dict[str, Any]]:
             "SELECT player_id::text, name FROM players WHERE player_id = ANY(%s::uuid[])", (ids,)
         ).fetchall()
     names = {r[0]: r[1] for r in found}
+    # a round's deadline is read from the league's stream, as its organisers are
+    known = service.leagues.load(league_id).state.fixtures
     keys = ("game_id", "season", "round", "players", "status", "places", "scores", "reason")
     return [
-        {**dict(zip(keys, r, strict=True)), "names": [names.get(p, p) for p in r[3]]} for r in rows
+        {
+            **dict(zip(keys, r, strict=True)),
+            "names": [names.get(p, p) for p in r[3]],
+            "deadline": deadline_text(known.get(r[0])),
+        }
+        for r in rows
     ]
+
+
+def deadline_text(fixture: Any) -> str | None:
+    """The fixture's round deadline as an ISO 8601 UTC time (None: no deadline)."""
+    if fixture is None or fixture.deadline is None:
+        return None
+    moment = datetime.fromtimestamp(fixture.deadline / 1000, tz=UTC)
+    return moment.isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 def ratings_of(service: Any, league_id: UUID) -> list[dict[str, Any]]:

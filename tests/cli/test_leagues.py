@@ -32,6 +32,8 @@ GROUPS = {
         "forfeit",
         "abandon",
         "start-season",
+        "settle",
+        "vacation",
     ],
     "projections": ["run", "status", "rebuild"],
 }

@@ -148,6 +148,7 @@ def test_every_ruleset_lists_the_live_options_post_games_accepts(http: httpx.Cli
         "bank_seconds",
         "increment_seconds",
         "allowance_seconds",
+        "days_per_move",
         "on_timeout",
         "on_resign",
         "takebacks",
