@@ -10,7 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
-Pairing = Literal["round-robin", "swiss", "balanced"]
+Pairing = Literal["round-robin", "swiss", "balanced", "knockout"]
+"""How a league pairs its rounds; the one list the API and the CLI offer (docs/leagues.md)."""
 
 
 @dataclass(frozen=True)
@@ -106,6 +107,19 @@ class ScheduleRound:
     by: Actor
     fixtures: tuple[Fixture, ...]
     seed: str = ""
+    ratings: Mapping[str, int] = field(default_factory=dict)
+    """Members' display ratings in thousandths, which seed a knock-out league's bracket
+    when this round draws it (the application reads them; recorded in the bracket)."""
+
+
+@dataclass(frozen=True)
+class StartPlayoffs:
+    """Take the top ``size`` of the season's standings into a knock-out bracket, whose
+    rounds the next schedulings play (the table itself is final from here)."""
+
+    NAME: ClassVar[str] = "start_playoffs"
+    by: Actor
+    size: int
 
 
 @dataclass(frozen=True)
@@ -149,6 +163,7 @@ Command = (
     | Leave
     | StartSeason
     | ScheduleRound
+    | StartPlayoffs
     | RecordResult
     | RecordForfeit
     | RecordAbandonment
@@ -162,6 +177,7 @@ COMMAND_TYPES: tuple[type, ...] = (
     Leave,
     StartSeason,
     ScheduleRound,
+    StartPlayoffs,
     RecordResult,
     RecordForfeit,
     RecordAbandonment,

@@ -3,13 +3,14 @@
 Codes (stable, part of the API): ``not_created``, ``already_created``, ``not_organiser``,
 ``not_league_organiser``, ``already_organiser``, ``not_member``, ``already_member``,
 ``invalid_command``, ``not_enough_members``, ``round_open``, ``wrong_fixtures``,
-``unknown_fixture``, ``already_decided``.
+``unknown_fixture``, ``already_decided``; knock-out and playoffs (``knockout``) add
+``no_season``, ``bracket_drawn`` and ``bracket_complete``.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import assert_never
 
 from domain.core.errors import RuleViolation
@@ -28,10 +29,12 @@ from domain.leagues.commands import (
     RecordResult,
     RemoveOrganiser,
     ScheduleRound,
+    StartPlayoffs,
     StartSeason,
 )
 from domain.leagues.events import (
     AbandonmentRecorded,
+    BracketDrawn,
     Event,
     ForfeitRecorded,
     LeagueCreated,
@@ -39,11 +42,20 @@ from domain.leagues.events import (
     MemberLeft,
     OrganiserAdded,
     OrganiserRemoved,
+    PlayerAdvanced,
     ResultRecorded,
     RoundScheduled,
     SeasonStarted,
 )
-from domain.leagues.pairing import first_round, plan_round
+from domain.leagues.knockout import (
+    byes_through,
+    evolve_advanced,
+    evolve_drawn,
+    knockout_draw,
+    playoffs,
+    through,
+)
+from domain.leagues.pairing import first_round, plan_of
 from domain.leagues.standings import TIEBREAKS, forfeit_places
 from domain.leagues.state import INITIAL, League, Scheduled
 
@@ -91,13 +103,21 @@ def decide(state: League, command: Command) -> tuple[Event, ...]:
             _require_league_organiser(state, by, "start a season")
             _require_round_closed(state)
             return (SeasonStarted(season=state.season + 1),)
-        case ScheduleRound(by=by, fixtures=fixtures, seed=seed):
-            return _schedule(state, by, fixtures, seed)
+        case ScheduleRound(by=by, fixtures=fixtures, seed=seed, ratings=ratings):
+            return _schedule(state, by, fixtures, seed, ratings)
+        case StartPlayoffs(by=by, size=size):
+            _require_created(state)
+            _require_league_organiser(state, by, "start the playoffs")
+            _require_round_closed(state)
+            return (playoffs(state, size),)
         case RecordResult(game_id=game_id, places=places, scores=scores):
             fixture = _open_fixture(state, game_id)
             if len(places) != len(fixture.players) or len(scores) != len(fixture.players):
                 raise RuleViolation("invalid_command", "a result needs a place and score per seat")
-            return (ResultRecorded(game_id, fixture.players, tuple(places), tuple(scores)),)
+            return (
+                ResultRecorded(game_id, fixture.players, tuple(places), tuple(scores)),
+                *through(state, fixture, tuple(places), tuple(scores)),
+            )
         case RecordForfeit(by=by, game_id=game_id, players=players, reason=reason):
             _require_created(state)
             _require_league_organiser(state, by, "record a forfeit")
@@ -108,6 +128,7 @@ def decide(state: League, command: Command) -> tuple[Event, ...]:
                     "invalid_command", "name who forfeited, from this game's players"
                 )
             places = forfeit_places(fixture.players, players)
+            zeros = tuple(0 for _ in places)
             return (
                 ForfeitRecorded(
                     game_id,
@@ -118,13 +139,18 @@ def decide(state: League, command: Command) -> tuple[Event, ...]:
                     by.player,
                     scoreless=tuple(players),
                 ),
+                *through(state, fixture, places, zeros, "forfeit"),
             )
         case RecordAbandonment(by=by, game_id=game_id, reason=reason):
             _require_created(state)
             _require_league_organiser(state, by, "record an abandonment")
-            _open_fixture(state, game_id)
+            fixture = _open_fixture(state, game_id)
             _require_reason(reason)
-            return (AbandonmentRecorded(game_id, reason, by.player),)
+            level = tuple(1 for _ in fixture.players)
+            return (
+                AbandonmentRecorded(game_id, reason, by.player),
+                *through(state, fixture, level, tuple(0 for _ in level), "void"),
+            )
         case _:
             assert_never(command)
 
@@ -138,7 +164,7 @@ def _create(state: League, command: CreateLeague) -> LeagueCreated:
         raise RuleViolation("invalid_command", f"a league's name has 1 to {MAX_NAME} characters")
     if not 1 <= command.seats <= MAX_SEATS:
         raise RuleViolation("invalid_command", f"a league's tables have 1 to {MAX_SEATS} seats")
-    if command.pairing in ("round-robin", "swiss") and command.seats != 2:
+    if command.pairing in ("round-robin", "swiss", "knockout") and command.seats != 2:
         raise RuleViolation("invalid_command", f"{command.pairing} pairs two seats a table")
     if command.pairing == "balanced" and command.seats == 2:
         # two seats a table are paired by round-robin or Swiss, which never repeat early
@@ -174,7 +200,11 @@ def _join(state: League, player: str, by: Actor) -> MemberJoined:
 
 
 def _schedule(
-    state: League, by: Actor, fixtures: tuple[Fixture, ...], seed: str
+    state: League,
+    by: Actor,
+    fixtures: tuple[Fixture, ...],
+    seed: str,
+    ratings: Mapping[str, int],
 ) -> tuple[Event, ...]:
     _require_created(state)
     _require_league_organiser(state, by, "schedule a round")
@@ -188,7 +218,10 @@ def _schedule(
     opening = state.round == 0
     if opening:
         state = first_round(state, seed)
-    plan = plan_round(state)
+    drawn = knockout_draw(state, ratings)
+    if drawn is not None:
+        state = evolve_drawn(state, drawn)
+    plan = plan_of(state)
     if tuple(f.players for f in fixtures) != plan.tables:
         raise RuleViolation("wrong_fixtures", "these tables are not this round's pairing")
     ids = [f.game_id for f in fixtures]
@@ -196,11 +229,14 @@ def _schedule(
         raise RuleViolation("invalid_command", "each table needs a game of its own")
     season = max(state.season, 1)
     started: tuple[Event, ...] = () if state.season else (SeasonStarted(season=1),)
-    drawn = (seed, state.season_order) if opening else ("", ())
+    order = (seed, state.season_order) if opening else ("", ())
+    # a bracket's bye is a walk into the next round, not league points
+    worth = 0 if state.bracket is not None else bye_points(state)
     scheduled = RoundScheduled(
-        season, state.round + 1, fixtures, plan.byes, *drawn, bye_points=bye_points(state)
+        season, state.round + 1, fixtures, plan.byes, *order, bye_points=worth
     )
-    return (*started, scheduled)
+    bracket = () if drawn is None else (drawn,)
+    return (*started, *bracket, scheduled, *byes_through(state, plan.byes))
 
 
 def bye_points(state: League) -> int:
@@ -284,7 +320,13 @@ def evolve(state: League, event: Event) -> League:
             return dataclasses.replace(state, co_organisers=kept)
         case SeasonStarted(season=season):
             return dataclasses.replace(
-                state, season=season, round=0, byes={}, season_order=(), roster_changed=False
+                state,
+                season=season,
+                round=0,
+                byes={},
+                season_order=(),
+                roster_changed=False,
+                bracket=None,
             )
         case RoundScheduled():
             fixtures = dict(state.fixtures)
@@ -323,6 +365,10 @@ def evolve(state: League, event: Event) -> League:
             )
         case AbandonmentRecorded(game_id=game_id):
             return _decided(state, game_id, status="abandoned", reason=event.reason)
+        case BracketDrawn():
+            return evolve_drawn(state, event)
+        case PlayerAdvanced():
+            return evolve_advanced(state, event)
         case _:
             assert_never(event)
 

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from domain.leagues.bracket import AdvanceReason, BracketKind
 from domain.leagues.commands import Fixture, Pairing
 
 
@@ -125,6 +126,37 @@ class AbandonmentRecorded:
     by: str
 
 
+@dataclass(frozen=True)
+class BracketDrawn:
+    """A season's knock-out bracket: the players by seed (seed 1 first) and the league
+    round that plays its first round. ``ratings`` are the seeds' display ratings in
+    thousandths as they were when a knock-out league drew (empty for playoffs, seeded by
+    the standings)."""
+
+    NAME: ClassVar[str] = "league.bracket_drawn"
+    VERSION: ClassVar[int] = 1
+    season: int
+    seeds: tuple[str, ...]
+    start_round: int
+    kind: BracketKind
+    ratings: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class PlayerAdvanced:
+    """A player went through a bracket round: by a bye, their game's result, the tie-break
+    of a tied game, an opponent's forfeit, or a void game (the better seed)."""
+
+    NAME: ClassVar[str] = "league.player_advanced"
+    VERSION: ClassVar[int] = 1
+    season: int
+    round: int
+    """The bracket's round (1 is the first), not the league's."""
+    player: str
+    game_id: str
+    reason: AdvanceReason
+
+
 Event = (
     LeagueCreated
     | MemberJoined
@@ -136,6 +168,8 @@ Event = (
     | ResultRecorded
     | ForfeitRecorded
     | AbandonmentRecorded
+    | BracketDrawn
+    | PlayerAdvanced
 )
 EVENT_TYPES: tuple[type, ...] = (
     LeagueCreated,
@@ -148,4 +182,6 @@ EVENT_TYPES: tuple[type, ...] = (
     ResultRecorded,
     ForfeitRecorded,
     AbandonmentRecorded,
+    BracketDrawn,
+    PlayerAdvanced,
 )

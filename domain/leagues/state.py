@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from domain.leagues.bracket import Bracket
 from domain.leagues.commands import Pairing
 
 FixtureStatus = Literal["scheduled", "played", "forfeited", "abandoned"]
@@ -62,6 +63,11 @@ class League:
     before it was drawn, which pair by ``pairing.unplayed_first``."""
     bye_log: tuple[tuple[int, str, int], ...] = ()
     """Every bye given: (season, player, league points it scored)."""
+    bracket: Bracket | None = None
+    """The current season's knock-out bracket (a knock-out league's, or its playoffs)."""
+    bracket_starts: Mapping[int, int] = field(default_factory=dict)
+    """The league round each season's bracket starts at: its games score in the bracket,
+    not in the table."""
     roster_changed: bool = False
     """A member joined after the season's first round: the circle no longer fits them. (A
     member who leaves keeps their place in the circle; their opponents get byes.)"""
@@ -84,6 +90,10 @@ class League:
     def season_fixtures(self, season: int | None = None) -> tuple[Scheduled, ...]:
         wanted = self.season if season is None else season
         return tuple(f for f in self.fixtures.values() if f.season == wanted)
+
+    def in_bracket(self, fixture: Scheduled) -> bool:
+        start = self.bracket_starts.get(fixture.season)
+        return start is not None and fixture.round >= start
 
     def has_open_fixtures(self) -> bool:
         return any(f.is_open for f in self.season_fixtures())
