@@ -5,14 +5,16 @@ CAIRN_TOKEN); reads catch the projection up first, so they show every recorded r
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, get_args
 from uuid import UUID
 
 import click
 
+from cli.brackets import bracket, playoffs
 from cli.common import USAGE, CliError, emit_json, json_option
 from cli.hooks import league_webhook
 from cli.leaguing import game_id, league_errors, league_id, leagues, signed_in, token_option
+from domain.leagues.commands import Pairing
 from domain.leagues.standings import TIEBREAKS
 from service.projections.reading import (
     fixtures_of,
@@ -38,8 +40,9 @@ def league() -> None:
 @click.option("--seats", required=True, type=click.IntRange(1, 6), help="Seats per table.")
 @click.option(
     "--pairing",
-    type=click.Choice(["round-robin", "swiss", "balanced"]),
-    help="How rounds are paired (default: round-robin for 2 seats, balanced for more).",
+    type=click.Choice(get_args(Pairing)),
+    help="How rounds are paired (default: round-robin for 2 seats, balanced for more);"
+    " knockout: a single-elimination bracket seeded by rating.",
 )
 @click.option("--points", help="League points by place, best first, e.g. 3,1,0.")
 @click.option("--option", "options", multiple=True, help="A ruleset option, name=value.")
@@ -347,3 +350,5 @@ def start_season(league_ref: str, token: str | None, as_json: bool) -> None:
 
 
 league.add_command(league_webhook)
+league.add_command(bracket)
+league.add_command(playoffs)

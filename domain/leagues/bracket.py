@@ -125,25 +125,31 @@ def winner(
     return min(level, key=bracket.seed_of), "tie-break"
 
 
-def view(bracket: Bracket) -> list[dict[str, object]]:
-    """Every match of every round as a reader sees it: the players by seed, and the winner
-    once recorded (None: not played yet, or a place still waiting for its players)."""
+@dataclass(frozen=True)
+class Match:
+    """One match of a bracket as a reader sees it."""
+
+    round: int
+    match: int
+    """Its place in the round, 1 at the top of the bracket."""
+    players: tuple[str, ...]
+    """Better seed first; one for a bye, fewer than two while a match before is open."""
+    seeds: tuple[int, ...]
+    bye: bool
+    winner: str | None
+
+
+def view(bracket: Bracket) -> list[Match]:
+    """Every match of every round, with the winner once recorded."""
     through = set(bracket.advanced)
-    out: list[dict[str, object]] = []
+    out: list[Match] = []
     for r in range(1, bracket.rounds + 1):
         places = entrants(bracket, r)
         for i in range(0, len(places), 2):
-            pair = [p for p in places[i : i + 2] if p is not None]
-            pair.sort(key=bracket.seed_of)
-            won = next((p for p in pair if (r, p) in through), None)
-            out.append(
-                {
-                    "round": r,
-                    "match": i // 2 + 1,
-                    "players": pair,
-                    "seeds": [bracket.seed_of(p) for p in pair],
-                    "bye": r == 1 and len(pair) == 1,
-                    "winner": won,
-                }
+            pair = tuple(
+                sorted((p for p in places[i : i + 2] if p is not None), key=bracket.seed_of)
             )
+            won = next((p for p in pair if (r, p) in through), None)
+            seeds = tuple(bracket.seed_of(p) for p in pair)
+            out.append(Match(r, i // 2 + 1, pair, seeds, r == 1 and len(pair) == 1, won))
     return out

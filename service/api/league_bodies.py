@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal
 
 from msgspec import Meta, Struct
 
+from domain.leagues.commands import Pairing
 from service.api.bodies import PlayerName
 
 LeagueName = Annotated[str, Meta(min_length=1, max_length=64)]
@@ -34,7 +35,7 @@ class CreateLeague(Struct, forbid_unknown_fields=True):
     name: LeagueName
     ruleset: Annotated[str, Meta(min_length=1, max_length=64)]
     seats: Annotated[int, Meta(ge=1, le=6)]
-    pairing: Literal["round-robin", "swiss", "balanced"] | None = None
+    pairing: Pairing | None = None
     points: Points | None = None
     options: dict[str, Any] = {}
     bye_points: LeaguePoints | None = None
@@ -144,3 +145,45 @@ class HistoryBody(Struct):
     ratings: list[RatingBody]
     games: list[PlayedBody]
     provisional_below: int
+
+
+class StartPlayoffs(Struct, forbid_unknown_fields=True):
+    size: Annotated[int, Meta(ge=2, le=1024)]
+    """How many of the table's top players enter the bracket (2 to every member)."""
+
+
+class SeedBody(Struct):
+    seed: int
+    player_id: str
+    name: str
+    rating: float | None
+    """The display rating that seeded a knock-out league; null in playoffs (seeded by the
+    table)."""
+
+
+class MatchBody(Struct):
+    round: int
+    match: int
+    players: list[str]
+    """Better seed first (seat 0); one player for a first-round bye, none or one while the
+    round before is still being played."""
+    seeds: list[int]
+    names: list[str]
+    bye: bool
+    winner: str | None
+    decided_by: Literal["bye", "result", "tie-break", "forfeit", "void"] | None
+    game_id: str | None
+    status: Literal["scheduled", "played", "forfeited", "abandoned"] | None
+
+
+class BracketBody(Struct):
+    league_id: str
+    season: int
+    kind: Literal["knockout", "playoffs"]
+    start_round: int
+    """The league round that plays the bracket's first round."""
+    size: int
+    rounds: int
+    seeds: list[SeedBody]
+    matches: list[MatchBody]
+    champion: str | None

@@ -29,6 +29,7 @@ from service.api.league_bodies import (
     RecordForfeit,
     StandingBody,
 )
+from service.api.league_brackets import BRACKET_ROUTES
 from service.api.leaguing import (
     CREATED,
     ORGANISER,
@@ -386,4 +387,5 @@ LEAGUE_ROUTES: list[Any] = [
     record_forfeit,
     record_abandonment,
     start_season,
+    *BRACKET_ROUTES,
 ]

@@ -41,6 +41,7 @@ from domain.leagues.commands import (
     RecordResult,
     RemoveOrganiser,
     ScheduleRound,
+    StartPlayoffs,
     StartSeason,
 )
 from domain.leagues.events import Event
@@ -48,6 +49,7 @@ from domain.leagues.pairing import next_plan
 from domain.leagues.standings import behind
 from service.application.app import Application
 from service.application.live import decide_system
+from service.projections.ratings import initial, read_ratings, thousandths
 from service.store import Decision, GameExists, NewEvent, UnknownGame, VersionConflict
 from service.store.leagues import GENESIS_HASH, LeagueEvent, LeagueStore, UnknownLeague
 from service.store.players import Player, Players
@@ -201,6 +203,17 @@ class Leagues:
     def start_season(self, league_id: UUID, by: Player) -> None:
         self.execute(league_id, StartSeason(actor_of(by)))
 
+    def start_playoffs(self, league_id: UUID, by: Player, size: int) -> None:
+        self.execute(league_id, StartPlayoffs(actor_of(by), size))
+
+    def _seeding(self, state: League) -> dict[str, int]:
+        """The members' display ratings (thousandths) when this round draws a knock-out
+        bracket, as the ratings projection holds them; unrated members rate as new."""
+        if state.pairing != "knockout" or state.round > 0:
+            return {}
+        known = read_ratings(self.store.pool, state.ruleset, state.members)
+        return {p: thousandths(known.get(p, initial())) for p in state.members}
+
     def schedule(self, league_id: UUID, by: Player) -> list[Fixture]:
         """The next round's tables, recorded, and their games created."""
         self.ensure_games(league_id)
@@ -209,9 +222,10 @@ class Leagues:
             loaded = self.load(league_id)
             # a season's seat order is drawn from a fresh seed, recorded in its first round
             seed = secrets.token_hex(SEED_BYTES)
-            plan = next_plan(loaded.state, seed)
+            ratings = self._seeding(loaded.state)
+            plan = next_plan(loaded.state, seed, ratings)
             fixtures = tuple(Fixture(str(uuid4()), t) for t in plan.tables)
-            command = ScheduleRound(actor_of(by), fixtures, seed)
+            command = ScheduleRound(actor_of(by), fixtures, seed, ratings)
             events = decide(loaded.state, command)
             ids = [UUID(f.game_id) for f in fixtures]
             try:

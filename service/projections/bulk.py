@@ -19,6 +19,7 @@ from psycopg.types.json import Jsonb
 
 from domain.leagues.events import (
     AbandonmentRecorded,
+    BracketDrawn,
     Event,
     ForfeitRecorded,
     LeagueCreated,
@@ -26,6 +27,7 @@ from domain.leagues.events import (
     MemberLeft,
     OrganiserAdded,
     OrganiserRemoved,
+    PlayerAdvanced,
     ResultRecorded,
     RoundScheduled,
     SeasonStarted,
@@ -68,12 +70,22 @@ class StandingRow:
 
 
 @dataclass
+class BracketRow:
+    kind: str
+    start_round: int
+    seeds: list[str]
+    ratings: list[int]
+    advanced: list[list[Any]] = field(default_factory=list)
+
+
+@dataclass
 class Folded:
     summaries: dict[UUID, Summary] = field(default_factory=dict)
     fixtures: dict[tuple[UUID, str], FixtureRow] = field(default_factory=dict)
     standings: dict[tuple[UUID, int, str], StandingRow] = field(default_factory=dict)
     ratings: dict[tuple[str, str], Rating] = field(default_factory=dict)
     changes: list[tuple[Any, ...]] = field(default_factory=list)
+    brackets: dict[tuple[UUID, int], BracketRow] = field(default_factory=dict)
 
     def apply(self, league: UUID, event: Event, ordinal: int) -> None:
         match event:
@@ -126,6 +138,13 @@ class Folded:
                 )
             case AbandonmentRecorded():
                 self._decided(league, event.game_id, "abandoned", (), (), event.reason)
+            case BracketDrawn():
+                self.brackets[(league, event.season)] = BracketRow(
+                    event.kind, event.start_round, list(event.seeds), list(event.ratings)
+                )
+            case PlayerAdvanced():
+                went = [event.round, event.player, event.game_id, event.reason]
+                self.brackets[(league, event.season)].advanced.append(went)
             case _:
                 raise ValueError(f"the league projection has no rule for {type(event).__name__}")
 
@@ -163,7 +182,10 @@ class Folded:
         forfeited: Iterable[str],
         scoreless: Iterable[str],
     ) -> None:
-        season = self.fixtures[(league, game_id)].season
+        fixture = self.fixtures[(league, game_id)]
+        season, bracket = fixture.season, self.brackets.get((league, fixture.season))
+        if bracket is not None and bracket.start_round <= fixture.round:
+            return  # a bracket's games decide the bracket, not the table
         unscored = set(scoreless)
         points, lost = self.summaries[league].points, set(forfeited)
         for player, place, score in zip(players, places, scores, strict=True):
@@ -245,6 +267,15 @@ class Folded:
             "league_standings (league_id, season, player_id, points, played, wins,"
             " score, forfeits)",
             standings,
+        )
+        brackets = [
+            (lg, season, b.kind, b.start_round, Jsonb(b.seeds), Jsonb(b.ratings), Jsonb(b.advanced))
+            for (lg, season), b in self.brackets.items()
+        ]
+        _copy(
+            conn,
+            "league_brackets (league_id, season, kind, start_round, seeds, ratings, advanced)",
+            brackets,
         )
         ratings = [(p, r, v.mu, v.sigma, v.games) for (p, r), v in self.ratings.items()]
         _copy(conn, "ratings (player_id, ruleset, mu, sigma, games)", ratings)

@@ -18,6 +18,7 @@ from psycopg.types.json import Jsonb
 
 from domain.leagues.events import (
     AbandonmentRecorded,
+    BracketDrawn,
     Event,
     ForfeitRecorded,
     LeagueCreated,
@@ -25,6 +26,7 @@ from domain.leagues.events import (
     MemberLeft,
     OrganiserAdded,
     OrganiserRemoved,
+    PlayerAdvanced,
     ResultRecorded,
     RoundScheduled,
     SeasonStarted,
@@ -40,7 +42,14 @@ from service.store.leagues import LeagueEvent, LeagueStore
 NAME = "leagues"
 PAGE = 500
 REBUILD_PAGE = 5000
-TABLES = ("rating_changes", "ratings", "league_standings", "league_fixtures", "league_summaries")
+TABLES = (
+    "rating_changes",
+    "ratings",
+    "league_brackets",
+    "league_standings",
+    "league_fixtures",
+    "league_summaries",
+)
 
 
 class LeagueProjection:
@@ -166,6 +175,26 @@ def apply(conn: psycopg.Connection[Any], league: UUID, event: Event, ordinal: in
             )
         case AbandonmentRecorded():
             _decided(conn, league, event.game_id, "abandoned", (), (), event.reason)
+        case BracketDrawn():
+            conn.execute(
+                "INSERT INTO league_brackets (league_id, season, kind, start_round, seeds,"
+                " ratings) VALUES (%s, %s, %s, %s, %s, %s)",
+                (
+                    league,
+                    event.season,
+                    event.kind,
+                    event.start_round,
+                    Jsonb(list(event.seeds)),
+                    Jsonb(list(event.ratings)),
+                ),
+            )
+        case PlayerAdvanced():
+            went = [[event.round, event.player, event.game_id, event.reason]]
+            conn.execute(
+                "UPDATE league_brackets SET advanced = advanced || %s"
+                " WHERE league_id = %s AND season = %s",
+                (Jsonb(went), league, event.season),
+            )
         case _:
             raise ValueError(f"the league projection has no rule for {type(event).__name__}")
 
@@ -232,12 +261,16 @@ def _score(
     scoreless: Sequence[str],
 ) -> None:
     row = conn.execute(
-        "SELECT f.season, s.points FROM league_fixtures f JOIN league_summaries s USING"
-        " (league_id) WHERE f.league_id = %s AND f.game_id = %s",
+        "SELECT f.season, s.points, b.start_round <= f.round FROM league_fixtures f"
+        " JOIN league_summaries s USING (league_id) LEFT JOIN league_brackets b"
+        " ON b.league_id = f.league_id AND b.season = f.season"
+        " WHERE f.league_id = %s AND f.game_id = %s",
         (league, game_id),
     ).fetchone()
     assert row is not None
     season, points = int(row[0]), list(row[1])
+    if row[2]:
+        return  # a bracket's games decide the bracket, not the table
     with conn.cursor() as cur:
         cur.executemany(
             "INSERT INTO league_standings AS s (league_id, season, player_id, points, played,"

@@ -12,8 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from openskill.models import PlackettLuce
+
+from service.store.connections import connection
 
 PROVISIONAL_GAMES = 5
 MODEL = PlackettLuce()
@@ -54,3 +57,20 @@ def rate(before: Sequence[Rating], places: Sequence[int]) -> list[Rating]:
         Rating(team[0].mu, team[0].sigma, r.games + 1)
         for team, r in zip(after, before, strict=True)
     ]
+
+
+def read_ratings(pool: Any, ruleset: str, players: Sequence[str]) -> dict[str, Rating]:
+    """These players' ratings in a ruleset as the projection holds them (unrated: absent)."""
+    with connection(pool) as conn:
+        rows = conn.execute(
+            "SELECT player_id::text, mu, sigma, games FROM ratings"
+            " WHERE ruleset = %s AND player_id = ANY(%s::uuid[])",
+            (ruleset, list(players)),
+        ).fetchall()
+    return {r[0]: Rating(r[1], r[2], r[3]) for r in rows}
+
+
+def thousandths(rating: Rating) -> int:
+    """The display rating as a whole number of thousandths: what league events record
+    (their payloads are integers and text)."""
+    return round(rating.display * 1000)

@@ -32,6 +32,8 @@ GROUPS = {
         "forfeit",
         "abandon",
         "start-season",
+        "bracket",
+        "playoffs",
     ],
     "projections": ["run", "status", "rebuild"],
 }

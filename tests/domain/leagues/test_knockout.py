@@ -8,7 +8,7 @@ import pytest
 
 from domain.core.errors import RuleViolation
 from domain.leagues import Actor, Fixture, League, decide, fold
-from domain.leagues.bracket import champion, placement, seeding, view
+from domain.leagues.bracket import Match, champion, placement, seeding, view
 from domain.leagues.commands import (
     CreateLeague,
     RecordAbandonment,
@@ -153,17 +153,8 @@ def test_playoffs_take_the_top_of_the_table_and_leave_it_final() -> None:
     assert {s.player: s.points for s in season_table(state)} == points
     state = win_all(schedule(state))
     assert champion(state.bracket) == table[2]  # type: ignore[arg-type]
-    final = [m for m in view(state.bracket) if m["round"] == 2]  # type: ignore[arg-type]
-    assert final == [
-        {
-            "round": 2,
-            "match": 1,
-            "players": [table[2], table[3]],
-            "seeds": [3, 4],
-            "bye": False,
-            "winner": table[2],
-        }
-    ]
+    final = [m for m in view(state.bracket) if m.round == 2]  # type: ignore[arg-type]
+    assert final == [Match(2, 1, (table[2], table[3]), (3, 4), False, table[2])]
 
 
 @pytest.mark.parametrize(
