@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from msgspec import Meta, Struct
@@ -138,6 +139,51 @@ class PlayedBody(Struct):
     status: str
     place: int | None
     rating_change: float | None
+
+
+class RatedGameBody(Struct):
+    league_id: str
+    game_id: str
+    rated_at: datetime | None
+    """When the result was recorded (null for games rated before migration 0009 until a
+    rebuild)."""
+    place: int
+    mu_before: float
+    sigma_before: float
+    """As the game was rated: the last game's sigma grown by the idle periods since."""
+    mu_after: float
+    sigma_after: float
+    display_before: float
+    display_after: float
+    change: float
+    """display_after - display_before."""
+
+
+class RulesetRatingBody(Struct):
+    ruleset: str
+    mu: float
+    sigma: float
+    """After the last rated game."""
+    display: float
+    games: int
+    provisional: bool
+    rated_at: datetime | None
+    idle_periods: int
+    """Whole rating periods since the last rated game."""
+    sigma_now: float
+    """sigma grown by those idle periods, capped at the initial sigma."""
+    display_now: float
+    history: list[RatedGameBody]
+    """Every rated game in this ruleset, oldest first."""
+
+
+class RatingsOverTimeBody(Struct):
+    player_id: str
+    rating_period_days: int
+    inactivity_c: float
+    initial_sigma: float
+    provisional_below: int
+    rulesets: list[RulesetRatingBody]
 
 
 class HistoryBody(Struct):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 from uuid import UUID
 
@@ -33,7 +34,7 @@ from domain.leagues.events import (
     SeasonStarted,
 )
 from domain.leagues.standings import fixture_points
-from service.projections.ratings import Rating, initial, is_rated, rate
+from service.projections.ratings import Rating, initial, is_rated, rate, rested
 
 
 @dataclass
@@ -87,7 +88,7 @@ class Folded:
     changes: list[tuple[Any, ...]] = field(default_factory=list)
     brackets: dict[tuple[UUID, int], BracketRow] = field(default_factory=dict)
 
-    def apply(self, league: UUID, event: Event, ordinal: int) -> None:
+    def apply(self, league: UUID, event: Event, ordinal: int, at: datetime | None = None) -> None:
         match event:
             case LeagueCreated():
                 self.summaries[league] = Summary(
@@ -123,7 +124,7 @@ class Folded:
                 self._score(
                     league, event.game_id, event.players, event.places, event.scores, (), ()
                 )
-                self._rate(league, event.game_id, event.players, event.places, ordinal)
+                self._rate(league, event.game_id, event.players, event.places, ordinal, at)
             case ForfeitRecorded():
                 zeros = tuple(0 for _ in event.players)  # a forfeit's scores are 0 (docs)
                 self._decided(league, event.game_id, "forfeited", event.places, zeros, event.reason)
@@ -203,16 +204,17 @@ class Folded:
         players: tuple[str, ...],
         places: tuple[int, ...],
         ordinal: int,
+        at: datetime | None,
     ) -> None:
         if not is_rated(len(players)):
             return
         ruleset = self.summaries[league].ruleset
-        before = [self.ratings.get((p, ruleset), initial()) for p in players]
-        after = rate(before, places)
+        before = [rested(self.ratings.get((p, ruleset), initial()), at) for p in players]
+        after = rate(before, places, at)
         for p, place, b, a in zip(players, places, before, after, strict=True):
             self.ratings[(p, ruleset)] = a
             self.changes.append(
-                (league, game_id, p, ruleset, place, b.mu, b.sigma, a.mu, a.sigma, ordinal)
+                (league, game_id, p, ruleset, place, b.mu, b.sigma, a.mu, a.sigma, ordinal, at)
             )
 
     def write(self, conn: psycopg.Connection[Any]) -> None:
@@ -277,12 +279,12 @@ class Folded:
             "league_brackets (league_id, season, kind, start_round, seeds, ratings, advanced)",
             brackets,
         )
-        ratings = [(p, r, v.mu, v.sigma, v.games) for (p, r), v in self.ratings.items()]
-        _copy(conn, "ratings (player_id, ruleset, mu, sigma, games)", ratings)
+        ratings = [(p, r, v.mu, v.sigma, v.games, v.rated_at) for (p, r), v in self.ratings.items()]
+        _copy(conn, "ratings (player_id, ruleset, mu, sigma, games, rated_at)", ratings)
         _copy(
             conn,
             "rating_changes (league_id, game_id, player_id, ruleset, place, mu_before,"
-            " sigma_before, mu_after, sigma_after, ordinal)",
+            " sigma_before, mu_after, sigma_after, ordinal, rated_at)",
             self.changes,
         )
 

@@ -20,7 +20,7 @@ from tests.service.leagues.season import play_game
 pytestmark = pytest.mark.storage
 
 GROUPS = {
-    "player": ["create", "rotate", "revoke", "history"],
+    "player": ["create", "rotate", "revoke", "history", "ratings"],
     "league": [
         "create",
         "add-player",
