@@ -59,6 +59,21 @@ def league() -> None:
     help="A tie-break after points; repeat in order (default: all, in the order listed)."
     " A seeded draw always comes last.",
 )
+@click.option(
+    "--min-rated-games",
+    type=click.IntRange(0, 10_000),
+    help="Entry: at least this many rated games in the ruleset.",
+)
+@click.option(
+    "--min-rating",
+    type=click.IntRange(-1000, 1000),
+    help="Entry: a display rating (mu - 3 sigma) of at least this; unrated players have 0.",
+)
+@click.option(
+    "--max-rating",
+    type=click.IntRange(-1000, 1000),
+    help="Entry: a display rating of at most this.",
+)
 @token_option
 @json_option
 @league_errors
@@ -71,6 +86,9 @@ def create(
     options: tuple[str, ...],
     bye_points: int | None,
     tiebreaks: tuple[str, ...],
+    min_rated_games: int | None,
+    min_rating: int | None,
+    max_rating: int | None,
     token: str | None,
     as_json: bool,
 ) -> None:
@@ -92,6 +110,9 @@ def create(
             parse_options(options),
             bye_points=bye_points,
             tiebreaks=tiebreaks or None,
+            min_rated_games=min_rated_games,
+            min_rating=min_rating,
+            max_rating=max_rating,
         )
         service.catch_up()
         summary = league_of(service, made)

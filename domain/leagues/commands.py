@@ -52,6 +52,21 @@ class CreateLeague:
     """League points a bye scores; None: a win's (``points[0]``), as lichess Swiss and FIDE."""
     tiebreaks: tuple[str, ...] | None = None
     """Tie-breaks after points, in order, from ``standings.TIEBREAKS``; None: all of them."""
+    min_rated_games: int | None = None
+    """Entry: at least this many rated games in the ruleset (``domain.leagues.entry``)."""
+    min_rating: int | None = None
+    """Entry: a display rating (whole points) at least this; None: no floor."""
+    max_rating: int | None = None
+    """Entry: a display rating at most this; None: no ceiling."""
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """An entrant's record in the league's ruleset, read by the application for an entry
+    check: rated games, and display rating in thousandths (a new player's: 0)."""
+
+    rated_games: int = 0
+    rating: int = 0
 
 
 @dataclass(frozen=True)
@@ -59,6 +74,7 @@ class AddMember:
     NAME: ClassVar[str] = "add_member"
     by: Actor
     player: str
+    entrant: Entrant = Entrant()
 
 
 @dataclass(frozen=True)
@@ -81,6 +97,7 @@ class RemoveOrganiser:
 class Join:
     NAME: ClassVar[str] = "join"
     by: Actor
+    entrant: Entrant = Entrant()
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,8 @@
 Codes (stable, part of the API): ``not_created``, ``already_created``, ``not_organiser``,
 ``not_league_organiser``, ``already_organiser``, ``not_member``, ``already_member``,
 ``invalid_command``, ``not_enough_members``, ``round_open``, ``wrong_fixtures``,
-``unknown_fixture``, ``already_decided``; knock-out and playoffs (``knockout``) add
+``unknown_fixture``, ``already_decided``; entry (``entry``) adds ``too_few_rated_games``
+and ``rating_out_of_range``; knock-out and playoffs (``knockout``) add
 ``no_season``, ``bracket_drawn`` and ``bracket_complete``.
 """
 
@@ -21,6 +22,7 @@ from domain.leagues.commands import (
     AddOrganiser,
     Command,
     CreateLeague,
+    Entrant,
     Fixture,
     Join,
     Leave,
@@ -32,6 +34,7 @@ from domain.leagues.commands import (
     StartPlayoffs,
     StartSeason,
 )
+from domain.leagues.entry import admit, check_settings
 from domain.leagues.events import (
     AbandonmentRecorded,
     BracketDrawn,
@@ -68,10 +71,10 @@ def decide(state: League, command: Command) -> tuple[Event, ...]:
     match command:
         case CreateLeague():
             return (_create(state, command),)
-        case AddMember(by=by, player=player):
+        case AddMember(by=by, player=player, entrant=entrant):
             _require_created(state)
             _require_league_organiser(state, by, "add a member")
-            return (_join(state, player, by),)
+            return (_join(state, player, by, entrant),)
         case AddOrganiser(by=by, player=player):
             _require_created(state)
             _require_league_organiser(state, by, "name its organisers")
@@ -90,9 +93,9 @@ def decide(state: League, command: Command) -> tuple[Event, ...]:
             if player not in state.co_organisers:
                 raise RuleViolation("not_league_organiser", "that player is no co-organiser here")
             return (OrganiserRemoved(player=player, removed_by=by.player),)
-        case Join(by=by):
+        case Join(by=by, entrant=entrant):
             _require_created(state)
-            return (_join(state, by.player, by),)
+            return (_join(state, by.player, by, entrant),)
         case Leave(by=by):
             _require_created(state)
             if not state.is_member(by.player):
@@ -180,6 +183,7 @@ def _create(state: League, command: CreateLeague) -> LeagueCreated:
         )
     if command.bye_points is not None and not 0 <= command.bye_points <= command.points[0]:
         raise RuleViolation("invalid_command", "a bye scores 0 to a win's league points")
+    check_settings(command.min_rated_games, command.min_rating, command.max_rating)
     return LeagueCreated(
         name=name,
         ruleset=command.ruleset,
@@ -190,12 +194,16 @@ def _create(state: League, command: CreateLeague) -> LeagueCreated:
         options=dict(command.options),
         bye_points=command.bye_points,
         tiebreaks=tiebreaks,
+        min_rated_games=command.min_rated_games,
+        min_rating=command.min_rating,
+        max_rating=command.max_rating,
     )
 
 
-def _join(state: League, player: str, by: Actor) -> MemberJoined:
+def _join(state: League, player: str, by: Actor, entrant: Entrant) -> MemberJoined:
     if state.is_member(player):
         raise RuleViolation("already_member", "that player is a member already")
+    admit(state, entrant.rated_games, entrant.rating)
     return MemberJoined(player=player, added_by=by.player)
 
 
@@ -301,6 +309,9 @@ def evolve(state: League, event: Event) -> League:
                 options=event.options,
                 bye_points=event.bye_points,
                 tiebreaks=event.tiebreaks,
+                min_rated_games=event.min_rated_games,
+                min_rating=event.min_rating,
+                max_rating=event.max_rating,
             )
         case MemberJoined(player=player):
             return dataclasses.replace(

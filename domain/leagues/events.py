@@ -13,10 +13,11 @@ from domain.leagues.commands import Fixture, Pairing
 @dataclass(frozen=True)
 class LeagueCreated:
     """Version 2 adds ``bye_points`` and ``tiebreaks`` (#25); version 1 events read with
-    both None: the league keeps its old order and its byes go on scoring 0."""
+    both None: the league keeps its old order and its byes go on scoring 0. Version 3 adds
+    the entry requirements (``domain.leagues.entry``); earlier events read with none."""
 
     NAME: ClassVar[str] = "league.created"
-    VERSION: ClassVar[int] = 2
+    VERSION: ClassVar[int] = 3
     name: str
     ruleset: str
     seats: int
@@ -29,6 +30,9 @@ class LeagueCreated:
     whose rounds record no bye points (see ``RoundScheduled.bye_points``)."""
     tiebreaks: tuple[str, ...] | None = None
     """Absent (None) in leagues created before #25: they keep their old order."""
+    min_rated_games: int | None = None
+    min_rating: int | None = None
+    max_rating: int | None = None
 
 
 @dataclass(frozen=True)

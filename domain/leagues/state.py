@@ -49,6 +49,10 @@ class League:
     tiebreaks: tuple[str, ...] | None = None
     """The tie-breaks after points, in order (None: a league from before #25, ordered by
     wins, game score, fewer forfeits, then id)."""
+    min_rated_games: int | None = None
+    min_rating: int | None = None
+    max_rating: int | None = None
+    """Entry requirements (``domain.leagues.entry``); None: none."""
     season_orders: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     """Each season's drawn seat order: the last tie-break, a seeded draw."""
     members: tuple[str, ...] = ()

@@ -17,6 +17,7 @@ Points = Annotated[list[LeaguePoints], Meta(min_length=1, max_length=6)]
 Tiebreak = Literal["head-to-head", "buchholz", "sonneborn-berger", "wins", "draw"]
 """domain.leagues.standings.TIEBREAKS (a test keeps the two equal)."""
 Tiebreaks = Annotated[list[Tiebreak], Meta(max_length=5)]
+RatingBound = Annotated[int, Meta(ge=-1000, le=1000)]
 
 
 class CreatePlayer(Struct, forbid_unknown_fields=True):
@@ -45,6 +46,13 @@ class CreateLeague(Struct, forbid_unknown_fields=True):
     tiebreaks: Tiebreaks | None = None
     """Tie-breaks after points, in order, each at most once (a repeat is invalid_command,
     422); a seeded draw always comes last. Default: all of them in the order listed."""
+    min_rated_games: Annotated[int, Meta(ge=0, le=10_000)] | None = None
+    """Entry: at least this many rated games in the ruleset (else too_few_rated_games)."""
+    min_rating: RatingBound | None = None
+    """Entry: a display rating (mu - 3 sigma, with the deviation grown by inactivity) of at
+    least this, in whole points (else rating_out_of_range); an unrated player's is 0."""
+    max_rating: RatingBound | None = None
+    """Entry: a display rating of at most this (else rating_out_of_range)."""
 
 
 class AddMember(Struct, forbid_unknown_fields=True):
@@ -83,6 +91,10 @@ class LeagueBody(Struct):
     ordered by points, wins, game scores, then forfeits."""
     organisers: list[str] = []
     """The creator first, then the co-organisers it named (player ids)."""
+    min_rated_games: int | None = None
+    min_rating: int | None = None
+    max_rating: int | None = None
+    """Entry requirements; null: none."""
 
 
 class FixtureBody(Struct):

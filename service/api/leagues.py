@@ -83,6 +83,9 @@ async def create_league(
                 data.options,
                 bye_points=data.bye_points,
                 tiebreaks=data.tiebreaks,
+                min_rated_games=data.min_rated_games,
+                min_rating=data.min_rating,
+                max_rating=data.max_rating,
             )
         )
         return _league(service, made)

@@ -17,6 +17,7 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID, uuid4
 
@@ -33,6 +34,7 @@ from domain.leagues.commands import (
     AddOrganiser,
     Command,
     CreateLeague,
+    Entrant,
     Join,
     Leave,
     Pairing,
@@ -49,7 +51,7 @@ from domain.leagues.pairing import next_plan
 from domain.leagues.standings import behind
 from service.application.app import Application
 from service.application.live import decide_system
-from service.projections.ratings import initial, read_ratings, thousandths
+from service.projections.ratings import initial, read_ratings, rested, thousandths
 from service.store import Decision, GameExists, NewEvent, UnknownGame, VersionConflict
 from service.store.leagues import GENESIS_HASH, LeagueEvent, LeagueStore, UnknownLeague
 from service.store.players import Player, Players
@@ -153,6 +155,9 @@ class Leagues:
         options: Mapping[str, Any] | None = None,
         bye_points: int | None = None,
         tiebreaks: Sequence[str] | None = None,
+        min_rated_games: int | None = None,
+        min_rating: int | None = None,
+        max_rating: int | None = None,
     ) -> UUID:
         rules = registry.get(ruleset)  # UnknownRuleset for a ruleset Cairn does not have
         # The ruleset judges the seats and options now, so no round can fail to set up later.
@@ -174,6 +179,9 @@ class Leagues:
             options=dict(options or {}),
             bye_points=bye_points,
             tiebreaks=None if tiebreaks is None else tuple(tiebreaks),
+            min_rated_games=min_rated_games,
+            min_rating=min_rating,
+            max_rating=max_rating,
         )
         events = decide(INITIAL, command)
         league_id = uuid4()
@@ -181,7 +189,8 @@ class Leagues:
         return league_id
 
     def add_member(self, league_id: UUID, by: Player, member: Player) -> None:
-        self.execute(league_id, AddMember(actor_of(by), str(member.player_id)))
+        entrant = self._entrant(league_id, member)
+        self.execute(league_id, AddMember(actor_of(by), str(member.player_id), entrant))
 
     def add_organiser(self, league_id: UUID, by: Player, player: Player) -> None:
         self.execute(league_id, AddOrganiser(actor_of(by), str(player.player_id)))
@@ -195,7 +204,17 @@ class Leagues:
         return by.is_operator or self.load(league_id).state.may_organise(str(by.player_id))
 
     def join(self, league_id: UUID, by: Player) -> None:
-        self.execute(league_id, Join(actor_of(by)))
+        self.execute(league_id, Join(actor_of(by), self._entrant(league_id, by)))
+
+    def _entrant(self, league_id: UUID, player: Player) -> Entrant:
+        """The player's rated games and display rating in the league's ruleset, as the
+        ratings projection holds them with the deviation rested up to now (an inactive
+        player's conservative rating is lower); a new player's when unrated."""
+        ruleset = self.load(league_id).state.ruleset
+        key = str(player.player_id)
+        known = read_ratings(self.store.pool, ruleset, [key]).get(key, initial())
+        now = rested(known, datetime.now(UTC))
+        return Entrant(known.games, thousandths(now))
 
     def leave(self, league_id: UUID, by: Player) -> None:
         self.execute(league_id, Leave(actor_of(by)))

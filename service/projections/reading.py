@@ -57,6 +57,9 @@ def league_of(service: Any, league_id: UUID) -> dict[str, Any]:
         "organisers": list(state.organisers),
         "bye_points": bye_points(state),
         "tiebreaks": tiebreaks,
+        "min_rated_games": state.min_rated_games,
+        "min_rating": state.min_rating,
+        "max_rating": state.max_rating,
     }
 
 
