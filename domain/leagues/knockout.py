@@ -36,6 +36,9 @@ def playoffs(state: League, size: int) -> BracketDrawn:
     round is the league's next round."""
     if state.pairing == "knockout":
         raise RuleViolation("invalid_command", "a knock-out league's season is a bracket already")
+    if state.seats != 2:
+        # a bracket's games have two players; the league's games have its seats
+        raise RuleViolation("invalid_command", "playoffs pair two seats a table")
     if state.round == 0:
         raise RuleViolation("no_season", "play the season's rounds before its playoffs")
     if state.bracket is not None:

@@ -193,3 +193,15 @@ def test_a_late_joiner_is_not_in_this_seasons_bracket() -> None:
     state = join(schedule(knockout(4)), "late")
     state = schedule(win_all(state))
     assert all("late" not in f.players for f in state.season_fixtures())
+
+
+def test_playoffs_need_two_seat_tables() -> None:
+    create = CreateLeague(BOSS, "Fours", "peninsula", 4, "balanced", (3, 2, 1, 0))
+    state = fold(decide(League(), create))
+    for p in ("a", "b", "c", "d"):
+        state = join(state, p)
+    state = schedule(state)
+    state = fold(decide(state, RecordResult(BOSS, "s1r1-0", (1, 2, 3, 4), (0, 0, 0, 0))), state)
+    with pytest.raises(RuleViolation) as caught:
+        decide(state, StartPlayoffs(BOSS, 2))
+    assert caught.value.code == "invalid_command"
