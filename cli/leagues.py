@@ -5,15 +5,17 @@ CAIRN_TOKEN); reads catch the projection up first, so they show every recorded r
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, get_args
 from uuid import UUID
 
 import click
 
+from cli.brackets import bracket, playoffs
 from cli.common import USAGE, CliError, emit_json, json_option
 from cli.hooks import league_webhook
 from cli.league_time import settle, vacation
 from cli.leaguing import game_id, league_errors, league_id, leagues, signed_in, token_option
+from domain.leagues.commands import Pairing
 from domain.leagues.standings import TIEBREAKS
 from service.application.deadlines import round_deadline
 from service.projections.reading import (
@@ -41,8 +43,9 @@ def league() -> None:
 @click.option("--seats", required=True, type=click.IntRange(1, 6), help="Seats per table.")
 @click.option(
     "--pairing",
-    type=click.Choice(["round-robin", "swiss", "balanced"]),
-    help="How rounds are paired (default: round-robin for 2 seats, balanced for more).",
+    type=click.Choice(get_args(Pairing)),
+    help="How rounds are paired (default: round-robin for 2 seats, balanced for more);"
+    " knockout: a single-elimination bracket seeded by rating.",
 )
 @click.option("--points", help="League points by place, best first, e.g. 3,1,0.")
 @click.option("--option", "options", multiple=True, help="A ruleset option, name=value.")
@@ -75,6 +78,21 @@ def league() -> None:
     type=click.IntRange(0, 366),
     help="Days of vacation each member may take per season, pausing their clocks.",
 )
+@click.option(
+    "--min-rated-games",
+    type=click.IntRange(0, 10_000),
+    help="Entry: at least this many rated games in the ruleset.",
+)
+@click.option(
+    "--min-rating",
+    type=click.IntRange(-1000, 1000),
+    help="Entry: a display rating (mu - 3 sigma) of at least this; unrated players have 0.",
+)
+@click.option(
+    "--max-rating",
+    type=click.IntRange(-1000, 1000),
+    help="Entry: a display rating of at most this.",
+)
 @token_option
 @json_option
 @league_errors
@@ -90,6 +108,9 @@ def create(
     deadline_policy: Any,
     round_days: float | None,
     vacation_days: int | None,
+    min_rated_games: int | None,
+    min_rating: int | None,
+    max_rating: int | None,
     token: str | None,
     as_json: bool,
 ) -> None:
@@ -114,6 +135,9 @@ def create(
             deadline_policy=deadline_policy,
             round_ms=None if round_days is None else round(round_days * 86_400_000),
             vacation_days=vacation_days,
+            min_rated_games=min_rated_games,
+            min_rating=min_rating,
+            max_rating=max_rating,
         )
         service.catch_up()
         summary = league_of(service, made)
@@ -392,3 +416,5 @@ def start_season(league_ref: str, token: str | None, as_json: bool) -> None:
 league.add_command(league_webhook)
 league.add_command(settle)
 league.add_command(vacation)
+league.add_command(bracket)
+league.add_command(playoffs)

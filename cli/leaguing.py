@@ -16,6 +16,7 @@ from cli.common import NOT_FOUND, USAGE, CliError, application, reports_errors
 from service.application.hooks import UnknownWebhook
 from service.application.players import NotSignedIn
 from service.leagues import LeagueService, league_service
+from service.projections.reading import NoBracket
 from service.store.leagues import UnknownLeague
 from service.store.players import Player, PlayerExists, UnknownPlayer
 
@@ -37,7 +38,7 @@ def league_errors(command: F) -> F:
             return command(*args, **kwargs)
         except (UnknownLeague, UnknownPlayer) as exc:
             raise CliError(str(exc), NOT_FOUND) from exc
-        except UnknownWebhook as exc:
+        except (UnknownWebhook, NoBracket) as exc:
             raise CliError(exc.message, NOT_FOUND) from exc
         except PlayerExists as exc:
             raise CliError(str(exc)) from exc

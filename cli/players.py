@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
+from typing import Any
+
 import click
 
 from cli.common import emit_json, json_option
 from cli.hooks import SECRET_HELP, say_added, say_listed, say_removed
 from cli.leaguing import league_errors, leagues
+from service.projections.rating_history import ratings_over_time
 from service.projections.reading import history_of
+from service.store import postgres_pool
 from service.store.players import Player
 
 
@@ -107,6 +112,53 @@ def history(name: str, as_json: bool) -> None:
         )
     if not found["ratings"] and not found["games"]:
         click.echo(f"{account.name} has played no league game yet")
+
+
+@player.command()
+@click.argument("name")
+@json_option
+@league_errors
+def ratings(name: str, as_json: bool) -> None:
+    """A player's ratings over time, per ruleset: each rated game's change, oldest first,
+    and the deviation as inactivity has grown it now (sigma now).
+
+    Example: cairn player ratings ann --json
+    """
+    with leagues() as service:
+        account = service.accounts.find(name)
+        service.catch_up()
+        pool = postgres_pool(service.leagues.cairn.store)
+        found = ratings_over_time(pool, account.player_id, datetime.now(UTC))
+    if as_json:
+        emit_json(_iso(found))
+        return
+    for rated in found["rulesets"]:
+        mark = " (provisional)" if rated["provisional"] else ""
+        click.echo(
+            f"{rated['ruleset']}: rating {rated['display']:.2f}{mark}, now"
+            f" {rated['display_now']:.2f} (sigma {rated['sigma']:.2f} -> {rated['sigma_now']:.2f}"
+            f" after {rated['idle_periods']} idle weeks), {rated['games']} games"
+        )
+        for game in rated["history"]:
+            when = game["rated_at"].date().isoformat() if game["rated_at"] else "-"
+            click.echo(
+                f"  {when}  {game['game_id']}  place {game['place']}"
+                f"  {game['display_before']:.2f} -> {game['display_after']:.2f}"
+                f" ({game['change']:+.2f})"
+            )
+    if not found["rulesets"]:
+        click.echo(f"{account.name} has no rated game yet")
+
+
+def _iso(value: Any) -> Any:
+    """Times as ISO 8601 text, as the API writes them."""
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, dict):
+        return {k: _iso(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_iso(v) for v in value]
+    return value
 
 
 def _account(account: Player) -> dict[str, object]:

@@ -10,7 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
-Pairing = Literal["round-robin", "swiss", "balanced"]
+Pairing = Literal["round-robin", "swiss", "balanced", "knockout"]
+"""How a league pairs its rounds; the one list the API and the CLI offer (docs/leagues.md)."""
 DeadlinePolicy = Literal["forfeit", "void", "adjudicate"]
 """How a round's deadline settles an unfinished game (docs/leagues.md "Deadlines")."""
 
@@ -60,6 +61,21 @@ class CreateLeague:
     None: rounds have a deadline only when the organiser gives one."""
     vacation_days: int | None = None
     """Days of vacation each member may take per season, pausing their clocks; None: 0."""
+    min_rated_games: int | None = None
+    """Entry: at least this many rated games in the ruleset (``domain.leagues.entry``)."""
+    min_rating: int | None = None
+    """Entry: a display rating (whole points) at least this; None: no floor."""
+    max_rating: int | None = None
+    """Entry: a display rating at most this; None: no ceiling."""
+
+
+@dataclass(frozen=True)
+class Entrant:
+    """An entrant's record in the league's ruleset, read by the application for an entry
+    check: rated games, and display rating in thousandths (a new player's: 0)."""
+
+    rated_games: int = 0
+    rating: int = 0
 
 
 @dataclass(frozen=True)
@@ -67,6 +83,7 @@ class AddMember:
     NAME: ClassVar[str] = "add_member"
     by: Actor
     player: str
+    entrant: Entrant = Entrant()
 
 
 @dataclass(frozen=True)
@@ -89,6 +106,7 @@ class RemoveOrganiser:
 class Join:
     NAME: ClassVar[str] = "join"
     by: Actor
+    entrant: Entrant = Entrant()
 
 
 @dataclass(frozen=True)
@@ -120,6 +138,19 @@ class ScheduleRound:
     from it. The application passes it in; the domain reads no clock."""
     deadline: int | None = None
     """The round's deadline (ms since the epoch), overriding the league's round duration."""
+    ratings: Mapping[str, int] = field(default_factory=dict)
+    """Members' display ratings in thousandths, which seed a knock-out league's bracket
+    when this round draws it (the application reads them; recorded in the bracket)."""
+
+
+@dataclass(frozen=True)
+class StartPlayoffs:
+    """Take the top ``size`` of the season's standings into a knock-out bracket, whose
+    rounds the next schedulings play (the table itself is final from here)."""
+
+    NAME: ClassVar[str] = "start_playoffs"
+    by: Actor
+    size: int
 
 
 @dataclass(frozen=True)
@@ -188,6 +219,7 @@ Command = (
     | Leave
     | StartSeason
     | ScheduleRound
+    | StartPlayoffs
     | RecordResult
     | RecordForfeit
     | RecordAbandonment
@@ -203,6 +235,7 @@ COMMAND_TYPES: tuple[type, ...] = (
     Leave,
     StartSeason,
     ScheduleRound,
+    StartPlayoffs,
     RecordResult,
     RecordForfeit,
     RecordAbandonment,

@@ -3,13 +3,15 @@
 Codes (stable, part of the API): ``not_created``, ``already_created``, ``not_organiser``,
 ``not_league_organiser``, ``already_organiser``, ``not_member``, ``already_member``,
 ``invalid_command``, ``not_enough_members``, ``round_open``, ``wrong_fixtures``,
-``unknown_fixture``, ``already_decided``; deadlines add theirs (domain/leagues/deadlines.py).
+``unknown_fixture``, ``already_decided``; deadlines add theirs (domain/leagues/deadlines.py);
+entry (``entry``) adds ``too_few_rated_games`` and ``rating_out_of_range``; knock-out and
+playoffs (``knockout``) add ``no_season``, ``bracket_drawn`` and ``bracket_complete``.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import assert_never
 
 from domain.core.errors import RuleViolation
@@ -20,6 +22,7 @@ from domain.leagues.commands import (
     AddOrganiser,
     Command,
     CreateLeague,
+    Entrant,
     Fixture,
     Join,
     Leave,
@@ -29,12 +32,15 @@ from domain.leagues.commands import (
     RemoveOrganiser,
     ScheduleRound,
     SettleAtDeadline,
+    StartPlayoffs,
     StartSeason,
     TakeVacation,
 )
 from domain.leagues.deadlines import outcome, policy_set, round_deadline, settle
+from domain.leagues.entry import admit, check_settings
 from domain.leagues.events import (
     AbandonmentRecorded,
+    BracketDrawn,
     DeadlinePassed,
     DeadlinePolicySet,
     Event,
@@ -44,6 +50,7 @@ from domain.leagues.events import (
     MemberLeft,
     OrganiserAdded,
     OrganiserRemoved,
+    PlayerAdvanced,
     ResultRecorded,
     RoundDeadlineSet,
     RoundScheduled,
@@ -51,7 +58,15 @@ from domain.leagues.events import (
     VacationAllowanceSet,
     VacationTaken,
 )
-from domain.leagues.pairing import first_round, plan_round
+from domain.leagues.knockout import (
+    byes_through,
+    evolve_advanced,
+    evolve_drawn,
+    knockout_draw,
+    playoffs,
+    through,
+)
+from domain.leagues.pairing import first_round, plan_of
 from domain.leagues.standings import TIEBREAKS, forfeit_places
 from domain.leagues.state import INITIAL, League, Scheduled
 from domain.leagues.vacations import allowance_set, take
@@ -66,10 +81,10 @@ def decide(state: League, command: Command) -> tuple[Event, ...]:
         case CreateLeague():
             created = _create(state, command)
             return (created, *policy_set(command), *allowance_set(command))
-        case AddMember(by=by, player=player):
+        case AddMember(by=by, player=player, entrant=entrant):
             _require_created(state)
             _require_league_organiser(state, by, "add a member")
-            return (_join(state, player, by),)
+            return (_join(state, player, by, entrant),)
         case AddOrganiser(by=by, player=player):
             _require_created(state)
             _require_league_organiser(state, by, "name its organisers")
@@ -88,9 +103,9 @@ def decide(state: League, command: Command) -> tuple[Event, ...]:
             if player not in state.co_organisers:
                 raise RuleViolation("not_league_organiser", "that player is no co-organiser here")
             return (OrganiserRemoved(player=player, removed_by=by.player),)
-        case Join(by=by):
+        case Join(by=by, entrant=entrant):
             _require_created(state)
-            return (_join(state, by.player, by),)
+            return (_join(state, by.player, by, entrant),)
         case Leave(by=by):
             _require_created(state)
             if not state.is_member(by.player):
@@ -101,19 +116,26 @@ def decide(state: League, command: Command) -> tuple[Event, ...]:
             _require_league_organiser(state, by, "start a season")
             _require_round_closed(state)
             return (SeasonStarted(season=state.season + 1),)
-        case ScheduleRound(by=by, fixtures=fixtures, seed=seed):
-            events = _schedule(state, by, fixtures, seed)
-            scheduled = events[-1]
-            assert isinstance(scheduled, RoundScheduled)
+        case ScheduleRound(by=by, fixtures=fixtures, seed=seed, ratings=ratings):
+            events = _schedule(state, by, fixtures, seed, ratings)
+            scheduled = next(e for e in reversed(events) if isinstance(e, RoundScheduled))
             due = round_deadline(
                 state, scheduled.season, scheduled.round, command.at, command.deadline
             )
             return (*events, *due)
+        case StartPlayoffs(by=by, size=size):
+            _require_created(state)
+            _require_league_organiser(state, by, "start the playoffs")
+            _require_round_closed(state)
+            return (playoffs(state, size),)
         case RecordResult(game_id=game_id, places=places, scores=scores):
             fixture = _open_fixture(state, game_id)
             if len(places) != len(fixture.players) or len(scores) != len(fixture.players):
                 raise RuleViolation("invalid_command", "a result needs a place and score per seat")
-            return (ResultRecorded(game_id, fixture.players, tuple(places), tuple(scores)),)
+            return (
+                ResultRecorded(game_id, fixture.players, tuple(places), tuple(scores)),
+                *through(state, fixture, tuple(places), tuple(scores)),
+            )
         case RecordForfeit(by=by, game_id=game_id, players=players, reason=reason):
             _require_created(state)
             _require_league_organiser(state, by, "record a forfeit")
@@ -124,6 +146,7 @@ def decide(state: League, command: Command) -> tuple[Event, ...]:
                     "invalid_command", "name who forfeited, from this game's players"
                 )
             places = forfeit_places(fixture.players, players)
+            zeros = tuple(0 for _ in places)
             return (
                 ForfeitRecorded(
                     game_id,
@@ -134,13 +157,18 @@ def decide(state: League, command: Command) -> tuple[Event, ...]:
                     by.player,
                     scoreless=tuple(players),
                 ),
+                *through(state, fixture, places, zeros, "forfeit"),
             )
         case RecordAbandonment(by=by, game_id=game_id, reason=reason):
             _require_created(state)
             _require_league_organiser(state, by, "record an abandonment")
-            _open_fixture(state, game_id)
+            fixture = _open_fixture(state, game_id)
             _require_reason(reason)
-            return (AbandonmentRecorded(game_id, reason, by.player),)
+            level = tuple(1 for _ in fixture.players)
+            return (
+                AbandonmentRecorded(game_id, reason, by.player),
+                *through(state, fixture, level, tuple(0 for _ in level), "void"),
+            )
         case SettleAtDeadline(by=by, game_id=game_id):
             _require_created(state)
             _require_league_organiser(state, by, "settle a game at its deadline")
@@ -161,7 +189,7 @@ def _create(state: League, command: CreateLeague) -> LeagueCreated:
         raise RuleViolation("invalid_command", f"a league's name has 1 to {MAX_NAME} characters")
     if not 1 <= command.seats <= MAX_SEATS:
         raise RuleViolation("invalid_command", f"a league's tables have 1 to {MAX_SEATS} seats")
-    if command.pairing in ("round-robin", "swiss") and command.seats != 2:
+    if command.pairing in ("round-robin", "swiss", "knockout") and command.seats != 2:
         raise RuleViolation("invalid_command", f"{command.pairing} pairs two seats a table")
     if command.pairing == "balanced" and command.seats == 2:
         # two seats a table are paired by round-robin or Swiss, which never repeat early
@@ -177,6 +205,7 @@ def _create(state: League, command: CreateLeague) -> LeagueCreated:
         )
     if command.bye_points is not None and not 0 <= command.bye_points <= command.points[0]:
         raise RuleViolation("invalid_command", "a bye scores 0 to a win's league points")
+    check_settings(command.min_rated_games, command.min_rating, command.max_rating)
     return LeagueCreated(
         name=name,
         ruleset=command.ruleset,
@@ -187,17 +216,25 @@ def _create(state: League, command: CreateLeague) -> LeagueCreated:
         options=dict(command.options),
         bye_points=command.bye_points,
         tiebreaks=tiebreaks,
+        min_rated_games=command.min_rated_games,
+        min_rating=command.min_rating,
+        max_rating=command.max_rating,
     )
 
 
-def _join(state: League, player: str, by: Actor) -> MemberJoined:
+def _join(state: League, player: str, by: Actor, entrant: Entrant) -> MemberJoined:
     if state.is_member(player):
         raise RuleViolation("already_member", "that player is a member already")
+    admit(state, entrant.rated_games, entrant.rating)
     return MemberJoined(player=player, added_by=by.player)
 
 
 def _schedule(
-    state: League, by: Actor, fixtures: tuple[Fixture, ...], seed: str
+    state: League,
+    by: Actor,
+    fixtures: tuple[Fixture, ...],
+    seed: str,
+    ratings: Mapping[str, int],
 ) -> tuple[Event, ...]:
     _require_created(state)
     _require_league_organiser(state, by, "schedule a round")
@@ -211,7 +248,10 @@ def _schedule(
     opening = state.round == 0
     if opening:
         state = first_round(state, seed)
-    plan = plan_round(state)
+    drawn = knockout_draw(state, ratings)
+    if drawn is not None:
+        state = evolve_drawn(state, drawn)
+    plan = plan_of(state)
     if tuple(f.players for f in fixtures) != plan.tables:
         raise RuleViolation("wrong_fixtures", "these tables are not this round's pairing")
     ids = [f.game_id for f in fixtures]
@@ -219,11 +259,14 @@ def _schedule(
         raise RuleViolation("invalid_command", "each table needs a game of its own")
     season = max(state.season, 1)
     started: tuple[Event, ...] = () if state.season else (SeasonStarted(season=1),)
-    drawn = (seed, state.season_order) if opening else ("", ())
+    order = (seed, state.season_order) if opening else ("", ())
+    # a bracket's bye is a walk into the next round, not league points
+    worth = 0 if state.bracket is not None else bye_points(state)
     scheduled = RoundScheduled(
-        season, state.round + 1, fixtures, plan.byes, *drawn, bye_points=bye_points(state)
+        season, state.round + 1, fixtures, plan.byes, *order, bye_points=worth
     )
-    return (*started, scheduled)
+    bracket = () if drawn is None else (drawn,)
+    return (*started, *bracket, scheduled, *byes_through(state, plan.byes))
 
 
 def bye_points(state: League) -> int:
@@ -288,6 +331,9 @@ def evolve(state: League, event: Event) -> League:
                 options=event.options,
                 bye_points=event.bye_points,
                 tiebreaks=event.tiebreaks,
+                min_rated_games=event.min_rated_games,
+                min_rating=event.min_rating,
+                max_rating=event.max_rating,
             )
         case MemberJoined(player=player):
             return dataclasses.replace(
@@ -307,7 +353,13 @@ def evolve(state: League, event: Event) -> League:
             return dataclasses.replace(state, co_organisers=kept)
         case SeasonStarted(season=season):
             return dataclasses.replace(
-                state, season=season, round=0, byes={}, season_order=(), roster_changed=False
+                state,
+                season=season,
+                round=0,
+                byes={},
+                season_order=(),
+                roster_changed=False,
+                bracket=None,
             )
         case RoundScheduled():
             fixtures = dict(state.fixtures)
@@ -363,6 +415,10 @@ def evolve(state: League, event: Event) -> League:
         case VacationTaken(player=player, season=season, start=start, until=until):
             taken = (*state.vacations, (season, player, start, until))
             return dataclasses.replace(state, vacations=taken)
+        case BracketDrawn():
+            return evolve_drawn(state, event)
+        case PlayerAdvanced():
+            return evolve_advanced(state, event)
         case _:
             assert_never(event)
 

@@ -6,16 +6,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from domain.leagues.bracket import AdvanceReason, BracketKind
 from domain.leagues.commands import DeadlinePolicy, Fixture, Pairing
 
 
 @dataclass(frozen=True)
 class LeagueCreated:
     """Version 2 adds ``bye_points`` and ``tiebreaks`` (#25); version 1 events read with
-    both None: the league keeps its old order and its byes go on scoring 0."""
+    both None: the league keeps its old order and its byes go on scoring 0. Version 3 adds
+    the entry requirements (``domain.leagues.entry``); earlier events read with none."""
 
     NAME: ClassVar[str] = "league.created"
-    VERSION: ClassVar[int] = 2
+    VERSION: ClassVar[int] = 3
     name: str
     ruleset: str
     seats: int
@@ -28,6 +30,9 @@ class LeagueCreated:
     whose rounds record no bye points (see ``RoundScheduled.bye_points``)."""
     tiebreaks: tuple[str, ...] | None = None
     """Absent (None) in leagues created before #25: they keep their old order."""
+    min_rated_games: int | None = None
+    min_rating: int | None = None
+    max_rating: int | None = None
 
 
 @dataclass(frozen=True)
@@ -195,6 +200,37 @@ class VacationTaken:
     days: int
 
 
+@dataclass(frozen=True)
+class BracketDrawn:
+    """A season's knock-out bracket: the players by seed (seed 1 first) and the league
+    round that plays its first round. ``ratings`` are the seeds' display ratings in
+    thousandths as they were when a knock-out league drew (empty for playoffs, seeded by
+    the standings)."""
+
+    NAME: ClassVar[str] = "league.bracket_drawn"
+    VERSION: ClassVar[int] = 1
+    season: int
+    seeds: tuple[str, ...]
+    start_round: int
+    kind: BracketKind
+    ratings: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class PlayerAdvanced:
+    """A player went through a bracket round: by a bye, their game's result, the tie-break
+    of a tied game, an opponent's forfeit, or a void game (the better seed)."""
+
+    NAME: ClassVar[str] = "league.player_advanced"
+    VERSION: ClassVar[int] = 1
+    season: int
+    round: int
+    """The bracket's round (1 is the first), not the league's."""
+    player: str
+    game_id: str
+    reason: AdvanceReason
+
+
 Event = (
     LeagueCreated
     | MemberJoined
@@ -211,6 +247,8 @@ Event = (
     | DeadlinePassed
     | VacationAllowanceSet
     | VacationTaken
+    | BracketDrawn
+    | PlayerAdvanced
 )
 EVENT_TYPES: tuple[type, ...] = (
     LeagueCreated,
@@ -228,4 +266,6 @@ EVENT_TYPES: tuple[type, ...] = (
     DeadlinePassed,
     VacationAllowanceSet,
     VacationTaken,
+    BracketDrawn,
+    PlayerAdvanced,
 )

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from domain.core.luck import Luck
+from domain.leagues.knockout import bracket_plan, evolve_drawn, knockout_draw
 from domain.leagues.standings import season_table
 from domain.leagues.state import League
 
@@ -74,9 +75,18 @@ def first_round(league: League, seed: str) -> League:
     )
 
 
-def next_plan(league: League, seed: str = "") -> Plan:
-    """The next round's plan; the seed only counts for a season's first round."""
-    return plan_round(first_round(league, seed) if league.round == 0 else league)
+def next_plan(league: League, seed: str = "", ratings: Mapping[str, int] | None = None) -> Plan:
+    """The next round's plan; the seed only counts for a season's first round, and the
+    ratings only when that round draws a knock-out league's bracket."""
+    state = first_round(league, seed) if league.round == 0 else league
+    drawn = knockout_draw(state, ratings or {})
+    return plan_of(evolve_drawn(state, drawn) if drawn is not None else state)
+
+
+def plan_of(league: League) -> Plan:
+    """The next round: the bracket's, when the season has one, else the league's pairing."""
+    in_bracket = bracket_plan(league)
+    return Plan(*in_bracket) if in_bracket is not None else plan_round(league)
 
 
 def meetings(league: League) -> Counter[frozenset[str]]:

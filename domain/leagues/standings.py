@@ -141,7 +141,9 @@ def ranked_by(
 def season_table(league: League, season: int | None = None) -> list[Standing]:
     """The standings of a season, folded from the league state alone."""
     table: dict[str, Standing] = {p: Standing(p) for p in league.members}
-    for fixture in league.season_fixtures(season):
+    # a bracket's games (knock-out, playoffs) decide the bracket, not the table
+    in_table = [f for f in league.season_fixtures(season) if not league.in_bracket(f)]
+    for fixture in in_table:
         if fixture.status in ("played", "forfeited"):
             apply(table, league.points, fixture)
     wanted = league.season if season is None else season
@@ -155,7 +157,7 @@ def season_table(league: League, season: int | None = None) -> list[Standing]:
     joined = [p for p in league.members if p not in drawn]
     return ranked_by(
         table.values(),
-        league.season_fixtures(wanted),
+        in_table,
         league.points,
         league.tiebreaks,
         (*drawn, *joined),

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from domain.leagues.bracket import Bracket
 from domain.leagues.commands import DeadlinePolicy, Pairing
 
 FixtureStatus = Literal["scheduled", "played", "forfeited", "abandoned"]
@@ -52,6 +53,10 @@ class League:
     tiebreaks: tuple[str, ...] | None = None
     """The tie-breaks after points, in order (None: a league from before #25, ordered by
     wins, game score, fewer forfeits, then id)."""
+    min_rated_games: int | None = None
+    min_rating: int | None = None
+    max_rating: int | None = None
+    """Entry requirements (``domain.leagues.entry``); None: none."""
     season_orders: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     """Each season's drawn seat order: the last tie-break, a seeded draw."""
     members: tuple[str, ...] = ()
@@ -73,6 +78,11 @@ class League:
     """Days of vacation each member may take per season."""
     vacations: tuple[tuple[int, str, int, int], ...] = ()
     """Every vacation taken: (season, player, start, until)."""
+    bracket: Bracket | None = None
+    """The current season's knock-out bracket (a knock-out league's, or its playoffs)."""
+    bracket_starts: Mapping[int, int] = field(default_factory=dict)
+    """The league round each season's bracket starts at: its games score in the bracket,
+    not in the table."""
     roster_changed: bool = False
     """A member joined after the season's first round: the circle no longer fits them. (A
     member who leaves keeps their place in the circle; their opponents get byes.)"""
@@ -100,6 +110,10 @@ class League:
         """Until when ``player`` is on vacation at ``at`` (None: they are not)."""
         ends = [until for _, p, start, until in self.vacations if p == player and start <= at]
         return max(ends) if ends and max(ends) > at else None
+
+    def in_bracket(self, fixture: Scheduled) -> bool:
+        start = self.bracket_starts.get(fixture.season)
+        return start is not None and fixture.round >= start
 
     def has_open_fixtures(self) -> bool:
         return any(f.is_open for f in self.season_fixtures())

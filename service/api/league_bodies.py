@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Annotated, Any, Literal
 
 from litestar.params import QueryParameter
 from msgspec import Meta, Struct
 
+from domain.leagues.commands import Pairing
 from service.api.bodies import PlayerName
 
 LeagueName = Annotated[str, Meta(min_length=1, max_length=64)]
@@ -32,6 +34,7 @@ DurationQuery = Annotated[
     int | None,
     QueryParameter(ge=60, le=366 * 86_400, description="The round's deadline, this long from now."),
 ]
+RatingBound = Annotated[int, Meta(ge=-1000, le=1000)]
 
 
 class CreatePlayer(Struct, forbid_unknown_fields=True):
@@ -51,7 +54,7 @@ class CreateLeague(Struct, forbid_unknown_fields=True):
     name: LeagueName
     ruleset: Annotated[str, Meta(min_length=1, max_length=64)]
     seats: Annotated[int, Meta(ge=1, le=6)]
-    pairing: Literal["round-robin", "swiss", "balanced"] | None = None
+    pairing: Pairing | None = None
     points: Points | None = None
     options: dict[str, Any] = {}
     bye_points: LeaguePoints | None = None
@@ -69,6 +72,13 @@ class CreateLeague(Struct, forbid_unknown_fields=True):
     Default: a round has a deadline only when one is given as it is scheduled."""
     vacation_days: Annotated[int, Meta(ge=0, le=366)] | None = None
     """Days of vacation each member may take per season, pausing their clocks (default 0)."""
+    min_rated_games: Annotated[int, Meta(ge=0, le=10_000)] | None = None
+    """Entry: at least this many rated games in the ruleset (else too_few_rated_games)."""
+    min_rating: RatingBound | None = None
+    """Entry: a display rating (mu - 3 sigma, with the deviation grown by inactivity) of at
+    least this, in whole points (else rating_out_of_range); an unrated player's is 0."""
+    max_rating: RatingBound | None = None
+    """Entry: a display rating of at most this (else rating_out_of_range)."""
 
 
 class AddMember(Struct, forbid_unknown_fields=True):
@@ -111,6 +121,10 @@ class LeagueBody(Struct):
     round_seconds: int | None = None
     """A round's default duration; null: rounds have a deadline only when given one."""
     vacation_days: int = 0
+    min_rated_games: int | None = None
+    min_rating: int | None = None
+    max_rating: int | None = None
+    """Entry requirements; null: none."""
 
 
 class FixtureBody(Struct):
@@ -171,8 +185,95 @@ class PlayedBody(Struct):
     rating_change: float | None
 
 
+class RatedGameBody(Struct):
+    league_id: str
+    game_id: str
+    rated_at: datetime | None
+    """When the result was recorded (null for games rated before migration 0009 until a
+    rebuild)."""
+    place: int
+    mu_before: float
+    sigma_before: float
+    """As the game was rated: the last game's sigma grown by the idle periods since."""
+    mu_after: float
+    sigma_after: float
+    display_before: float
+    display_after: float
+    change: float
+    """display_after - display_before."""
+
+
+class RulesetRatingBody(Struct):
+    ruleset: str
+    mu: float
+    sigma: float
+    """After the last rated game."""
+    display: float
+    games: int
+    provisional: bool
+    rated_at: datetime | None
+    idle_periods: int
+    """Whole rating periods since the last rated game."""
+    sigma_now: float
+    """sigma grown by those idle periods, capped at the initial sigma."""
+    display_now: float
+    history: list[RatedGameBody]
+    """Every rated game in this ruleset, oldest first."""
+
+
+class RatingsOverTimeBody(Struct):
+    player_id: str
+    rating_period_days: int
+    inactivity_c: float
+    initial_sigma: float
+    provisional_below: int
+    rulesets: list[RulesetRatingBody]
+
+
 class HistoryBody(Struct):
     player_id: str
     ratings: list[RatingBody]
     games: list[PlayedBody]
     provisional_below: int
+
+
+class StartPlayoffs(Struct, forbid_unknown_fields=True):
+    size: Annotated[int, Meta(ge=2, le=1024)]
+    """How many of the table's top players enter the bracket (2 to every member)."""
+
+
+class SeedBody(Struct):
+    seed: int
+    player_id: str
+    name: str
+    rating: float | None
+    """The display rating that seeded a knock-out league; null in playoffs (seeded by the
+    table)."""
+
+
+class MatchBody(Struct):
+    round: int
+    match: int
+    players: list[str]
+    """Better seed first (seat 0); one player for a first-round bye, none or one while the
+    round before is still being played."""
+    seeds: list[int]
+    names: list[str]
+    bye: bool
+    winner: str | None
+    decided_by: Literal["bye", "result", "tie-break", "forfeit", "void"] | None
+    game_id: str | None
+    status: Literal["scheduled", "played", "forfeited", "abandoned"] | None
+
+
+class BracketBody(Struct):
+    league_id: str
+    season: int
+    kind: Literal["knockout", "playoffs"]
+    start_round: int
+    """The league round that plays the bracket's first round."""
+    size: int
+    rounds: int
+    seeds: list[SeedBody]
+    matches: list[MatchBody]
+    champion: str | None

@@ -31,6 +31,7 @@ from service.api.league_bodies import (
     RecordForfeit,
     StandingBody,
 )
+from service.api.league_brackets import BRACKET_ROUTES
 from service.api.league_vacations import VACATION_ROUTES
 from service.api.leaguing import (
     CREATED,
@@ -89,6 +90,9 @@ async def create_league(
                 deadline_policy=data.deadline_policy,
                 round_ms=None if data.round_seconds is None else data.round_seconds * 1000,
                 vacation_days=data.vacation_days,
+                min_rated_games=data.min_rated_games,
+                min_rating=data.min_rating,
+                max_rating=data.max_rating,
             )
         )
         return _league(service, made)
@@ -404,4 +408,5 @@ LEAGUE_ROUTES: list[Any] = [
     record_forfeit,
     record_abandonment,
     start_season,
+    *BRACKET_ROUTES,
 ]

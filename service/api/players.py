@@ -3,6 +3,7 @@ own token and anyone reads a player's ratings and league games."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 import anyio
@@ -13,7 +14,7 @@ from litestar.params import FromPath, JSONBody
 
 from service.api.bodies import problems
 from service.api.hosting import Host
-from service.api.league_bodies import CreatePlayer, HistoryBody, PlayerBody
+from service.api.league_bodies import CreatePlayer, HistoryBody, PlayerBody, RatingsOverTimeBody
 from service.api.leaguing import (
     CREATED,
     PLAYER,
@@ -25,6 +26,8 @@ from service.api.leaguing import (
 )
 from service.api.screening import strict_body
 from service.projections import reading
+from service.projections.rating_history import ratings_over_time
+from service.store import postgres_pool
 
 
 @post(
@@ -111,4 +114,29 @@ def player_history(player_id: FromPath[str], host: NamedDependency[Host]) -> His
     return msgspec.convert(reading.history_of(service, account.player_id), HistoryBody)
 
 
-PLAYER_ROUTES: list[Any] = [create_player, me, rotate_token, revoke_token, player_history]
+@get(
+    "/players/{player_id:str}/ratings",
+    operation_id="playerRatings",
+    summary="A player's ratings over time per ruleset: every rated game's change, and the"
+    " deviation as inactivity has grown it now",
+    responses=problems(400, 404),
+    tags=["players"],
+    sync_to_thread=True,
+)
+def player_ratings(player_id: FromPath[str], host: NamedDependency[Host]) -> RatingsOverTimeBody:
+    service = service_of(host)
+    account = service.accounts.find(player_id)
+    service.catch_up()
+    pool = postgres_pool(service.leagues.cairn.store)
+    found = ratings_over_time(pool, account.player_id, datetime.now(UTC))
+    return msgspec.convert(found, RatingsOverTimeBody)
+
+
+PLAYER_ROUTES: list[Any] = [
+    create_player,
+    me,
+    rotate_token,
+    revoke_token,
+    player_history,
+    player_ratings,
+]

@@ -32,6 +32,7 @@ from service.application.lobby import NoOpenSeat
 from service.application.players import NotALeagueOrganiser, NotAnOrganiser, NotSignedIn
 from service.application.staleness import StaleVersion
 from service.logs import logger
+from service.projections.reading import NoBracket
 from service.replays import ExportRefused, ImportRefused, ReplayFileError
 from service.store import DatabaseUnavailable, UnknownGame, VersionConflict
 from service.store.leagues import UnknownLeague
@@ -47,6 +48,7 @@ STATUSES: dict[type[Exception], int] = {
     NotALeagueOrganiser: 403,
     NoOpenSeat: 409,
     UnknownLeague: 404,
+    NoBracket: 404,
     UnknownPlayer: 404,
     UnknownWebhook: 404,
     PlayerExists: 409,
@@ -120,6 +122,7 @@ def _code(exc: Exception) -> str:
         UnknownGame: "unknown_game",
         UnknownRuleset: "unknown_ruleset",
         UnknownLeague: "unknown_league",
+        NoBracket: "no_bracket",
         UnknownPlayer: "unknown_player",
         PlayerExists: "player_exists",
         DatabaseUnavailable: "database_unavailable",

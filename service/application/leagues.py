@@ -17,6 +17,7 @@ from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID, uuid4
 
@@ -34,6 +35,7 @@ from domain.leagues.commands import (
     Command,
     CreateLeague,
     DeadlinePolicy,
+    Entrant,
     Join,
     Leave,
     Pairing,
@@ -42,6 +44,7 @@ from domain.leagues.commands import (
     RecordResult,
     RemoveOrganiser,
     ScheduleRound,
+    StartPlayoffs,
     StartSeason,
 )
 from domain.leagues.events import Event
@@ -49,6 +52,7 @@ from domain.leagues.pairing import next_plan
 from domain.leagues.standings import behind
 from service.application.app import Application
 from service.application.live import decide_system
+from service.projections.ratings import initial, read_ratings, rested, thousandths
 from service.store import Decision, GameExists, NewEvent, UnknownGame, VersionConflict
 from service.store.leagues import GENESIS_HASH, LeagueEvent, LeagueStore, UnknownLeague
 from service.store.players import Player, Players
@@ -155,6 +159,9 @@ class Leagues:
         deadline_policy: DeadlinePolicy | None = None,
         round_ms: int | None = None,
         vacation_days: int | None = None,
+        min_rated_games: int | None = None,
+        min_rating: int | None = None,
+        max_rating: int | None = None,
     ) -> UUID:
         rules = registry.get(ruleset)  # UnknownRuleset for a ruleset Cairn does not have
         # The ruleset judges the seats and options now, so no round can fail to set up later.
@@ -179,6 +186,9 @@ class Leagues:
             deadline_policy=deadline_policy,
             round_ms=round_ms,
             vacation_days=vacation_days,
+            min_rated_games=min_rated_games,
+            min_rating=min_rating,
+            max_rating=max_rating,
         )
         events = decide(INITIAL, command)
         league_id = uuid4()
@@ -186,7 +196,8 @@ class Leagues:
         return league_id
 
     def add_member(self, league_id: UUID, by: Player, member: Player) -> None:
-        self.execute(league_id, AddMember(actor_of(by), str(member.player_id)))
+        entrant = self._entrant(league_id, member)
+        self.execute(league_id, AddMember(actor_of(by), str(member.player_id), entrant))
 
     def add_organiser(self, league_id: UUID, by: Player, player: Player) -> None:
         self.execute(league_id, AddOrganiser(actor_of(by), str(player.player_id)))
@@ -200,13 +211,34 @@ class Leagues:
         return by.is_operator or self.load(league_id).state.may_organise(str(by.player_id))
 
     def join(self, league_id: UUID, by: Player) -> None:
-        self.execute(league_id, Join(actor_of(by)))
+        self.execute(league_id, Join(actor_of(by), self._entrant(league_id, by)))
+
+    def _entrant(self, league_id: UUID, player: Player) -> Entrant:
+        """The player's rated games and display rating in the league's ruleset, as the
+        ratings projection holds them with the deviation rested up to now (an inactive
+        player's conservative rating is lower); a new player's when unrated."""
+        ruleset = self.load(league_id).state.ruleset
+        key = str(player.player_id)
+        known = read_ratings(self.store.pool, ruleset, [key]).get(key, initial())
+        now = rested(known, datetime.now(UTC))
+        return Entrant(known.games, thousandths(now))
 
     def leave(self, league_id: UUID, by: Player) -> None:
         self.execute(league_id, Leave(actor_of(by)))
 
     def start_season(self, league_id: UUID, by: Player) -> None:
         self.execute(league_id, StartSeason(actor_of(by)))
+
+    def start_playoffs(self, league_id: UUID, by: Player, size: int) -> None:
+        self.execute(league_id, StartPlayoffs(actor_of(by), size))
+
+    def _seeding(self, state: League) -> dict[str, int]:
+        """The members' display ratings (thousandths) when this round draws a knock-out
+        bracket, as the ratings projection holds them; unrated members rate as new."""
+        if state.pairing != "knockout" or state.round > 0:
+            return {}
+        known = read_ratings(self.store.pool, state.ruleset, state.members)
+        return {p: thousandths(known.get(p, initial())) for p in state.members}
 
     def schedule(self, league_id: UUID, by: Player, deadline: int | None = None) -> list[Fixture]:
         """The next round's tables, recorded, and their games created. ``deadline`` (ms
@@ -217,10 +249,13 @@ class Leagues:
             loaded = self.load(league_id)
             # a season's seat order is drawn from a fresh seed, recorded in its first round
             seed = secrets.token_hex(SEED_BYTES)
-            plan = next_plan(loaded.state, seed)
+            ratings = self._seeding(loaded.state)
+            plan = next_plan(loaded.state, seed, ratings)
             fixtures = tuple(Fixture(str(uuid4()), t) for t in plan.tables)
             now = self.cairn.clock.now_ms()
-            command = ScheduleRound(actor_of(by), fixtures, seed, now, deadline)
+            command = ScheduleRound(
+                actor_of(by), fixtures, seed, at=now, deadline=deadline, ratings=ratings
+            )
             events = decide(loaded.state, command)
             ids = [UUID(f.game_id) for f in fixtures]
             try:

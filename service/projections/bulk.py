@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 from uuid import UUID
 
@@ -19,6 +20,7 @@ from psycopg.types.json import Jsonb
 
 from domain.leagues.events import (
     AbandonmentRecorded,
+    BracketDrawn,
     DeadlinePassed,
     DeadlinePolicySet,
     Event,
@@ -28,6 +30,7 @@ from domain.leagues.events import (
     MemberLeft,
     OrganiserAdded,
     OrganiserRemoved,
+    PlayerAdvanced,
     ResultRecorded,
     RoundDeadlineSet,
     RoundScheduled,
@@ -36,7 +39,7 @@ from domain.leagues.events import (
     VacationTaken,
 )
 from domain.leagues.standings import fixture_points
-from service.projections.ratings import Rating, initial, is_rated, rate
+from service.projections.ratings import Rating, initial, is_rated, rate, rested
 
 
 @dataclass
@@ -73,14 +76,24 @@ class StandingRow:
 
 
 @dataclass
+class BracketRow:
+    kind: str
+    start_round: int
+    seeds: list[str]
+    ratings: list[int]
+    advanced: list[list[Any]] = field(default_factory=list)
+
+
+@dataclass
 class Folded:
     summaries: dict[UUID, Summary] = field(default_factory=dict)
     fixtures: dict[tuple[UUID, str], FixtureRow] = field(default_factory=dict)
     standings: dict[tuple[UUID, int, str], StandingRow] = field(default_factory=dict)
     ratings: dict[tuple[str, str], Rating] = field(default_factory=dict)
     changes: list[tuple[Any, ...]] = field(default_factory=list)
+    brackets: dict[tuple[UUID, int], BracketRow] = field(default_factory=dict)
 
-    def apply(self, league: UUID, event: Event, ordinal: int) -> None:
+    def apply(self, league: UUID, event: Event, ordinal: int, at: datetime | None = None) -> None:
         match event:
             case LeagueCreated():
                 self.summaries[league] = Summary(
@@ -116,7 +129,7 @@ class Folded:
                 self._score(
                     league, event.game_id, event.players, event.places, event.scores, (), ()
                 )
-                self._rate(league, event.game_id, event.players, event.places, ordinal)
+                self._rate(league, event.game_id, event.players, event.places, ordinal, at)
             case ForfeitRecorded():
                 zeros = tuple(0 for _ in event.players)  # a forfeit's scores are 0 (docs)
                 self._decided(league, event.game_id, "forfeited", event.places, zeros, event.reason)
@@ -152,6 +165,13 @@ class Folded:
                     event.forfeited,
                     event.forfeited,
                 )
+            case BracketDrawn():
+                self.brackets[(league, event.season)] = BracketRow(
+                    event.kind, event.start_round, list(event.seeds), list(event.ratings)
+                )
+            case PlayerAdvanced():
+                went = [event.round, event.player, event.game_id, event.reason]
+                self.brackets[(league, event.season)].advanced.append(went)
             case _:
                 raise ValueError(f"the league projection has no rule for {type(event).__name__}")
 
@@ -189,7 +209,10 @@ class Folded:
         forfeited: Iterable[str],
         scoreless: Iterable[str],
     ) -> None:
-        season = self.fixtures[(league, game_id)].season
+        fixture = self.fixtures[(league, game_id)]
+        season, bracket = fixture.season, self.brackets.get((league, fixture.season))
+        if bracket is not None and bracket.start_round <= fixture.round:
+            return  # a bracket's games decide the bracket, not the table
         unscored = set(scoreless)
         points, lost = self.summaries[league].points, set(forfeited)
         for player, place, score in zip(players, places, scores, strict=True):
@@ -207,16 +230,17 @@ class Folded:
         players: tuple[str, ...],
         places: tuple[int, ...],
         ordinal: int,
+        at: datetime | None,
     ) -> None:
         if not is_rated(len(players)):
             return
         ruleset = self.summaries[league].ruleset
-        before = [self.ratings.get((p, ruleset), initial()) for p in players]
-        after = rate(before, places)
+        before = [rested(self.ratings.get((p, ruleset), initial()), at) for p in players]
+        after = rate(before, places, at)
         for p, place, b, a in zip(players, places, before, after, strict=True):
             self.ratings[(p, ruleset)] = a
             self.changes.append(
-                (league, game_id, p, ruleset, place, b.mu, b.sigma, a.mu, a.sigma, ordinal)
+                (league, game_id, p, ruleset, place, b.mu, b.sigma, a.mu, a.sigma, ordinal, at)
             )
 
     def write(self, conn: psycopg.Connection[Any]) -> None:
@@ -272,12 +296,21 @@ class Folded:
             " score, forfeits)",
             standings,
         )
-        ratings = [(p, r, v.mu, v.sigma, v.games) for (p, r), v in self.ratings.items()]
-        _copy(conn, "ratings (player_id, ruleset, mu, sigma, games)", ratings)
+        brackets = [
+            (lg, season, b.kind, b.start_round, Jsonb(b.seeds), Jsonb(b.ratings), Jsonb(b.advanced))
+            for (lg, season), b in self.brackets.items()
+        ]
+        _copy(
+            conn,
+            "league_brackets (league_id, season, kind, start_round, seeds, ratings, advanced)",
+            brackets,
+        )
+        ratings = [(p, r, v.mu, v.sigma, v.games, v.rated_at) for (p, r), v in self.ratings.items()]
+        _copy(conn, "ratings (player_id, ruleset, mu, sigma, games, rated_at)", ratings)
         _copy(
             conn,
             "rating_changes (league_id, game_id, player_id, ruleset, place, mu_before,"
-            " sigma_before, mu_after, sigma_after, ordinal)",
+            " sigma_before, mu_after, sigma_after, ordinal, rated_at)",
             self.changes,
         )
 

@@ -10,6 +10,7 @@ deterministic for the same operations in the same order).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 from uuid import UUID
 
@@ -18,6 +19,7 @@ from psycopg.types.json import Jsonb
 
 from domain.leagues.events import (
     AbandonmentRecorded,
+    BracketDrawn,
     DeadlinePassed,
     DeadlinePolicySet,
     Event,
@@ -27,6 +29,7 @@ from domain.leagues.events import (
     MemberLeft,
     OrganiserAdded,
     OrganiserRemoved,
+    PlayerAdvanced,
     ResultRecorded,
     RoundDeadlineSet,
     RoundScheduled,
@@ -38,14 +41,21 @@ from domain.leagues.standings import fixture_points
 from service.application.leagues import decode_event
 from service.projections import tracking
 from service.projections.bulk import Folded
-from service.projections.ratings import Rating, initial, is_rated, rate
+from service.projections.ratings import Rating, initial, is_rated, rate, rested
 from service.store.connections import connection
 from service.store.leagues import LeagueEvent, LeagueStore
 
 NAME = "leagues"
 PAGE = 500
 REBUILD_PAGE = 5000
-TABLES = ("rating_changes", "ratings", "league_standings", "league_fixtures", "league_summaries")
+TABLES = (
+    "rating_changes",
+    "ratings",
+    "league_brackets",
+    "league_standings",
+    "league_fixtures",
+    "league_summaries",
+)
 
 
 class LeagueProjection:
@@ -81,7 +91,10 @@ class LeagueProjection:
             cursor = ""
             while events := self.store.feed(cursor, REBUILD_PAGE):
                 for offset, stored in enumerate(events):
-                    folded.apply(stored.league_id, decode_event(stored), total + offset + 1)
+                    ordinal = total + offset + 1
+                    folded.apply(
+                        stored.league_id, decode_event(stored), ordinal, stored.recorded_at
+                    )
                 total += len(events)
                 cursor = events[-1].cursor
                 if progress is not None:
@@ -96,10 +109,19 @@ class LeagueProjection:
         self, conn: psycopg.Connection[Any], events: Sequence[LeagueEvent], applied: int
     ) -> None:
         for offset, stored in enumerate(events):
-            apply(conn, stored.league_id, decode_event(stored), applied + offset + 1)
+            ordinal = applied + offset + 1
+            apply(conn, stored.league_id, decode_event(stored), ordinal, stored.recorded_at)
 
 
-def apply(conn: psycopg.Connection[Any], league: UUID, event: Event, ordinal: int) -> None:
+def apply(
+    conn: psycopg.Connection[Any],
+    league: UUID,
+    event: Event,
+    ordinal: int,
+    at: datetime | None = None,
+) -> None:
+    """Apply one league event; ``at`` is when it was recorded (the time of a rated result,
+    from which its players' idle rating periods are counted)."""
     match event:
         case LeagueCreated():
             conn.execute(
@@ -155,7 +177,7 @@ def apply(conn: psycopg.Connection[Any], league: UUID, event: Event, ordinal: in
         case ResultRecorded():
             _decided(conn, league, event.game_id, "played", event.places, event.scores, None)
             _score(conn, league, event.game_id, event.players, event.places, event.scores, (), ())
-            _rate(conn, league, event.game_id, event.players, event.places, ordinal)
+            _rate(conn, league, event.game_id, event.players, event.places, ordinal, at)
         case ForfeitRecorded():
             zeros = tuple(0 for _ in event.players)  # a forfeit's scores are 0 (docs)
             _decided(conn, league, event.game_id, "forfeited", event.places, zeros, event.reason)
@@ -188,6 +210,26 @@ def apply(conn: psycopg.Connection[Any], league: UUID, event: Event, ordinal: in
                 event.scores,
                 event.forfeited,
                 event.forfeited,
+            )
+        case BracketDrawn():
+            conn.execute(
+                "INSERT INTO league_brackets (league_id, season, kind, start_round, seeds,"
+                " ratings) VALUES (%s, %s, %s, %s, %s, %s)",
+                (
+                    league,
+                    event.season,
+                    event.kind,
+                    event.start_round,
+                    Jsonb(list(event.seeds)),
+                    Jsonb(list(event.ratings)),
+                ),
+            )
+        case PlayerAdvanced():
+            went = [[event.round, event.player, event.game_id, event.reason]]
+            conn.execute(
+                "UPDATE league_brackets SET advanced = advanced || %s"
+                " WHERE league_id = %s AND season = %s",
+                (Jsonb(went), league, event.season),
             )
         case _:
             raise ValueError(f"the league projection has no rule for {type(event).__name__}")
@@ -255,12 +297,16 @@ def _score(
     scoreless: Sequence[str],
 ) -> None:
     row = conn.execute(
-        "SELECT f.season, s.points FROM league_fixtures f JOIN league_summaries s USING"
-        " (league_id) WHERE f.league_id = %s AND f.game_id = %s",
+        "SELECT f.season, s.points, b.start_round <= f.round FROM league_fixtures f"
+        " JOIN league_summaries s USING (league_id) LEFT JOIN league_brackets b"
+        " ON b.league_id = f.league_id AND b.season = f.season"
+        " WHERE f.league_id = %s AND f.game_id = %s",
         (league, game_id),
     ).fetchone()
     assert row is not None
     season, points = int(row[0]), list(row[1])
+    if row[2]:
+        return  # a bracket's games decide the bracket, not the table
     with conn.cursor() as cur:
         cur.executemany(
             "INSERT INTO league_standings AS s (league_id, season, player_id, points, played,"
@@ -291,31 +337,37 @@ def _rate(
     players: Sequence[str],
     places: Sequence[int],
     ordinal: int,
+    at: datetime | None,
 ) -> None:
     if not is_rated(len(players)):
         return
     ruleset = _summary(conn, league)["ruleset"]
     rows = conn.execute(
-        "SELECT player_id::text, mu, sigma, games FROM ratings"
+        "SELECT player_id::text, mu, sigma, games, rated_at FROM ratings"
         " WHERE ruleset = %s AND player_id = ANY(%s::uuid[])",
         (ruleset, list(players)),
     ).fetchall()
-    known = {r[0]: Rating(r[1], r[2], r[3]) for r in rows}
-    before = [known.get(p, initial()) for p in players]
-    after = rate(before, places)
+    known = {r[0]: Rating(r[1], r[2], r[3], r[4]) for r in rows}
+    # sigma grown by each player's idle periods before this game (ratings.rested)
+    before = [rested(known.get(p, initial()), at) for p in players]
+    after = rate(before, places, at)
     with conn.cursor() as cur:
         cur.executemany(
-            "INSERT INTO ratings AS r (player_id, ruleset, mu, sigma, games)"
-            " VALUES (%s, %s, %s, %s, %s) ON CONFLICT (player_id, ruleset) DO UPDATE SET"
-            " mu = excluded.mu, sigma = excluded.sigma, games = excluded.games",
-            [(p, ruleset, a.mu, a.sigma, a.games) for p, a in zip(players, after, strict=True)],
+            "INSERT INTO ratings AS r (player_id, ruleset, mu, sigma, games, rated_at)"
+            " VALUES (%s, %s, %s, %s, %s, %s) ON CONFLICT (player_id, ruleset) DO UPDATE SET"
+            " mu = excluded.mu, sigma = excluded.sigma, games = excluded.games,"
+            " rated_at = excluded.rated_at",
+            [
+                (p, ruleset, a.mu, a.sigma, a.games, a.rated_at)
+                for p, a in zip(players, after, strict=True)
+            ],
         )
         cur.executemany(
             "INSERT INTO rating_changes (league_id, game_id, player_id, ruleset, place,"
-            " mu_before, sigma_before, mu_after, sigma_after, ordinal)"
-            " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+            " mu_before, sigma_before, mu_after, sigma_after, ordinal, rated_at)"
+            " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
             [
-                (league, game_id, p, ruleset, place, b.mu, b.sigma, a.mu, a.sigma, ordinal)
+                (league, game_id, p, ruleset, place, b.mu, b.sigma, a.mu, a.sigma, ordinal, at)
                 for p, place, b, a in zip(players, places, before, after, strict=True)
             ],
         )

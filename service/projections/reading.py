@@ -6,16 +6,27 @@ deadlines kept in its events, as JSON-ready dicts; the API and the CLI both prin
 
 from __future__ import annotations
 
+import dataclasses
 from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
 
+from domain.leagues.bracket import Bracket, champion, view
 from domain.leagues.decider import bye_points
 from domain.leagues.standings import season_table
 from service.projections.ratings import PROVISIONAL_GAMES, Rating
 from service.store import postgres_pool
 from service.store.connections import connection
+from service.store.errors import StoreError
 from service.store.leagues import UnknownLeague
+
+
+class NoBracket(StoreError, LookupError):
+    """The league's season has no knock-out bracket (no knock-out, no playoffs drawn)."""
+
+    def __init__(self, league_id: object, season: int) -> None:
+        super().__init__(f"league {league_id} has no bracket in season {season}")
+        self.message = f"season {season} of this league has no bracket"
 
 
 def _pool(service: Any) -> Any:
@@ -50,6 +61,9 @@ def league_of(service: Any, league_id: UUID) -> dict[str, Any]:
         "deadline_policy": state.deadline_policy,
         "round_seconds": state.round_ms // 1000 or None,
         "vacation_days": state.vacation_days,
+        "min_rated_games": state.min_rated_games,
+        "min_rating": state.min_rating,
+        "max_rating": state.max_rating,
     }
 
 
@@ -183,4 +197,64 @@ def history_of(service: Any, player_id: UUID) -> dict[str, Any]:
         "ratings": rated,
         "games": played,
         "provisional_below": PROVISIONAL_GAMES,
+    }
+
+
+def bracket_of(service: Any, league_id: UUID, season: int | None = None) -> dict[str, Any]:
+    """A season's bracket as its own standings view: the seeds, and every match of every
+    round with its players, their seeds, its game and who went through."""
+    wanted = season if season is not None else summary_of(service, league_id)["season"]
+    with connection(_pool(service)) as conn:
+        row = conn.execute(
+            "SELECT kind, start_round, seeds, ratings, advanced FROM league_brackets"
+            " WHERE league_id = %s AND season = %s",
+            (league_id, wanted),
+        ).fetchone()
+        if row is None:
+            raise NoBracket(league_id, wanted)
+        games = conn.execute(
+            "SELECT round, players, game_id::text, status FROM league_fixtures"
+            " WHERE league_id = %s AND season = %s AND round >= %s",
+            (league_id, wanted, row[1]),
+        ).fetchall()
+        names = dict(
+            conn.execute(
+                "SELECT player_id::text, name FROM players WHERE player_id = ANY(%s::uuid[])",
+                (row[2],),
+            ).fetchall()
+        )
+    kind, start, seeds, ratings, advanced = row
+    bracket = Bracket(wanted, tuple(seeds), start, kind, tuple((a[0], a[1]) for a in advanced))
+    how = {(a[0], a[1]): a[3] for a in advanced}
+    played = {(g[0] - start + 1, frozenset(g[1])): (g[2], g[3]) for g in games}
+    matches = []
+    for m in view(bracket):
+        game = played.get((m.round, frozenset(m.players)))
+        matches.append(
+            {
+                **dataclasses.asdict(m),
+                "names": [names.get(p, p) for p in m.players],
+                "game_id": game[0] if game else None,
+                "status": game[1] if game else None,
+                "decided_by": how.get((m.round, m.winner)) if m.winner else None,
+            }
+        )
+    return {
+        "league_id": str(league_id),
+        "season": wanted,
+        "kind": kind,
+        "start_round": start,
+        "size": bracket.size,
+        "rounds": bracket.rounds,
+        "seeds": [
+            {
+                "seed": i + 1,
+                "player_id": p,
+                "name": names.get(p, p),
+                "rating": ratings[i] / 1000 if i < len(ratings) else None,
+            }
+            for i, p in enumerate(seeds)
+        ],
+        "matches": matches,
+        "champion": champion(bracket),
     }

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 from uuid import UUID
 
@@ -43,9 +44,11 @@ class LeagueEvent:
     hash: str
     cursor: str = ""
     """The feed cursor after this event (only for events read from the feed)."""
+    recorded_at: datetime | None = None
+    """When it was stored (read back; None for an event just appended)."""
 
 
-_COLUMNS = "league_id, seq, type, schema_version, payload, actor, hash"
+_COLUMNS = "league_id, seq, type, schema_version, payload, actor, hash, recorded_at"
 
 
 class LeagueStore:

@@ -60,6 +60,7 @@ PLACEMENT: dict[str, Place] = {
     "league_summaries": _league(),
     "league_fixtures": _league(),
     "league_standings": _league(),
+    "league_brackets": _league(),
     "rating_changes": _league(),
     # Ratings are per player across leagues; the projection reads and writes them by player.
     "ratings": Place("distributed", "player_id"),

@@ -20,7 +20,7 @@ from tests.service.leagues.season import play_game
 pytestmark = pytest.mark.storage
 
 GROUPS = {
-    "player": ["create", "rotate", "revoke", "history"],
+    "player": ["create", "rotate", "revoke", "history", "ratings"],
     "league": [
         "create",
         "add-player",
@@ -34,6 +34,8 @@ GROUPS = {
         "start-season",
         "settle",
         "vacation",
+        "bracket",
+        "playoffs",
     ],
     "projections": ["run", "status", "rebuild"],
 }
