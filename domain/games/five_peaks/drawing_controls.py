@@ -170,7 +170,7 @@ def controls(view: Mapping[str, Any], content: Any, seat: int, rows: Rows) -> No
     mine = view.get("phase") == "play" and view.get("turn") == seat
     fires = _fires(content, hiker.get("campfire", []))
     if "hand" in hiker:
-        _hand(view, content, hiker["hand"], "twice" in fires and mine, rows)
+        _hand(view, content, hiker["hand"], ("twice" in fires) if mine else None, rows)
     if not mine:
         return
     rows.label("your moves now:")
@@ -274,13 +274,19 @@ def option_words(spec: Mapping[str, Any]) -> str:
     return effect.replace("_", " ")
 
 
-def _hand(view: Mapping[str, Any], content: Any, hand: list[str], twice: bool, rows: Rows) -> None:
-    """The hand's cards, and at the play stage their options. The served content does not
+def _hand(
+    view: Mapping[str, Any], content: Any, hand: list[str], twice: bool | None, rows: Rows
+) -> None:
+    """The hand's cards, and at the play stage of the seat's turn (``twice`` not None)
+    their options. The served content does not
     say which card a "twice" campfire card doubles, so with one every card offers it (the
     page highlights only the legal one)."""
     specs = {c["id"]: c for c in content.get("cards", [])}
-    rows.label("your hand (click a card to play it):")
-    playing = (view.get("stage") or {}).get("kind") == "play"
+    stage = (view.get("stage") or {}).get("kind")
+    playing = twice is not None and stage == "play" and not view.get("rewards")
+    boxing = twice is not None and stage == "box" and not view.get("rewards")
+    how = " (click a card to play it)" if playing else " (click a card to box it)" if boxing else ""
+    rows.label(f"your hand{how}:")
     for held in sorted(set(hand)):
         spec = specs.get(held, {"title": held, "options": []})
         copies = hand.count(held)
