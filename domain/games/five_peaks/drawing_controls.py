@@ -181,7 +181,9 @@ def controls(view: Mapping[str, Any], content: Any, seat: int, rows: Rows) -> No
     if hiker.get("drawn"):
         _campfire(content, hiker["drawn"], rows)
         return
-    rows.add("pass", _pass_words(view), "pass: " + _pass_words(view))
+    words = _pass_words(view)
+    if words:
+        rows.add("pass", words, "pass: " + words)
     if "buy_container" in fires:
         _verbs(rows, "buy", CONTAINERS, "buy a container")
     rewards = view.get("rewards") or []
@@ -249,11 +251,14 @@ def _action(verb: str) -> tuple[str, str, str]:
 
 
 def _pass_words(view: Mapping[str, Any]) -> str:
+    """What passing does now, or "" where it is no choice: a card must be played, a
+    revealed tile placed, a camp resolved (docs/rules/five-peaks.md, Turn structure)."""
+    kind = (view.get("stage") or {}).get("kind")
     if view.get("rewards"):
         return "skip this reward"
-    if (view.get("stage") or {}).get("kind") in ("play", "done"):
-        return "end your turn"
-    return "done with this step"
+    if kind in ("play", "tile", "camp"):
+        return ""
+    return "end your turn" if kind == "done" else "done with this step"
 
 
 def _fires(content: Any, held: Iterable[str]) -> set[str]:

@@ -82,6 +82,8 @@ def test_a_command_with_several_choices_is_picked_step_by_step() -> None:
     assert places(tile, content) == ["new tile", "2,-2", "turned 90°"]
     keep = {"type": "keep_campfire", "seat": 0, "card": "a-1", "returned": ["b-1", "c-2"]}
     assert places(keep, content) == ["campfire a-1", "campfire b-1"]
+    convert = {"type": "convert", "seat": 0, "give": "jar", "take": "pouch"}
+    assert places(convert, content) == ["give jar", "take pouch"]
     assert places({"type": "play_card", "seat": 0, "card": "walk", "option": 0}, content) == [
         "card walk"
     ]
