@@ -363,6 +363,13 @@ def say(command: Mapping[str, Any], content: Any) -> str:
     if command.get("type") == "play_card" and "card" in command:
         card = titles.get(command["card"], command["card"])
         return f"play {card}, option {int(command.get('option', 0)) + 1}"
+    # Written with the board's own labels (its market cards, its cells, the turn buttons).
+    if command.get("type") == "take_card" and "index" in command:
+        return f"take market card {int(command['index']) + 1}"
+    if command.get("type") == "place_tile" and {"corner", "rotation"} <= set(command):
+        corner = plain(command["corner"])
+        turn = controls.TURNS[int(command["rotation"]) % 4]
+        return f"place the new tile at corner {corner}, {turn}"
     return say_plainly(plain(command), content)
 
 

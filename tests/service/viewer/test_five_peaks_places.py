@@ -80,6 +80,9 @@ def test_a_command_with_several_choices_is_picked_step_by_step() -> None:
     places = painter(RULESET).places
     tile = {"type": "place_tile", "seat": 0, "corner": {"x": 2, "y": -2}, "rotation": 1}
     assert places(tile, content) == ["new tile", "2,-2", "turned 90°"]
+    say = painter(RULESET).say
+    assert say(tile, content) == "place the new tile at corner (2, -2), turned 90°"
+    assert say({"type": "take_card", "seat": 0, "index": 3}, content) == "take market card 4"
     keep = {"type": "keep_campfire", "seat": 0, "card": "a-1", "returned": ["b-1", "c-2"]}
     assert places(keep, content) == ["campfire a-1", "campfire b-1"]
     convert = {"type": "convert", "seat": 0, "give": "jar", "take": "pouch"}
