@@ -15,6 +15,9 @@ from typing import Any
 
 from domain.core.drawing.board import Board, Painter, say_plainly
 from domain.core.drawing.svg import document, element, group, text, title
+from domain.games.five_peaks import drawing_controls as controls
+from domain.games.five_peaks import drawing_market as market
+from domain.games.five_peaks.drawing_turns import TERRAIN, on_board
 
 CELL = 22.0
 MARGIN = 16.0
@@ -23,27 +26,21 @@ LABEL_W = 14.0
 CHAR_W = {"heading": 8.8, "small": 6.3}
 """A character's width at most, by text class, measured in chromium (a bold 9 px "small"
 line of the heading averaged 6.1): the drawing is made wide enough for its longest line."""
-HEADER = 80.0
-PANEL = 92.0
-"""Each seat's panel under the board."""
-TERRAIN = {"start": "#f2e6c9", "forest": "#b7dfb0", "alpine": "#d6e4f0", "rocky": "#ddd3c4"}
+HEADER = 50.0
+"""The heading's two lines."""
+LABEL_H = 12.0
+"""Room over the board for the columns' numbers."""
+LINE = 15.0
 SEAT_COLOURS = ("#c0392b", "#2471a3", "#d4ac0d", "#7d3c98", "#1e8449")
 SPACE_MARK = {"parking": "P", "exchange": "X", "bike": "b", "resource": "", "half": ""}
 EDGE_STEP = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
 
 
-def on_board(size: int, placed: Mapping[str, Any], cell: tuple[int, int]) -> tuple[int, int]:
-    c, r = cell
-    last = size - 1
-    for _ in range(int(placed["rotation"]) % 4):
-        c, r = r, last - c  # a quarter turn clockwise
-    return (int(placed["x"]) + c, int(placed["y"]) + r)
-
-
 class Grid:
     """Board cells to drawing coordinates, fitted around every cell drawn."""
 
-    def __init__(self, cells: list[tuple[int, int]]) -> None:
+    def __init__(self, cells: list[tuple[int, int]], top: float = 0.0) -> None:
+        self.top = top
         xs = [x for x, _ in cells] or [0]
         ys = [y for _, y in cells] or [0]
         self.min_x, self.max_y = min(xs) - 1, max(ys) + 1
@@ -62,7 +59,7 @@ class Grid:
         """The centre of cell (x, y)."""
         return (
             MARGIN + LABEL_W + (x - self.min_x + 0.5) * CELL,
-            HEADER + (self.max_y - y + 0.5) * CELL,
+            self.top + LABEL_H + (self.max_y - y + 0.5) * CELL,
         )
 
 
@@ -85,24 +82,39 @@ def draw(board: Board) -> str:
         for r in range(spec["size"])
     ]
     cells += [(peak["at"]["x"], peak["at"]["y"]) for peak in view.get("peaks", [])]
-    grid = Grid(cells)
-    hikers = list(view.get("hikers", []))
     lines = _heading_lines(view)
     longest = max(len(words) * CHAR_W[kind.split()[0]] for _, words, kind in lines)
-    width = max(grid.width + 2 * MARGIN + LABEL_W, 360, longest + 2 * MARGIN)
-    height = HEADER + grid.height + len(hikers) * PANEL + MARGIN
+    columns = max(5, len(view.get("market", [])))
+    width = max(Grid(cells).width + 2 * MARGIN + LABEL_W, 360, longest + 2 * MARGIN,
+                market.widest(columns) + 2 * MARGIN, market.key_width() + 2 * MARGIN)  # fmt: skip
+    top = HEADER
     parts = [
         group([text(MARGIN, y, words, class_=kind) for y, words, kind in lines], class_="heading"),
+        market.market_row(view, board.content, MARGIN, top),
+    ]
+    top += market.MARKET_H
+    parts.append(market.panorama_rows(view, board.content, MARGIN, top))
+    top += market.panoramas_height(view) + 6
+    grid = Grid(cells, top)
+    parts += [
         group([_tile(grid, p, spec) for p, spec in placed], class_="tiles"),
         group([_peak(grid, peak) for peak in view.get("peaks", [])], class_="peaks"),
         group([_left(grid, left) for left in view.get("left", [])], class_="left"),
-        group([_pawn(grid, seat, h) for seat, h in enumerate(hikers)], class_="pawns"),
+        group(
+            [_pawn(grid, seat, h) for seat, h in enumerate(view.get("hikers", []))], class_="pawns"
+        ),
         _cells(grid),
     ]
-    top = HEADER + grid.height
-    for seat, hiker in enumerate(hikers):
-        parts.append(_hiker(board, seat, hiker, top + seat * PANEL))
-    return document(width, height, board.caption, parts)
+    top += LABEL_H + grid.height + 6
+    if board.viewer is not None and board.viewer < len(view.get("hikers", [])):
+        rows = controls.Rows(MARGIN, top, width - MARGIN)
+        controls.controls(view, board.content, board.viewer, rows)
+        parts.append(group(rows.parts, class_="controls"))
+        top = rows.bottom + 6
+    for seat, hiker in enumerate(view.get("hikers", [])):
+        panel, top = _hiker(board, seat, hiker, top, width)
+        parts.append(panel)
+    return document(width, top + MARGIN, board.caption, parts)
 
 
 def _cells(grid: Grid) -> str:
@@ -110,7 +122,13 @@ def _cells(grid: Grid) -> str:
     every cell as a clear square on top (``data-place`` "x,y"), which takes no click
     until the page highlights it as a place a move may use."""
     marks = [
-        text(grid.at(x, 0)[0], HEADER - 3, str(x), class_="small grid-label", text_anchor="middle")
+        text(
+            grid.at(x, 0)[0],
+            grid.top + LABEL_H - 3,
+            str(x),
+            class_="small grid-label",
+            text_anchor="middle",
+        )
         for x in grid.columns
     ]
     marks += [
@@ -149,15 +167,11 @@ def _heading_lines(view: Mapping[str, Any]) -> list[tuple[float, str, str]]:
     words = f"turn of seat {view.get('turn')}, {view.get('phase')}"
     if stage.get("card"):
         words += f"; playing {stage['card']}"
-    market = ", ".join(view.get("market", [])) or "empty"
-    panoramas = ", ".join(f"{k} {' '.join(v) or '-'}" for k, v in view.get("panoramas", {}).items())
-    left = f"deck {view.get('deck_size')}, terrain tiles left {view.get('terrain_stack')}"
-    return [
-        (20, words, "heading"),
-        (36, f"market: {market}", "small market"),
-        (50, f"panoramas: {panoramas}", "small panoramas"),
-        (64, left, "small"),
-    ]
+    left = (
+        f"deck {view.get('deck_size')}, terrain tiles left {view.get('terrain_stack')},"
+        f" campfire deck {view.get('campfire_deck')}"
+    )
+    return [(20, words, "heading"), (36, left, "small")]
 
 
 def _tile(grid: Grid, placed: Mapping[str, Any], spec: Mapping[str, Any]) -> str:
@@ -286,31 +300,51 @@ def _pawn(grid: Grid, seat: int, hiker: Mapping[str, Any]) -> str:
     )
 
 
-def _hiker(board: Board, seat: int, hiker: Mapping[str, Any], top: float) -> str:
+def _hiker(
+    board: Board, seat: int, hiker: Mapping[str, Any], top: float, width: float
+) -> tuple[str, float]:
+    """A seat's panel, its lines wrapped to the drawing's width, and where the next starts."""
     you = " (you)" if board.viewer == seat else ""
     total = sum(hiker.get("score", {}).values())
     backpack = ", ".join(f"{n} {r}" for r, n in hiker.get("backpack", {}).items()) or "empty"
     limit = hiker.get("backpack_limit")
     hand = hiker.get("hand")
     hand_words = ", ".join(hand) if hand is not None else f"{hiker.get('hand_size', 0)} cards"
+    stones = ", ".join(hiker.get("stones", [])) or "none"
     lines = [
-        (f"seat {seat}{you}: {total} points, {hiker.get('endorphins', 0)} endorphins", "heading"),
-        (f"backpack ({limit}): {backpack}", "small backpack"),
-        (f"panoramas: {', '.join(hiker.get('panoramas', [])) or 'none'}", "small panoramas"),
-        (
-            f"stones: {', '.join(hiker.get('stones', [])) or 'none'}; badges:"
-            f" {', '.join(hiker.get('badges', [])) or 'none'}",
-            "small",
-        ),
-        (f"hand: {hand_words}", "small hand"),
+        (f"seat {seat}{you}: {total} points, {hiker.get('endorphins', 0)} endorphins", "heading")
+    ]
+    lines += [
+        (words, kind)
+        for words, kind in (
+            (f"backpack ({limit}): {backpack}", "small backpack"),
+            (f"panoramas: {', '.join(hiker.get('panoramas', [])) or 'none'}", "small panoramas"),
+            (f"stones left: {stones}", "small stones"),
+            (f"badges: {', '.join(hiker.get('badges', [])) or 'none'}", "small badges"),
+            (f"campfire: {', '.join(hiker.get('campfire', [])) or 'none'}", "small campfire"),
+            (f"hand: {hand_words}", "small hand"),
+        )
+        for words in wrap(words, int((width - 2 * MARGIN - 14) / CHAR_W["small"]))
     ]
     colour = SEAT_COLOURS[seat % len(SEAT_COLOURS)]
     parts = [element("rect", x=MARGIN, y=top + 6, width=8, height=8, fill=colour)]
     parts += [
-        text(MARGIN + 14, top + 14 + 15 * i, words, class_=kind)
+        text(MARGIN + 14, top + 14 + LINE * i, words, class_=kind)
         for i, (words, kind) in enumerate(lines)
     ]
-    return group(parts, class_="hiker", data_seat=seat)
+    return group(parts, class_="hiker", data_seat=seat), top + 10 + LINE * len(lines)
+
+
+def wrap(words: str, most: int) -> list[str]:
+    """The line cut after commas into lines of at most ``most`` characters (a longer piece
+    is its own line)."""
+    out: list[str] = []
+    for piece in words.split(", "):
+        if out and len(out[-1]) + 2 + len(piece) <= most:
+            out[-1] += ", " + piece
+        else:
+            out.append(piece if not out else "  " + piece)
+    return out
 
 
 def say(command: Mapping[str, Any], content: Any) -> str:
@@ -329,18 +363,14 @@ def say(command: Mapping[str, Any], content: Any) -> str:
     if command.get("type") == "play_card" and "card" in command:
         card = titles.get(command["card"], command["card"])
         return f"play {card}, option {int(command.get('option', 0)) + 1}"
+    # Written with the board's own labels (its market cards, its cells, the turn buttons).
+    if command.get("type") == "take_card" and "index" in command:
+        return f"take market card {int(command['index']) + 1}"
+    if command.get("type") == "place_tile" and {"corner", "rotation"} <= set(command):
+        corner = plain(command["corner"])
+        turn = controls.TURNS[int(command["rotation"]) % 4]
+        return f"place the new tile at corner {corner}, {turn}"
     return say_plainly(plain(command), content)
 
 
-def places(command: Mapping[str, Any], content: Any) -> list[str]:
-    """Where a pawn moves or a peak goes, as the cell's ``data-place`` ("x,y"). A tile's
-    corner may lie beyond the cells drawn, so tiles are placed from the list."""
-    cell = command.get("to") if command.get("type") == "move" else None
-    if command.get("type") == "place_peak":
-        cell = command.get("at")
-    if isinstance(cell, Mapping) and set(cell) == {"x", "y"}:
-        return [f"{cell['x']},{cell['y']}"]
-    return []
-
-
-PAINTER = Painter(draw, say, places)
+PAINTER = Painter(draw, say, controls.places)

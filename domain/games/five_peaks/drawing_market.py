@@ -1,0 +1,93 @@
+"""Five Peaks' market and panoramas, drawn as cards a seat clicks to take or buy (their
+``data-place`` is the place ``drawing_controls.places`` names)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from domain.core.drawing.svg import element, group, text, title
+from domain.games.five_peaks.drawing_controls import CHAR, market
+
+CARD_W = 100.0
+CARD_H = 28.0
+GAP = 4.0
+SHORT = {"mushroom": "m", "berry": "b", "herb": "h", "basket": "B", "jar": "J", "pouch": "P"}
+KEY = "costs: m mushroom, b berry, h herb, B basket, J jar, P pouch"
+
+
+def _card(x: float, y: float, place: str, lines: tuple[str, str], about: str) -> str:
+    return group(
+        [
+            title(about),
+            element(
+                "rect",
+                x=x,
+                y=y,
+                width=CARD_W,
+                height=CARD_H,
+                rx=3,
+                fill="#fffdf5",
+                stroke="#8a7f6a",
+            ),
+            text(x + 4, y + 11, lines[0], class_="small", stroke="none"),
+            text(x + 4, y + 23, lines[1], class_="small muted", stroke="none"),
+        ],
+        class_="control card",
+        data_place=place,
+    )
+
+
+def widest(columns: int) -> float:
+    """The room a row of ``columns`` cards takes."""
+    return columns * (CARD_W + GAP)
+
+
+def market_row(view: Mapping[str, Any], content: Any, left: float, top: float) -> str:
+    specs = {c["id"]: c for c in content.get("cards", [])}
+    parts = [text(left, top + 10, "market (click a card to take it):", class_="small")]
+    for index, held in enumerate(view.get("market", [])):
+        spec = specs.get(held, {})
+        name = str(spec.get("title") or held)
+        cost = int(spec.get("cost", 0))
+        about = f"market card {index + 1}: {name}, costs {cost} endorphins"
+        x = left + index * (CARD_W + GAP)
+        parts.append(_card(x, top + 14, market(index), (name, f"cost {cost}"), about))
+    return group(parts, class_="market")
+
+
+MARKET_H = 14 + CARD_H + 8
+
+
+def panorama_rows(view: Mapping[str, Any], content: Any, left: float, top: float) -> str:
+    """Each rank's panoramas in a row, each under its column's letter."""
+    specs = {p["id"]: p for p in content.get("panoramas", [])}
+    columns = sorted({str(p["column"]) for p in specs.values()}) or ["A"]
+    parts = [text(left, top + 10, "panoramas by rank (click one to buy it):", class_="small")]
+    y = top + 14
+    for _, row in sorted(view.get("panoramas", {}).items()):
+        for card in row:
+            spec = specs.get(card, {"column": "A", "vp": 0, "cost": {}})
+            where = columns.index(str(spec["column"])) if spec["column"] in columns else 0
+            cost = " ".join(f"{n}{SHORT.get(r, r)}" for r, n in spec.get("cost", {}).items())
+            words = ", ".join(f"{n} {r}" for r, n in spec.get("cost", {}).items())
+            about = f"panorama {card}: {spec.get('vp')} points, costs {words}"
+            x = left + where * (CARD_W + GAP)
+            lines = (f"{card}: {spec.get('vp')} VP", f"cost {cost}")
+            parts.append(_card(x, y, f"panorama {card}", lines, about))
+        if row:
+            y += CARD_H + GAP
+    parts.append(text(left, y + 10, KEY, class_="small muted"))
+    return group(parts, class_="panoramas")
+
+
+def rank_count(view: Mapping[str, Any]) -> int:
+    return sum(1 for row in view.get("panoramas", {}).values() if row)
+
+
+def panoramas_height(view: Mapping[str, Any]) -> float:
+    return 14 + rank_count(view) * (CARD_H + GAP) + 14
+
+
+def key_width() -> float:
+    return len(KEY) * CHAR
