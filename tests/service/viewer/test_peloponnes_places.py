@@ -1,0 +1,66 @@
+"""Every Peloponnes move is made on the board (#24): at every decision of seeded games
+(base game, and the expansion with sea tiles and the six-player tiles), each legal command
+of the seat to act names its places, those places are drawn on that seat's board where
+the page looks for them, and each drawn place has words to be named by."""
+
+from __future__ import annotations
+
+from typing import Any
+from xml.etree import ElementTree
+
+import pytest
+
+from domain.core.drawing.board import Board
+from domain.core.registry import command_to_json
+from domain.games.peloponnes import RULESET
+from service.api.rulesets import served_content
+from service.viewer.drawings import draw, painter
+from tests.service.api.test_board_places import found_places
+from tests.support.play import play
+
+GAMES = [
+    (2, {}, "greedy", {"bid", "withdraw", "pay_now", "choose_income"}),
+    (
+        3,
+        {"sea_tiles": True, "six_player_tiles": "yes"},
+        "random",
+        {"buy_sea_tile", "move_bid", "save_tiles", "pay_unpaid"},
+    ),
+]
+"""Seats, options, bots, and command kinds the game is known to reach."""
+
+
+def labelled(svg: str) -> dict[str, str]:
+    """Each drawn place and the words it is named by (its data-label, else its title)."""
+    named = {}
+    for node in ElementTree.fromstring(svg).iter():
+        place = node.get("data-place")
+        if place is None:
+            continue
+        titled = node.find("{http://www.w3.org/2000/svg}title")
+        named[place] = node.get("data-label") or (titled.text if titled is not None else "")
+    return named
+
+
+@pytest.mark.parametrize(("seats", "options", "bot", "reached"), GAMES)
+def test_every_command_of_a_whole_game_is_made_on_the_board(
+    seats: int, options: dict[str, Any], bot: str, reached: set[str]
+) -> None:
+    places = painter(RULESET.id).places
+    content = served_content(RULESET.id, RULESET.content_hash)
+    kinds: set[str] = set()
+    state, at = None, 0
+    for step in play(RULESET, seats, label=f"places:{seats}", bot=bot, options=options):
+        if state is not None and step.seat is not None:
+            view = dict(RULESET.view(state, step.seat))
+            svg = draw(Board(RULESET.id, view, content, seats, step.seat, at))
+            named = labelled(svg)
+            for command in RULESET.legal_commands(state, step.seat):
+                wired = command_to_json(command)
+                used = places(wired, content)
+                kinds.add(wired["type"])
+                assert used, f"{wired} has no place on the board"
+                assert set(used) <= found_places(svg, step.seat, set(used)), (wired, used)
+                assert all(named[p].strip() for p in used), (wired, used)
+        state, at = step.state, at + len(step.events)
+    assert reached <= kinds, kinds
