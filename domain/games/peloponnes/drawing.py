@@ -104,7 +104,10 @@ def _tile(tiles: Tiles, tile_id: str, x: float, y: float, kind: str, note: str =
                 fill=KIND_COLOURS.get(kind, "#eee"),
                 stroke="#555",
             ),
-            text(x + 4, y + 14, tile_id if kind != "civilization" else tile_id[:8]),
+            # a civilization's name, in the small type, fits its tile (Messene ran over)
+            text(x + 4, y + 14, tile_id, class_="small")
+            if kind == "civilization"
+            else text(x + 4, y + 14, tile_id),
             text(x + 4, y + 29, f"{pp} PP" if pp is not None else "", class_="small"),
         ],
         class_=f"tile {kind}",
