@@ -347,9 +347,15 @@ def _end_buttons(view: Mapping[str, Any], tiles: Tiles, seat: int) -> list[tuple
         tile = tiles.tiles.get(placed["tile"], {})
         picks = tile.get("abilities", {}).get("end_choice", [])
         for i, pick in enumerate(picks):
-            gives = ", ".join(f"{n} {k}" for k, n in pick.items() if n)
+            gives = ", ".join(_amount(n, k) for k, n in pick.items() if n)
             found.append((f"end:{placed['tile']}:{i}", gives, f"{placed['tile']}: take {gives}"))
     return found
+
+
+def _amount(n: int, what: str) -> str:
+    if what == "pp":
+        return f"{n} PP"
+    return f"{n} {what[:-1] if n == 1 and what.endswith('s') else what}"
 
 
 def _sea(display: list[int], tiles: Tiles, y: float) -> str:

@@ -64,3 +64,26 @@ def test_every_command_of_a_whole_game_is_made_on_the_board(
                 assert all(named[p].strip() for p in used), (wired, used)
         state, at = step.state, at + len(step.events)
     assert reached <= kinds, kinds
+
+
+def test_the_rarer_decisions_have_their_buttons() -> None:
+    """A won building marked with a coin, and an end bonus (Stockade's, A16: 3 PP or 1
+    inhabitant), which the seeded games above do not reach: their places are drawn for
+    the seat to act, named in words."""
+    content = served_content(RULESET.id, RULESET.content_hash)
+    places = painter(RULESET.id).places
+    seat = {"seat": 0, "civilization": "Sparta", "tracks": {"coins": 3}, "score": 0}
+    settle = {"phase": "settle", "to_act": [0], "won": [{"seat": 0, "tile": "A11", "amount": 2}]}
+    tableau = [{"tile": "A16", "kind": "building", "unpaid": False}]
+    ending = {"phase": "end_choices", "to_act": [0]}
+    for view, command in [
+        ({**settle, "seats": [{**seat, "tableau": []}]}, {"type": "mark_with_coin", "seat": 0}),
+        (
+            {**ending, "seats": [{**seat, "tableau": tableau}]},
+            {"type": "choose_end_bonus", "seat": 0, "tile": "A16", "pick": 1},
+        ),
+    ]:
+        svg = draw(Board(RULESET.id, view, content, 1, 0, 1))
+        used = places(command, content)
+        assert used and all(labelled(svg).get(p, "").strip() for p in used), (command, used)
+    assert labelled(svg)["end:A16:1"] == "A16: take 1 inhabitant"
