@@ -23,7 +23,9 @@ from service.api.rulesets import served_content
 from service.api.seating import viewer
 from service.application import NoSuchEvent, NotASeat, SeatTokenNeeded
 from service.review import check_viewer
+from service.review import diff as diff_games
 from service.store import GameRecord
+from service.trail import trail_from_store
 from service.viewer import timeline
 from service.viewer.bodies import Choice, Choices, StepBody, Steps
 from service.viewer.drawings import draw, painter
@@ -155,6 +157,33 @@ def choices(
     return Choices(seat, loaded.version, offered)
 
 
+@get(
+    "/games/{game_id:str}/diff",
+    operation_id="diffGames",
+    summary="How two games differ: their common prefix, where their moves part, their scores",
+    description="Told as a spectator sees both games (`cairn diff` answers the same): a hidden"
+    " event is said to be hidden.",
+    responses=problems(400, 404),
+    tags=["viewer"],
+    sync_to_thread=True,
+)
+def game_diff(
+    game_id: FromPath[str],
+    host: NamedDependency[Host],
+    other: Annotated[
+        str,
+        QueryParameter(
+            description="the game to compare with (its id)",
+            pattern=r"^[0-9a-fA-F-]{36}$",
+            schema_extra={"format": "uuid"},
+        ),
+    ],
+) -> dict[str, Any]:
+    store = host.cairn.store
+    a, b = (trail_from_store(store, host.game(g).game_id) for g in (game_id, other))
+    return diff_games(store, a, b).to_json()
+
+
 @get("/viewer", include_in_schema=False)
 async def home_page() -> Response[bytes]:
     return page("home.html")
@@ -170,4 +199,12 @@ STATIC_FILES = create_static_files_router(
     path="/viewer/static", directories=[STATIC], include_in_schema=False
 )
 
-VIEWER_ROUTES: list[Any] = [board_svg, game_steps, choices, home_page, viewer_page, STATIC_FILES]
+VIEWER_ROUTES: list[Any] = [
+    board_svg,
+    game_steps,
+    choices,
+    game_diff,
+    home_page,
+    viewer_page,
+    STATIC_FILES,
+]

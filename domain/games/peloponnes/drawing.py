@@ -55,10 +55,14 @@ def draw(board: Board) -> str:
     view = board.view
     tiles = Tiles(board.content)
     parts = [_heading(view)]
-    y = 44.0
+    band, y = _decision(view, tiles, 44.0)
+    parts.append(band)
     for name in ("auction", "conquest"):
         parts.append(_row(name, view.get(name, []), tiles, y))
-        y += TILE_H + 30
+        y += TILE_H + 40
+    if view.get("sea_display"):
+        parts.append(_sea(view["sea_display"], tiles, y))
+        y += 40
     parts.append(_disasters(view.get("disasters", {}), y))
     y += 52
     for seat_view in view.get("seats", []):
@@ -84,9 +88,7 @@ def _heading(view: Mapping[str, Any]) -> str:
     )
 
 
-def _tile(
-    tiles: Tiles, tile_id: str, x: float, y: float, kind: str, note: str = "", place: bool = False
-) -> str:
+def _tile(tiles: Tiles, tile_id: str, x: float, y: float, kind: str, note: str = "") -> str:
     words = tiles.words(tile_id) + (f"; {note}" if note else "")
     pp = tiles.tiles.get(tile_id, {}).get("pp")
     return group(
@@ -102,13 +104,17 @@ def _tile(
                 fill=KIND_COLOURS.get(kind, "#eee"),
                 stroke="#555",
             ),
-            text(x + 4, y + 14, tile_id if kind != "civilization" else tile_id[:8]),
+            # a civilization's name, in the small type, fits its tile (Messene ran over)
+            text(x + 4, y + 14, tile_id, class_="small")
+            if kind == "civilization"
+            else text(x + 4, y + 14, tile_id),
             text(x + 4, y + 29, f"{pp} PP" if pp is not None else "", class_="small"),
         ],
         class_=f"tile {kind}",
         data_tile=tile_id,
-        # a tile of the rows may be bid on: the page composes a bid by clicking it
-        data_place=tile_id if place else None,
+        # a row's tile is bid on, a tableau's saved or paid for: the page composes those
+        # moves by clicking it
+        data_place=tile_id,
     )
 
 
@@ -121,18 +127,12 @@ def _row(name: str, row: list[Mapping[str, Any]], tiles: Tiles, y: float) -> str
         bid = slot.get("bid")
         bid_words = f"bid {bid['amount']} by seat {bid['seat']}" if bid else "no bid"
         note = f"price {slot['price']}, {bid_words}"
-        parts.append(_tile(tiles, tile_id, x, y, kind, note, place=True))
-        parts.append(text(x, y + TILE_H + 12, f"{slot['price']}", class_="small price"))
+        parts.append(_tile(tiles, tile_id, x, y, kind, note))
+        # price and bid on lines of their own: side by side they ran into the next tile's
+        parts.append(text(x, y + TILE_H + 11, f"price {slot['price']}", class_="small price"))
         if bid:
-            parts.append(
-                text(
-                    x + 16,
-                    y + TILE_H + 12,
-                    f"seat {bid['seat']}: {bid['amount']}",
-                    class_="small bid",
-                    data_seat=bid["seat"],
-                )
-            )
+            words = f"seat {bid['seat']}: {bid['amount']}"
+            parts.append(text(x, y + TILE_H + 22, words, class_="small bid", data_seat=bid["seat"]))
     return group(parts, class_=f"row {name}")
 
 
@@ -244,9 +244,130 @@ def say(command: Mapping[str, Any], content: Any) -> str:
 
 
 def places(command: Mapping[str, Any], content: Any) -> list[str]:
-    """A bid's (or a moved bid's) tile, by its id (the row tiles' ``data-place``)."""
-    tile = command.get("tile")
-    return [str(tile)] if isinstance(tile, str) else []
+    """The places a command is made with, in the order they are clicked: a bid's tile and
+    its coins, a moved bid's tile, a sea tile, the decision band's buttons, the goods of a
+    chosen income one by one, and the tableau tiles saved or paid for (by id, "none" for
+    none of them)."""
+    kind = command.get("type")
+    if kind == "bid":
+        return [str(command["tile"]), f"coins:{command['amount']}"]
+    if kind == "move_bid":
+        return [str(command["tile"])]
+    if kind == "buy_sea_tile":
+        return [f"sea:{command['tile']}"]
+    if kind == "choose_income":
+        return [f"good:{g}" for g in command["goods"]]
+    if kind in ("save_tiles", "pay_unpaid"):
+        return sorted(str(t) for t in command["tiles"]) or ["none"]
+    if kind == "choose_end_bonus":
+        return [f"end:{command['tile']}:{command['pick']}"]
+    fixed = {"withdraw": "withdraw", "pay_now": "pay:now", "mark_with_coin": "pay:mark"}
+    return [fixed[kind]] if kind in fixed else []
+
+
+def _button(
+    x: float, y: float, place: str, words: str, label: str, width: float = 0
+) -> tuple[str, float]:
+    """A place to click in the decision band: a labelled box, named in words."""
+    width = width or 12 + 5.6 * len(words)
+    return group(
+        [
+            title(label),
+            element("rect", x=x, y=y, width=width, height=18, rx=4, fill="#fdfefe", stroke="#555"),
+            text(x + width / 2, y + 13, words, text_anchor="middle"),
+        ],
+        class_="choice-button",
+        data_place=place,
+        data_label=label,
+    ), x + width + 6
+
+
+def _decision(view: Mapping[str, Any], tiles: Tiles, y: float) -> tuple[str, float]:
+    """What the seat to act decides now, with a button for each thing it may click that is
+    no tile: coins to bid, withdraw, pay, goods, none, an end bonus."""
+    acting = list(view.get("to_act", []))
+    phase = view.get("phase", "")
+    if not acting or phase == "over":
+        return group([], class_="decision"), y
+    seat = acting[0]
+    seats = {s["seat"]: s for s in view.get("seats", [])}
+    coins = int(seats.get(seat, {}).get("tracks", {}).get("coins", 0))
+    words, buttons = _band(view, tiles, phase, seat, coins)
+    parts = [text(MARGIN, y + 12, f"seat {seat}: {words}", class_="decision-words")]
+    x, top = MARGIN, y + 20
+    for place, shown, label in buttons:
+        width = 22 if place.startswith("coins:") else 0
+        if x + (width or 12 + 5.6 * len(shown)) > WIDTH - MARGIN:
+            x, top = MARGIN, top + 22
+        drawn, x = _button(x, top, place, shown, label, width)
+        parts.append(drawn)
+    bottom = top + (22 if buttons else 0)
+    return group(parts, class_="decision", data_phase=phase), bottom + 8
+
+
+def _band(
+    view: Mapping[str, Any], tiles: Tiles, phase: str, seat: int, coins: int
+) -> tuple[str, list[tuple[str, str, str]]]:
+    if phase == "bidding":
+        outbid = view.get("bidding", {}).get("outbid")
+        if outbid:
+            moved = f"outbid: move your {outbid['amount']} coins to a free tile, or withdraw"
+            return moved, [("withdraw", "withdraw", "withdraw from the bidding")]
+        coin_buttons = [(f"coins:{n}", str(n), f"bid {n} coins") for n in range(coins + 1)]
+        withdraw = ("withdraw", "withdraw", "withdraw from the bidding")
+        return "click a tile, then the coins to bid on it, or withdraw", [
+            withdraw,
+            *coin_buttons,
+        ]
+    if phase == "settle":
+        won = next((w["tile"] for w in view.get("won", []) if w["seat"] == seat), "")
+        return f"pay for {tiles.words(won)}", [
+            ("pay:now", "pay now", "pay for the building now"),
+            ("pay:mark", "mark with a coin", "mark the building with a coin and pay later"),
+        ]
+    if phase == "income":
+        goods = [(f"good:{g}", g, f"one unit of {g}") for g in ("food", "wood", "stone", "coins")]
+        return "choose your income, one unit at a time", goods
+    if phase == "disasters":
+        saving = view.get("disasters", {}).get("saving")
+        return f"{saving}: click the tiles to save, in order, or save none", [
+            ("none", "save none", "save none of the tiles at risk")
+        ]
+    if phase == "end_choices":
+        return "choose your end bonus", _end_buttons(view, tiles, seat)
+    return "click the unpaid buildings to pay for, in order, or pay none", [
+        ("none", "pay none", "pay for none of the unpaid buildings")
+    ]
+
+
+def _end_buttons(view: Mapping[str, Any], tiles: Tiles, seat: int) -> list[tuple[str, str, str]]:
+    mine: Mapping[str, Any] = next((s for s in view.get("seats", []) if s["seat"] == seat), {})
+    found = []
+    for placed in mine.get("tableau", []):
+        tile = tiles.tiles.get(placed["tile"], {})
+        picks = tile.get("abilities", {}).get("end_choice", [])
+        for i, pick in enumerate(picks):
+            gives = ", ".join(_amount(n, k) for k, n in pick.items() if n)
+            found.append((f"end:{placed['tile']}:{i}", gives, f"{placed['tile']}: take {gives}"))
+    return found
+
+
+def _amount(n: int, what: str) -> str:
+    if what == "pp":
+        return f"{n} PP"
+    return f"{n} {what[:-1] if n == 1 and what.endswith('s') else what}"
+
+
+def _sea(display: list[int], tiles: Tiles, y: float) -> str:
+    parts = [text(MARGIN, y + 13, "sea tiles", class_="heading")]
+    x = MARGIN + 84
+    for sea_id in display:
+        tile = tiles.sea.get(sea_id, {})
+        cost = ", ".join(f"{n} {g}" for g, n in tile.get("cost", {}).items()) or "free"
+        label = f"sea tile {sea_id}: {tile.get('pp', 0)} PP, costs {cost}"
+        drawn, x = _button(x, y, f"sea:{sea_id}", f"{sea_id}: {tile.get('pp', 0)} PP", label)
+        parts.append(drawn)
+    return group(parts, class_="sea-display")
 
 
 PAINTER = Painter(draw, say, places)

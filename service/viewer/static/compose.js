@@ -17,6 +17,17 @@ function targets(place) {
   return mine.length ? mine : document.querySelectorAll(`#board svg [data-place="${CSS.escape(place)}"]`);
 }
 
+function labelOf(node, place) {
+  // A place's words: its data-label, else its title (a drawn piece's), else its name.
+  const titled = node.querySelector(":scope > title");
+  return node.dataset.label || (titled && titled.textContent) || place;
+}
+
+function spoken(place) {
+  const node = targets(place)[0];
+  return node ? node.dataset.label || place : place;
+}
+
 function clear() {
   for (const marked of document.querySelectorAll("#board .pickable, #board .picked")) {
     marked.classList.remove("pickable", "picked");
@@ -49,10 +60,11 @@ function render() {
       node.classList.add("pickable");
       node.setAttribute("tabindex", "0");
       node.setAttribute("role", "button");
-      node.setAttribute("aria-label", depth ? `then ${place}` : `${place}: a move starts here`);
+      const name = labelOf(node, place);
+      node.setAttribute("aria-label", depth ? `then ${name}` : `${name}: a move starts here`);
     }
   }
-  const path = state.picked.join(" → ");
+  const path = state.picked.map(spoken).join(" → ");
   if (!depth) $("compose-status").textContent = "Click a highlighted place on the board to start a move there (or choose from the list below).";
   else if (next.length) $("compose-status").textContent = `Picked ${path}: send one of these moves, or click a highlighted place to go on.`;
   else $("compose-status").textContent = `Picked ${path}: choose the move to send.`;

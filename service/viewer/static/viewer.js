@@ -342,46 +342,6 @@ function newKey() {
   return `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
-// -- forks ------------------------------------------------------------------------------
-
-async function fork() {
-  const step = page.steps[page.index];
-  if (!step) return;
-  const ruleset = await api(`/rulesets/${page.game.ruleset}`);
-  const bot = ruleset.bots.includes("greedy") ? "greedy" : ruleset.bots[0];
-  const mine = page.seat !== null ? page.seat : page.game.seat ?? 0;
-  const seats = page.game.seats.map((_, i) =>
-    i === mine ? { kind: "player", player: "you" } : { kind: "bot", bot }
-  );
-  // A position not public yet may only be forked by its seat, with the luck reshuffled.
-  const luck = page.logIsPublic ? "same" : "reshuffle";
-  $("fork-question").textContent =
-    `Fork this game after event ${step.at}? You play seat ${mine} against ${bot} bots, ` +
-    `with ${luck === "same" ? "the same luck" : "the luck reshuffled"}.`;
-  const dialog = $("fork-dialog");
-  dialog.returnValue = "";
-  dialog.showModal();
-  $("fork-cancel").focus();
-  dialog.addEventListener(
-    "close",
-    async () => {
-      if (dialog.returnValue !== "fork") return;
-      try {
-        const forked = await api(`/games/${gameId}/forks`, {
-          method: "POST",
-          body: { at: step.at, luck, seats },
-        });
-        const granted = forked.seats.find((s) => s.token);
-        const fragment = granted ? `#token=${encodeURIComponent(granted.token)}` : "";
-        location.assign(`/games/${forked.game_id}/viewer${fragment}`);
-      } catch (error) {
-        fail(error);
-      }
-    },
-    { once: true }
-  );
-}
-
 // -- wiring -----------------------------------------------------------------------------
 
 function keys(event) {
@@ -407,7 +367,6 @@ function wire() {
     page.seat = e.target.value === "" ? null : Number(e.target.value);
     load().catch(fail);
   });
-  $("fork").addEventListener("click", () => fork().catch(fail));
   $("token-form").addEventListener("submit", (e) => {
     e.preventDefault();
     const token = $("token").value.trim();

@@ -292,6 +292,10 @@ def test_a_peloponnes_bid_is_made_on_a_tile(
         place = tile.get_attribute("data-place")
         tile.focus()
         page.keyboard.press("Enter")  # the board's places are reachable by keyboard
+        # then the coins: the least the tile takes is the first one highlighted, focused
+        coins = page.locator('#board svg g.choice-button.pickable[data-place^="coins:"]')
+        expect(coins.first).to_be_focused()
+        page.keyboard.press("Enter")
         moves = page.locator("#compose-moves button")
         expect(moves.first).to_contain_text("bid ")
         expect(moves.first).to_contain_text(str(place))

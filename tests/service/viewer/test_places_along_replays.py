@@ -23,8 +23,6 @@ from tests.support.recordings import golden_replays
 from tests.support.shipped import shipped_rulesets
 
 load_all()
-LANDING = {"five-peaks": "board-fivepeaks", "peloponnes": "board-peloponnes"}
-"""Rulesets whose on-board play is being built on another branch, and that branch."""
 
 
 def drawn_places(svg: str, seat: int) -> set[str]:
@@ -43,13 +41,8 @@ def drawn_places(svg: str, seat: int) -> set[str]:
 def replays() -> list[Any]:
     found = []
     for ruleset_id in shipped_rulesets():
-        marks = []
-        if ruleset_id in LANDING:
-            branch = LANDING[ruleset_id]
-            reason = f"on-board play for this ruleset lands from branch {branch}"
-            marks.append(pytest.mark.xfail(reason=reason, strict=False))
         found += [
-            pytest.param(path, id=f"{ruleset_id}/{path.stem}", marks=marks)
+            pytest.param(path, id=f"{ruleset_id}/{path.stem}")
             for path in golden_replays(ruleset_id)
         ]
     return found

@@ -15,9 +15,8 @@ from typing import Any
 
 from domain.core.drawing.board import Board, Painter, say_plainly
 from domain.core.drawing.svg import document, element, group, text, title
-from domain.games.five_peaks import drawing_controls as controls
-from domain.games.five_peaks import drawing_market as market
-from domain.games.five_peaks.drawing_turns import TERRAIN, on_board
+from domain.games.five_peaks.drawing import controls, market
+from domain.games.five_peaks.drawing.turns import TERRAIN, on_board
 
 CELL = 22.0
 MARGIN = 16.0

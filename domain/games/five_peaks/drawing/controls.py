@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from domain.core.drawing.svg import element, group, text, title
-from domain.games.five_peaks.drawing_turns import MINI, mini
+from domain.games.five_peaks.drawing.turns import MINI, mini
 
 BASICS = ("mushroom", "berry", "herb")
 CONTAINERS = ("basket", "jar", "pouch")

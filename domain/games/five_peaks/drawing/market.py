@@ -1,5 +1,5 @@
 """Five Peaks' market and panoramas, drawn as cards a seat clicks to take or buy (their
-``data-place`` is the place ``drawing_controls.places`` names)."""
+``data-place`` is the place ``controls.places`` names)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.core.drawing.svg import element, group, text, title
-from domain.games.five_peaks.drawing_controls import CHAR, market
+from domain.games.five_peaks.drawing.controls import CHAR, market
 
 CARD_W = 100.0
 CARD_H = 28.0
