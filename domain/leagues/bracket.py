@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 BracketKind = Literal["knockout", "playoffs"]
-AdvanceReason = Literal["bye", "result", "tie-break", "forfeit", "void"]
+AdvanceReason = Literal["bye", "result", "tie-break", "forfeit", "void", "adjudicated"]
 
 
 @dataclass(frozen=True)

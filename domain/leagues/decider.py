@@ -65,6 +65,7 @@ from domain.leagues.knockout import (
     knockout_draw,
     playoffs,
     through,
+    through_at_deadline,
 )
 from domain.leagues.pairing import first_round, plan_of
 from domain.leagues.standings import TIEBREAKS, forfeit_places
@@ -172,7 +173,9 @@ def decide(state: League, command: Command) -> tuple[Event, ...]:
         case SettleAtDeadline(by=by, game_id=game_id):
             _require_created(state)
             _require_league_organiser(state, by, "settle a game at its deadline")
-            return (settle(state, _open_fixture(state, game_id), command),)
+            fixture = _open_fixture(state, game_id)
+            passed = settle(state, fixture, command)
+            return (passed, *through_at_deadline(state, fixture, passed))
         case TakeVacation():
             _require_created(state)
             return (take(state, command),)

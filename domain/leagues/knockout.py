@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 from domain.core.errors import RuleViolation
 from domain.leagues.bracket import AdvanceReason, Bracket, champion, round_plan, seeding, winner
-from domain.leagues.events import BracketDrawn, PlayerAdvanced
+from domain.leagues.events import BracketDrawn, DeadlinePassed, PlayerAdvanced
 from domain.leagues.standings import season_table
 from domain.leagues.state import League, Scheduled
 
@@ -95,6 +95,23 @@ def through(
             reason or why,
         ),
     )
+
+
+def through_at_deadline(
+    state: League, fixture: Scheduled, passed: DeadlinePassed
+) -> tuple[PlayerAdvanced, ...]:
+    """Who goes through from a bracket game its round's deadline settled (nothing for a
+    game of the table). A knock-out game needs a winner, so each policy is read for one:
+    ``forfeit``, the seat that did not forfeit (both forfeiting: the better seed);
+    ``adjudicate``, the better running score (level: the better seed); ``void``, which
+    cannot leave a bracket without a winner, the better seed, as an organiser's void."""
+    zeros = tuple(0 for _ in fixture.players)
+    if passed.policy == "void":
+        level = tuple(1 for _ in fixture.players)
+        return through(state, fixture, level, zeros, "void")
+    if passed.policy == "forfeit":
+        return through(state, fixture, passed.places, zeros, "forfeit")
+    return through(state, fixture, passed.places, passed.scores, "adjudicated")
 
 
 def evolve_drawn(state: League, event: BracketDrawn) -> League:

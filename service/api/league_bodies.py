@@ -261,7 +261,7 @@ class MatchBody(Struct):
     names: list[str]
     bye: bool
     winner: str | None
-    decided_by: Literal["bye", "result", "tie-break", "forfeit", "void"] | None
+    decided_by: Literal["bye", "result", "tie-break", "forfeit", "void", "adjudicated"] | None
     game_id: str | None
     status: Literal["scheduled", "played", "forfeited", "abandoned"] | None
 

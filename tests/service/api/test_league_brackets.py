@@ -5,10 +5,16 @@ from __future__ import annotations
 
 import uuid
 from typing import Any
+from uuid import UUID
 
 import httpx
 import pytest
 
+from service.application import Application
+from service.clock import ManualClock
+from service.deadlines import DeadlineSweep
+from service.leagues import league_service
+from service.sweep import Sweeper
 from tests.service.api.conftest import Server
 from tests.service.api.test_leagues import _player, _problem, auth, organiser
 
@@ -28,7 +34,11 @@ def _play(http: httpx.Client, game: str, tokens: list[str], winner: int) -> None
 
 
 def _league(
-    http: httpx.Client, organiser: dict[str, Any], pairing: str, names: list[str]
+    http: httpx.Client,
+    organiser: dict[str, Any],
+    pairing: str,
+    names: list[str],
+    **settings: Any,
 ) -> tuple[str, dict[str, dict[str, Any]]]:
     boss = auth(organiser["token"])
     body = {
@@ -37,6 +47,7 @@ def _league(
         "seats": 2,
         "pairing": pairing,
         "options": {"target": 5},
+        **settings,
     }
     made = http.post("/leagues", json=body, headers=boss)
     assert made.status_code == 201, made.text
@@ -85,6 +96,32 @@ def test_a_knockout_league_over_http(
         "bracket_complete",
     )
     _problem(http.get(f"/leagues/{lid}/bracket?season=2"), 404, "no_bracket")
+
+
+def test_a_deadline_settles_a_bracket_game_and_the_bracket_goes_on(
+    server: Server, http: httpx.Client, organiser: dict[str, Any]
+) -> None:
+    boss = auth(organiser["token"])
+    names = ["ann", "bob", "cyd", "dee"]
+    lid, players = _league(http, organiser, "knockout", names, deadline_policy="forfeit")
+    token_of = {p["player_id"]: p["token"] for p in players.values()}
+    made = http.post(f"/leagues/{lid}/rounds", params={"duration_seconds": 3600}, headers=boss)
+    assert made.status_code == 201, made.text
+    played, idle = made.json()
+    _play(http, played["game_id"], [token_of[p] for p in played["players"]], winner=1)
+    # nobody moves in the other game: at the deadline seat 0 is to play, and forfeits
+    later = ManualClock(server.cairn.clock.now_ms() + 3_600_001)
+    other = league_service(Application(server.cairn.store, clock=later))
+    Sweeper(server.cairn.store, [DeadlineSweep(other.leagues)], 60.0).sweep()
+    assert server.cairn.store.game(UUID(idle["game_id"])).is_finished
+    bracket = http.get(f"/leagues/{lid}/bracket").json()
+    settled = next(m for m in bracket["matches"] if m["game_id"] == idle["game_id"])
+    assert settled["status"] == "forfeited" and settled["decided_by"] == "forfeit"
+    assert settled["winner"] == idle["players"][1]  # the worse seed, who was not to play
+    final = http.post(f"/leagues/{lid}/rounds", headers=boss)
+    assert final.status_code == 201, final.text
+    (game,) = final.json()
+    assert sorted(game["players"]) == sorted([played["players"][1], idle["players"][1]])
 
 
 def test_playoffs_over_http(http: httpx.Client, organiser: dict[str, Any]) -> None:
