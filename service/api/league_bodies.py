@@ -125,6 +125,10 @@ class LeagueBody(Struct):
     min_rating: int | None = None
     max_rating: int | None = None
     """Entry requirements; null: none."""
+    draw: list[str] = []
+    """The current season's seat order drawn from its seed (player ids), its last
+    tie-break before join order; empty before its first round or for a season recorded
+    before the draw."""
 
 
 class FixtureBody(Struct):

@@ -64,6 +64,7 @@ def league_of(service: Any, league_id: UUID) -> dict[str, Any]:
         "min_rated_games": state.min_rated_games,
         "min_rating": state.min_rating,
         "max_rating": state.max_rating,
+        "draw": list(state.season_orders.get(state.season, ())),
     }
 
 
