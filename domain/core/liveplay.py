@@ -2,9 +2,9 @@
 
 ``decide`` takes the platform's live commands (resign, abandon, timeouts, takebacks), and
 ``stamped`` puts the ``Stamped`` fact at the head of every other decision of a live game;
-``evolve`` applies the live facts and ``after_game_event`` closes the takeback window when a
-game fact reveals something hidden. ``is_over`` and ``clocked`` are how the rest of the
-platform sees a game the platform ended (its result: ``domain.core.endings``).
+``evolve`` applies the live facts; takebacks' own rules, and the window a revealing game
+fact closes, are ``domain.core.takebacks``. ``is_over`` and ``clocked`` are how the rest of
+the platform sees a game the platform ended (its result: ``domain.core.endings``).
 Interpretations: docs/live-play.md.
 """
 
@@ -14,8 +14,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any, assert_never
 
-from domain.core import clocks
-from domain.core.contract import PUBLIC
+from domain.core import clocks, takebacks
 from domain.core.errors import RuleViolation
 from domain.core.live import (
     Abandon,
@@ -51,15 +50,7 @@ ON_RESIGN = Option(
     " turns and it ranks last) or bot (a bot takes the seat over and it ranks by its score)",
     ("play_on", "bot"),
 )
-TAKEBACKS = Option(
-    "takebacks",
-    "off",
-    "off; free (a seat takes back its own last decisions); consent (the other seats must"
-    " agree, for rated league games)",
-    ("off", "free", "consent"),
-)
-LIVE_OPTIONS: tuple[Option, ...] = (*clocks.CLOCK_OPTIONS, ON_RESIGN, TAKEBACKS)
-MAX_TAKEBACK = 20
+LIVE_OPTIONS: tuple[Option, ...] = (*clocks.CLOCK_OPTIONS, ON_RESIGN, takebacks.TAKEBACKS)
 MAX_REASON = 500
 
 
@@ -67,7 +58,7 @@ def is_live(options: Mapping[str, Any]) -> bool:
     """Whether decisions are stamped: the game has a time control or allows takebacks."""
     # Asked at every decision of every game: read the two options, build no TimeControl.
     timed = clocks.option(options, clocks.TIME_CONTROL) != "none"
-    return timed or bool(clocks.option(options, TAKEBACKS) != "off")
+    return timed or bool(clocks.option(options, takebacks.TAKEBACKS) != "off")
 
 
 def is_over(ruleset: Any, state: Any) -> bool:
@@ -123,7 +114,7 @@ def stamp(
         banks=banks,
         used=used,
         running=tuple(sorted(running)) if control.is_timed else (),
-        checkpoint=checkpoint and clocks.option(state.options, TAKEBACKS) != "off",
+        checkpoint=checkpoint and clocks.option(state.options, takebacks.TAKEBACKS) != "off",
     )
 
 
@@ -173,9 +164,11 @@ def decide(ruleset: Any, state: Any, command: LiveCommand, at: int | None) -> tu
                 raise RuleViolation("invalid_command", "this game has no clock to resume")
             return (stamp(ruleset, state, None, at, charge=False),)
         case TakeBack(seat=seat, decisions=n):
-            facts = _take_back(state, seat, n)
+            _require_seat(state, seat)
+            facts = takebacks.take_back(state, seat, n)
         case AnswerTakeback(seat=seat, accept=accept):
-            facts = _answer(state, seat, accept)
+            _require_seat(state, seat)
+            facts = takebacks.answer(state, seat, accept)
         case ReturnToSeat(seat=seat):
             facts = (_return(state, seat),)
         case PauseClock(on_seat=seat, until=until, by=by):
@@ -230,61 +223,6 @@ def _time_out(ruleset: Any, state: Any, at: int | None) -> tuple[Any, ...]:
         stamp(ruleset, state, None, at),
         TimedOut(seats=flagged, consequence=consequence, ends=ends),
     )
-
-
-def _take_back(state: Any, seat: int, decisions: int) -> tuple[Any, ...]:
-    _require_seat(state, seat)
-    mode = clocks.option(state.options, TAKEBACKS)
-    if mode == "off":
-        raise RuleViolation("takebacks_off", "this game was created without takebacks")
-    if not 1 <= decisions <= MAX_TAKEBACK:
-        raise RuleViolation("invalid_command", f"take back 1 to {MAX_TAKEBACK} decisions")
-    live: Live = state.live
-    if live.pending is not None:
-        raise RuleViolation("takeback_pending", "a takeback is already waiting for answers")
-    if live.undo_seat != seat or not live.undo:
-        raise _refusal(live, seat)
-    if decisions > len(live.undo):
-        raise RuleViolation(
-            "revealed_since" if live.revealed else "too_far",
-            f"you can take back only your last {len(live.undo)} decision(s)"
-            + (": something hidden was revealed before them" if live.revealed else ""),
-        )
-    if mode == "consent" and _answering(state, seat):
-        return (TakebackAsked(seat=seat, decisions=decisions),)
-    return (TakenBack(seat=seat, decisions=decisions),)
-
-
-def _refusal(live: Live, seat: int) -> RuleViolation:
-    if live.undo_seat == seat and live.revealed:
-        return RuleViolation(
-            "revealed_since", "something hidden was revealed since, so it cannot be taken back"
-        )
-    if live.undo_seat is not None and live.undo_seat != seat:
-        return RuleViolation(
-            "not_your_decision", "another seat has decided since your last decision"
-        )
-    return RuleViolation("nothing_to_take_back", "you have no decision to take back")
-
-
-def _answering(state: Any, asker: int) -> frozenset[int]:
-    """The seats whose consent a takeback needs: every other seat still its owner's."""
-    live: Live = state.live
-    return frozenset(range(state.seats)) - {asker} - live.out - live.stand_ins
-
-
-def _answer(state: Any, seat: int, accept: bool) -> tuple[Any, ...]:
-    _require_seat(state, seat)
-    live: Live = state.live
-    if live.pending is None:
-        raise RuleViolation("no_takeback_asked", "no takeback is waiting for an answer")
-    asker, decisions = live.pending
-    if seat not in _answering(state, asker) or seat in live.consents:
-        raise RuleViolation("not_yours_to_answer", "this takeback needs no answer from you")
-    answered = TakebackAnswered(seat=seat, accept=accept)
-    if accept and live.consents | {seat} >= _answering(state, asker):
-        return (answered, TakenBack(seat=asker, decisions=decisions))
-    return (answered,)
 
 
 def _return(state: Any, seat: int) -> ReturnedToSeat:
@@ -406,16 +344,3 @@ def _returned(live: Live, seat: int, bank: int) -> Live:
         used=used,
         running=live.running - {seat},
     )
-
-
-def after_game_event(ruleset: Any, before: Any, after: Any, event: Any) -> Any:
-    """Close the takeback window when a game fact reveals something hidden: a draw from
-    the seed, or a fact some viewer may not see (docs/live-play.md)."""
-    live: Live = after.live
-    if not live.undo:
-        return after
-    reveals = ruleset.presentation.reveals
-    hidden = after.luck != before.luck or ruleset.presentation.visibility(event) != PUBLIC
-    if not hidden and (reveals is None or not reveals(event)):
-        return after
-    return dataclasses.replace(after, live=dataclasses.replace(live, undo=(), revealed=True))

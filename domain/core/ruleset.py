@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Generic, Protocol, TypeVar, assert_never, cast
 
-from domain.core import endings, liveplay
+from domain.core import endings, liveplay, takebacks
 from domain.core.compose import Decide, Part, compose, compose_decide
 from domain.core.contract import (
     PUBLIC,
@@ -252,7 +252,7 @@ class Ruleset(Generic[S, C, E]):
 
         def react(before: S, after: S, event: Any) -> S:
             if after.live.undo:
-                return cast(S, liveplay.after_game_event(self, before, after, event))
+                return cast(S, takebacks.after_game_event(self, before, after, event))
             return after
 
         return compose(

@@ -1,4 +1,5 @@
-"""The league decider: every rule of a league's life, and the dumb fold of its events.
+"""The league decider: every rule of a league's life, and the dumb fold of its events. A
+league's settings are checked in ``creation``, who may act on it in ``authority``.
 
 Codes (stable, part of the API): ``not_created``, ``already_created``, ``not_organiser``,
 ``not_league_organiser``, ``already_organiser``, ``not_member``, ``already_member``,
@@ -16,6 +17,7 @@ from typing import assert_never
 
 from domain.core.errors import RuleViolation
 from domain.core.luck import is_seed
+from domain.leagues.authority import require_league_organiser
 from domain.leagues.commands import (
     Actor,
     AddMember,
@@ -36,8 +38,9 @@ from domain.leagues.commands import (
     StartSeason,
     TakeVacation,
 )
+from domain.leagues.creation import create
 from domain.leagues.deadlines import outcome, policy_set, round_deadline, settle
-from domain.leagues.entry import admit, check_settings
+from domain.leagues.entry import admit
 from domain.leagues.events import (
     AbandonmentRecorded,
     BracketDrawn,
@@ -68,27 +71,23 @@ from domain.leagues.knockout import (
     through_at_deadline,
 )
 from domain.leagues.pairing import first_round, plan_of
-from domain.leagues.standings import TIEBREAKS, forfeit_places
+from domain.leagues.standings import forfeit_places
 from domain.leagues.state import INITIAL, League, Scheduled
 from domain.leagues.vacations import allowance_set, take
-
-MAX_SEATS = 6
-"""OpenSkill's Plackett-Luce is used for 1-6 seat free-for-all games (issue #15)."""
-MAX_NAME = 64
 
 
 def decide(state: League, command: Command) -> tuple[Event, ...]:
     match command:
         case CreateLeague():
-            created = _create(state, command)
+            created = create(state, command)
             return (created, *policy_set(command), *allowance_set(command))
         case AddMember(by=by, player=player, entrant=entrant):
             _require_created(state)
-            _require_league_organiser(state, by, "add a member")
+            require_league_organiser(state, by, "add a member")
             return (_join(state, player, by, entrant),)
         case AddOrganiser(by=by, player=player):
             _require_created(state)
-            _require_league_organiser(state, by, "name its organisers")
+            require_league_organiser(state, by, "name its organisers")
             if state.may_organise(player):
                 raise RuleViolation(
                     "already_organiser", "that player organises this league already"
@@ -96,7 +95,7 @@ def decide(state: League, command: Command) -> tuple[Event, ...]:
             return (OrganiserAdded(player=player, added_by=by.player),)
         case RemoveOrganiser(by=by, player=player):
             _require_created(state)
-            _require_league_organiser(state, by, "name its organisers")
+            require_league_organiser(state, by, "name its organisers")
             if player == state.organiser:
                 raise RuleViolation(
                     "invalid_command", "the league's creator stays one of its organisers"
@@ -114,7 +113,7 @@ def decide(state: League, command: Command) -> tuple[Event, ...]:
             return (MemberLeft(player=by.player),)
         case StartSeason(by=by):
             _require_created(state)
-            _require_league_organiser(state, by, "start a season")
+            require_league_organiser(state, by, "start a season")
             _require_round_closed(state)
             return (SeasonStarted(season=state.season + 1),)
         case ScheduleRound(by=by, fixtures=fixtures, seed=seed, ratings=ratings):
@@ -126,7 +125,7 @@ def decide(state: League, command: Command) -> tuple[Event, ...]:
             return (*events, *due)
         case StartPlayoffs(by=by, size=size):
             _require_created(state)
-            _require_league_organiser(state, by, "start the playoffs")
+            require_league_organiser(state, by, "start the playoffs")
             _require_round_closed(state)
             return (playoffs(state, size),)
         case RecordResult(game_id=game_id, places=places, scores=scores):
@@ -139,7 +138,7 @@ def decide(state: League, command: Command) -> tuple[Event, ...]:
             )
         case RecordForfeit(by=by, game_id=game_id, players=players, reason=reason):
             _require_created(state)
-            _require_league_organiser(state, by, "record a forfeit")
+            require_league_organiser(state, by, "record a forfeit")
             fixture = _open_fixture(state, game_id)
             _require_reason(reason)
             if not players or not set(players) <= set(fixture.players):
@@ -162,7 +161,7 @@ def decide(state: League, command: Command) -> tuple[Event, ...]:
             )
         case RecordAbandonment(by=by, game_id=game_id, reason=reason):
             _require_created(state)
-            _require_league_organiser(state, by, "record an abandonment")
+            require_league_organiser(state, by, "record an abandonment")
             fixture = _open_fixture(state, game_id)
             _require_reason(reason)
             level = tuple(1 for _ in fixture.players)
@@ -172,7 +171,7 @@ def decide(state: League, command: Command) -> tuple[Event, ...]:
             )
         case SettleAtDeadline(by=by, game_id=game_id):
             _require_created(state)
-            _require_league_organiser(state, by, "settle a game at its deadline")
+            require_league_organiser(state, by, "settle a game at its deadline")
             fixture = _open_fixture(state, game_id)
             passed = settle(state, fixture, command)
             return (passed, *through_at_deadline(state, fixture, passed))
@@ -181,48 +180,6 @@ def decide(state: League, command: Command) -> tuple[Event, ...]:
             return (take(state, command),)
         case _:
             assert_never(command)
-
-
-def _create(state: League, command: CreateLeague) -> LeagueCreated:
-    if state.is_created:
-        raise RuleViolation("already_created", "this league exists already")
-    _require_organiser(command.by, "create a league")
-    name = command.name.strip()
-    if not name or len(name) > MAX_NAME:
-        raise RuleViolation("invalid_command", f"a league's name has 1 to {MAX_NAME} characters")
-    if not 1 <= command.seats <= MAX_SEATS:
-        raise RuleViolation("invalid_command", f"a league's tables have 1 to {MAX_SEATS} seats")
-    if command.pairing in ("round-robin", "swiss", "knockout") and command.seats != 2:
-        raise RuleViolation("invalid_command", f"{command.pairing} pairs two seats a table")
-    if command.pairing == "balanced" and command.seats == 2:
-        # two seats a table are paired by round-robin or Swiss, which never repeat early
-        raise RuleViolation("invalid_command", "a two-seat league pairs by round-robin or swiss")
-    if len(command.points) != command.seats or any(p < 0 for p in command.points):
-        raise RuleViolation("invalid_command", "give league points (0 or more) for every place")
-    if list(command.points) != sorted(command.points, reverse=True):
-        raise RuleViolation("invalid_command", "a better place never earns fewer league points")
-    tiebreaks = TIEBREAKS if command.tiebreaks is None else tuple(command.tiebreaks)
-    if not set(tiebreaks) <= set(TIEBREAKS) or len(set(tiebreaks)) != len(tiebreaks):
-        raise RuleViolation(
-            "invalid_command", f"tie-breaks are some of {', '.join(TIEBREAKS)}, each once"
-        )
-    if command.bye_points is not None and not 0 <= command.bye_points <= command.points[0]:
-        raise RuleViolation("invalid_command", "a bye scores 0 to a win's league points")
-    check_settings(command.min_rated_games, command.min_rating, command.max_rating)
-    return LeagueCreated(
-        name=name,
-        ruleset=command.ruleset,
-        seats=command.seats,
-        pairing=command.pairing,
-        points=tuple(command.points),
-        organiser=command.by.player,
-        options=dict(command.options),
-        bye_points=command.bye_points,
-        tiebreaks=tiebreaks,
-        min_rated_games=command.min_rated_games,
-        min_rating=command.min_rating,
-        max_rating=command.max_rating,
-    )
 
 
 def _join(state: League, player: str, by: Actor, entrant: Entrant) -> MemberJoined:
@@ -240,7 +197,7 @@ def _schedule(
     ratings: Mapping[str, int],
 ) -> tuple[Event, ...]:
     _require_created(state)
-    _require_league_organiser(state, by, "schedule a round")
+    require_league_organiser(state, by, "schedule a round")
     _require_round_closed(state)
     if len(state.members) < max(state.seats, 2):
         raise RuleViolation(
@@ -283,21 +240,6 @@ def bye_points(state: League) -> int:
 def _require_created(state: League) -> None:
     if not state.is_created:
         raise RuleViolation("not_created", "there is no such league")
-
-
-def _require_organiser(by: Actor, what: str) -> None:
-    if not by.is_organiser:
-        raise RuleViolation("not_organiser", f"only an organiser may {what}")
-
-
-def _require_league_organiser(state: League, by: Actor, what: str) -> None:
-    """The league's own organisers (its creator and the co-organisers it names) or the
-    operator; a player with no organiser role hears ``not_organiser`` as before."""
-    if by.is_operator or state.may_organise(by.player):
-        return
-    if not by.is_organiser:
-        raise RuleViolation("not_organiser", f"only an organiser may {what}")
-    raise RuleViolation("not_league_organiser", f"only this league's own organisers may {what}")
 
 
 def _require_round_closed(state: League) -> None:

@@ -27,11 +27,10 @@ from service.api.league_bodies import (
     FixtureBody,
     LeagueBody,
     RatingBody,
-    RecordAbandonment,
-    RecordForfeit,
     StandingBody,
 )
 from service.api.league_brackets import BRACKET_ROUTES
+from service.api.league_results import RESULT_ROUTES
 from service.api.league_vacations import VACATION_ROUTES
 from service.api.leaguing import (
     CREATED,
@@ -41,6 +40,7 @@ from service.api.leaguing import (
     authority,
     caller,
     created,
+    fixture_bodies,
     organiser_only,
     parse_id,
     service_of,
@@ -254,16 +254,10 @@ async def schedule_round(
             f.game_id
             for f in organiser_only(lambda: service.leagues.schedule(target, by, deadline=due))
         }
-        return [f for f in _fixtures(service, target) if f.game_id in made]
+        return [f for f in fixture_bodies(service, target) if f.game_id in made]
 
     body = await anyio.to_thread.run_sync(work)
     return created(body, f"/leagues/{league_id}/fixtures")
-
-
-def _fixtures(service: LeagueService, league_id: UUID) -> list[FixtureBody]:
-    service.catch_up()
-    reading.summary_of(service, league_id)  # UnknownLeague (404) for no such league
-    return [msgspec.convert(f, FixtureBody) for f in reading.fixtures_of(service, league_id)]
 
 
 @get(
@@ -275,7 +269,7 @@ def _fixtures(service: LeagueService, league_id: UUID) -> list[FixtureBody]:
     sync_to_thread=True,
 )
 def list_fixtures(league_id: FromPath[str], host: NamedDependency[Host]) -> list[FixtureBody]:
-    return _fixtures(service_of(host), parse_id(league_id, "league"))
+    return fixture_bodies(service_of(host), parse_id(league_id, "league"))
 
 
 @get(
@@ -314,64 +308,6 @@ def ratings(league_id: FromPath[str], host: NamedDependency[Host]) -> list[Ratin
 
 
 @post(
-    "/leagues/{league_id:str}/forfeits",
-    operation_id="recordForfeit",
-    summary="Record that players forfeited a league game, with a reason (organisers only)",
-    responses=problems(400, 401, 403, 404, 422),
-    security=ORGANISER,
-    tags=["leagues"],
-    status_code=201,
-    response_headers=CREATED,
-    before_request=strict_body,
-)
-async def record_forfeit(
-    league_id: FromPath[str],
-    data: JSONBody[RecordForfeit],
-    host: NamedDependency[Host],
-    authorization: Authorization = None,
-) -> Response[FixtureBody]:
-    def work() -> FixtureBody:
-        service = service_of(host)
-        target, by = parse_id(league_id, "league"), authority(host, service, authorization)
-        game = parse_id(data.game_id, "game")
-        lost = [service.accounts.find(name) for name in data.players]
-        organiser_only(lambda: service.leagues.forfeit(target, by, game, lost, data.reason))
-        return next(f for f in _fixtures(service, target) if f.game_id == str(game))
-
-    body = await anyio.to_thread.run_sync(work)
-    return created(body, f"/leagues/{league_id}/fixtures")
-
-
-@post(
-    "/leagues/{league_id:str}/abandonments",
-    operation_id="recordAbandonment",
-    summary="Void a league game nobody finished, with a reason: no points, no rating"
-    " (organisers only)",
-    responses=problems(400, 401, 403, 404, 422),
-    security=ORGANISER,
-    tags=["leagues"],
-    status_code=201,
-    response_headers=CREATED,
-    before_request=strict_body,
-)
-async def record_abandonment(
-    league_id: FromPath[str],
-    data: JSONBody[RecordAbandonment],
-    host: NamedDependency[Host],
-    authorization: Authorization = None,
-) -> Response[FixtureBody]:
-    def work() -> FixtureBody:
-        service = service_of(host)
-        target, by = parse_id(league_id, "league"), authority(host, service, authorization)
-        game = parse_id(data.game_id, "game")
-        organiser_only(lambda: service.leagues.abandon(target, by, game, data.reason))
-        return next(f for f in _fixtures(service, target) if f.game_id == str(game))
-
-    body = await anyio.to_thread.run_sync(work)
-    return created(body, f"/leagues/{league_id}/fixtures")
-
-
-@post(
     "/leagues/{league_id:str}/seasons",
     operation_id="startSeason",
     summary="Start the next season once the last round is decided (organisers only)",
@@ -405,8 +341,7 @@ LEAGUE_ROUTES: list[Any] = [
     list_fixtures,
     standings,
     ratings,
-    record_forfeit,
-    record_abandonment,
+    *RESULT_ROUTES,
     start_season,
     *BRACKET_ROUTES,
 ]

@@ -1,5 +1,5 @@
 """What the /players and /leagues handlers share: the league service of an app, the caller
-signed in by their player token, and 201 answers with a Location."""
+signed in by their player token, 201 answers with a Location, and a league's fixtures."""
 
 from __future__ import annotations
 
@@ -7,17 +7,19 @@ import weakref
 from typing import Annotated, Any, TypeVar
 from uuid import UUID
 
+import msgspec
 from litestar import Response
 from litestar.datastructures import ResponseHeader
 from litestar.params import HeaderParameter
 
 from domain.core import RuleViolation
 from service.api.hosting import Host
-from service.api.league_bodies import PlayerBody
+from service.api.league_bodies import FixtureBody, PlayerBody
 from service.api.seating import bearer
 from service.application import Application, BadRequest
 from service.application.players import OPERATOR, NotALeagueOrganiser, NotAnOrganiser
 from service.leagues import LeagueService, league_service
+from service.projections import reading
 from service.store.players import Player
 
 Authorization = Annotated[
@@ -77,3 +79,10 @@ def created(body: T, location: str) -> Response[T]:
 
 def player_body(account: Player, token: str | None = None) -> PlayerBody:
     return PlayerBody(str(account.player_id), account.name, account.is_organiser, token)
+
+
+def fixture_bodies(service: LeagueService, league_id: UUID) -> list[FixtureBody]:
+    """Every fixture of the league, caught up; UnknownLeague (404) for no such league."""
+    service.catch_up()
+    reading.summary_of(service, league_id)
+    return [msgspec.convert(f, FixtureBody) for f in reading.fixtures_of(service, league_id)]

@@ -6,7 +6,8 @@ from typing import Annotated, Literal
 
 from msgspec import Meta, Struct
 
-from domain.core.liveplay import MAX_REASON, MAX_TAKEBACK
+from domain.core.liveplay import MAX_REASON
+from domain.core.takebacks import MAX_TAKEBACK
 
 
 class LiveClocks(Struct):

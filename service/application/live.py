@@ -21,7 +21,8 @@ from uuid import UUID
 from domain.core import SYSTEM, RuleViolation, clocks
 from domain.core.codec import encode
 from domain.core.live import Abandon, Live, TimeOut
-from domain.core.liveplay import TAKEBACKS, clocked, is_over
+from domain.core.liveplay import clocked, is_over
+from domain.core.takebacks import TAKEBACKS
 from service.application.loading import Loaded
 from service.application.visibility import parse_game_id
 from service.notices import with_notices

@@ -1,0 +1,94 @@
+"""``cairn league standings``, ``ratings`` and ``fixtures``: what a league shows, read from
+the projection after catching it up, so every recorded result is in."""
+
+from __future__ import annotations
+
+import click
+
+from cli.common import emit_json, json_option
+from cli.leaguing import league_errors, league_id, leagues
+from service.projections.reading import fixtures_of, ratings_of, standings_of
+
+
+@click.command()
+@click.argument("league_ref", metavar="LEAGUE")
+@click.option("--season", type=click.IntRange(1), help="A past season (default: the current).")
+@json_option
+@league_errors
+def standings(league_ref: str, season: int | None, as_json: bool) -> None:
+    """The standings: points, then the league's tie-breaks and a seeded draw.
+
+    Example: cairn league standings $LEAGUE
+    """
+    target = league_id(league_ref)
+    with leagues() as service:
+        service.catch_up()
+        table = standings_of(service, target, season)
+    if as_json:
+        for row in table:
+            emit_json(row)
+        return
+    if not table:
+        click.echo("no standings yet")
+    for row in table:
+        click.echo(
+            f"{row['place']:>3}. {row['name']:<24} {row['points']:>4} pts  played {row['played']}"
+            f"  wins {row['wins']}  score {row['score']}  forfeits {row['forfeits']}"
+        )
+
+
+@click.command()
+@click.argument("league_ref", metavar="LEAGUE")
+@json_option
+@league_errors
+def ratings(league_ref: str, as_json: bool) -> None:
+    """Members' OpenSkill ratings in the league's ruleset: mu - 3 sigma, best first.
+
+    Example: cairn league ratings $LEAGUE --json
+    """
+    target = league_id(league_ref)
+    with leagues() as service:
+        service.catch_up()
+        rated = ratings_of(service, target)
+    if as_json:
+        for row in rated:
+            emit_json(row)
+        return
+    if not rated:
+        click.echo("no rated games yet")
+    for row in rated:
+        mark = "  provisional" if row["provisional"] else ""
+        last = row["history"][-1] if row["history"] else None
+        moved = f"  last {last['mu_after'] - last['mu_before']:+.2f}" if last else ""
+        click.echo(
+            f"{row['name']:<24} {row['display']:>7.2f}  mu {row['mu']:.2f}"
+            f" sigma {row['sigma']:.2f}  games {row['games']}{moved}{mark}"
+        )
+
+
+@click.command()
+@click.argument("league_ref", metavar="LEAGUE")
+@json_option
+@league_errors
+def fixtures(league_ref: str, as_json: bool) -> None:
+    """Every fixture of the league, by season and round, with its result.
+
+    Example: cairn league fixtures $LEAGUE
+    """
+    target = league_id(league_ref)
+    with leagues() as service:
+        service.catch_up()
+        found = fixtures_of(service, target)  # names beside the ids, as the API gives
+    if as_json:
+        for row in found:
+            emit_json(row)
+        return
+    for row in found:
+        places = " ".join(map(str, row["places"])) or "-"
+        until = (
+            f"  due {row['deadline']}" if row["deadline"] and row["status"] == "scheduled" else ""
+        )
+        click.echo(
+            f"s{row['season']} r{row['round']}  {row['game_id']}  {' vs '.join(row['names'])}"
+            f"  {row['status']}  places {places}{until}"
+        )
