@@ -1,4 +1,5 @@
-"""Fair round-robin schedules: balanced first seats, a drawn seat order, drop-outs (#25)."""
+"""Fair round-robin schedules: balanced first seats, a drawn seat order, drop-outs and
+late joins (#25)."""
 
 from __future__ import annotations
 
@@ -12,10 +13,13 @@ from domain.leagues import Fixture, decide
 from domain.leagues.commands import ScheduleRound
 from domain.leagues.events import RoundScheduled
 from domain.leagues.pairing import draw_order, next_plan, round_robin
+from domain.leagues.standings import season_table
 from tests.domain.leagues.driving import (
     BOSS,
     first_seats,
     games,
+    join,
+    last_round,
     leave,
     met,
     new_league,
@@ -114,3 +118,20 @@ def test_seats_stay_balanced_after_a_drop_out() -> None:
         state = play_round(state)
     firsts, played = first_seats(state), games(state)
     assert all(abs(2 * firsts[p] - played[p]) <= 2 for p in state.members), firsts
+
+
+def test_a_late_joiner_enters_at_the_next_round_with_nothing_before() -> None:
+    """#25: a member who joins after the season's first round is in the table at once with
+    nothing (no bye points or forfeits for the rounds before), and plays the next round."""
+    state = join(play_round(play_round(new_league(4), seed_of(1))), "late")
+    (row,) = (s for s in season_table(state) if s.player == "late")
+    assert (row.points, row.played, row.forfeits) == (0, 0, 0)
+    state = play_round(state)
+    tables = last_round(state)
+    seats = {p: seat for table in tables for seat, p in enumerate(table)}
+    on_bye = "late" not in seats
+    assert on_bye == (state.byes.get("late", 0) == 1)  # at a table, or the round's bye
+    # play_round's seat 0 wins (1 point, as a bye scores); seat 1 earns nothing
+    (row,) = (s for s in season_table(state) if s.player == "late")
+    assert row.points == (1 if on_bye or seats["late"] == 0 else 0)
+    assert row.played == (0 if on_bye else 1)

@@ -11,7 +11,8 @@ import pytest
 
 from domain.core.live import Resign
 from service.application import Application
-from service.application.live import abandon
+from service.application.live import abandon, time_out
+from service.clock import ManualClock
 from service.leagues import LeagueService, league_service
 from service.projections.reading import fixtures_of, ratings_of, standings_of
 from service.store import EventStore
@@ -84,3 +85,36 @@ def test_a_resigned_seat_ranks_behind_every_seat_that_did_not(service: LeagueSer
     (row,) = fixtures_of(service, league)
     assert row["places"][quitter] == 3
     assert sorted(row["places"]) == [1, 1, 3]
+
+
+def test_a_timed_out_seat_ranks_behind_every_seat_that_did_not(store: EventStore) -> None:
+    """#25: a timed-out seat ranks behind every seat that did not, whatever its score (here
+    the best: the only card drawn), as a resigned one does; the others share first."""
+    clock = ManualClock()
+    service = league_service(Application(store, clock=clock))
+    tag = uuid.uuid4().hex[:6]
+    boss, _ = service.accounts.create(f"boss-{tag}", organiser=True)
+    members = sign_up(service, ("ann", "bob", "cyd"), tag)
+    options = {"target": 5, "time_control": "fischer", "bank_seconds": 60, "increment_seconds": 0}
+    league = service.leagues.create(boss, f"Clocks {tag}", "counting", 3, options=options)
+    for m in members.values():
+        service.leagues.add_member(league, boss, m.player)
+    (fixture,) = service.leagues.schedule(league, boss)
+    game, cairn = UUID(fixture.game_id), service.leagues.cairn
+    loaded = cairn.load(game)
+    (flagged,) = loaded.ruleset.to_act(loaded.state)
+    cairn.act(game, flagged, Draw(seat=flagged))  # the only card drawn: the best score
+    for _ in range(2):
+        loaded = cairn.load(game)
+        (seat,) = loaded.ruleset.to_act(loaded.state)
+        cairn.act(game, seat, Add(seat=seat, amount=1))
+    clock.advance(61)  # its turn again, and its bank runs out
+    assert time_out(cairn, game)
+    while not (loaded := cairn.load(game)).ruleset.is_terminal(loaded.state):
+        (seat,) = loaded.ruleset.to_act(loaded.state)
+        cairn.act(game, seat, Add(seat=seat, amount=1))
+    assert loaded.state.live.out == {flagged}
+    assert max(loaded.ruleset.result(loaded.state).scores) == loaded.state.hands[flagged][0]
+    service.catch_up()
+    (row,) = fixtures_of(service, league)
+    assert row["places"][flagged] == 3 and sorted(row["places"]) == [1, 1, 3]
