@@ -51,7 +51,7 @@ UNION ALL
 SELECT game_id, 'league', league_id::text, NULL::integer[]
 FROM league_games WHERE game_id = ANY(%(games)s)
 """
-# The hooks in force of one owner (a reference table: read on the coordinator, no worker).
+# The hooks in force of one owner (on the coordinator alone: read there, no worker).
 _HOOKS_OF = """
 SELECT hook_id, url, secret FROM owner_webhooks
 WHERE owner_kind = %s AND owner = %s AND revoked_at IS NULL AND (%s::uuid IS NULL OR hook_id = %s)

@@ -113,7 +113,9 @@ def test_a_players_hook_is_copied_into_games_on_both_workers_in_one_phase_each(
     hook, _ = service.hooks.add_for_player(ann, URL, None)
     registered = _two_phase_records(cluster) - before
     sent_registering = {port for _, port in remote.sent}
+    before_game = _two_phase_records(cluster)
     later = _bound_game(service, uuid.uuid4(), bob, ann)  # created after: copied in its own
+    assert _two_phase_records(cluster) - before_game == set()
     with psycopg.connect(cluster) as conn:
         copies = conn.execute(
             "SELECT game_id, seats FROM webhooks WHERE hook_id = %s AND revoked_at IS NULL",
