@@ -43,9 +43,18 @@ ALTER TABLE seat_players ADD CONSTRAINT seat_players_player_id_fkey
 """
 
 
+def _each(statements: str) -> None:
+    # One statement per execute: on a schema Citus has distributed, it forwards the DDL's
+    # whole query string to the workers' shards, and a string of several statements is
+    # refused there ("cannot insert multiple commands into a prepared statement").
+    for statement in statements.split(";"):
+        if statement.strip():
+            op.execute(statement)
+
+
 def upgrade() -> None:
-    op.execute(UPGRADE)
+    _each(UPGRADE)
 
 
 def downgrade() -> None:
-    op.execute(DOWNGRADE)
+    _each(DOWNGRADE)

@@ -11,10 +11,11 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import cairn
-from service.store.migrate import upgrade
+from service.store.migrate import downgrade, upgrade
 from service.store.placement import (
     PLACEMENT,
     catalog,
+    distribute,
     mismatches,
     plan,
 )
@@ -67,19 +68,29 @@ def test_nothing_on_a_worker_refers_to_a_table_on_the_coordinator_alone(
     assert rows == []
 
 
-def test_a_cluster_placed_before_0010_gets_its_accounts_back_on_the_coordinator(
+def test_a_cluster_placed_before_0010_is_upgraded_and_gets_its_accounts_back_on_the_coordinator(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     moved = ("players", "owner_webhooks")
-    with citus_scratch(citus_url()) as url:
+    with citus_scratch(citus_url(), distributed=False) as url:
+        downgrade(url, "0009")
         with psycopg.connect(url, autocommit=True) as conn:
+            # placed as before migration 0010: both copied to every node, the rest as now,
+            # and the key from seat_players to players dropped and added back around it
+            conn.execute("ALTER TABLE seat_players DROP CONSTRAINT seat_players_player_id_fkey")
+            for name in moved:
+                conn.execute("SELECT create_reference_table(%s)", (name,))
+            distribute(conn, [s for s in plan(conn) if "undistribute" not in s])
+            conn.execute(
+                "ALTER TABLE seat_players ADD CONSTRAINT seat_players_player_id_fkey"
+                " FOREIGN KEY (player_id) REFERENCES players(player_id)"
+            )
             conn.execute(
                 "INSERT INTO players (player_id, name, is_organiser)"
                 " VALUES (gen_random_uuid(), 'kept', false)"
             )
-            # the placement before migration 0010: both copied to every node
-            for name in moved:
-                conn.execute("SELECT create_reference_table(%s)", (name,))
+        upgrade(url)  # 0010 on a distributed schema
+        with psycopg.connect(url) as conn:
             assert [p for p in mismatches(conn) if "reference, not local" in p] == [
                 f"table {name} is reference, not local" for name in moved
             ]
@@ -118,7 +129,7 @@ def test_distribute_places_every_table_as_placement_says(monkeypatch: pytest.Mon
         planned = json.loads(dry.output)
         assert planned["executed"] is False
         assert any("create_distributed_table('games'" in s for s in planned["statements"])
-        assert not any("players'" in s for s in planned["statements"])  # local: no step
+        assert not any("('players'" in s for s in planned["statements"])  # local: no step
         with psycopg.connect(url) as conn:
             assert mismatches(conn) == before  # a dry run changes nothing
         done = runner.invoke(cairn, ["db", "distribute", "--json"])
