@@ -95,7 +95,9 @@ def assemble(
         leagues = league_service(cairn)
         # the sweep settles league games whose round's deadline has passed
         cairn.reactions.append(DeadlineSweep(leagues.leagues))
-        sweeper = Sweeper(store, cairn.reactions, sweep_every, chores=[cairn.keys.forget_expired])
+        # and finishes owners' hooks a process left half registered or half revoked
+        chores = [cairn.keys.forget_expired, leagues.hooks.subscriptions.settle]
+        sweeper = Sweeper(store, cairn.reactions, sweep_every, chores=chores)
         # a long-running process follows the feed for leagues too (docs/leagues.md)
         follower = LeagueFollower(leagues)
         cairn.reactions.append(follower)

@@ -33,6 +33,16 @@ def _pool(service: Any) -> Any:
     return postgres_pool(service.leagues.cairn.store)
 
 
+def _names(conn: Any, player_ids: Any) -> dict[str, str]:
+    """The players' names by id, read on their own: on Citus the accounts are on the
+    coordinator, and a join with a projection table would ship the whole table to a worker."""
+    rows = conn.execute(
+        "SELECT player_id::text, name FROM players WHERE player_id = ANY(%s::uuid[])",
+        (list(player_ids),),
+    ).fetchall()
+    return {r[0]: r[1] for r in rows}
+
+
 def summary_of(service: Any, league_id: UUID) -> dict[str, Any]:
     with connection(_pool(service)) as conn:
         row = conn.execute(
@@ -72,13 +82,14 @@ def standings_of(service: Any, league_id: UUID, season: int | None = None) -> li
     """The season's table in standings order (tie-breaks: domain/leagues/standings.py)."""
     wanted = season if season is not None else summary_of(service, league_id)["season"]
     with connection(_pool(service)) as conn:
-        rows = conn.execute(
-            "SELECT s.player_id::text, p.name, s.points, s.played, s.wins, s.score, s.forfeits"
-            " FROM league_standings s JOIN players p USING (player_id)"
-            " WHERE s.league_id = %s AND s.season = %s"
-            " ORDER BY s.points DESC, s.wins DESC, s.score DESC, s.forfeits, s.player_id",
+        table = conn.execute(
+            "SELECT player_id::text, points, played, wins, score, forfeits"
+            " FROM league_standings WHERE league_id = %s AND season = %s"
+            " ORDER BY points DESC, wins DESC, score DESC, forfeits, player_id",
             (league_id, wanted),
         ).fetchall()
+        names = _names(conn, [r[0] for r in table])
+    rows = [(r[0], names[r[0]], *r[1:]) for r in table if r[0] in names]
     state = service.leagues.load(league_id).state
     if state.tiebreaks is not None:
         # the league's tie-breaks need every fixture and the season's draw: the domain
@@ -98,11 +109,7 @@ def fixtures_of(service: Any, league_id: UUID) -> list[dict[str, Any]]:
             (league_id,),
         ).fetchall()
         # the players' names beside their ids (issue #25), read in one query
-        ids = sorted({p for r in rows for p in r[3]})
-        found = conn.execute(
-            "SELECT player_id::text, name FROM players WHERE player_id = ANY(%s::uuid[])", (ids,)
-        ).fetchall()
-    names = {r[0]: r[1] for r in found}
+        names = _names(conn, sorted({p for r in rows for p in r[3]}))
     # a round's deadline is read from the league's stream, as its organisers are
     known = service.leagues.load(league_id).state.fixtures
     keys = ("game_id", "season", "round", "players", "status", "places", "scores", "reason")
@@ -129,12 +136,12 @@ def ratings_of(service: Any, league_id: UUID) -> list[dict[str, Any]]:
     rating change of every game in this league."""
     league = summary_of(service, league_id)
     with connection(_pool(service)) as conn:
-        rows = conn.execute(
-            "SELECT r.player_id::text, p.name, r.mu, r.sigma, r.games FROM ratings r"
-            " JOIN players p USING (player_id) WHERE r.ruleset = %s"
-            " AND r.player_id = ANY(%s::uuid[])",
+        rated = conn.execute(
+            "SELECT player_id::text, mu, sigma, games FROM ratings WHERE ruleset = %s"
+            " AND player_id = ANY(%s::uuid[])",
             (league["ruleset"], league["members"]),
         ).fetchall()
+        names = _names(conn, [r[0] for r in rated])
         changes = conn.execute(
             "SELECT player_id::text, game_id::text, place, mu_before, sigma_before, mu_after,"
             " sigma_after FROM rating_changes WHERE league_id = %s ORDER BY ordinal",
@@ -144,7 +151,11 @@ def ratings_of(service: Any, league_id: UUID) -> list[dict[str, Any]]:
     keys = ("game_id", "place", "mu_before", "sigma_before", "mu_after", "sigma_after")
     for c in changes:
         history.setdefault(c[0], []).append(dict(zip(keys, c[1:], strict=True)))
-    out = [_rating(r[0], r[1], league["ruleset"], Rating(r[2], r[3], r[4])) for r in rows]
+    out = [
+        _rating(r[0], names[r[0]], league["ruleset"], Rating(r[1], r[2], r[3]))
+        for r in rated
+        if r[0] in names
+    ]
     for entry in out:
         entry["history"] = history.get(entry["player_id"], [])
     return sorted(out, key=lambda e: (-e["display"], e["player_id"]))
@@ -167,10 +178,10 @@ def history_of(service: Any, player_id: UUID) -> dict[str, Any]:
     """A player's ratings in every ruleset and every league game they played, newest first."""
     with connection(_pool(service)) as conn:
         ratings = conn.execute(
-            "SELECT r.ruleset, r.mu, r.sigma, r.games, p.name FROM ratings r"
-            " JOIN players p USING (player_id) WHERE r.player_id = %s ORDER BY r.ruleset",
+            "SELECT ruleset, mu, sigma, games FROM ratings WHERE player_id = %s ORDER BY ruleset",
             (player_id,),
         ).fetchall()
+        name = _names(conn, [player_id]).get(str(player_id))
         games = conn.execute(
             "SELECT f.league_id::text, f.game_id::text, f.season, f.round, f.status, f.players,"
             " f.places, c.mu_before, c.mu_after FROM league_fixtures f"
@@ -178,7 +189,11 @@ def history_of(service: Any, player_id: UUID) -> dict[str, Any]:
             " AND c.player_id = %s WHERE f.players ? %s ORDER BY f.ordinal DESC, f.game_id",
             (player_id, str(player_id)),
         ).fetchall()
-    rated = [_rating(str(player_id), r[4], r[0], Rating(r[1], r[2], r[3])) for r in ratings]
+    rated = [
+        _rating(str(player_id), name, r[0], Rating(r[1], r[2], r[3]))
+        for r in ratings
+        if name is not None
+    ]
     played = []
     for g in games:
         seat = list(g[5]).index(str(player_id))
@@ -218,12 +233,7 @@ def bracket_of(service: Any, league_id: UUID, season: int | None = None) -> dict
             " WHERE league_id = %s AND season = %s AND round >= %s",
             (league_id, wanted, row[1]),
         ).fetchall()
-        names = dict(
-            conn.execute(
-                "SELECT player_id::text, name FROM players WHERE player_id = ANY(%s::uuid[])",
-                (row[2],),
-            ).fetchall()
-        )
+        names = _names(conn, row[2])
     kind, start, seeds, ratings, advanced = row
     bracket = Bracket(wanted, tuple(seeds), start, kind, tuple((a[0], a[1]) for a in advanced))
     how = {(a[0], a[1]): a[3] for a in advanced}

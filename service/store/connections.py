@@ -17,10 +17,15 @@ from service.store.errors import DatabaseUnavailable
 
 
 @contextmanager
-def connection(pool: Any) -> Iterator[psycopg.Connection[Any]]:
+def connection(pool: Any, autocommit: bool = False) -> Iterator[psycopg.Connection[Any]]:
+    """``autocommit``: each statement is its own transaction, and ``conn.transaction()``
+    one of its own, for a borrower that splits its work so that each writes one shard on
+    Citus (without it, the pool's connection may run the whole block as one transaction)."""
     try:
         with pool.connection() as conn:
             conn.row_factory = tuple_row
+            if autocommit and not conn.autocommit:
+                conn.autocommit = True
             yield conn
     except psycopg.OperationalError as exc:
         raise DatabaseUnavailable(str(exc).strip().splitlines()[0]) from exc

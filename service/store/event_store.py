@@ -40,7 +40,7 @@ from service.store.errors import (
 )
 from service.store.horizon import worker_states
 from service.store.locks import try_game_lock
-from service.store.players import Players
+from service.store.players import Players, require_players
 from service.store.reads import EventReads
 from service.store.records import GENESIS_HASH, Decision, GameRecord, StoredEvent
 from service.store.refusals import Refusals
@@ -114,8 +114,8 @@ class EventStore(EventReads):
         ``seated[i]`` is the player account bound to seat i (a league's game): bound in the
         same transaction, with their and the league's webhooks copied in before the opening
         decision, so that it already notifies them (``service.store.subscriptions``).
-        Raises ``GameExists`` if the id is taken, and ``UnknownGame`` for a fork of a game
-        that is not stored.
+        Raises ``GameExists`` if the id is taken, ``UnknownGame`` for a fork of a game that
+        is not stored, and ``UnknownPlayer`` for a seat bound to no account.
         """
         start = game.fork_at or 0
         try:
@@ -125,6 +125,7 @@ class EventStore(EventReads):
                 conn.execute(ANNOUNCE)
                 insert_game(conn, game)
                 if seated:
+                    require_players(conn, seated)
                     bind_seats(conn, game.game_id, seated)
                     adopt_game(conn, game.game_id)
                 prev = GENESIS_HASH

@@ -18,7 +18,8 @@ part; or in two, already) or left a prepared transaction there, which this check
 after the horizon was read, finds. One prepared later belongs to a transaction still running
 when the horizon was read, whose id is not below it. The plain move commits in one phase
 (tests/service/test_citus_play.py), so a hold is rare and short: a two-phase commit in
-flight (a reference table written, an operator's statement), or one left to recovery.
+flight (an operator's statement; the service's own writes each touch one node), or one
+left to recovery.
 """
 
 from __future__ import annotations

@@ -33,6 +33,7 @@ from service.store.memory_companions import (
     MemoryWebhooks,
 )
 from service.store.memory_tables import EventRow, Kept, Tables, as_json, row_of
+from service.store.players import UnknownPlayer
 from service.store.recorders import Fact, Idempotency
 from service.store.records import (
     GENESIS_HASH,
@@ -93,6 +94,9 @@ class MemoryStore:
         with self.tables.lock:
             if game.game_id in self.tables.games:
                 raise GameExists(game.game_id)
+            unknown = set(seated) - set(self.tables.players)
+            if unknown:
+                raise UnknownPlayer(min(unknown))
             copied: list[EventRow] = []
             if game.parent_id is not None:
                 if game.parent_id not in self.tables.games:

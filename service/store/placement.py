@@ -8,6 +8,8 @@ of the migrated schema is named here, and on a Citus coordinator that the catalo
 
 Two groups of co-located tables: a game's (by ``game_id``, anchored on ``games``) and a
 league's (by ``league_id``, anchored on ``leagues``). Nothing on the play path joins the two.
+Accounts and owners' webhooks live on the coordinator alone: a reference table is written on
+every node, which Citus always commits in two phases (migration 0010).
 """
 
 from __future__ import annotations
@@ -39,11 +41,14 @@ def _league(anchor: bool = False) -> Place:
     return Place("distributed", "league_id", None if anchor else "leagues")
 
 
-# In the order they are placed: reference tables first (tables still local may refer to them
-# only once their own place is taken, see ``plan``), then each anchor before its group.
+# In the order they are placed: reference tables first (none today), then each anchor
+# before its group.
 PLACEMENT: dict[str, Place] = {
-    "players": Place("reference"),
-    "owner_webhooks": Place("reference"),
+    # Written alone (an account, a hook's registration) and read by key on the coordinator,
+    # never joined on a worker: local, so each write touches one node and commits in one
+    # phase. They were reference tables before migration 0010 (``plan`` moves them back).
+    "players": Place("local"),
+    "owner_webhooks": Place("local"),
     "games": _game(anchor=True),
     "events": _game(),
     "snapshots": _game(),
@@ -68,18 +73,6 @@ PLACEMENT: dict[str, Place] = {
     "projection_tracking": Place("local"),
 }
 
-# Every foreign key into a reference table, as the migrations create it. ``plan`` drops such a
-# key while its table is still local (Citus refuses to place either side with it) and adds
-# it back once both are placed; a run that dies in between leaves it missing, and the
-# catalog no longer says what it was, so it is named here and added by every run that finds
-# it missing. ``tests/service/test_placement.py`` checks this list against the schema.
-REFERENCE_KEYS: dict[str, tuple[str, str]] = {
-    "seat_players_player_id_fkey": (
-        "seat_players",
-        "FOREIGN KEY (player_id) REFERENCES players(player_id)",
-    ),
-}
-
 _SESSION = [
     # The immutability triggers on events and league_events raise on the shard, reading no
     # row, which is exactly right there; Citus refuses to distribute tables with triggers
@@ -88,19 +81,6 @@ _SESSION = [
     # GRANT on distributed tables runs on every shard over one connection per worker.
     "SET citus.multi_shard_modify_mode = 'sequential'",
 ]
-
-_FOREIGN_KEYS = """
-SELECT f.conname, s.relname, pg_get_constraintdef(f.oid)
-FROM pg_constraint f JOIN pg_class s ON s.oid = f.conrelid JOIN pg_class r ON r.oid = f.confrelid
-JOIN pg_namespace n ON n.oid = s.relnamespace
-WHERE n.nspname = 'public' AND f.contype = 'f' AND r.relname = ANY(%s) AND s.relname <> r.relname
-ORDER BY s.relname, f.conname
-"""
-
-_KEYS_PRESENT = """
-SELECT f.conname FROM pg_constraint f JOIN pg_namespace n ON n.oid = f.connamespace
-WHERE n.nspname = 'public' AND f.contype = 'f' AND f.conname = ANY(%s)
-"""
 
 
 def is_citus(conn: psycopg.Connection[Any]) -> bool:
@@ -160,48 +140,32 @@ def mismatches(conn: psycopg.Connection[Any]) -> list[str]:
     ]
     if len(set(anchors)) != len(anchors):
         problems.append("two co-location anchors share one group")
-    problems += [
-        f"table {source} lacks its foreign key {key}" for key, source, _ in missing_keys(conn)
-    ]
     return problems
-
-
-def missing_keys(conn: psycopg.Connection[Any]) -> list[tuple[str, str, str]]:
-    """The keys of ``REFERENCE_KEYS`` the schema lacks: (name, table, definition)."""
-    with conn.cursor(row_factory=tuple_row) as cur:
-        present = {row[0] for row in cur.execute(_KEYS_PRESENT, (list(REFERENCE_KEYS),))}
-    return [(key, *REFERENCE_KEYS[key]) for key in REFERENCE_KEYS if key not in present]
 
 
 def plan(conn: psycopg.Connection[Any], grant: str | None = None) -> list[str]:
     """The statements that place every table not yet where ``PLACEMENT`` says, in order.
 
     Empty (but for the session settings and the grant) when all are placed, so running it
-    twice does nothing the second time. A foreign key from a table still local to a table
-    about to become a reference table is refused by Citus in either order, so it is dropped
-    first and added again once both are placed; a key of ``REFERENCE_KEYS`` found missing
-    (a run that died between the two) is added again too.
+    twice does nothing the second time. A table placed otherwise before (``players`` and
+    ``owner_webhooks`` were reference tables until migration 0010) is first made local again
+    with ``undistribute_table``, which keeps its rows; one statement each, so a run that dies
+    between any two is finished by the next.
     """
     found = catalog(conn)
     missing = [name for name in PLACEMENT if name not in found]
     if missing:
         raise ValueError(f"the schema has no table {', '.join(missing)}: run `cairn db upgrade`")
+    steps = [
+        _sql(conn, "SELECT undistribute_table({})", sql.Literal(name))
+        for name, place in PLACEMENT.items()
+        if place.kind == "local" and found[name][0] != "local"
+    ]
     todo = [
         name
         for name, place in PLACEMENT.items()
         if place.kind != "local" and found[name][0] == "local"
     ]
-    steps: list[str] = []
-    with conn.cursor(row_factory=tuple_row) as cur:
-        references = [name for name in todo if PLACEMENT[name].kind == "reference"]
-        keys = [
-            (key, source, definition)
-            for key, source, definition in cur.execute(_FOREIGN_KEYS, (references,)).fetchall()
-            if found.get(source, ("local",))[0] == "local"
-        ]
-    lost = missing_keys(conn)
-    for key, source, _ in keys:
-        steps.append(_sql(conn, "ALTER TABLE {} DROP CONSTRAINT {}", source, key))
     for name in todo:
         place = PLACEMENT[name]
         if place.kind == "reference":
@@ -216,8 +180,6 @@ def plan(conn: psycopg.Connection[Any], grant: str | None = None) -> list[str]:
                     sql.Literal(place.colocate_with or "none"),
                 )
             )
-    for key, source, definition in [*keys, *lost]:
-        steps.append(_sql(conn, "ALTER TABLE {} ADD CONSTRAINT {} ", source, key) + definition)
     if grant:
         role = sql.Identifier(grant)
         steps += [

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import UUID, uuid4
 
+import psycopg
 from psycopg import errors as pg_errors
-from psycopg.rows import dict_row
+from psycopg.rows import dict_row, tuple_row
 
 from service.store.connections import connection
 from service.store.errors import StoreError
@@ -53,6 +54,22 @@ class Player:
 
 
 _COLUMNS = "player_id, name, is_organiser, token_hash IS NULL AS is_revoked"
+
+
+def require_players(conn: psycopg.Connection[Any], player_ids: Sequence[UUID]) -> None:
+    """Refuse to bind a seat to an account that does not exist: ``UnknownPlayer``.
+
+    A foreign key did this until migration 0010; Citus allows none from a game's table to
+    ``players``, which lives on the coordinator alone. No account is ever deleted, so a
+    check before the binding cannot be outrun by another transaction."""
+    wanted = set(player_ids)
+    with conn.cursor(row_factory=tuple_row) as cur:
+        rows = cur.execute(
+            "SELECT player_id FROM players WHERE player_id = ANY(%s)", (list(wanted),)
+        ).fetchall()
+    unknown = wanted - {row[0] for row in rows}
+    if unknown:
+        raise UnknownPlayer(min(unknown))
 
 
 class Players:

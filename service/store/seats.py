@@ -82,13 +82,20 @@ class SeatTokens:
             if row is None:
                 # A league game's seat is bound to a player account (migration 0005), and
                 # the player's own token acts in it. Never remembered: a rotated or revoked
-                # token must stop working at once.
-                bound = cur.execute(
-                    "SELECT sp.seat FROM seat_players sp JOIN players p USING (player_id)"
-                    " WHERE sp.game_id = %s AND p.token_hash = %s ORDER BY sp.seat LIMIT 1",
-                    (game_id, key[1]),
+                # token must stop working at once. Two reads, not a join: on Citus the
+                # accounts are on the coordinator and the seats on the game's shard.
+                account = cur.execute(
+                    "SELECT player_id FROM players WHERE token_hash = %s", (key[1],)
                 ).fetchone()
-                return None if bound is None else int(bound[0])
+                bound = (
+                    account
+                    and cur.execute(
+                        "SELECT seat FROM seat_players WHERE game_id = %s AND player_id = %s"
+                        " ORDER BY seat LIMIT 1",
+                        (game_id, account[0]),
+                    ).fetchone()
+                )
+                return None if not bound else int(bound[0])
         with self._lock:
             self._known[key] = int(row[0])
             while len(self._known) > KNOWN_TOKENS:
@@ -99,15 +106,23 @@ class SeatTokens:
         """The hashes of the tokens that act for ``seat`` of ``game_id`` now: its seat
         tokens, and the token of the player account bound to it unless revoked."""
         with self.pool.connection() as conn, conn.cursor(row_factory=tuple_row) as cur:
+            # the game's rows in one read of its shard, then the bound account's token from
+            # the coordinator (on Citus the two are not joined)
             rows = cur.execute(
-                "SELECT token_hash FROM seat_tokens WHERE game_id = %s AND seat = %s"
+                "SELECT token_hash, NULL::uuid FROM seat_tokens WHERE game_id = %s AND seat = %s"
                 " AND purpose = %s"
-                " UNION ALL SELECT p.token_hash FROM seat_players sp JOIN players p"
-                " USING (player_id) WHERE sp.game_id = %s AND sp.seat = %s"
-                " AND p.token_hash IS NOT NULL",
+                " UNION ALL SELECT NULL, player_id FROM seat_players"
+                " WHERE game_id = %s AND seat = %s",
                 (game_id, seat, SEAT, game_id, seat),
             ).fetchall()
-        return [str(r[0]) for r in rows]
+            bound = [r[1] for r in rows if r[1] is not None]
+            if bound:
+                rows += cur.execute(
+                    "SELECT token_hash, NULL FROM players WHERE player_id = ANY(%s)"
+                    " AND token_hash IS NOT NULL",
+                    (bound,),
+                ).fetchall()
+        return [str(r[0]) for r in rows if r[0] is not None]
 
     def redeem(
         self, game_id: UUID, code: str, player: str, opening: Sequence[dict[str, Any]] = ()

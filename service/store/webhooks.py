@@ -16,6 +16,7 @@ from uuid import UUID, uuid4
 from psycopg.rows import dict_row
 
 from service.store.connections import connection
+from service.store.subscriptions import OWNER_KINDS, WITHDRAW
 
 CLAIMED = 5
 _IN_FORCE = "ON w.game_id = o.game_id AND w.hook_id = o.hook_id AND w.revoked_at IS NULL"
@@ -45,7 +46,7 @@ _LEASE = (
     " AND o.next_at <= now() AND w.game_id = o.game_id AND w.hook_id = o.hook_id"
     " AND w.revoked_at IS NULL"
     " RETURNING o.game_id, o.notice_id, o.kind, o.body, o.attempts, w.url, w.secret, w.seat,"
-    " w.seats"
+    " w.seats, w.hook_id, w.owner_kind"
 )
 """Lease one owed row, naming its game, only while it is still due and its hook in force."""
 
@@ -77,7 +78,7 @@ class Webhooks:
         for the first's commit, finds the row no longer due, and leases nothing. (A single
         ``FOR UPDATE SKIP LOCKED`` over the outbox locked rows of every shard, which Citus
         refuses.)"""
-        with connection(self.pool) as conn:
+        with connection(self.pool, autocommit=True) as conn:
             conn.row_factory = dict_row
             due = conn.execute(
                 f"SELECT o.game_id, o.notice_id FROM outbox o JOIN webhooks w {_IN_FORCE}"
@@ -93,7 +94,16 @@ class Webhooks:
                 for row in due
                 if (leased := conn.execute(_LEASE, (lease_seconds, *row.values())).fetchone())
             ]
-        return sorted((Owed(**row) for row in rows), key=lambda o: (o.attempts, str(o.notice_id)))
+            revoked = _revoked_owner_hooks(conn, rows)
+        owed = [
+            Owed(**{k: v for k, v in row.items() if k not in ("hook_id", "owner_kind")})
+            for row in rows
+            if row["hook_id"] not in revoked
+        ]
+        if rows and not owed:
+            # every row leased was a revoked hook's, now marked so: look again past them
+            return self.claim(lease_seconds)
+        return sorted(owed, key=lambda o: (o.attempts, str(o.notice_id)))
 
     def delivered(self, owed: Owed) -> None:
         with connection(self.pool) as conn:
@@ -122,3 +132,24 @@ class Webhooks:
                 f" FROM outbox o JOIN webhooks w {_IN_FORCE} WHERE o.delivered_at IS NULL"
             ).fetchone()
         return None if row is None or row[0] is None else max(0.0, float(row[0]))
+
+
+def _revoked_owner_hooks(conn: Any, leased: list[dict[str, Any]]) -> set[UUID]:
+    """The owners' hooks among ``leased`` revoked already, whose copy in that game is not
+    marked yet (a revocation marks its owner's row first and then one game at a time,
+    ``service.store.subscriptions``): they are sent nothing more, and their copy is marked
+    now, one game per statement."""
+    owners = [r["hook_id"] for r in leased if r["owner_kind"] in OWNER_KINDS]
+    if not owners:
+        return set()
+    revoked = {
+        row["hook_id"]
+        for row in conn.execute(
+            "SELECT hook_id FROM owner_webhooks WHERE hook_id = ANY(%s) AND revoked_at IS NOT NULL",
+            (owners,),
+        ).fetchall()
+    }
+    for row in leased:
+        if row["hook_id"] in revoked:
+            conn.execute(WITHDRAW, (row["game_id"], row["hook_id"]))
+    return revoked

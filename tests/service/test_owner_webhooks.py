@@ -20,7 +20,7 @@ from service.application.lobby import take_seat
 from service.clock import ManualClock
 from service.leagues import LeagueService, league_service
 from service.store import EventStore
-from service.store.players import Player
+from service.store.players import Player, UnknownPlayer
 from service.store.webhooks import Webhooks
 from service.webhooks import Deliverer
 from tests.support import sealed
@@ -277,3 +277,68 @@ def test_a_turn_in_a_simultaneous_phase_names_the_hooks_own_seat(
     for receiver, own in zip(receivers, ([0], [1], [1]), strict=True):
         turns = [n["seats"] for n in _notices(receiver, SECRET) if n["kind"] == "your_turn"]
         assert turns and all(seats == own for seats in turns), (own, turns)
+
+
+# -- a registration or a revocation cut short (one game per transaction, docs/scaling.md) --
+
+
+def test_a_registration_cut_short_after_its_row_is_finished_by_the_sweeps_settle(
+    service: LeagueService, monkeypatch: pytest.MonkeyPatch, receivers: list[Receiver]
+) -> None:
+    cairn, hooks = service.leagues.cairn, service.hooks
+    subscriptions = hooks.subscriptions
+    ann, bob = _players(service, "ann", "bob")
+    game = _game(service, ann, bob)
+    with monkeypatch.context() as died:
+        # the process dies once the hook's row is committed, before any game's copy
+        died.setattr(subscriptions, "_spread", lambda *args: None)
+        hook, _ = hooks.add_for_player(ann, receivers[0].url, SECRET)
+    assert [h.hook_id for h in hooks.of_player(ann)] == [hook.hook_id]
+    cairn.act(game, 0, ADD)
+    cairn.act(game, 1, ADD)
+    assert _owed(cairn.store, hook.hook_id) == [], "no copy in the game yet"
+    assert subscriptions.settle(older_than=60) == 0, "too young: its registration may be running"
+    assert subscriptions.settle(older_than=0) == 1
+    assert subscriptions.settle(older_than=0) == 0, "settled once"
+    cairn.act(game, 0, ADD)
+    cairn.act(game, 1, ADD)
+    assert _owed(cairn.store, hook.hook_id) == [(game, "your_turn", [0])]
+
+
+def test_a_revocation_cut_short_after_its_row_sends_nothing_more(
+    service: LeagueService,
+    deliverer: Deliverer,
+    monkeypatch: pytest.MonkeyPatch,
+    receivers: list[Receiver],
+) -> None:
+    cairn, hooks = service.leagues.cairn, service.hooks
+    subscriptions = hooks.subscriptions
+    ann, bob = _players(service, "ann", "bob")
+    game = _game(service, bob, ann)
+    hook, _ = hooks.add_for_player(ann, receivers[1].url, SECRET)
+    with monkeypatch.context() as died:
+        # the process dies once the hook's row is marked, before any game's copy is
+        died.setattr(subscriptions, "_withdraw", lambda *args: None)
+        hooks.remove_for_player(ann, str(hook.hook_id))
+    assert hooks.of_player(ann) == []
+    cairn.act(game, 0, ADD)  # the game's copy still writes what it owes
+    assert [k for _, k, _ in _owed(cairn.store, hook.hook_id)] == ["your_turn"]
+    deliverer.deliver_due()
+    assert receivers[1].seen == [], "a revoked hook is sent nothing, whatever its copies say"
+    with cairn.store.connection() as conn:
+        copy = conn.execute(
+            "SELECT revoked_at IS NOT NULL AS revoked FROM webhooks WHERE hook_id = %s",
+            (hook.hook_id,),
+        ).fetchall()
+    assert [r["revoked"] for r in copy] == [True], "the delivery marked the game's copy"
+    cairn.act(game, 1, ADD)
+    cairn.act(game, 0, ADD)
+    assert len(_owed(cairn.store, hook.hook_id)) == 1
+    assert subscriptions.settle(older_than=0) == 1
+    assert subscriptions.settle(older_than=0) == 0
+
+
+def test_binding_a_seat_to_no_account_is_refused(service: LeagueService) -> None:
+    ghost = Player(uuid.uuid4(), "ghost", False, False)
+    with pytest.raises(UnknownPlayer):
+        _game(service, *_players(service, "ann"), ghost)

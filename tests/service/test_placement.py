@@ -11,10 +11,9 @@ import pytest
 from click.testing import CliRunner
 
 from cli.main import cairn
-from service.store.migrate import upgrade
+from service.store.migrate import downgrade, upgrade
 from service.store.placement import (
     PLACEMENT,
-    REFERENCE_KEYS,
     catalog,
     distribute,
     mismatches,
@@ -53,45 +52,59 @@ def test_each_anchor_is_placed_before_its_group_and_reference_tables_first() -> 
             assert all(PLACEMENT[t].kind == "reference" for t in order[: order.index(name)])
 
 
-def test_every_foreign_key_into_a_reference_table_is_named_for_its_restoring(
+def test_nothing_on_a_worker_refers_to_a_table_on_the_coordinator_alone(
     database_url: str,
 ) -> None:
-    references = [name for name, place in PLACEMENT.items() if place.kind == "reference"]
+    # Citus allows no foreign key from a distributed table to a local one (migration 0010
+    # dropped the only one, seat_players.player_id -> players)
+    local = [name for name, place in PLACEMENT.items() if place.kind == "local"]
     with psycopg.connect(database_url) as conn:
         rows = conn.execute(
-            "SELECT f.conname, s.relname, pg_get_constraintdef(f.oid) FROM pg_constraint f"
-            " JOIN pg_class s ON s.oid = f.conrelid JOIN pg_class r ON r.oid = f.confrelid"
-            " WHERE f.contype = 'f' AND r.relname = ANY(%s) AND s.relname <> r.relname",
-            (references,),
+            "SELECT f.conname FROM pg_constraint f JOIN pg_class s ON s.oid = f.conrelid"
+            " JOIN pg_class r ON r.oid = f.confrelid WHERE f.contype = 'f'"
+            " AND r.relname = ANY(%s) AND s.relname <> ALL(%s)",
+            (local, local),
         ).fetchall()
-    assert {str(k): (str(t), str(d)) for k, t, d in rows} == REFERENCE_KEYS
+    assert rows == []
 
 
-@pytest.mark.parametrize("died_after", ["the drop", "every placement"])
-def test_a_run_that_died_before_adding_the_key_back_is_finished_by_the_next(
-    died_after: str, monkeypatch: pytest.MonkeyPatch
+def test_a_cluster_placed_before_0010_is_upgraded_and_gets_its_accounts_back_on_the_coordinator(
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    moved = ("players", "owner_webhooks")
     with citus_scratch(citus_url(), distributed=False) as url:
+        downgrade(url, "0009")
         with psycopg.connect(url, autocommit=True) as conn:
-            statements = plan(conn)
-            adds = [i for i, s in enumerate(statements) if "ADD CONSTRAINT" in s]
-            drops = [i for i, s in enumerate(statements) if "DROP CONSTRAINT" in s]
-            assert len(adds) == len(drops) == 1
-            # the statements the command had run when it died
-            distribute(conn, statements[: drops[0] + 1 if died_after == "the drop" else adds[0]])
-            assert any("lacks its foreign key seat_players" in p for p in mismatches(conn))
+            # placed as before migration 0010: both copied to every node, the rest as now,
+            # and the key from seat_players to players dropped and added back around it
+            conn.execute("ALTER TABLE seat_players DROP CONSTRAINT seat_players_player_id_fkey")
+            for name in moved:
+                conn.execute("SELECT create_reference_table(%s)", (name,))
+            distribute(conn, [s for s in plan(conn) if "undistribute" not in s])
+            conn.execute(
+                "ALTER TABLE seat_players ADD CONSTRAINT seat_players_player_id_fkey"
+                " FOREIGN KEY (player_id) REFERENCES players(player_id)"
+            )
+            conn.execute(
+                "INSERT INTO players (player_id, name, is_organiser)"
+                " VALUES (gen_random_uuid(), 'kept', false)"
+            )
+        upgrade(url)  # 0010 on a distributed schema
+        with psycopg.connect(url) as conn:
+            assert [p for p in mismatches(conn) if "reference, not local" in p] == [
+                f"table {name} is reference, not local" for name in moved
+            ]
         monkeypatch.setenv("DATABASE_URL", url)
-        again = CliRunner().invoke(cairn, ["db", "distribute", "--json"])
-        assert again.exit_code == 0, again.output
-        assert statements[adds[0]] in json.loads(again.output)["statements"]
+        done = CliRunner().invoke(cairn, ["db", "distribute", "--json"])
+        assert done.exit_code == 0, done.output
+        assert [s for s in json.loads(done.output)["statements"] if "undistribute" in s] == [
+            f"SELECT undistribute_table('{name}')" for name in moved
+        ]
         with psycopg.connect(url) as conn:
             assert mismatches(conn) == []
             assert plan(conn) == []
-            keys = conn.execute(
-                "SELECT conname FROM pg_constraint WHERE conrelid = 'seat_players'::regclass"
-                " AND contype = 'f' ORDER BY conname"
-            ).fetchall()
-        assert [k[0] for k in keys] == ["seat_players_game_id_fkey", "seat_players_player_id_fkey"]
+            assert [catalog(conn)[name][0] for name in moved] == ["local", "local"]
+            assert conn.execute("SELECT name FROM players").fetchall() == [("kept",)]
 
 
 def test_distribute_refuses_a_database_without_citus(
@@ -115,7 +128,8 @@ def test_distribute_places_every_table_as_placement_says(monkeypatch: pytest.Mon
         assert dry.exit_code == 0, dry.output
         planned = json.loads(dry.output)
         assert planned["executed"] is False
-        assert any("create_reference_table('players')" in s for s in planned["statements"])
+        assert any("create_distributed_table('games'" in s for s in planned["statements"])
+        assert not any("('players'" in s for s in planned["statements"])  # local: no step
         with psycopg.connect(url) as conn:
             assert mismatches(conn) == before  # a dry run changes nothing
         done = runner.invoke(cairn, ["db", "distribute", "--json"])
@@ -128,7 +142,7 @@ def test_distribute_places_every_table_as_placement_says(monkeypatch: pytest.Mon
                 "SELECT conname FROM pg_constraint WHERE conrelid = 'seat_players'::regclass"
                 " AND contype = 'f' ORDER BY conname"
             ).fetchall()
-        assert [k[0] for k in keys] == ["seat_players_game_id_fkey", "seat_players_player_id_fkey"]
+        assert [k[0] for k in keys] == ["seat_players_game_id_fkey"]
         again = runner.invoke(cairn, ["db", "distribute", "--json"])
         assert again.exit_code == 0 and json.loads(again.output)["statements"] == []
 

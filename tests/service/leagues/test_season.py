@@ -8,6 +8,7 @@ import uuid
 from typing import Any
 
 import pytest
+from psycopg.rows import tuple_row
 
 from domain.leagues.standings import season_table
 from service.application import Application
@@ -86,9 +87,11 @@ def test_a_shared_victory_gives_shared_places_and_equal_ratings(service: LeagueS
 
 
 def _projection(service: LeagueService) -> dict[str, list[Any]]:
-    with service.leagues.cairn.store.pool.connection() as conn:
+    # rows as tuples whatever row factory the pooled connection was left with
+    pool = service.leagues.cairn.store.pool
+    with pool.connection() as conn, conn.cursor(row_factory=tuple_row) as cur:
         return {
-            table: sorted(map(tuple, conn.execute(f"SELECT * FROM {table}").fetchall()), key=repr)
+            table: sorted(cur.execute(f"SELECT * FROM {table}").fetchall(), key=repr)
             for table in (
                 "league_summaries",
                 "league_fixtures",
