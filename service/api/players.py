@@ -1,5 +1,5 @@
 """Player accounts over HTTP: an organiser creates them; a player rotates or revokes their
-own token and anyone reads a player's ratings and league games."""
+own token and anyone reads a player's ratings, league games and leagues."""
 
 from __future__ import annotations
 

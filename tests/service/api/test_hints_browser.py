@@ -14,6 +14,7 @@ from playwright.sync_api import Page, expect
 
 from service.analysis.jobs import jobs_for
 from tests.service.api.conftest import Server
+from tests.service.api.test_accessibility_browser import violations
 from tests.service.api.test_viewer_browser import ARTIFACTS, browser, page, screenshot
 
 pytestmark = pytest.mark.storage
@@ -67,6 +68,7 @@ def test_a_mistake_mark_draws_its_hint_on_the_board(
     expect(drawn).to_contain_text(f"Drawn on the board: {best['text']}")
     expect(drawn).to_contain_text(f"wins {round(best['win'] * 100)}% of the rollouts")
     screenshot(page, "hints-on-the-board")
+    assert violations(page) == [], "the hints and their drawing keep the page accessible"
     page.locator("#board").screenshot(path=str(ARTIFACTS / "hints-on-the-board-close.png"))
     # Another hint is a click away, and says how it compares with the move played.
     played = next(h for h in hints if h["played"])

@@ -123,6 +123,7 @@ def test_my_leagues_on_the_home_page_lead_to_the_league(
     link = page.locator("#my-leagues a")
     expect(link).to_have_text([league["name"]])
     expect(page.locator("#my-leagues li")).to_contain_text("your next game is ready to play")
+    assert violations(page) == []
     screenshot(page, "home-my-leagues")
     link.click()
     page.wait_for_url(f"**/leagues/{lid}/viewer")
