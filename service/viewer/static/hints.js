@@ -49,23 +49,29 @@ function words(hint, played) {
 
 function badge(node, label) {
   // Beside the first place the hint touches, in that place's own coordinates (a sibling
-  // under the same transform), so it stays with the place however the drawing nests it.
+  // under the same transform), so it stays with the place however the drawing nests it:
+  // above it, or under it when a place at the drawing's top edge leaves no room above.
   const box = node.getBBox();
+  const drawing = node.ownerSVGElement;
+  const scale = drawing.getBoundingClientRect().height / (drawing.viewBox.baseVal.height || 1);
+  const room = node.getBoundingClientRect().top - drawing.getBoundingClientRect().top;
+  const top = room < 17 * scale ? box.y + box.height + 1 : box.y - 16;
   const group = document.createElementNS(SVG_NS, "g");
   group.setAttribute("class", "hint-badge");
   group.setAttribute("aria-hidden", "true");
   if (node.getAttribute("transform")) group.setAttribute("transform", node.getAttribute("transform"));
-  const width = 8 + 6.4 * label.length;
   const rect = document.createElementNS(SVG_NS, "rect");
-  Object.entries({ x: box.x, y: box.y - 16, width, height: 15, rx: 3 }).forEach(([k, v]) =>
+  Object.entries({ x: box.x, y: top, width: 8 + 7 * label.length, height: 15, rx: 3 }).forEach(([k, v]) =>
     rect.setAttribute(k, String(v))
   );
   const text = document.createElementNS(SVG_NS, "text");
   text.setAttribute("x", String(box.x + 4));
-  text.setAttribute("y", String(box.y - 5));
+  text.setAttribute("y", String(top + 11));
   text.textContent = label;
   group.append(rect, text);
   node.parentNode.append(group);
+  // The words' own length, once drawn in the page's font, sizes the badge.
+  rect.setAttribute("width", String(text.getComputedTextLength() + 8));
 }
 
 function draw(hint) {
