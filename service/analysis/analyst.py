@@ -179,12 +179,13 @@ def _hints(
         for command, w in zip(chosen, wire, strict=True)
     ]
     ranked = rank_hints(scored, point.seat, prepared.scope.trail.game.seats, played)
-    said = _sayer(prepared)
+    said, placed = _board_words(prepared)
     hints = [
         {
             "rank": rank,
             "command": command_to_json(hint.command),
             "text": said(command_to_json(hint.command)),
+            "places": placed(command_to_json(hint.command)),
             "played": hint.played,
             "rollouts": hint.rollouts,
             "refused": hint.refused,
@@ -195,15 +196,22 @@ def _hints(
     return {**_header(prepared), "at": point.at, "seat": point.seat, "hints": hints}
 
 
-def _sayer(prepared: Prepared) -> Callable[[dict[str, Any]], str]:
+def _board_words(
+    prepared: Prepared,
+) -> tuple[Callable[[dict[str, Any]], str], Callable[[dict[str, Any]], list[str]]]:
     """A command in the words the viewer's choices use, places by the board's labels
-    (``draw a village at F5``), from the ruleset's drawing and the game's content pack."""
+    (``draw a village at F5``), and the board places it touches as the choices name them
+    (the page draws a hint there), from the ruleset's drawing and the game's content pack.
+    Both read the command alone, which the hint already shows: they tell nothing more."""
     ruleset = prepared.ruleset
     content_hash = prepared.scope.trail.game.content_hash
     pack = next((p for p in ruleset.packs if p.content_hash == content_hash), None)
     content = ruleset.presentation.content(pack) if pack is not None else {}
-    say = painter(ruleset.id).say
-    return lambda command: say(command, content)
+    drawing = painter(ruleset.id)
+    return (
+        lambda command: drawing.say(command, content),
+        lambda command: list(drawing.places(command, content)),
+    )
 
 
 def _header(prepared: Prepared) -> dict[str, Any]:

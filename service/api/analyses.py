@@ -90,6 +90,10 @@ class Hint(Struct):
     score: float
     score_low: float
     score_high: float
+    places: list[str] = []
+    """The board places the command touches, named as the drawing's ``data-place``
+    attributes and the choices' ``places`` name them (empty: none drawn, or a result
+    cached before hints had places)."""
 
 
 class Graph(Struct, tag="graph", tag_field="kind"):

@@ -241,6 +241,18 @@ class HistoryBody(Struct):
     provisional_below: int
 
 
+class MembershipBody(Struct):
+    """A league a player is a member of, and the player's next game in it."""
+
+    league_id: str
+    name: str
+    ruleset: str
+    pairing: str
+    season: int
+    next_game: str | None
+    """The player's first fixture still to be played (a game id); null: none scheduled."""
+
+
 class StartPlayoffs(Struct, forbid_unknown_fields=True):
     size: Annotated[int, Meta(ge=2, le=1024)]
     """How many of the table's top players enter the bracket (2 to every member)."""

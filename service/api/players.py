@@ -1,5 +1,5 @@
 """Player accounts over HTTP: an organiser creates them; a player rotates or revokes their
-own token and anyone reads a player's ratings and league games."""
+own token and anyone reads a player's ratings, league games and leagues."""
 
 from __future__ import annotations
 
@@ -14,7 +14,13 @@ from litestar.params import FromPath, JSONBody
 
 from service.api.bodies import problems
 from service.api.hosting import Host
-from service.api.league_bodies import CreatePlayer, HistoryBody, PlayerBody, RatingsOverTimeBody
+from service.api.league_bodies import (
+    CreatePlayer,
+    HistoryBody,
+    MembershipBody,
+    PlayerBody,
+    RatingsOverTimeBody,
+)
 from service.api.leaguing import (
     CREATED,
     PLAYER,
@@ -132,6 +138,24 @@ def player_ratings(player_id: FromPath[str], host: NamedDependency[Host]) -> Rat
     return msgspec.convert(found, RatingsOverTimeBody)
 
 
+@get(
+    "/players/{player_id:str}/leagues",
+    operation_id="playerLeagues",
+    summary="The leagues a player is a member of, each with the player's next game in it",
+    description="Public, as a league's members and fixtures are: the home page lists a"
+    " signed-in player's leagues from it.",
+    responses=problems(400, 404),
+    tags=["players"],
+    sync_to_thread=True,
+)
+def player_leagues(player_id: FromPath[str], host: NamedDependency[Host]) -> list[MembershipBody]:
+    service = service_of(host)
+    account = service.accounts.find(player_id)
+    service.catch_up()
+    found = reading.leagues_of(service, account.player_id)
+    return [msgspec.convert(m, MembershipBody) for m in found]
+
+
 PLAYER_ROUTES: list[Any] = [
     create_player,
     me,
@@ -139,4 +163,5 @@ PLAYER_ROUTES: list[Any] = [
     revoke_token,
     player_history,
     player_ratings,
+    player_leagues,
 ]

@@ -216,6 +216,27 @@ def history_of(service: Any, player_id: UUID) -> dict[str, Any]:
     }
 
 
+def leagues_of(service: Any, player_id: UUID) -> list[dict[str, Any]]:
+    """The leagues a player is a member of now, by name, each with the player's next game:
+    their first fixture still to be played (None: none is scheduled)."""
+    member = str(player_id)
+    with connection(_pool(service)) as conn:
+        rows = conn.execute(
+            "SELECT league_id::text, name, ruleset, pairing, season FROM league_summaries"
+            " WHERE members ? %s ORDER BY name, league_id",
+            (member,),
+        ).fetchall()
+        waiting = conn.execute(
+            "SELECT league_id::text, game_id::text FROM league_fixtures"
+            " WHERE players ? %s AND status = 'scheduled' ORDER BY ordinal DESC, game_id DESC",
+            (member,),
+        ).fetchall()
+    # the earliest scheduled fixture of each league wins: later rows are read first
+    first = {league: game for league, game in waiting}
+    keys = ("league_id", "name", "ruleset", "pairing", "season")
+    return [{**dict(zip(keys, r, strict=True)), "next_game": first.get(r[0])} for r in rows]
+
+
 def bracket_of(service: Any, league_id: UUID, season: int | None = None) -> dict[str, Any]:
     """A season's bracket as its own standings view: the seeds, and every match of every
     round with its players, their seeds, its game and who went through."""

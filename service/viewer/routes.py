@@ -1,5 +1,5 @@
 """The viewer's routes: the board drawn as SVG, a game's steps in words, a seat's legal
-commands in words, and the two pages (the games list and a game's viewer).
+commands in words, and the pages (the games list, a game's viewer, a league's page).
 
 Who is looking is decided once, in ``looking``: a seat token shows that seat; ``seat=S``
 without a token is allowed only once the game's whole log is public (a finished game, and
@@ -195,6 +195,13 @@ async def viewer_page(game_id: FromPath[str]) -> Response[bytes]:
     return page("viewer.html")
 
 
+@get("/leagues/{league_id:str}/viewer", include_in_schema=False)
+async def league_page(league_id: FromPath[str]) -> Response[bytes]:
+    # As a game's page: the page reads the league through the API, an unknown one is its
+    # message.
+    return page("league.html")
+
+
 STATIC_FILES = create_static_files_router(
     path="/viewer/static", directories=[STATIC], include_in_schema=False
 )
@@ -206,5 +213,6 @@ VIEWER_ROUTES: list[Any] = [
     game_diff,
     home_page,
     viewer_page,
+    league_page,
     STATIC_FILES,
 ]

@@ -1,5 +1,6 @@
 // The analysis panels of the viewer: the win-probability graph under the board (one line
-// per seat; click a point to jump there) and the hints beside the board at the point shown.
+// per seat; click a point to jump there, a mistake mark to jump and ask for the hints) and
+// the hints at the point shown (hints.js lists them and draws them on the board).
 // It listens for the viewer's "cairn:step" event and calls the analysis API
 // (docs/analysis.md); plain JavaScript, no build step.
 "use strict";
@@ -13,7 +14,7 @@
   const WIDTH = 600;
   const HEIGHT = 160;
   const PAD = 24;
-  const state = { graph: null, steps: [], at: null, seat: null, hintsFor: null };
+  const state = { graph: null, steps: [], at: null, seat: null, hintsFor: null, hintsAt: null };
 
   function token() {
     return localStorage.getItem(`cairn:token:${gameId}`);
@@ -175,9 +176,10 @@
       const title = svg("title");
       title.textContent = mark.getAttribute("aria-label");
       mark.append(title);
-      mark.addEventListener("click", () => jump(p.at));
+      // A mistake is where a reviewer wants the hints: the mark asks for them there.
+      mark.addEventListener("click", () => jump(p.at, true));
       mark.addEventListener("keydown", (event) => {
-        if (event.key === "Enter" || event.key === " ") jump(p.at);
+        if (event.key === "Enter" || event.key === " ") jump(p.at, true);
       });
       drawing.append(mark);
     }
@@ -214,8 +216,9 @@
     return drops.sort((a, b) => b[1] - a[1]).slice(0, 3);
   }
 
-  function jump(at) {
+  function jump(at, withHints = false) {
     // The step showing the position after event `at` (the last one at or before it).
+    state.hintsAt = withHints ? at : null;
     let index = 0;
     state.steps.forEach((s, i) => {
       if (s.at <= at) index = i;
@@ -238,10 +241,13 @@
     const ask = el("button", { type: "button", id: "ask-hints" }, `Hints for seat ${point.seat}`);
     aside.append(el("h2", {}, "Hints"), ask);
     ask.addEventListener("click", () => hints(point).catch((e) => fail(e)));
+    if (state.hintsAt === point.at) {
+      state.hintsAt = null;
+      ask.click();
+    }
   }
 
   async function hints(point) {
-    const aside = $("hints");
     const key = `${point.at}`;
     state.hintsFor = key;
     const job = await api(`/games/${gameId}/analyses`, {
@@ -251,15 +257,8 @@
     const result = await finished(job, (j) => status(`hints: ${j.done} of ${j.total} rollouts`));
     status(`${state.graph.rollouts} rollouts per point, bot ${state.graph.bot}`);
     if (state.hintsFor !== key) return; // the viewer moved on meanwhile
-    aside.replaceChildren(el("h2", {}, `Hints for seat ${result.seat}`));
-    const list = el("ol", { id: "hint-list" });
-    result.hints.forEach((h) => {
-      const words = `${(h.win * 100).toFixed(0)}% · ${h.score.toFixed(1)} · ${h.text}`;
-      const item = el("li", { class: h.played ? "played" : "" }, words);
-      if (h.played) item.append(el("strong", {}, " (played)"));
-      list.append(item);
-    });
-    aside.append(list);
+    // hints.js lists them and draws the best on the board.
+    document.dispatchEvent(new CustomEvent("cairn:hints", { detail: result }));
   }
 
   document.addEventListener("cairn:step", (event) => {

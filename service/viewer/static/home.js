@@ -1,6 +1,7 @@
 // The home page's lists: the games list (filtered by ruleset and status, open tables
 // first, each linked to its viewer, where a signed-in player may take an open seat), and
-// "my games": those started or joined in this browser, and a signed-in player's.
+// "my games": those started or joined in this browser, and a signed-in player's; "my
+// leagues": a signed-in player's leagues, each linked to its page.
 import { api, keep, seatName } from "./keep.js";
 
 const $ = (id) => document.getElementById(id);
@@ -111,6 +112,26 @@ async function mine() {
   if (!rows.length) $("my-games").replaceChildren(note("No games of yours in this browser yet."));
 }
 
+async function leagues() {
+  // A signed-in player's leagues, each linked to its page (standings, fixtures, their
+  // next game ready to play).
+  $("leagues").hidden = !me;
+  if (!me) return;
+  const joined = await api(`/players/${me.player_id}/leagues`);
+  const rows = joined.map((league) => {
+    const li = document.createElement("li");
+    const link = document.createElement("a");
+    link.href = `/leagues/${league.league_id}/viewer`;
+    link.textContent = league.name;
+    const season = league.season ? `season ${league.season}` : "not started";
+    const next = league.next_game ? "; your next game is ready to play" : "";
+    li.append(link, ` ${league.ruleset}, ${season}${next}`);
+    return li;
+  });
+  $("my-leagues").replaceChildren(...rows);
+  if (!rows.length) $("my-leagues").replaceChildren(note("You are in no league yet."));
+}
+
 async function signIn(token) {
   if (!token) {
     me = null;
@@ -139,14 +160,14 @@ async function start() {
     event.preventDefault();
     const token = $("player-token").value.trim();
     $("player-token").value = "";
-    signIn(token).then(() => Promise.all([mine(), list()])).catch(fail);
+    signIn(token).then(() => Promise.all([mine(), list(), leagues()])).catch(fail);
   });
   $("sign-out").addEventListener("click", () => {
     keep.setPlayer(null);
-    signIn(null).then(() => Promise.all([mine(), list()])).catch(fail);
+    signIn(null).then(() => Promise.all([mine(), list(), leagues()])).catch(fail);
   });
   await signIn(keep.player()).catch(fail);
-  await Promise.all([mine(), list()]);
+  await Promise.all([mine(), list(), leagues()]);
 }
 
 function fail(error) {

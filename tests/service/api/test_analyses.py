@@ -3,6 +3,7 @@ the SSE progress stream, hints, and a live game's analyses kept to the viewer wh
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 
@@ -11,6 +12,7 @@ import pytest
 
 from service.analysis.jobs import jobs_for
 from tests.service.api.conftest import Server
+from tests.service.viewer.test_places_along_replays import drawn_places
 
 pytestmark = pytest.mark.storage
 
@@ -96,6 +98,46 @@ def test_hints_rank_the_commands_and_mark_the_played_one(http: httpx.Client, gam
     assert hints["kind"] == "hints" and hints["at"] == at
     assert [h["rank"] for h in hints["hints"]] == list(range(1, len(hints["hints"]) + 1))
     assert sum(h["played"] for h in hints["hints"]) == 1
+
+
+def test_each_hint_names_the_board_places_its_move_touches(http: httpx.Client, game: str) -> None:
+    """The page draws a hint in place: its places are the board's own (``data-place``) on
+    the deciding seat's board at that position."""
+    graph = finished(http, start(http, game, seed="api-places").json()["url"])["result"]
+    at = graph["points"][0]["at"]
+    hints = finished(http, start(http, game, kind="hints", at=at, seed="api-places").json()["url"])
+    seat = hints["result"]["seat"]
+    board = http.get(f"/games/{game}/board.svg", params={"at": at, "seat": seat}).text
+    drawn = drawn_places(board, seat)
+    placed = [h for h in hints["result"]["hints"] if h["places"]]
+    assert placed, "some hinted move is made on the board"
+    for hint in placed:
+        assert set(hint["places"]) <= drawn, (hint["text"], set(hint["places"]) - drawn)
+
+
+def test_a_hint_names_the_places_its_seat_s_choice_of_that_move_named(
+    http: httpx.Client,
+) -> None:
+    body = created(http, "peloponnes", PLAYERS)
+    game_id, tokens = body["game_id"], {s["seat"]: s["token"] for s in body["seats"]}
+    seat = http.get(f"/games/{game_id}").json()["to_act"][0]
+    auth = {"Authorization": f"Bearer {tokens[seat]}"}
+    offered = http.get(f"/games/{game_id}/choices", headers=auth).json()
+    chose = next(c for c in offered["choices"] if c["places"])
+    sent = http.post(
+        f"/games/{game_id}/commands",
+        json={"command": chose["command"], "expected_version": offered["version"]},
+        headers=auth,
+    )
+    assert sent.status_code == 200, sent.text
+    job = start(http, game_id, tokens[seat], kind="hints", at=offered["version"], top=64)
+    hints = finished(http, job.json()["url"], tokens[seat])["result"]["hints"]
+    played = next(h for h in hints if h["played"])
+    assert (played["command"], played["places"]) == (chose["command"], chose["places"])
+    by_command = {json.dumps(c["command"], sort_keys=True): c for c in offered["choices"]}
+    for hint in hints:
+        choice = by_command[json.dumps(hint["command"], sort_keys=True)]
+        assert (hint["text"], hint["places"]) == (choice["text"], choice["places"])
 
 
 def test_bad_requests_are_problems(http: httpx.Client, game: str) -> None:

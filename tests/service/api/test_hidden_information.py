@@ -120,3 +120,71 @@ def test_the_leak_detector_finds_subtrees_and_embedded_strings() -> None:
     with pytest.raises(AssertionError):
         assert_hidden(json.dumps([{"k": {"x": 1}}]), [{"x": 1}], "probe")
     assert_hidden(json.dumps({"deck": [3, 1], "n": 2}), [secret_order, [1, 3]], "probe")
+
+
+DIFF_STEPS = 24
+"""Steps of each game checked one by one before both are played out (then at each end)."""
+
+
+def seeds_of(server: Server, game_id: str) -> list[str]:
+    """Every seed sealed in a game's stream: a fork holds its parent's and its own."""
+    stored = server.cairn.store.read(server.host.game(game_id).game_id)
+    return [e.payload["seed"] for e in stored if e.type == "game.seed_sealed"]
+
+
+def diff_secrets(server: Server, tables: list[Table]) -> list[Any]:
+    """What a spectator may not see of either game: the seeds of a game whose log is not
+    public yet, and what the ruleset hides from a spectator in its position now."""
+    secrets: list[Any] = []
+    for table in tables:
+        game = server.host.game(table.game_id).game_id
+        if server.cairn.is_log_public(game):
+            continue
+        loaded = server.cairn.load(game)
+        secrets += [*seeds_of(server, table.game_id), *loaded.ruleset.secrets(loaded.state, None)]
+    return secrets
+
+
+def check_diffs(server: Server, tables: list[Table], where: str) -> None:
+    secrets = diff_secrets(server, tables)
+    a, b = tables
+    for mine, theirs in ((a, b), (b, a)):
+        answer = mine.http.get(f"/games/{mine.game_id}/diff", params={"other": theirs.game_id})
+        assert answer.status_code == 200, answer.text
+        assert_hidden(answer.text, secrets, f"{where}: {answer.request.url}")
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_diff_of_a_game_and_its_fork_leaks_neither_s_hidden_information(
+    server: Server, http: httpx.Client, ruleset: str
+) -> None:
+    """GET /games/{id}/diff is told as a spectator sees both games: at every step of a live
+    game and its reshuffled fork, and at the end of each, it shows no seat's hand, no
+    undrawn order and no seed of a game whose log is not public."""
+    rules = registry.get(ruleset)
+    count = min(max(rules.min_seats, 2), rules.max_seats)
+    seats = [{"kind": "player", "player": f"p{i}"} for i in range(count)]
+    parent = Table.create(server, http, ruleset, seats)
+    for _ in range(3):
+        parent.step()
+    forked = http.post(
+        f"/games/{parent.game_id}/forks",
+        json={"at": parent.version()},
+        headers=parent.auth(0),
+    )
+    assert forked.status_code == 201, forked.text
+    body = forked.json()
+    tokens = {s["seat"]: s["token"] for s in body["seats"] if "token" in s}
+    fork = Table(server, http, body["game_id"], tokens)
+    assert seeds_of(server, fork.game_id)[-1] not in seeds_of(server, parent.game_id)
+    tables = [parent, fork]
+    for step in range(DIFF_STEPS):
+        check_diffs(server, tables, f"step {step}")
+        moved = [table.step() for table in tables]
+        if not any(moved):
+            break
+    fork.play_out()
+    check_diffs(server, tables, "the fork finished, its parent live")
+    parent.play_out()
+    check_diffs(server, tables, "both finished")
+    assert not diff_secrets(server, tables), "both logs are public at the end"

@@ -160,7 +160,9 @@ def test_the_pages_and_their_files_are_served(server: Server, http: httpx.Client
     assert home.status_code == 200 and "text/html" in home.headers["content-type"]
     page = http.get("/games/any/viewer")
     assert page.status_code == 200 and 'id="board"' in page.text and 'id="analysis"' in page.text
-    for name in ("viewer.js", "home.js", "viewer.css"):
+    league = http.get("/leagues/any/viewer")
+    assert league.status_code == 200 and 'id="standings"' in league.text
+    for name in ("viewer.js", "home.js", "viewer.css", "hints.js", "league.js", "league.css"):
         assert http.get(f"/viewer/static/{name}").status_code == 200, name
 
 

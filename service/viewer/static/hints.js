@@ -1,0 +1,132 @@
+// Hints drawn in place (#24): analysis.js asks for the hints at a decision point and hands
+// the result over in a "cairn:hints" event; this lists them beside the board, each a button,
+// and draws the chosen one on the board: the places its move touches (the hint's "places",
+// named as the drawing's data-place attributes) outlined as .hinted, a badge with its win
+// share and its difference to the move played, and the same in words for a screen reader.
+// The move played is outlined as .hint-played when another hint is drawn.
+const $ = (id) => document.getElementById(id);
+const SVG_NS = "http://www.w3.org/2000/svg";
+const state = { result: null };
+
+function percent(share) {
+  return `${Math.round(share * 100)}%`;
+}
+
+function signed(points) {
+  const rounded = Math.round(points * 100);
+  if (rounded === 0) return "as good as the move played";
+  const word = rounded > 0 ? "better" : "worse";
+  return `${Math.abs(rounded)} points ${word} than the move played`;
+}
+
+function targets(seat, place) {
+  // As the board's moves are composed (compose.js): on the deciding seat's own part of the
+  // board when the drawing has one per seat, else anywhere on it.
+  const name = CSS.escape(place);
+  const mine = document.querySelectorAll(`#board svg [data-seat="${seat}"] [data-place="${name}"]`);
+  return [...(mine.length ? mine : document.querySelectorAll(`#board svg [data-place="${name}"]`))];
+}
+
+function unmark() {
+  for (const node of document.querySelectorAll("#board .hinted, #board .hint-played")) {
+    node.classList.remove("hinted", "hint-played");
+  }
+  for (const badge of document.querySelectorAll("#board .hint-badge")) badge.remove();
+}
+
+function gap(points) {
+  // The badge's short form: +8 or −5 points of win share against the move played.
+  const rounded = Math.round(points * 100);
+  return rounded < 0 ? `−${-rounded}` : `+${rounded}`;
+}
+
+function words(hint, played) {
+  const share = `wins ${percent(hint.win)} of the rollouts`;
+  if (hint.played) return `${hint.text}, the move played (${share}).`;
+  if (!played) return `${hint.text} (${share}).`;
+  return `${hint.text} (${share}), ${signed(hint.win - played.win)} (${played.text}, ${percent(played.win)}).`;
+}
+
+function badge(node, label) {
+  // Beside the first place the hint touches, in that place's own coordinates (a sibling
+  // under the same transform), so it stays with the place however the drawing nests it:
+  // above it, or under it when a place at the drawing's top edge leaves no room above.
+  const box = node.getBBox();
+  const drawing = node.ownerSVGElement;
+  const scale = drawing.getBoundingClientRect().height / (drawing.viewBox.baseVal.height || 1);
+  const room = node.getBoundingClientRect().top - drawing.getBoundingClientRect().top;
+  const top = room < 17 * scale ? box.y + box.height + 1 : box.y - 16;
+  const group = document.createElementNS(SVG_NS, "g");
+  group.setAttribute("class", "hint-badge");
+  group.setAttribute("aria-hidden", "true");
+  if (node.getAttribute("transform")) group.setAttribute("transform", node.getAttribute("transform"));
+  const rect = document.createElementNS(SVG_NS, "rect");
+  Object.entries({ x: box.x, y: top, width: 8 + 7 * label.length, height: 15, rx: 3 }).forEach(([k, v]) =>
+    rect.setAttribute(k, String(v))
+  );
+  const text = document.createElementNS(SVG_NS, "text");
+  text.setAttribute("x", String(box.x + 4));
+  text.setAttribute("y", String(top + 11));
+  text.textContent = label;
+  group.append(rect, text);
+  node.parentNode.append(group);
+  // The words' own length, once drawn in the page's font, sizes the badge.
+  rect.setAttribute("width", String(text.getComputedTextLength() + 8));
+}
+
+function draw(hint) {
+  const result = state.result;
+  unmark();
+  const played = result.hints.find((h) => h.played);
+  const hinted = (hint.places || []).flatMap((place) => targets(result.seat, place));
+  if (played && played !== hint) {
+    for (const place of played.places || []) {
+      for (const node of targets(result.seat, place)) node.classList.add("hint-played");
+    }
+  }
+  for (const node of hinted) {
+    node.classList.remove("hint-played");
+    node.classList.add("hinted");
+  }
+  if (hinted.length) badge(hinted[0], `${percent(hint.win)}${played && played !== hint ? ` ${gap(hint.win - played.win)}` : ""}`);
+  const said = words(hint, played);
+  $("hint-drawn").textContent = hinted.length ? `Drawn on the board: ${said}` : `${said} (a move not made on the board)`;
+  for (const button of document.querySelectorAll("#hint-list button")) {
+    button.setAttribute("aria-pressed", String(button.dataset.rank === String(hint.rank)));
+  }
+}
+
+function list(result) {
+  const aside = $("hints");
+  aside.replaceChildren();
+  const heading = document.createElement("h2");
+  heading.textContent = `Hints for seat ${result.seat}`;
+  const drawn = document.createElement("p");
+  drawn.id = "hint-drawn";
+  drawn.setAttribute("aria-live", "polite");
+  const items = document.createElement("ol");
+  items.id = "hint-list";
+  for (const hint of result.hints) {
+    const item = document.createElement("li");
+    if (hint.played) item.className = "played";
+    const button = document.createElement("button");
+    button.type = "button";
+    button.dataset.rank = String(hint.rank);
+    button.textContent = `${percent(hint.win)} · ${hint.score.toFixed(1)} · ${hint.text}`;
+    if (hint.played) button.append(Object.assign(document.createElement("strong"), { textContent: " (played)" }));
+    button.addEventListener("click", () => draw(hint));
+    item.append(button);
+    items.append(item);
+  }
+  aside.append(heading, drawn, items);
+}
+
+document.addEventListener("cairn:hints", (event) => {
+  state.result = event.detail;
+  list(state.result);
+  // The best hint is drawn first; any other is a click away.
+  if (state.result.hints.length) draw(state.result.hints[0]);
+});
+document.addEventListener("cairn:step", () => {
+  state.result = null;
+});
