@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
 from service.application.live import time_out
+from tests.service.api.composing import previewed
 from tests.service.api.conftest import Server
 from tests.service.api.test_viewer_browser import (
     PHONE,
@@ -257,17 +258,19 @@ def test_a_peninsula_move_is_made_on_the_board(
     expect(pickable.first).to_be_visible()
     place = pickable.first.get_attribute("data-place")
     pickable.first.click()
-    expect(page.locator(f'{mine} [data-place="{place}"].picked')).to_have_count(1)
-    moves = page.locator("#compose-moves button")
-    expect(moves.first).to_contain_text(str(place))
+    marked = f'{mine} [data-place="{place}"]:is(.picked, .previewed)'
+    expect(page.locator(marked)).to_have_count(1)
+    # the moves starting there, or the one move it makes, previewed at once
+    expect(page.locator("#compose-moves button, #compose[data-preview]").first).to_be_visible()
     page.click("#compose-back")  # backing out: nothing picked, nothing sent
-    expect(page.locator(f"{mine} .picked")).to_have_count(0)
-    expect(moves).to_have_count(0)
+    expect(page.locator(f"{mine} :is(.picked, .previewed)")).to_have_count(0)
+    expect(page.locator("#compose-moves button")).to_have_count(0)
     pickable.first.click()
-    sent = moves.first.inner_text()
-    screenshot(page, "board-move-peninsula")
     version = http.get(f"/games/{game_id}").json()["version"]
-    moves.first.click()
+    sent = previewed(page)
+    assert str(place) in sent, (place, sent)
+    screenshot(page, "board-move-peninsula")
+    page.click("#compose-send")
     expect(page.locator(f'#play[data-version="{version}"]')).not_to_be_attached()
     told = http.get(f"/games/{game_id}/steps", headers={"Authorization": f"Bearer {token}"})
     mine_told = [s["text"] for s in told.json()["steps"] if s["actor"] == "seat:0"]
@@ -296,13 +299,14 @@ def test_a_peloponnes_bid_is_made_on_a_tile(
         coins = page.locator('#board svg g.choice-button.pickable[data-place^="coins:"]')
         expect(coins.first).to_be_focused()
         page.keyboard.press("Enter")
-        moves = page.locator("#compose-moves button")
-        expect(moves.first).to_contain_text("bid ")
-        expect(moves.first).to_contain_text(str(place))
-        expect(page.locator(f'#board svg g.picked[data-place="{place}"]')).to_have_count(1)
-        expect(moves.first).to_be_focused()
+        # a tile and its coins make one bid: it is previewed on the board, Send focused
+        words = previewed(page)
+        assert words.startswith("bid ") and str(place) in words, words
+        expect(page.locator(f'#board svg g.previewed[data-place="{place}"]')).to_have_count(1)
+        expect(page.locator("#board svg .ghosts text")).to_contain_text("your bid: ")
         page.evaluate("refresh()")  # what a late stream message starts: the board redrawn
-        expect(moves.first).to_be_focused()  # the picked move keeps the keyboard's focus
+        expect(page.locator("#compose-send")).to_be_focused()  # the preview keeps the focus
+        expect(page.locator("#board svg .ghosts text")).to_contain_text("your bid: ")
         screenshot(page, "board-bid-peloponnes")
         version = http.get(f"/games/{game_id}").json()["version"]
         page.keyboard.press("Enter")

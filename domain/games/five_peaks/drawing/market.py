@@ -43,7 +43,7 @@ def widest(columns: int) -> float:
     return columns * (CARD_W + GAP)
 
 
-def market_row(view: Mapping[str, Any], content: Any, left: float, top: float) -> str:
+def market_row(view: Mapping[str, Any], content: Any, left: float, top: float, per_row: int) -> str:
     specs = {c["id"]: c for c in content.get("cards", [])}
     parts = [text(left, top + 10, "market (click a card to take it):", class_="small")]
     for index, held in enumerate(view.get("market", [])):
@@ -51,15 +51,26 @@ def market_row(view: Mapping[str, Any], content: Any, left: float, top: float) -
         name = str(spec.get("title") or held)
         cost = int(spec.get("cost", 0))
         about = f"market card {index + 1}: {name}, costs {cost} endorphins"
-        x = left + index * (CARD_W + GAP)
-        parts.append(_card(x, top + 14, market(index), (name, f"cost {cost}"), about))
+        x = left + index % per_row * (CARD_W + GAP)
+        y = top + 14 + index // per_row * (CARD_H + GAP)
+        parts.append(_card(x, y, market(index), (name, f"cost {cost}"), about))
     return group(parts, class_="market")
 
 
-MARKET_H = 14 + CARD_H + 8
+def market_height(view: Mapping[str, Any], per_row: int) -> float:
+    """The market's heading and its rows of cards (on a phone, three to a row)."""
+    rows = max(-(-len(view.get("market", [])) // per_row), 1)
+    return 14 + rows * (CARD_H + GAP) + 4
 
 
-def panorama_rows(view: Mapping[str, Any], content: Any, left: float, top: float) -> str:
+def panorama_columns(content: Any) -> int:
+    """How many columns of panoramas there are (a card goes under its column's letter)."""
+    return len({str(p["column"]) for p in content.get("panoramas", [])}) or 1
+
+
+def panorama_rows(
+    view: Mapping[str, Any], content: Any, left: float, top: float, narrow: bool
+) -> str:
     """Each rank's panoramas in a row, each under its column's letter."""
     specs = {p["id"]: p for p in content.get("panoramas", [])}
     columns = sorted({str(p["column"]) for p in specs.values()}) or ["A"]
@@ -77,17 +88,26 @@ def panorama_rows(view: Mapping[str, Any], content: Any, left: float, top: float
             parts.append(_card(x, y, f"panorama {card}", lines, about))
         if row:
             y += CARD_H + GAP
-    parts.append(text(left, y + 10, KEY, class_="small muted"))
+    for i, line in enumerate(key_lines(narrow)):
+        parts.append(text(left, y + 10 + 12 * i, line, class_="small muted"))
     return group(parts, class_="panoramas")
+
+
+def key_lines(narrow: bool) -> list[str]:
+    """The costs' key: on one line, or two on a phone."""
+    if not narrow:
+        return [KEY]
+    first, _, rest = KEY.partition(" herb, ")
+    return [f"{first} herb,", rest]
 
 
 def rank_count(view: Mapping[str, Any]) -> int:
     return sum(1 for row in view.get("panoramas", {}).values() if row)
 
 
-def panoramas_height(view: Mapping[str, Any]) -> float:
-    return 14 + rank_count(view) * (CARD_H + GAP) + 14
+def panoramas_height(view: Mapping[str, Any], narrow: bool) -> float:
+    return 14 + rank_count(view) * (CARD_H + GAP) + 2 + 12 * len(key_lines(narrow))
 
 
-def key_width() -> float:
-    return len(KEY) * CHAR
+def key_width(narrow: bool) -> float:
+    return max(len(line) for line in key_lines(narrow)) * CHAR
