@@ -86,7 +86,8 @@ def draw(board: Board) -> str:
     longest = max(len(words) * CHAR_W[kind.split()[0]] for _, words, kind in lines)
     # On a phone the market goes three cards to a row, and the lines wrap to that width.
     panoramas = market.panorama_columns(board.content)
-    columns = max(3, panoramas) if board.narrow else max(5, len(view.get("market", [])), panoramas)
+    wide = max(5, len(view.get("market", [])), panoramas)
+    columns = market.NARROW_ROW if board.narrow else wide
     least = 300 if board.narrow else 360
     key = market.key_width(board.narrow)
     width = max(Grid(cells).width + 2 * MARGIN + LABEL_W, least, longest + 2 * MARGIN,

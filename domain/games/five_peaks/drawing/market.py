@@ -63,6 +63,10 @@ def market_height(view: Mapping[str, Any], per_row: int) -> float:
     return 14 + rows * (CARD_H + GAP) + 4
 
 
+NARROW_ROW = 3
+"""Cards to a row on a phone."""
+
+
 def panorama_columns(content: Any) -> int:
     """How many columns of panoramas there are (a card goes under its column's letter)."""
     return len({str(p["column"]) for p in content.get("panoramas", [])}) or 1
@@ -71,15 +75,19 @@ def panorama_columns(content: Any) -> int:
 def panorama_rows(
     view: Mapping[str, Any], content: Any, left: float, top: float, narrow: bool
 ) -> str:
-    """Each rank's panoramas in a row, each under its column's letter."""
+    """Each rank's panoramas in a row, each under its column's letter; on a phone, three
+    to a row in their columns' order (a card's name starts with its column's letter)."""
     specs = {p["id"]: p for p in content.get("panoramas", [])}
     columns = sorted({str(p["column"]) for p in specs.values()}) or ["A"]
     parts = [text(left, top + 10, "panoramas by rank (click one to buy it):", class_="small")]
     y = top + 14
     for _, row in sorted(view.get("panoramas", {}).items()):
-        for card in row:
+        for i, card in enumerate(row):
             spec = specs.get(card, {"column": "A", "vp": 0, "cost": {}})
             where = columns.index(str(spec["column"])) if spec["column"] in columns else 0
+            if narrow:
+                where = i % NARROW_ROW
+                y += (CARD_H + GAP) if i and not where else 0
             cost = " ".join(f"{n}{SHORT.get(r, r)}" for r, n in spec.get("cost", {}).items())
             words = ", ".join(f"{n} {r}" for r, n in spec.get("cost", {}).items())
             about = f"panorama {card}: {spec.get('vp')} points, costs {words}"
@@ -101,12 +109,10 @@ def key_lines(narrow: bool) -> list[str]:
     return [f"{first} herb,", rest]
 
 
-def rank_count(view: Mapping[str, Any]) -> int:
-    return sum(1 for row in view.get("panoramas", {}).values() if row)
-
-
 def panoramas_height(view: Mapping[str, Any], narrow: bool) -> float:
-    return 14 + rank_count(view) * (CARD_H + GAP) + 2 + 12 * len(key_lines(narrow))
+    ranks = [row for row in view.get("panoramas", {}).values() if row]
+    rows = sum(-(-len(row) // NARROW_ROW) if narrow else 1 for row in ranks)
+    return 14 + rows * (CARD_H + GAP) + 2 + 12 * len(key_lines(narrow))
 
 
 def key_width(narrow: bool) -> float:
