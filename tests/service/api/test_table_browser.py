@@ -1,8 +1,9 @@
 """The table in a real browser (#24), as a player uses it: a game started from the home
-page and resigned, an invite link followed by a second person, a timed game whose clock
-counts down until the timeout ends it, a takeback from the page, and a review that opens
-a deep link and jumps from the move list. Debian's chromium, driven by Playwright (see
-test_viewer_browser.py); screenshots go to ``tests/artifacts/viewer/``.
+page and resigned (once cancelled at the confirmation), an invite link followed by a
+second person, a timed game whose clock counts down until the timeout ends it, a takeback
+from the page, one asked for and refused then allowed from the other seat's page, and a
+review that opens a deep link and jumps from the move list. Debian's chromium, driven by
+Playwright (see test_viewer_browser.py); screenshots go to ``tests/artifacts/viewer/``.
 """
 
 from __future__ import annotations
@@ -112,6 +113,11 @@ def test_a_game_started_from_the_home_page_is_played_and_resigned(
     expect(page.locator("#move-list")).to_contain_text("seat 0 (ann)")
     page.click("#resign")
     expect(page.locator("#confirm-question")).to_contain_text("Resign this game?")
+    page.click("#confirm-cancel")  # thought better of it: nothing happens
+    expect(page.locator("#confirm-dialog")).not_to_be_visible()
+    assert http.get(f"/games/{game_id}").json()["status"] != "finished"
+    expect(page.locator("#result")).to_be_hidden()
+    page.click("#resign")
     page.click("#confirm-yes")
     expect(page.locator("#result")).to_be_visible()
     expect(page.locator("#ending")).to_contain_text("by resignation")
@@ -204,6 +210,44 @@ def test_a_takeback_from_the_page(server: Server, http: httpx.Client, page: Page
     now = http.get(f"/games/{game_id}").json()["version"]
     expect(page.locator(f'#play[data-version="{now}"]')).to_be_attached()
     assert page.locator("#choices button.choice").all_inner_texts() == offered
+
+
+def test_a_takeback_asked_for_is_refused_then_allowed_from_the_other_page(
+    server: Server, http: httpx.Client, browser: Browser, errors: list[str], page: Page
+) -> None:
+    seats = [{"kind": "player", "player": "ann"}, {"kind": "player", "player": "bob"}]
+    made = create(http, "peninsula", seats, takebacks="consent")
+    game_id = made["game_id"]
+    seat = http.get(f"/games/{game_id}").json()["to_act"][0]
+    page.goto(f"{server.url}/games/{game_id}/viewer#token={made['seats'][seat]['token']}")
+    other = opened(browser, errors, DESKTOP)
+    try:
+        other.goto(f"{server.url}/games/{game_id}/viewer#token={made['seats'][1 - seat]['token']}")
+        version = http.get(f"/games/{game_id}").json()["version"]
+        expect(page.locator(f'#play[data-version="{version}"]')).to_be_attached()
+        offered = page.locator("#choices button.choice").all_inner_texts()
+        page.locator("#choices button.choice").first.click()
+        ask = page.locator("#takeback")
+        expect(ask).to_have_text("Ask to take back my last move")
+        ask.click()
+        refuse, allow = other.locator("#takeback-no"), other.locator("#takeback-yes")
+        expect(allow).to_have_text(f"Allow seat {seat} to take back 1 move")
+        refuse.click()
+        expect(refuse).to_be_hidden()
+        events = http.get(f"/games/{game_id}/events").json()["events"]
+        assert "live.taken_back" not in [e["type"] for e in events], "a refusal takes nothing back"
+        expect(ask).to_be_visible()  # refused: it may ask again
+        ask.click()
+        allow.click()
+        expect(allow).to_be_hidden()
+        now = http.get(f"/games/{game_id}").json()["version"]
+        expect(page.locator(f'#play[data-version="{now}"]')).to_be_attached()
+        assert page.locator("#choices button.choice").all_inner_texts() == offered
+        events = http.get(f"/games/{game_id}/events").json()["events"]
+        assert [e["type"] for e in events].count("live.taken_back") == 1
+        screenshot(other, "takeback-allowed-peninsula")
+    finally:
+        other.context.close()
 
 
 def test_a_review_opens_a_deep_link_and_jumps_from_the_move_list(
