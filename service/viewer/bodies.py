@@ -27,12 +27,26 @@ class Steps(Struct):
     steps: list[StepBody]
 
 
+class GhostBody(Struct):
+    place: str
+    words: str
+    joined: bool = False
+    """A line from the previous ghost's place to this one (an arrow, a path)."""
+
+
 class Choice(Struct):
     text: str
     command: dict[str, Any]
     places: list[str] = []
     """The board places the command uses, in the order a player picks them, named as the
     drawing's ``data-place`` attributes name them (empty: a move made from the list)."""
+    orders: list[list[str]] = []
+    """Other orders of places that make the same command (an icon in hand, then its hex)."""
+    any_order: bool = False
+    """The places are a set (or a bag): picked in any order, the command is the same."""
+    ghosts: list[GhostBody] = []
+    """What the command leaves on its places, drawn faintly before it is sent: taken from
+    the command alone, so a preview never says what a hidden draw will give."""
 
 
 class Choices(Struct):

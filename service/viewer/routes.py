@@ -15,7 +15,7 @@ from litestar.di import NamedDependency
 from litestar.params import FromPath, QueryParameter
 from litestar.static_files import create_static_files_router
 
-from domain.core.drawing.board import Board
+from domain.core.drawing.board import Board, Painter
 from service.api.bodies import problems
 from service.api.games import MAX_SEQ, SEAT, SEAT_OR_SPECTATOR, Authorization
 from service.api.hosting import Host
@@ -27,7 +27,7 @@ from service.review import diff as diff_games
 from service.store import GameRecord
 from service.trail import trail_from_store
 from service.viewer import timeline
-from service.viewer.bodies import Choice, Choices, StepBody, Steps
+from service.viewer.bodies import Choice, Choices, GhostBody, StepBody, Steps
 from service.viewer.drawings import draw, painter
 from service.viewer.pages import STATIC, page
 
@@ -77,6 +77,10 @@ def board_svg(
     authorization: Authorization = None,
     at: Annotated[int | None, QueryParameter(ge=1, le=MAX_SEQ)] = None,
     seat: SeatParameter = None,
+    narrow: Annotated[
+        bool,
+        QueryParameter(description="lay the board out for a phone's width (one column)"),
+    ] = False,
 ) -> Response[str]:
     game = host.game(game_id)
     seen_by = looking(host, game, authorization, seat)
@@ -91,6 +95,7 @@ def board_svg(
         seats=game.seats,
         viewer=seen_by,
         at=seen["version"],
+        narrow=narrow,
     )
     # A seat's board is that seat's secret: no shared cache may keep it.
     cache = "private, no-store" if authorization is not None else "no-cache"
@@ -153,8 +158,19 @@ def choices(
     content = served_content(game.ruleset, game.content_hash)
     drawn = painter(game.ruleset)
     commands = host.cairn.legal_commands_of(loaded, seat)
-    offered = [Choice(drawn.say(c, content), c, drawn.places(c, content)) for c in commands]
-    return Choices(seat, loaded.version, offered)
+    return Choices(seat, loaded.version, [offer(drawn, c, content) for c in commands])
+
+
+def offer(drawn: Painter, command: dict[str, Any], content: Any) -> Choice:
+    """A legal command as the page offers it: in words, and as the board makes it."""
+    return Choice(
+        drawn.say(command, content),
+        command,
+        drawn.places(command, content),
+        drawn.orders(command, content),
+        drawn.unordered(command),
+        [GhostBody(g.place, g.words, g.joined) for g in drawn.ghosts(command, content)],
+    )
 
 
 @get(

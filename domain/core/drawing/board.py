@@ -14,7 +14,8 @@ from domain.core.drawing.svg import document, group, text
 class Board:
     """One position to draw: the API's view of it for ``viewer`` (None: a spectator), and
     the content pack the game plays with, as ``GET /rulesets/{id}/content/{hash}`` serves
-    it. ``at`` is the event the position follows."""
+    it. ``at`` is the event the position follows. ``narrow``: the board is shown on a
+    phone, so it is laid out in one column, as narrow as its parts allow."""
 
     ruleset: str
     view: Mapping[str, Any]
@@ -22,6 +23,7 @@ class Board:
     seats: int
     viewer: int | None
     at: int
+    narrow: bool = False
 
     @property
     def caption(self) -> str:
@@ -37,7 +39,40 @@ Places = Callable[[Mapping[str, Any], Any], list[str]]
 the drawing's ``data-place`` names it (the page composes a move by clicking them)."""
 
 
+Orders = Callable[[Mapping[str, Any], Any], list[list[str]]]
+"""Other orders of places that make the same command (Peninsula's icon in hand first)."""
+Unordered = Callable[[Mapping[str, Any]], bool]
+"""Whether a command's places are a set, picked in any order (Peloponnes' tiles to save)."""
+
+
+@dataclass(frozen=True)
+class Ghost:
+    """What a command leaves at one of its places, shown before it is sent: words drawn
+    faintly over the place (``village``), ``joined`` by a line to the previous ghost's place
+    (an arrow, a path). Made from the command alone, never from the state: a preview can
+    only say what the seat chose, never what a hidden draw will give."""
+
+    place: str
+    words: str
+    joined: bool = False
+
+
+Ghosts = Callable[[Mapping[str, Any], Any], list[Ghost]]
+
+
 def no_places(command: Mapping[str, Any], content: Any) -> list[str]:
+    return []
+
+
+def no_orders(command: Mapping[str, Any], content: Any) -> list[list[str]]:
+    return []
+
+
+def in_order(command: Mapping[str, Any]) -> bool:
+    return False
+
+
+def no_ghosts(command: Mapping[str, Any], content: Any) -> list[Ghost]:
     return []
 
 
@@ -46,6 +81,9 @@ class Painter:
     draw: Draw
     say: Say
     places: Places = no_places
+    orders: Orders = no_orders
+    unordered: Unordered = in_order
+    ghosts: Ghosts = no_ghosts
 
 
 def draw_text(board: Board) -> str:

@@ -5,6 +5,10 @@
 
 const gameId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const $ = (id) => document.getElementById(id);
+// On a phone the board is drawn for its width (one column) and never so small that a
+// place is too small to tap: it scrolls sideways in its own box instead.
+const phone = window.matchMedia("(max-width: 40rem)");
+const TAPPABLE = 1.1; // CSS px per drawing unit: a place of 22 units is 24 px
 const page = {
   game: null,        // GET /games/{id}
   steps: [],         // GET /games/{id}/steps
@@ -196,10 +200,12 @@ async function show(index) {
   // The address names the step shown: a link to it opens this position.
   history.replaceState(null, "", `${location.pathname}${location.search}#${step.seq}`);
   const ticket = ++page.drawn;
-  const query = [`at=${step.at}`, seatQuery()].filter(Boolean).join("&");
+  const query = [`at=${step.at}`, seatQuery(), phone.matches ? "narrow=1" : ""].filter(Boolean).join("&");
   const svg = await api(`/games/${gameId}/board.svg?${query}`);
   if (ticket !== page.drawn) return;
   $("board").innerHTML = svg;
+  const drawing = $("board").querySelector("svg");
+  if (drawing && phone.matches) drawing.style.minWidth = `${drawing.viewBox.baseVal.width * TAPPABLE}px`;
   const analysis = $("analysis");
   analysis.dataset.game = gameId;
   analysis.dataset.at = String(step.at);
@@ -377,6 +383,7 @@ function wire() {
     start().catch(fail);
   });
   document.addEventListener("keydown", keys);
+  phone.addEventListener("change", () => show(page.index).catch(fail));
   $("join-form").addEventListener("submit", (e) => join(e).catch(fail));
   document.addEventListener("cairn:goto", (e) => show(e.detail.index).catch(fail));
   document.addEventListener("cairn:changed", () => refreshSoon());

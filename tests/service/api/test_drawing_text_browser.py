@@ -1,5 +1,6 @@
 """No text leaves its drawing (#24): each shipped ruleset's recorded game is drawn at
-steps spread over the whole game, as a spectator and as seat 0, and chromium measures
+steps spread over the whole game, as a spectator and as seat 0, on a desktop and laid out
+for a phone (``narrow``), and chromium measures
 every text element's box against the SVG's view box."""
 
 from __future__ import annotations
@@ -26,8 +27,8 @@ SLACK = 0.5  # a rounding of the box, in the drawing's units
 
 # Every text element whose box is not inside the view box: its words and its box.
 OUTSIDE = """
-(slack) => {
-  const svg = document.querySelector("svg");
+([slack, selector]) => {
+  const svg = document.querySelector(selector);
   const box = svg.viewBox.baseVal;
   return [...svg.querySelectorAll("text")].flatMap((t) => {
     const b = t.getBBox();
@@ -53,7 +54,12 @@ def page(browser: Browser) -> Iterator[Page]:
 
 def outside(page: Page, svg: str) -> list[str]:
     page.set_content(svg)
-    found: list[str] = page.evaluate(OUTSIDE, SLACK)
+    return texts_outside(page, "svg")
+
+
+def texts_outside(page: Page, selector: str) -> list[str]:
+    """The texts of the drawing ``selector`` finds that leave its view box."""
+    found: list[str] = page.evaluate(OUTSIDE, [SLACK, selector])
     return found
 
 
@@ -74,7 +80,8 @@ def test_no_text_leaves_the_drawing(
     ats = sorted({steps[i * (len(steps) - 1) // (SAMPLES - 1)]["at"] for i in range(SAMPLES)})
     clipped: list[str] = []
     for at in ats:
-        for seat in ("", "&seat=0"):
-            svg = http.get(f"/games/{game_id}/board.svg?at={at}{seat}").text
-            clipped += [f"at {at}{seat}: {line}" for line in outside(page, svg)]
+        # as a spectator and a seat, on a desktop and laid out for a phone
+        for seen in ("", "&seat=0", "&narrow=1", "&seat=0&narrow=1"):
+            svg = http.get(f"/games/{game_id}/board.svg?at={at}{seen}").text
+            clipped += [f"at {at}{seen}: {line}" for line in outside(page, svg)]
     assert clipped == [], "\n".join(clipped[:20])

@@ -1,8 +1,8 @@
 """A whole Five Peaks game played on the board (#24): started from the home page's "new
 game" against the greedy bot, every move made by clicking highlighted places on the
-drawing (never the list of choices), until the result panel shows. Debian's chromium,
-driven by Playwright (test_viewer_browser.py); screenshots of the start, the middle and
-the end go to ``tests/artifacts/viewer/``.
+drawing (never the list of choices) and sent from its preview, until the result panel
+shows. Debian's chromium, driven by Playwright (test_viewer_browser.py); screenshots of
+the start, the middle and the end go to ``tests/artifacts/viewer/``.
 
 The ruleset has no option that shortens a game, so the seat plays its first turns in full
 (cards, moves, tiles, market, campfire...) and then ends its turns at once, leaving the bot
@@ -19,6 +19,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
+from tests.service.api.composing import READY, sent_from_the_preview
 from tests.service.api.conftest import Server
 from tests.service.api.test_accessibility_browser import violations
 from tests.service.api.test_viewer_browser import WAIT_MS, browser, screenshot
@@ -32,7 +33,6 @@ MOST_SECONDS = 1500.0
 AVOID = ("give ", "take ", "exchange", "pass")
 """Places chosen only when nothing else is offered: converting and exchanging repeat
 without end, and passing plays nothing."""
-READY = "() => document.querySelector('#compose-moves button, #board .pickable') !== null"
 PICKABLE = "[...document.querySelectorAll('#board .pickable')].map((e) => e.dataset.place)"
 
 
@@ -95,7 +95,7 @@ def test_a_whole_game_is_played_by_clicking_on_the_board(
             # A stream message may redraw the board between two clicks: the page marks
             # its places again at once, so the test waits for either.
             page.wait_for_function(READY)
-            if page.locator("#compose-moves button").count():
+            if page.locator("#compose-moves button, #compose[data-preview]").count():
                 break
             offered = page.evaluate(PICKABLE)
             if not offered:
@@ -108,7 +108,7 @@ def test_a_whole_game_is_played_by_clicking_on_the_board(
             # Places a move is being composed from are named controls, as axe-core sees.
             assert violations(page) == [], "serious accessibility violations"
             shots["middle"] = True
-        page.locator("#compose-moves button").first.click()
+        sent_from_the_preview(page)
         decisions += 1
         # Sent: the page offers the next version's moves, or none once the game is over.
         shown = page.locator(f'#play[data-version="{game["version"]}"]:not([hidden])')

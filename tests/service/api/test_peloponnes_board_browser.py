@@ -1,19 +1,21 @@
 """A whole two-seat Peloponnes game played in a real browser by clicking on the board
 only (#24): started from the home page's "new game" against a greedy bot, every move of
 the seat composed from the highlighted places (tiles, coins, goods, the decision band's
-buttons) and sent from the board's own "send" box, never from the list of moves, until
+buttons) and sent from its preview on the board, never from the list of moves, until
 the result panel. Screenshots at the start, halfway and at the result go to
 ``tests/artifacts/viewer/``.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.service.api.composing import sent_from_the_preview
 from tests.service.api.conftest import Server
 from tests.service.api.test_table_browser import browser, errors, game_of, page
 from tests.service.api.test_viewer_browser import screenshot
@@ -25,10 +27,10 @@ MOST_MOVES = 300
 
 
 def make_one_move(page: Page) -> list[str]:
-    """Click highlighted places until the board offers moves, then send the first; the
-    places clicked, in order."""
+    """Click highlighted places until the board offers moves (or previews the one they
+    make), then send the first from its preview; the places clicked, in order."""
     clicked = []
-    moves = page.locator("#compose-moves button.compose-move")
+    moves = page.locator("#compose-moves button.compose-move, #compose[data-preview]")
     for _ in range(12):
         if moves.count():
             break
@@ -38,9 +40,8 @@ def make_one_move(page: Page) -> list[str]:
         expect(place).to_be_visible()
         clicked.append(place.get_attribute("data-place") or "")
         place.click()
-        expect(page.locator("#compose-status")).to_contain_text("Picked")
-    expect(moves.first).to_be_visible()
-    moves.first.click()
+        expect(page.locator("#compose-status")).to_contain_text(re.compile("Picked|Preview"))
+    sent_from_the_preview(page)
     return clicked
 
 

@@ -5,7 +5,8 @@ its actions) made by clicking the board's highlighted places in order and then t
 the board offers, never the list of choices, until the result panel shows.
 
 The test reads the seat's choices over HTTP only to decide which move to make; the page
-gets every click. Screenshots (start, mid-game, result) go to ``tests/artifacts/viewer/``.
+gets every click, and each move is sent from its preview on the board. Screenshots
+(start, mid-game, result) go to ``tests/artifacts/viewer/``.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.service.api.composing import sent_from_the_preview
 from tests.service.api.conftest import Server
 from tests.service.api.test_table_browser import errors, page
 from tests.service.api.test_viewer_browser import browser, screenshot
@@ -62,15 +64,16 @@ def click_place(page: Page, place: str) -> None:
     own = page.locator(f'{MINE} .pickable[data-place="{place}"]')
     target = own if own.count() else page.locator(f'#board svg .pickable[data-place="{place}"]')
     target.first.click()
-    expect(page.locator(f'#board svg .picked[data-place="{place}"]').first).to_be_attached()
+    marked = f'#board svg :is(.picked, .previewed)[data-place="{place}"]'
+    expect(page.locator(marked).first).to_be_attached()
 
 
 def made_on_the_board(page: Page, choice: dict[str, Any], version: int) -> None:
+    """The choice's places clicked in order, its preview checked, then sent from it."""
     assert choice["places"], f"{choice['text']!r} has no place on the board"
     for place in choice["places"]:
         click_place(page, place)
-    move = page.locator("#compose-moves").get_by_role("button", name=choice["text"], exact=True)
-    move.click()
+    sent_from_the_preview(page, choice["text"])
     # The page moves on from that version (or, once the game is over, hides its play).
     expect(page.locator(f'#play[data-version="{version}"]:visible')).to_have_count(0)
 

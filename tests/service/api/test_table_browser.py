@@ -1,8 +1,9 @@
 """The table in a real browser (#24), as a player uses it: a game started from the home
-page and resigned, an invite link followed by a second person, a timed game whose clock
-counts down until the timeout ends it, a takeback from the page, and a review that opens
-a deep link and jumps from the move list. Debian's chromium, driven by Playwright (see
-test_viewer_browser.py); screenshots go to ``tests/artifacts/viewer/``.
+page and resigned (once cancelled at the confirmation), an invite link followed by a
+second person, a timed game whose clock counts down until the timeout ends it, a takeback
+from the page, one asked for and refused then allowed from the other seat's page, and a
+review that opens a deep link and jumps from the move list. Debian's chromium, driven by
+Playwright (see test_viewer_browser.py); screenshots go to ``tests/artifacts/viewer/``.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
 from service.application.live import time_out
+from tests.service.api.composing import previewed
 from tests.service.api.conftest import Server
 from tests.service.api.test_viewer_browser import (
     PHONE,
@@ -111,6 +113,11 @@ def test_a_game_started_from_the_home_page_is_played_and_resigned(
     expect(page.locator("#move-list")).to_contain_text("seat 0 (ann)")
     page.click("#resign")
     expect(page.locator("#confirm-question")).to_contain_text("Resign this game?")
+    page.click("#confirm-cancel")  # thought better of it: nothing happens
+    expect(page.locator("#confirm-dialog")).not_to_be_visible()
+    assert http.get(f"/games/{game_id}").json()["status"] != "finished"
+    expect(page.locator("#result")).to_be_hidden()
+    page.click("#resign")
     page.click("#confirm-yes")
     expect(page.locator("#result")).to_be_visible()
     expect(page.locator("#ending")).to_contain_text("by resignation")
@@ -205,6 +212,44 @@ def test_a_takeback_from_the_page(server: Server, http: httpx.Client, page: Page
     assert page.locator("#choices button.choice").all_inner_texts() == offered
 
 
+def test_a_takeback_asked_for_is_refused_then_allowed_from_the_other_page(
+    server: Server, http: httpx.Client, browser: Browser, errors: list[str], page: Page
+) -> None:
+    seats = [{"kind": "player", "player": "ann"}, {"kind": "player", "player": "bob"}]
+    made = create(http, "peninsula", seats, takebacks="consent")
+    game_id = made["game_id"]
+    seat = http.get(f"/games/{game_id}").json()["to_act"][0]
+    page.goto(f"{server.url}/games/{game_id}/viewer#token={made['seats'][seat]['token']}")
+    other = opened(browser, errors, DESKTOP)
+    try:
+        other.goto(f"{server.url}/games/{game_id}/viewer#token={made['seats'][1 - seat]['token']}")
+        version = http.get(f"/games/{game_id}").json()["version"]
+        expect(page.locator(f'#play[data-version="{version}"]')).to_be_attached()
+        offered = page.locator("#choices button.choice").all_inner_texts()
+        page.locator("#choices button.choice").first.click()
+        ask = page.locator("#takeback")
+        expect(ask).to_have_text("Ask to take back my last move")
+        ask.click()
+        refuse, allow = other.locator("#takeback-no"), other.locator("#takeback-yes")
+        expect(allow).to_have_text(f"Allow seat {seat} to take back 1 move")
+        refuse.click()
+        expect(refuse).to_be_hidden()
+        events = http.get(f"/games/{game_id}/events").json()["events"]
+        assert "live.taken_back" not in [e["type"] for e in events], "a refusal takes nothing back"
+        expect(ask).to_be_visible()  # refused: it may ask again
+        ask.click()
+        allow.click()
+        expect(allow).to_be_hidden()
+        now = http.get(f"/games/{game_id}").json()["version"]
+        expect(page.locator(f'#play[data-version="{now}"]')).to_be_attached()
+        assert page.locator("#choices button.choice").all_inner_texts() == offered
+        events = http.get(f"/games/{game_id}/events").json()["events"]
+        assert [e["type"] for e in events].count("live.taken_back") == 1
+        screenshot(other, "takeback-allowed-peninsula")
+    finally:
+        other.context.close()
+
+
 def test_a_review_opens_a_deep_link_and_jumps_from_the_move_list(
     server: Server, http: httpx.Client, browser: Browser, errors: list[str]
 ) -> None:
@@ -257,17 +302,19 @@ def test_a_peninsula_move_is_made_on_the_board(
     expect(pickable.first).to_be_visible()
     place = pickable.first.get_attribute("data-place")
     pickable.first.click()
-    expect(page.locator(f'{mine} [data-place="{place}"].picked')).to_have_count(1)
-    moves = page.locator("#compose-moves button")
-    expect(moves.first).to_contain_text(str(place))
+    marked = f'{mine} [data-place="{place}"]:is(.picked, .previewed)'
+    expect(page.locator(marked)).to_have_count(1)
+    # the moves starting there, or the one move it makes, previewed at once
+    expect(page.locator("#compose-moves button, #compose[data-preview]").first).to_be_visible()
     page.click("#compose-back")  # backing out: nothing picked, nothing sent
-    expect(page.locator(f"{mine} .picked")).to_have_count(0)
-    expect(moves).to_have_count(0)
+    expect(page.locator(f"{mine} :is(.picked, .previewed)")).to_have_count(0)
+    expect(page.locator("#compose-moves button")).to_have_count(0)
     pickable.first.click()
-    sent = moves.first.inner_text()
-    screenshot(page, "board-move-peninsula")
     version = http.get(f"/games/{game_id}").json()["version"]
-    moves.first.click()
+    sent = previewed(page)
+    assert str(place) in sent, (place, sent)
+    screenshot(page, "board-move-peninsula")
+    page.click("#compose-send")
     expect(page.locator(f'#play[data-version="{version}"]')).not_to_be_attached()
     told = http.get(f"/games/{game_id}/steps", headers={"Authorization": f"Bearer {token}"})
     mine_told = [s["text"] for s in told.json()["steps"] if s["actor"] == "seat:0"]
@@ -296,13 +343,14 @@ def test_a_peloponnes_bid_is_made_on_a_tile(
         coins = page.locator('#board svg g.choice-button.pickable[data-place^="coins:"]')
         expect(coins.first).to_be_focused()
         page.keyboard.press("Enter")
-        moves = page.locator("#compose-moves button")
-        expect(moves.first).to_contain_text("bid ")
-        expect(moves.first).to_contain_text(str(place))
-        expect(page.locator(f'#board svg g.picked[data-place="{place}"]')).to_have_count(1)
-        expect(moves.first).to_be_focused()
+        # a tile and its coins make one bid: it is previewed on the board, Send focused
+        words = previewed(page)
+        assert words.startswith("bid ") and str(place) in words, words
+        expect(page.locator(f'#board svg g.previewed[data-place="{place}"]')).to_have_count(1)
+        expect(page.locator("#board svg .ghosts text")).to_contain_text("your bid: ")
         page.evaluate("refresh()")  # what a late stream message starts: the board redrawn
-        expect(moves.first).to_be_focused()  # the picked move keeps the keyboard's focus
+        expect(page.locator("#compose-send")).to_be_focused()  # the preview keeps the focus
+        expect(page.locator("#board svg .ghosts text")).to_contain_text("your bid: ")
         screenshot(page, "board-bid-peloponnes")
         version = http.get(f"/games/{game_id}").json()["version"]
         page.keyboard.press("Enter")

@@ -1,7 +1,8 @@
 """Moves made on the board (#24), at every decision of every golden replay: each legal
-command of each seat has places (``Painter.places``), and each of them is drawn on the
-board that seat sees there (a ``data-place`` on its own sheet, or anywhere on the board),
-so the page can highlight it and compose the move by clicks alone."""
+command of each seat has places (``Painter.places``, and any other order of them,
+``Painter.orders``, and the places its preview's ghosts go), and each of them is drawn on
+the board that seat sees there (a ``data-place`` on its own sheet, or anywhere on the
+board), so the page can highlight it and compose the move by clicks alone."""
 
 from __future__ import annotations
 
@@ -69,7 +70,11 @@ def missing_places(path: Path) -> list[tuple[int, int, str, list[str]]]:
             there = drawn_places(svg, seat)
             for command in commands:
                 used = drawn.places(command, content)
-                lost = [p for p in used if p not in there]
+                # every other order the page accepts starts from places drawn there too
+                others = [p for order in drawn.orders(command, content) for p in order]
+                # and a preview's ghosts are drawn on places the seat sees
+                others += [g.place for g in drawn.ghosts(command, content)]
+                lost = [p for p in [*used, *others] if p not in there]
                 if not used or lost:
                     wrong.append((stored.seq, seat, drawn.say(command, content), lost))
     return wrong

@@ -10,6 +10,7 @@ drawn upwards.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping
 from typing import Any
 
@@ -81,19 +82,24 @@ def draw(board: Board) -> str:
         for r in range(spec["size"])
     ]
     cells += [(peak["at"]["x"], peak["at"]["y"]) for peak in view.get("peaks", [])]
-    lines = _heading_lines(view)
+    lines = _heading_lines(view, board.narrow)
     longest = max(len(words) * CHAR_W[kind.split()[0]] for _, words, kind in lines)
-    columns = max(5, len(view.get("market", [])))
-    width = max(Grid(cells).width + 2 * MARGIN + LABEL_W, 360, longest + 2 * MARGIN,
-                market.widest(columns) + 2 * MARGIN, market.key_width() + 2 * MARGIN)  # fmt: skip
-    top = HEADER
+    # On a phone the market goes three cards to a row, and the lines wrap to that width.
+    panoramas = market.panorama_columns(board.content)
+    wide = max(5, len(view.get("market", [])), panoramas)
+    columns = market.NARROW_ROW if board.narrow else wide
+    least = 300 if board.narrow else 360
+    key = market.key_width(board.narrow)
+    width = max(Grid(cells).width + 2 * MARGIN + LABEL_W, least, longest + 2 * MARGIN,
+                market.widest(columns) + 2 * MARGIN, key + 2 * MARGIN)  # fmt: skip
+    top = lines[-1][0] + HEADER - 36
     parts = [
         group([text(MARGIN, y, words, class_=kind) for y, words, kind in lines], class_="heading"),
-        market.market_row(view, board.content, MARGIN, top),
+        market.market_row(view, board.content, MARGIN, top, columns),
     ]
-    top += market.MARKET_H
-    parts.append(market.panorama_rows(view, board.content, MARGIN, top))
-    top += market.panoramas_height(view) + 6
+    top += market.market_height(view, columns)
+    parts.append(market.panorama_rows(view, board.content, MARGIN, top, board.narrow))
+    top += market.panoramas_height(view, board.narrow) + 6
     grid = Grid(cells, top)
     parts += [
         group([_tile(grid, p, spec) for p, spec in placed], class_="tiles"),
@@ -160,8 +166,8 @@ def _cells(grid: Grid) -> str:
     return group([group(marks, class_="grid-labels", aria_hidden="true"), *cells], class_="cells")
 
 
-def _heading_lines(view: Mapping[str, Any]) -> list[tuple[float, str, str]]:
-    """The heading's lines: (baseline, words, class)."""
+def _heading_lines(view: Mapping[str, Any], narrow: bool) -> list[tuple[float, str, str]]:
+    """The heading's lines: (baseline, words, class); on a phone, wrapped."""
     stage = view.get("stage") or {}
     words = f"turn of seat {view.get('turn')}, {view.get('phase')}"
     if stage.get("card"):
@@ -170,7 +176,12 @@ def _heading_lines(view: Mapping[str, Any]) -> list[tuple[float, str, str]]:
         f"deck {view.get('deck_size')}, terrain tiles left {view.get('terrain_stack')},"
         f" campfire deck {view.get('campfire_deck')}"
     )
-    return [(20, words, "heading"), (36, left, "small")]
+    if not narrow:
+        return [(20, words, "heading"), (36, left, "small")]
+    found = [(20.0 + 16 * i, line, "heading") for i, line in enumerate(textwrap.wrap(words, 30))]
+    below = found[-1][0] + 16
+    found += [(below + 12 * i, line, "small") for i, line in enumerate(textwrap.wrap(left, 50))]
+    return found
 
 
 def _tile(grid: Grid, placed: Mapping[str, Any], spec: Mapping[str, Any]) -> str:
@@ -372,4 +383,4 @@ def say(command: Mapping[str, Any], content: Any) -> str:
     return say_plainly(plain(command), content)
 
 
-PAINTER = Painter(draw, say, controls.places)
+PAINTER = Painter(draw, say, controls.places, ghosts=controls.ghosts)

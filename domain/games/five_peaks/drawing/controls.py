@@ -18,13 +18,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from domain.core.drawing.board import Ghost
 from domain.core.drawing.svg import element, group, text, title
 from domain.games.five_peaks.drawing.turns import MINI, mini
 
 BASICS = ("mushroom", "berry", "herb")
 CONTAINERS = ("basket", "jar", "pouch")
 RESOURCES = (*BASICS, *CONTAINERS)
-BUTTON_H = 18.0
+BUTTON_H = 22.0
 GAP = 4.0
 CHAR = 6.3
 """A small (9 px) character's width at most, as the drawing measures its lines."""
@@ -99,6 +100,23 @@ def places(command: Mapping[str, Any], content: Any) -> list[str]:
     return []
 
 
+def ghosts(command: Mapping[str, Any], content: Any) -> list[Ghost]:
+    """What a move leaves on the board, for the preview (from the command alone)."""
+    kind = command.get("type")
+    if kind == "move":
+        return [Ghost(cell(command["to"]), "your hiker")]
+    if kind == "place_peak":
+        return [Ghost(cell(command["at"]), "peak")]
+    if kind == "place_tile":
+        turned = TURNS[int(command["rotation"]) % 4]
+        return [Ghost(cell(command["corner"]), f"new tile, {turned}")]
+    if kind == "take_card":
+        return [Ghost(market(int(command["index"])), "taken")]
+    if kind == "buy_panorama":
+        return [Ghost(f"panorama {command['card']}", "bought")]
+    return []
+
+
 def _options(content: Any, card_id: str) -> int:
     for spec in content.get("cards", []):
         if spec["id"] == card_id:
@@ -121,7 +139,7 @@ def button(x: float, y: float, width: float, place: str, words: str, about: str)
                 fill="#fbfaf6",
                 stroke="#8a7f6a",
             ),
-            text(x + 4, y + 12.5, words, class_="small", stroke="none"),
+            text(x + 4, y + 14.5, words, class_="small", stroke="none"),
         ],
         class_="control",
         data_place=place,

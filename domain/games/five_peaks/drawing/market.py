@@ -43,7 +43,7 @@ def widest(columns: int) -> float:
     return columns * (CARD_W + GAP)
 
 
-def market_row(view: Mapping[str, Any], content: Any, left: float, top: float) -> str:
+def market_row(view: Mapping[str, Any], content: Any, left: float, top: float, per_row: int) -> str:
     specs = {c["id"]: c for c in content.get("cards", [])}
     parts = [text(left, top + 10, "market (click a card to take it):", class_="small")]
     for index, held in enumerate(view.get("market", [])):
@@ -51,24 +51,43 @@ def market_row(view: Mapping[str, Any], content: Any, left: float, top: float) -
         name = str(spec.get("title") or held)
         cost = int(spec.get("cost", 0))
         about = f"market card {index + 1}: {name}, costs {cost} endorphins"
-        x = left + index * (CARD_W + GAP)
-        parts.append(_card(x, top + 14, market(index), (name, f"cost {cost}"), about))
+        x = left + index % per_row * (CARD_W + GAP)
+        y = top + 14 + index // per_row * (CARD_H + GAP)
+        parts.append(_card(x, y, market(index), (name, f"cost {cost}"), about))
     return group(parts, class_="market")
 
 
-MARKET_H = 14 + CARD_H + 8
+def market_height(view: Mapping[str, Any], per_row: int) -> float:
+    """The market's heading and its rows of cards (on a phone, three to a row)."""
+    rows = max(-(-len(view.get("market", [])) // per_row), 1)
+    return 14 + rows * (CARD_H + GAP) + 4
 
 
-def panorama_rows(view: Mapping[str, Any], content: Any, left: float, top: float) -> str:
-    """Each rank's panoramas in a row, each under its column's letter."""
+NARROW_ROW = 3
+"""Cards to a row on a phone."""
+
+
+def panorama_columns(content: Any) -> int:
+    """How many columns of panoramas there are (a card goes under its column's letter)."""
+    return len({str(p["column"]) for p in content.get("panoramas", [])}) or 1
+
+
+def panorama_rows(
+    view: Mapping[str, Any], content: Any, left: float, top: float, narrow: bool
+) -> str:
+    """Each rank's panoramas in a row, each under its column's letter; on a phone, three
+    to a row in their columns' order (a card's name starts with its column's letter)."""
     specs = {p["id"]: p for p in content.get("panoramas", [])}
     columns = sorted({str(p["column"]) for p in specs.values()}) or ["A"]
     parts = [text(left, top + 10, "panoramas by rank (click one to buy it):", class_="small")]
     y = top + 14
     for _, row in sorted(view.get("panoramas", {}).items()):
-        for card in row:
+        for i, card in enumerate(row):
             spec = specs.get(card, {"column": "A", "vp": 0, "cost": {}})
             where = columns.index(str(spec["column"])) if spec["column"] in columns else 0
+            if narrow:
+                where = i % NARROW_ROW
+                y += (CARD_H + GAP) if i and not where else 0
             cost = " ".join(f"{n}{SHORT.get(r, r)}" for r, n in spec.get("cost", {}).items())
             words = ", ".join(f"{n} {r}" for r, n in spec.get("cost", {}).items())
             about = f"panorama {card}: {spec.get('vp')} points, costs {words}"
@@ -77,17 +96,24 @@ def panorama_rows(view: Mapping[str, Any], content: Any, left: float, top: float
             parts.append(_card(x, y, f"panorama {card}", lines, about))
         if row:
             y += CARD_H + GAP
-    parts.append(text(left, y + 10, KEY, class_="small muted"))
+    for i, line in enumerate(key_lines(narrow)):
+        parts.append(text(left, y + 10 + 12 * i, line, class_="small muted"))
     return group(parts, class_="panoramas")
 
 
-def rank_count(view: Mapping[str, Any]) -> int:
-    return sum(1 for row in view.get("panoramas", {}).values() if row)
+def key_lines(narrow: bool) -> list[str]:
+    """The costs' key: on one line, or two on a phone."""
+    if not narrow:
+        return [KEY]
+    first, _, rest = KEY.partition(" herb, ")
+    return [f"{first} herb,", rest]
 
 
-def panoramas_height(view: Mapping[str, Any]) -> float:
-    return 14 + rank_count(view) * (CARD_H + GAP) + 14
+def panoramas_height(view: Mapping[str, Any], narrow: bool) -> float:
+    ranks = [row for row in view.get("panoramas", {}).values() if row]
+    rows = sum(-(-len(row) // NARROW_ROW) if narrow else 1 for row in ranks)
+    return 14 + rows * (CARD_H + GAP) + 2 + 12 * len(key_lines(narrow))
 
 
-def key_width() -> float:
-    return len(KEY) * CHAR
+def key_width(narrow: bool) -> float:
+    return max(len(line) for line in key_lines(narrow)) * CHAR

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from domain.core.drawing.board import say_plainly
+from domain.core.drawing.board import Ghost, say_plainly
 
 END_ACTIONS = "end actions"
 LIFESAVER = "lifesaver"
@@ -92,6 +92,42 @@ def _say_bonus(command: Mapping[str, Any], place: Callable[[Any], str]) -> str:
 def places(command: Mapping[str, Any], content: Any) -> list[str]:
     """The places a seat clicks, in order, to make ``command`` on the board."""
     return [*_controls(command, content), *_hexes(command, _labeller(content))]
+
+
+def orders(command: Mapping[str, Any], content: Any) -> list[list[str]]:
+    """An icon drawn or traded may be picked in the seat's hand first, then its hexes."""
+    if command.get("type") in ("draw_icon", "trade_icon"):
+        return [[in_hand(command["icon"]), *places(command, content)]]
+    return []
+
+
+def ghosts(command: Mapping[str, Any], content: Any) -> list[Ghost]:
+    """What a move leaves on the sheet, for the preview: the icon, its arrow, the
+    architect where it goes, a claimed mission's hexes."""
+    place = _labeller(content)
+    match command.get("type"):
+        case "draw_icon":
+            arrow = command.get("arrow")
+            tail = [Ghost(place(arrow), "arrow", joined=True)] if _is_place(arrow) else []
+            return [Ghost(place(command["at"]), command["icon"]), *tail]
+        case "move_architect" | "trade_icon":
+            return [Ghost(place(command["to"]), "architect")]
+        case "fill_icon":
+            return [Ghost(place(command["at"]), "filled")]
+        case "claim_mission":
+            claimed = f"mission {command['mission']}"
+            return [Ghost(place(h), claimed) for h in command.get("placement") or []]
+        case "draft_card":
+            return [Ghost(card_icon(command["card"], command["keep"]), "kept")]
+        case "draw_harbor":
+            return [Ghost(place(command["sea"]), "harbor")]
+        case "build_bridge":
+            return [Ghost(place(command["a"]), "bridge"), Ghost(place(command["b"]), "", True)]
+        case "steepen_coast":
+            return [Ghost(place(command["at"]), "cliff")]
+        case "light_landmark":
+            return [Ghost(place(command["at"]), "lit")]
+    return []
 
 
 def _controls(command: Mapping[str, Any], content: Any) -> list[str]:

@@ -25,7 +25,7 @@ LABELS = 14.0
 """Room for a sheet's column letters above it and its row numbers left of it."""
 HEADER = 100.0
 """The mission row and the icon cards' row, above the sheets."""
-FOOTER = 84.0
+FOOTER = 94.0
 """Below each sheet: its tickets, lifesavers and score, and its controls."""
 TERRAIN = {"land": "#e7dcb5", "sea": "#9cc7e6", "lake": "#6fa8d6"}
 ARROW_DASH = {"street": None, "canal": "4 2", "bridge": "1 2"}
@@ -87,16 +87,21 @@ def draw(board: Board) -> str:
     map_content = next(m for m in content["maps"] if m["id"] == view["map"])
     sheets = list(view["sheets"])
     probe = Sheet(map_content, 0, 0)
-    columns = 1 if len(sheets) == 1 else 2
+    # On a phone the sheets go one under another, and the cards two to a row.
+    columns = 1 if len(sheets) == 1 or board.narrow else 2
     cell_w = probe.width + SHEET_GAP + LABELS
     cell_h = probe.height + FOOTER + SHEET_GAP + LABELS
-    width = max(columns * cell_w + SHEET_GAP, 320)
+    per_row = 2 if board.narrow else len(view.get("face_up") or []) + 2
+    missions = 3 if board.narrow else len(view["missions"]) or 1
+    lower = table.missions_height(view, missions)  # the cards go under the missions
+    header = HEADER + table.cards_height(view, per_row) + lower
+    width = max(columns * cell_w + SHEET_GAP, table.cards_width(view, per_row), 300)
     rows = math.ceil(len(sheets) / columns)
-    height = HEADER + rows * cell_h + SHEET_GAP
-    parts = [ARROWHEAD, table.missions(view, width), table.cards(view)]
+    height = header + rows * cell_h + SHEET_GAP
+    parts = [ARROWHEAD, table.missions(view, width, missions), table.cards(view, per_row, lower)]
     for seat, sheet_view in enumerate(sheets):
         left = SHEET_GAP + LABELS + (seat % columns) * cell_w
-        top = HEADER + SHEET_GAP + LABELS + (seat // columns) * cell_h
+        top = header + SHEET_GAP + LABELS + (seat // columns) * cell_h
         sheet = Sheet(map_content, left, top)
         parts.append(_sheet(board, seat, sheet, sheet_view))
     return document(width, height, board.caption, parts)
@@ -122,7 +127,7 @@ def _sheet(board: Board, seat: int, sheet: Sheet, view: Mapping[str, Any]) -> st
     # What is drawn on a hex lets a click through to the hex: a move is made there.
     parts.append(group(pieces, class_="pieces", pointer_events="none"))
     parts.append(_footer(sheet, view))
-    below = sheet.top + sheet.height + 46
+    below = sheet.top + sheet.height + 54
     parts.append(table.controls(str(board.view.get("phase")), view, sheet.left, below))
     return group(parts, class_="sheet", data_seat=seat)
 
@@ -307,22 +312,22 @@ def _footer(sheet: Sheet, view: Mapping[str, Any]) -> str:
     top = sheet.top + sheet.height + 8
     parts = []
     for i, (ticket_id, ticket) in enumerate(view["tickets"].items()):
-        x = sheet.left + i * 20
+        x = sheet.left + i * 24
         state = ticket["state"]
         box = [
             element(
                 "rect",
                 x=x,
                 y=top,
-                width=17,
-                height=17,
+                width=22,
+                height=22,
                 rx=2,
                 fill={"available": "#fff", "used": "#ccc"}.get(state, "#eee"),
                 stroke="#555" if state != "locked" else "#bbb",
             ),
             text(
-                x + 5,
-                top + 12,
+                x + 7,
+                top + 15,
                 TICKET_MARK.get(ticket["kind"], "?"),
                 class_="small" + (" muted" if state != "available" else ""),
             ),
@@ -345,8 +350,8 @@ def _footer(sheet: Sheet, view: Mapping[str, Any]) -> str:
     total = sum(score.values())
     hand = ", ".join(view.get("hand", [])) or "nothing"
     words = f"lifesavers {view.get('lifesavers', 0)}, holding {hand}, {total} VP so far"
-    parts.append(text(sheet.left, top + 30, words, class_="status"))
+    parts.append(text(sheet.left, top + 36, words, class_="status"))
     return group(parts, class_="tickets")
 
 
-PAINTER = Painter(draw, say, places)
+PAINTER = Painter(draw, say, places, orders=picking.orders, ghosts=picking.ghosts)

@@ -5,6 +5,7 @@ makes every move on the board."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -25,14 +26,20 @@ CARDS_TOP = 58.0
 CELL = 58.0
 """One icon's width on a card: its mark and its name under it."""
 SIDES = ("left", "right")
+CARD_STEP = 2 * CELL + 12
+MISSION_ROW = 28.0
+CARD_ROW = 44.0
+"""A row of cards on a phone, two to a row: a card's height and the gap under it."""
 
 
-def missions(view: Mapping[str, Any], width: float) -> str:
+def missions(view: Mapping[str, Any], width: float, per_row: int) -> str:
+    """The mission cards in a row across the drawing (on a phone, three to a row)."""
     heading = f"round {view.get('round', '?')}, {view.get('phase', '')}"
     cells = [text(MARGIN, 18, heading, class_="heading")]
-    step = (width - 2 * MARGIN) / max(len(view["missions"]), 1)
+    step = (width - 2 * MARGIN) / max(min(len(view["missions"]), per_row), 1)
     for i, card in enumerate(view["missions"]):
-        x = MARGIN + i * step
+        x = MARGIN + i % per_row * step
+        y = MISSIONS_TOP + i // per_row * MISSION_ROW
         claimed = [
             s for s, sheet in enumerate(view["sheets"]) if card["letter"] in sheet["missions"]
         ]
@@ -45,14 +52,14 @@ def missions(view: Mapping[str, Any], width: float) -> str:
                     element(
                         "rect",
                         x=x,
-                        y=MISSIONS_TOP,
+                        y=y,
                         width=step - 4,
                         height=24,
                         rx=3,
                         fill="#f4ecd0" if claimed else "#fff",
                         stroke="#999",
                     ),
-                    text(x + 4, MISSIONS_TOP + 16, f"{card['letter']}: {card['vp']} VP"),
+                    text(x + 4, y + 16, f"{card['letter']}: {card['vp']} VP"),
                 ],
                 class_="mission",
                 data_letter=card["letter"],
@@ -61,19 +68,41 @@ def missions(view: Mapping[str, Any], width: float) -> str:
     return group(cells, class_="missions")
 
 
-def cards(view: Mapping[str, Any]) -> str:
+def missions_height(view: Mapping[str, Any], per_row: int) -> float:
+    """The room the missions take below the first row's."""
+    return MISSION_ROW * max(math.ceil(len(view["missions"]) / per_row) - 1, 0)
+
+
+def _shown(view: Mapping[str, Any]) -> Sequence[Sequence[str]]:
+    solo = view.get("mode") == "solo"
+    shown: Sequence[Sequence[str]] = view.get("flipped" if solo else "face_up") or []
+    return shown
+
+
+def cards_height(view: Mapping[str, Any], per_row: int) -> float:
+    """The room the cards take below the first row's (on a phone, two cards to a row)."""
+    return CARD_ROW * max(math.ceil(len(_shown(view)) / per_row) - 1, 0)
+
+
+def cards_width(view: Mapping[str, Any], per_row: int) -> float:
+    return MARGIN + 34 + min(len(_shown(view)), per_row) * CARD_STEP + MARGIN
+
+
+def cards(view: Mapping[str, Any], per_row: int, lower: float) -> str:
     """The face-up icon cards a seat drafts from, or the solo game's two flipped cards: each
     icon is a place (an icon kept in a draft, a side of the river in solo)."""
     solo = view.get("mode") == "solo"
-    shown: Sequence[Sequence[str]] = view.get("flipped" if solo else "face_up") or []
-    parts = [text(MARGIN, CARDS_TOP + 21, "cards:", class_="small")] if shown else []
+    shown = _shown(view)
+    first = CARDS_TOP + lower
+    parts = [text(MARGIN, first + 21, "cards:", class_="small")] if shown else []
     for index, card in enumerate(shown):
-        left = MARGIN + 34 + index * (2 * CELL + 12)
+        left = MARGIN + 34 + (index % per_row) * CARD_STEP
+        top = first + (index // per_row) * CARD_ROW
         parts.append(
             element(
                 "rect",
                 x=left - 2,
-                y=CARDS_TOP - 2,
+                y=top - 2,
                 width=2 * CELL + 4,
                 height=40,
                 rx=4,
@@ -83,19 +112,19 @@ def cards(view: Mapping[str, Any]) -> str:
         )
         for side, icon in enumerate(card):
             name = picking.card_side(index, SIDES[side]) if solo else picking.card_icon(index, icon)
-            parts.append(_card_icon(left + side * CELL, icon, name, index))
+            parts.append(_card_icon(left + side * CELL, top, icon, name, index))
     return group(parts, class_="cards")
 
 
-def _card_icon(x: float, icon: str, place: str, index: int) -> str:
+def _card_icon(x: float, y: float, icon: str, place: str, index: int) -> str:
     colour = ICON_COLOURS.get(icon, "#333")
     return _placed(
         f"card {index + 1}: {icon}",
         place,
         [
-            element("rect", x=x, y=CARDS_TOP, width=CELL, height=36, rx=3, fill="#fff"),
-            element("circle", cx=x + CELL / 2, cy=CARDS_TOP + 12, r=8, fill=colour),
-            text(x + CELL / 2, CARDS_TOP + 31, icon, text_anchor="middle"),
+            element("rect", x=x, y=y, width=CELL, height=36, rx=3, fill="#fff"),
+            element("circle", cx=x + CELL / 2, cy=y + 12, r=8, fill=colour),
+            text(x + CELL / 2, y + 31, icon, text_anchor="middle"),
         ],
         class_=f"card-icon {icon}",
     )
@@ -116,8 +145,8 @@ def controls(phase: str, view: Mapping[str, Any], left: float, top: float) -> st
         x += 64
     for icon in view.get("hand", []):
         parts.append(_held(x, top, icon))
-        x += 22
-    parts.append(text(left, top + 32, why, class_="small reason"))
+        x += 26
+    parts.append(text(left, top + 36, why, class_="small reason"))
     return group(parts, class_="controls")
 
 
@@ -140,8 +169,8 @@ def _button(x: float, y: float, width: float, words: str, place: str, why: str) 
         f"{words}: {why}",
         place,
         [
-            element("rect", x=x, y=y, width=width, height=18, rx=3, fill="#eef3fb", stroke="#555"),
-            text(x + width / 2, y + 12.5, words, class_="small", text_anchor="middle"),
+            element("rect", x=x, y=y, width=width, height=22, rx=3, fill="#eef3fb", stroke="#555"),
+            text(x + width / 2, y + 14.5, words, class_="small", text_anchor="middle"),
         ],
         class_="control",
     )
@@ -153,9 +182,9 @@ def _held(x: float, y: float, icon: str) -> str:
         f"{icon} in hand",
         picking.in_hand(icon),
         [
-            element("rect", x=x, y=y, width=18, height=18, rx=3, fill="#fff", stroke="#999"),
-            element("circle", cx=x + 9, cy=y + 9, r=7, fill=colour),
-            _mark(x + 9, y + 12.5, icon),
+            element("rect", x=x, y=y, width=22, height=22, rx=3, fill="#fff", stroke="#999"),
+            element("circle", cx=x + 11, cy=y + 11, r=8, fill=colour),
+            _mark(x + 11, y + 14.5, icon),
         ],
         class_=f"held {icon}",
     )
