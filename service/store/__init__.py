@@ -1,6 +1,7 @@
 """Persistence: the PostgreSQL event store, its schema and database; the same surface in
 memory for tests (``service.store.recorders``)."""
 
+import service.store.postgres  # noqa: F401  (both stores checked against ``Store``)
 from service.store.errors import (
     ChainMismatch,
     DatabaseUnavailable,
@@ -10,7 +11,6 @@ from service.store.errors import (
     VersionConflict,
 )
 from service.store.event_store import CHANNEL, EventStore
-from service.store.postgres import postgres_pool
 from service.store.recorders import FeedRecorder, GameRecorder, SeatRecorder, Store
 from service.store.records import Decision, GameRecord, NewEvent, NonIntegerNumber, StoredEvent
 
@@ -32,5 +32,4 @@ __all__ = [
     "StoredEvent",
     "UnknownGame",
     "VersionConflict",
-    "postgres_pool",
 ]
