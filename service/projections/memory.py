@@ -50,7 +50,7 @@ class MemoryTracking:
     def ensure(self, name: str) -> None:
         with self._lock:
             self._held.setdefault(name, threading.Lock())
-            self._rows.setdefault(name, Status(name, "", 0, None))
+            self._rows.setdefault(name, Status(name, "", 0, datetime.now(UTC)))
 
     def status(self, name: str) -> Status:
         with self._lock:
