@@ -78,18 +78,22 @@ class MemoryLeagueViews:
         self.tracking = tracking
         self._folded = Folded()
         """Replaced whole by each step, never changed once in place (readers take it)."""
+        self._writing = threading.Lock()
+        """One step at a time over the rows, whichever cursor it holds: two copies swapped
+        in at once would lose one's changes."""
 
     def follow(self, name: str, page: LeaguePage, decode: Decode) -> int:
         with self.tracking.claimed(name) as at:
             events = page(at.cursor)
             if not events:
                 return 0
-            folded = copy.deepcopy(self._folded)
-            for offset, stored in enumerate(events):
-                ordinal = at.applied + offset + 1
-                folded.apply(stored.league_id, decode(stored), ordinal, stored.recorded_at)
-            at.advance(events[-1].cursor, at.applied + len(events))
-            self._folded = folded
+            with self._writing:
+                folded = copy.deepcopy(self._folded)
+                for offset, stored in enumerate(events):
+                    ordinal = at.applied + offset + 1
+                    folded.apply(stored.league_id, decode(stored), ordinal, stored.recorded_at)
+                at.advance(events[-1].cursor, at.applied + len(events))
+                self._folded = folded
         return len(events)
 
     def rebuild(self, name: str, page: LeaguePage, decode: Decode, progress: Any = None) -> int:
@@ -105,7 +109,8 @@ class MemoryLeagueViews:
                 if progress is not None:
                     progress(len(events))
             at.advance(cursor, total)
-            self._folded = folded
+            with self._writing:
+                self._folded = folded
         return total
 
     # -- reads: copies, so a caller changes nothing kept ---------------------------------

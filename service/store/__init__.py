@@ -1,7 +1,6 @@
 """Persistence: the PostgreSQL event store, its schema and database; the same surface in
 memory for tests (``service.store.recorders``)."""
 
-import service.store.postgres  # noqa: F401  (both stores checked against ``Store``)
 from service.store.errors import (
     ChainMismatch,
     DatabaseUnavailable,
