@@ -14,16 +14,14 @@ from service.application import Application
 from service.application.live import abandon
 from service.leagues import LeagueService, league_service
 from service.projections.reading import fixtures_of, ratings_of, standings_of
-from service.store import EventStore
+from service.store import Store
 from tests.service.leagues.season import sign_up
 from tests.support.counting import Add, Draw
 
-pytestmark = pytest.mark.storage
-
 
 @pytest.fixture
-def service(store: EventStore) -> LeagueService:
-    return league_service(Application(store))
+def service(any_store: Store) -> LeagueService:
+    return league_service(Application(any_store))
 
 
 def _round(service: LeagueService) -> tuple[UUID, UUID, list[str]]:
