@@ -40,7 +40,6 @@ _KEEP = _Keep()
 @dataclasses.dataclass
 class _Row:
     job: Job
-    key: str
     request_text: str
     result_text: str | None = None
 
@@ -61,7 +60,7 @@ class MemoryAnalyses:
                 return self._read(game_id, found), False
             analysis_id = uuid4()
             job = Job(game_id, analysis_id, {}, RUNNING, 0, total, None, None, self._stamps.next())
-            self._rows[(game_id, analysis_id)] = _Row(job, key, canonical_json(request))
+            self._rows[(game_id, analysis_id)] = _Row(job, canonical_json(request))
             self._keys[(game_id, key)] = analysis_id
             return self._read(game_id, analysis_id), True
 
