@@ -44,7 +44,7 @@ from domain.leagues.events import (
 )
 from service.projections import tracking
 from service.projections.leagues import NAME, LeagueProjection
-from service.store import Decision, NewEvent
+from service.store import Decision, EventStore, NewEvent
 from service.store.leagues import GENESIS_HASH, LeagueStore
 from service.store.players import Players
 
@@ -145,7 +145,7 @@ def _run(url: str, sizes: Sizes, out_dir: Path | None) -> dict[str, Any]:
     with ConnectionPool(url, min_size=1, max_size=8, open=True) as pool:
         season, pending = write_season(pool, sizes)
         store = LeagueStore(pool)
-        projection = LeagueProjection(pool, store)
+        projection = LeagueProjection(EventStore(pool))
         events = _read_raw(store)
         rebuilt = interleaved(
             {

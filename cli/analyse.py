@@ -17,10 +17,9 @@ from cli.common import (
     reports_errors,
 )
 from service.analysis import Request, compute, prepare
-from service.analysis.cache import DONE, Analyses
 from service.analysis.jobs import default_jobs
 from service.analysis.request import DEFAULT_BOT, DEFAULT_ROLLOUTS, DEFAULT_SEED, DEFAULT_TOP, Kind
-from service.store import postgres_pool
+from service.store.analyses import DONE
 
 
 @click.command()
@@ -65,7 +64,7 @@ def analyse(
     request = Request(kind=kind, bot=bot, rollouts=rollouts, seed=seed, at=at, top=top)
     with application() as app:
         prepared = prepare(app.store, game_ref(app.store, game), seat, request)
-        analyses = Analyses(postgres_pool(app.store))
+        analyses = app.store.analyses
         game_id = prepared.scope.trail.game.game_id
         job, _ = analyses.claim(game_id, prepared.key, prepared.body, prepared.total)
         result = job.result if job.status == DONE else None

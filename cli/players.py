@@ -12,7 +12,6 @@ from cli.hooks import SECRET_HELP, say_added, say_listed, say_removed
 from cli.leaguing import league_errors, leagues
 from service.projections.rating_history import ratings_over_time
 from service.projections.reading import history_of
-from service.store import postgres_pool
 from service.store.players import Player
 
 
@@ -127,8 +126,8 @@ def ratings(name: str, as_json: bool) -> None:
     with leagues() as service:
         account = service.accounts.find(name)
         service.catch_up()
-        pool = postgres_pool(service.leagues.cairn.store)
-        found = ratings_over_time(pool, account.player_id, datetime.now(UTC))
+        views = service.leagues.cairn.store.league_views
+        found = ratings_over_time(views, account.player_id, datetime.now(UTC))
     if as_json:
         emit_json(_iso(found))
         return

@@ -13,9 +13,6 @@ from cli.common import emit_json, json_option
 from cli.leaguing import league_errors, leagues
 from service.projections import leagues as league_projection
 from service.projections import results
-from service.projections.tracking import status as tracked_status
-from service.store import postgres_pool
-from service.store.connections import connection
 
 
 @click.group()
@@ -35,8 +32,8 @@ def status(as_json: bool) -> None:
     Example: cairn projections status --json
     """
     with leagues() as service:
-        pool = postgres_pool(service.leagues.cairn.store)
-        found = [tracked_status(pool, name) for name in (results.NAME, league_projection.NAME)]
+        tracking = service.leagues.cairn.store.tracking
+        found = [tracking.status(name) for name in (results.NAME, league_projection.NAME)]
     for s in found:
         row = {
             "name": s.name,
@@ -59,10 +56,7 @@ def rebuild(as_json: bool) -> None:
     Example: cairn projections rebuild
     """
     with leagues() as service:
-        pool = postgres_pool(service.leagues.cairn.store)
-        with connection(pool) as conn:
-            row = conn.execute("SELECT count(*) FROM league_events").fetchone()
-        total = int(row[0]) if row else 0
+        total = service.leagues.store.count()
         with click.progressbar(
             length=total, label="rebuilding", file=sys.stderr, hidden=as_json or total < 2
         ) as bar:

@@ -11,10 +11,6 @@ from service.application.leagues import Leagues
 from service.application.players import Accounts
 from service.projections.leagues import LeagueProjection
 from service.projections.results import LeagueResults
-from service.store import postgres_pool
-from service.store.leagues import LeagueStore
-from service.store.players import Players
-from service.store.subscriptions import Subscriptions
 
 
 @dataclass
@@ -36,14 +32,12 @@ class LeagueService:
 
 
 def league_service(cairn: Application) -> LeagueService:
-    pool = postgres_pool(cairn.store)
-    players = Players(pool)
-    store = LeagueStore(pool)
-    leagues = Leagues(cairn, store, players)
+    store = cairn.store
+    leagues = Leagues(cairn, store.leagues, store.players)
     return LeagueService(
-        Accounts(players),
+        Accounts(store.players),
         leagues,
-        LeagueProjection(pool, store),
-        LeagueResults(pool, leagues),
-        OwnerHooks(Subscriptions(pool), leagues),
+        LeagueProjection(store),
+        LeagueResults(leagues),
+        OwnerHooks(store.subscriptions, leagues),
     )

@@ -17,11 +17,10 @@ import weakref
 from typing import Any
 
 from service.analysis.analyst import Prepared, compute, prepare
-from service.analysis.cache import DONE, FAILED, Analyses, Job
 from service.analysis.request import Request
 from service.application import Application
 from service.logs import logger
-from service.store import postgres_pool
+from service.store.analyses import DONE, FAILED, Job
 
 ABANDONED_SECONDS = 120.0
 PROGRESS_SECONDS = 0.5
@@ -38,7 +37,7 @@ def default_jobs() -> int:
 class AnalysisJobs:
     def __init__(self, cairn: Application, jobs: int | None = None) -> None:
         self.cairn = cairn
-        self.analyses = Analyses(postgres_pool(cairn.store))
+        self.analyses = cairn.store.analyses
         self.jobs = jobs or default_jobs()
         self._queue: queue.Queue[tuple[Job, Prepared]] = queue.Queue()
         self._mine: set[Any] = set()

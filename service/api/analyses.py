@@ -22,7 +22,6 @@ from litestar.response import ServerSentEvent, ServerSentEventMessage
 from msgspec import Meta, Struct
 
 from service.analysis import Request
-from service.analysis.cache import DONE, FAILED, Job
 from service.analysis.jobs import jobs_for
 from service.analysis.request import (
     DEFAULT_BOT,
@@ -39,6 +38,7 @@ from service.api.screening import strict_body
 from service.api.seating import viewer
 from service.application import NotASeat
 from service.store import UnknownGame
+from service.store.analyses import DONE, FAILED, Job
 
 POLL_SECONDS = 0.25
 

@@ -33,7 +33,6 @@ from service.api.leaguing import (
 from service.api.screening import strict_body
 from service.projections import reading
 from service.projections.rating_history import ratings_over_time
-from service.store import postgres_pool
 
 
 @post(
@@ -133,8 +132,8 @@ def player_ratings(player_id: FromPath[str], host: NamedDependency[Host]) -> Rat
     service = service_of(host)
     account = service.accounts.find(player_id)
     service.catch_up()
-    pool = postgres_pool(service.leagues.cairn.store)
-    found = ratings_over_time(pool, account.player_id, datetime.now(UTC))
+    views = service.leagues.cairn.store.league_views
+    found = ratings_over_time(views, account.player_id, datetime.now(UTC))
     return msgspec.convert(found, RatingsOverTimeBody)
 
 

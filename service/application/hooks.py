@@ -16,8 +16,9 @@ from service.application.leagues import Leagues
 from service.application.players import NotALeagueOrganiser, NotAnOrganiser
 from service.application.targets import check_target
 from service.store.players import Player
+from service.store.recorders import SubscriptionRecorder
 from service.store.seats import new_secret
-from service.store.subscriptions import OwnerHook, OwnerKind, Subscriptions
+from service.store.subscriptions import OwnerHook, OwnerKind
 
 URL = re.compile(r"^https?://\S{1,1990}$")
 SECRET_LENGTHS = (16, 256)
@@ -30,7 +31,7 @@ class UnknownWebhook(ApplicationError):
 
 
 class OwnerHooks:
-    def __init__(self, subscriptions: Subscriptions, leagues: Leagues) -> None:
+    def __init__(self, subscriptions: SubscriptionRecorder, leagues: Leagues) -> None:
         self.subscriptions = subscriptions
         self.leagues = leagues
 

@@ -52,10 +52,11 @@ from domain.leagues.pairing import next_plan
 from domain.leagues.standings import behind
 from service.application.app import Application
 from service.application.live import decide_system
-from service.projections.ratings import initial, read_ratings, rested, thousandths
+from service.projections.ratings import Rating, initial, rested, thousandths
 from service.store import Decision, GameExists, NewEvent, UnknownGame, VersionConflict
-from service.store.leagues import GENESIS_HASH, LeagueEvent, LeagueStore, UnknownLeague
-from service.store.players import Player, Players
+from service.store.leagues import GENESIS_HASH, LeagueEvent, UnknownLeague
+from service.store.players import Player
+from service.store.recorders import LeagueRecorder, PlayerRecorder
 
 MAX_RETRIES = 16
 KNOWN_LEAGUES = 256
@@ -87,7 +88,7 @@ def decode_event(event: LeagueEvent) -> Event:
 
 
 class Leagues:
-    def __init__(self, cairn: Application, store: LeagueStore, players: Players) -> None:
+    def __init__(self, cairn: Application, store: LeagueRecorder, players: PlayerRecorder) -> None:
         self.cairn = cairn
         self.store = store
         self.players = players
@@ -219,7 +220,7 @@ class Leagues:
         player's conservative rating is lower); a new player's when unrated."""
         ruleset = self.load(league_id).state.ruleset
         key = str(player.player_id)
-        known = read_ratings(self.store.pool, ruleset, [key]).get(key, initial())
+        known = self._ratings(ruleset, [key]).get(key, initial())
         now = rested(known, datetime.now(UTC))
         return Entrant(known.games, thousandths(now))
 
@@ -237,8 +238,13 @@ class Leagues:
         bracket, as the ratings projection holds them; unrated members rate as new."""
         if state.pairing != "knockout" or state.round > 0:
             return {}
-        known = read_ratings(self.store.pool, state.ruleset, state.members)
+        known = self._ratings(state.ruleset, state.members)
         return {p: thousandths(known.get(p, initial())) for p in state.members}
+
+    def _ratings(self, ruleset: str, players: Sequence[str]) -> dict[str, Rating]:
+        """These players' ratings in a ruleset as the projection holds them (unrated: absent)."""
+        views = self.cairn.store.league_views
+        return {player: rating for player, _, rating in views.ratings(players, ruleset)}
 
     def schedule(self, league_id: UUID, by: Player, deadline: int | None = None) -> list[Fixture]:
         """The next round's tables, recorded, and their games created. ``deadline`` (ms

@@ -1,4 +1,5 @@
-"""The league projection folded in memory and written in bulk: what a rebuild does.
+"""The league projection folded in memory and written in bulk: what a rebuild does, and
+what the memory store keeps (``service.projections.memory``).
 
 The same fold as ``leagues.apply``, event by event in feed order with the same functions
 (``fixture_points``, ``ratings.rate``), so the rows come out the same, bit for bit; only the
@@ -12,12 +13,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 from uuid import UUID
 
 import psycopg
 from psycopg.types.json import Jsonb
 
+from domain.leagues.bracket import BracketKind
 from domain.leagues.events import (
     AbandonmentRecorded,
     BracketDrawn,
@@ -77,11 +79,27 @@ class StandingRow:
 
 @dataclass
 class BracketRow:
-    kind: str
+    kind: BracketKind
     start_round: int
     seeds: list[str]
     ratings: list[int]
     advanced: list[list[Any]] = field(default_factory=list)
+
+
+class RatingChange(NamedTuple):
+    """One player's rating change in one rated game."""
+
+    league_id: UUID
+    game_id: str
+    player_id: str
+    ruleset: str
+    place: int
+    mu_before: float
+    sigma_before: float
+    mu_after: float
+    sigma_after: float
+    ordinal: int
+    rated_at: datetime | None
 
 
 @dataclass
@@ -90,7 +108,7 @@ class Folded:
     fixtures: dict[tuple[UUID, str], FixtureRow] = field(default_factory=dict)
     standings: dict[tuple[UUID, int, str], StandingRow] = field(default_factory=dict)
     ratings: dict[tuple[str, str], Rating] = field(default_factory=dict)
-    changes: list[tuple[Any, ...]] = field(default_factory=list)
+    changes: list[RatingChange] = field(default_factory=list)
     brackets: dict[tuple[UUID, int], BracketRow] = field(default_factory=dict)
 
     def apply(self, league: UUID, event: Event, ordinal: int, at: datetime | None = None) -> None:
@@ -239,9 +257,8 @@ class Folded:
         after = rate(before, places, at)
         for p, place, b, a in zip(players, places, before, after, strict=True):
             self.ratings[(p, ruleset)] = a
-            self.changes.append(
-                (league, game_id, p, ruleset, place, b.mu, b.sigma, a.mu, a.sigma, ordinal, at)
-            )
+            change = (league, game_id, p, ruleset, place, b.mu, b.sigma, a.mu, a.sigma, ordinal, at)
+            self.changes.append(RatingChange(*change))
 
     def write(self, conn: psycopg.Connection[Any]) -> None:
         """Every row, one COPY per table (into tables the caller has just emptied)."""
@@ -311,7 +328,7 @@ class Folded:
             conn,
             "rating_changes (league_id, game_id, player_id, ruleset, place, mu_before,"
             " sigma_before, mu_after, sigma_after, ordinal, rated_at)",
-            self.changes,
+            [tuple(c) for c in self.changes],
         )
 
 

@@ -1,9 +1,11 @@
 """The league projection: summaries, fixtures with results, standings and ratings.
 
 Kept by a tracked consumer of the league feed (``tracking``): each step applies a page of
-league events and moves the cursor in one transaction. Events are applied in feed order,
-which is fixed once they are stored, so a rebuild from scratch folds the same events in
-the same order and ends with exactly the same rows, ratings included (floating point is
+league events and moves the cursor in one transaction. The rows are the store's
+(``Store.league_views``): ``apply`` below writes them on PostgreSQL (``league_tables``), and
+``bulk.Folded`` holds them in memory (``memory``) and for a rebuild. Events are applied in
+feed order, which is fixed once they are stored, so a rebuild from scratch folds the same
+events in the same order and ends with exactly the same rows, ratings included (floating point is
 deterministic for the same operations in the same order).
 """
 
@@ -39,11 +41,8 @@ from domain.leagues.events import (
 )
 from domain.leagues.standings import fixture_points
 from service.application.leagues import decode_event
-from service.projections import tracking
-from service.projections.bulk import Folded
 from service.projections.ratings import Rating, initial, is_rated, rate, rested
-from service.store.connections import connection
-from service.store.leagues import LeagueEvent, LeagueStore
+from service.store.recorders import Store
 
 NAME = "leagues"
 PAGE = 500
@@ -59,20 +58,17 @@ TABLES = (
 
 
 class LeagueProjection:
-    def __init__(self, pool: Any, store: LeagueStore) -> None:
-        self.pool = pool
+    """The league projection over any store: its rows are the store's
+    (``Store.league_views``), its cursor the store's tracked ``NAME``."""
+
+    def __init__(self, store: Store) -> None:
         self.store = store
-        tracking.ensure(pool, NAME)
+        store.tracking.ensure(NAME)
 
     def step(self, limit: int = PAGE) -> int:
         """Apply the next page of league events; how many it applied (0: caught up)."""
-        with connection(self.pool) as conn, conn.transaction():
-            at = tracking.claim(conn, NAME)
-            events = self.store.feed(at.cursor, limit)
-            self._apply_all(conn, events, at.applied)
-            if events:
-                tracking.advance(conn, NAME, events[-1].cursor, at.applied + len(events))
-        return len(events)
+        feed = self.store.leagues.feed
+        return self.store.league_views.follow(NAME, lambda at: feed(at, limit), decode_event)
 
     def catch_up(self) -> int:
         total = 0
@@ -81,36 +77,10 @@ class LeagueProjection:
         return total
 
     def rebuild(self, progress: Any = None) -> int:
-        """Empty the projection and fold every league event again, in one transaction: a
-        reader sees the old rows or the new ones, never half of them. The fold runs in
-        memory and the rows are written in bulk (``bulk.Folded``)."""
-        total = 0
-        folded = Folded()
-        with connection(self.pool) as conn, conn.transaction():
-            tracking.claim(conn, NAME)
-            cursor = ""
-            while events := self.store.feed(cursor, REBUILD_PAGE):
-                for offset, stored in enumerate(events):
-                    ordinal = total + offset + 1
-                    folded.apply(
-                        stored.league_id, decode_event(stored), ordinal, stored.recorded_at
-                    )
-                total += len(events)
-                cursor = events[-1].cursor
-                if progress is not None:
-                    progress(len(events))
-            for table in TABLES:
-                conn.execute(f"DELETE FROM {table}")
-            folded.write(conn)
-            tracking.advance(conn, NAME, cursor, total)
-        return total
-
-    def _apply_all(
-        self, conn: psycopg.Connection[Any], events: Sequence[LeagueEvent], applied: int
-    ) -> None:
-        for offset, stored in enumerate(events):
-            ordinal = applied + offset + 1
-            apply(conn, stored.league_id, decode_event(stored), ordinal, stored.recorded_at)
+        """Empty the projection and fold every league event again (``bulk.Folded``)."""
+        feed = self.store.leagues.feed
+        page = lambda at: feed(at, REBUILD_PAGE)  # noqa: E731
+        return self.store.league_views.rebuild(NAME, page, decode_event, progress)
 
 
 def apply(

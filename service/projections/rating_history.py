@@ -1,10 +1,10 @@
 """A player's ratings over time, per ruleset: every rated game's change as the ratings
 projection kept it (``rating_changes``), and the deviation as inactivity has grown it now.
 
-Reads only the projection's tables. ``now`` is the reader's clock, passed in: a rating's
-``sigma_now`` is its sigma rested up to then (``ratings.rested``), so a player who has not
-played for weeks shows a wider deviation, and a lower conservative rating, than after their
-last game.
+Reads only the projection's rows (``Store.league_views``). ``now`` is the reader's clock,
+passed in: a rating's ``sigma_now`` is its sigma rested up to then (``ratings.rested``), so
+a player who has not played for weeks shows a wider deviation, and a lower conservative
+rating, than after their last game.
 """
 
 from __future__ import annotations
@@ -22,31 +22,24 @@ from service.projections.ratings import (
     idle_periods,
     rested,
 )
-from service.store.connections import connection
+from service.store.recorders import LeagueViewRecorder
 
 
-def ratings_over_time(pool: Any, player_id: UUID, now: datetime) -> dict[str, Any]:
-    with connection(pool) as conn:
-        ratings = conn.execute(
-            "SELECT ruleset, mu, sigma, games, rated_at FROM ratings WHERE player_id = %s"
-            " ORDER BY ruleset",
-            (player_id,),
-        ).fetchall()
-        changes = conn.execute(
-            "SELECT ruleset, league_id::text, game_id::text, place, mu_before, sigma_before,"
-            " mu_after, sigma_after, rated_at FROM rating_changes WHERE player_id = %s"
-            " ORDER BY ordinal",
-            (player_id,),
-        ).fetchall()
+def ratings_over_time(views: LeagueViewRecorder, player_id: UUID, now: datetime) -> dict[str, Any]:
+    """``views`` is the store's projection rows (``Store.league_views``)."""
+    player = str(player_id)
+    ratings = [
+        (r[1], r[2].mu, r[2].sigma, r[2].games, r[2].rated_at) for r in views.ratings([player])
+    ]
     history: dict[str, list[dict[str, Any]]] = {}
-    for c in changes:
-        before, after = Rating(c[4], c[5]), Rating(c[6], c[7])
-        history.setdefault(c[0], []).append(
+    for c in views.changes(player=player):
+        before, after = Rating(c.mu_before, c.sigma_before), Rating(c.mu_after, c.sigma_after)
+        history.setdefault(c.ruleset, []).append(
             {
-                "league_id": c[1],
-                "game_id": c[2],
-                "rated_at": c[8],
-                "place": c[3],
+                "league_id": str(c.league_id),
+                "game_id": c.game_id,
+                "rated_at": c.rated_at,
+                "place": c.place,
                 "mu_before": before.mu,
                 "sigma_before": before.sigma,
                 "mu_after": after.mu,

@@ -21,11 +21,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import Any
 
 from openskill.models import PlackettLuce
-
-from service.store.connections import connection
 
 PROVISIONAL_GAMES = 5
 MODEL = PlackettLuce()
@@ -95,17 +92,6 @@ def rate(
         Rating(team[0].mu, team[0].sigma, r.games + 1, at if at is not None else r.rated_at)
         for team, r in zip(after, before, strict=True)
     ]
-
-
-def read_ratings(pool: Any, ruleset: str, players: Sequence[str]) -> dict[str, Rating]:
-    """These players' ratings in a ruleset as the projection holds them (unrated: absent)."""
-    with connection(pool) as conn:
-        rows = conn.execute(
-            "SELECT player_id::text, mu, sigma, games, rated_at FROM ratings"
-            " WHERE ruleset = %s AND player_id = ANY(%s::uuid[])",
-            (ruleset, list(players)),
-        ).fetchall()
-    return {r[0]: Rating(r[1], r[2], r[3], r[4]) for r in rows}
 
 
 def thousandths(rating: Rating) -> int:

@@ -1,12 +1,14 @@
 """What the league projection answers: fixtures, standings, ratings, a player's history.
 
-Reads the projection's tables, and the league's folded stream only for the settings and
-deadlines kept in its events, as JSON-ready dicts; the API and the CLI both print these.
+Reads the projection's rows (``Store.league_views``, on either store), and the league's
+folded stream only for the settings and deadlines kept in its events, as JSON-ready dicts;
+the API and the CLI both print these.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
@@ -15,10 +17,9 @@ from domain.leagues.bracket import Bracket, champion, view
 from domain.leagues.decider import bye_points
 from domain.leagues.standings import season_table
 from service.projections.ratings import PROVISIONAL_GAMES, Rating
-from service.store import postgres_pool
-from service.store.connections import connection
 from service.store.errors import StoreError
 from service.store.leagues import UnknownLeague
+from service.store.recorders import LeagueViewRecorder
 
 
 class NoBracket(StoreError, LookupError):
@@ -29,31 +30,23 @@ class NoBracket(StoreError, LookupError):
         self.message = f"season {season} of this league has no bracket"
 
 
-def _pool(service: Any) -> Any:
-    return postgres_pool(service.leagues.cairn.store)
+def _views(service: Any) -> LeagueViewRecorder:
+    views: LeagueViewRecorder = service.leagues.cairn.store.league_views
+    return views
 
 
-def _names(conn: Any, player_ids: Any) -> dict[str, str]:
-    """The players' names by id, read on their own: on Citus the accounts are on the
-    coordinator, and a join with a projection table would ship the whole table to a worker."""
-    rows = conn.execute(
-        "SELECT player_id::text, name FROM players WHERE player_id = ANY(%s::uuid[])",
-        (list(player_ids),),
-    ).fetchall()
-    return {r[0]: r[1] for r in rows}
+def _names(service: Any, players: Iterable[str]) -> dict[str, str]:
+    """The players' names by id, read at once (issue #25)."""
+    ids = [UUID(p) for p in dict.fromkeys(players)]
+    found = service.leagues.cairn.store.players.names(ids)
+    return {str(player_id): name for player_id, name in found.items()}
 
 
 def summary_of(service: Any, league_id: UUID) -> dict[str, Any]:
-    with connection(_pool(service)) as conn:
-        row = conn.execute(
-            "SELECT name, ruleset, seats, pairing, points, options, season, members"
-            " FROM league_summaries WHERE league_id = %s",
-            (league_id,),
-        ).fetchone()
+    row = _views(service).summary(league_id)
     if row is None:
         raise UnknownLeague(league_id)
-    keys = ("name", "ruleset", "seats", "pairing", "points", "options", "season", "members")
-    return {"league_id": str(league_id), **dict(zip(keys, row, strict=True))}
+    return {"league_id": str(league_id), **dataclasses.asdict(row)}
 
 
 def league_of(service: Any, league_id: UUID) -> dict[str, Any]:
@@ -81,15 +74,16 @@ def league_of(service: Any, league_id: UUID) -> dict[str, Any]:
 def standings_of(service: Any, league_id: UUID, season: int | None = None) -> list[dict[str, Any]]:
     """The season's table in standings order (tie-breaks: domain/leagues/standings.py)."""
     wanted = season if season is not None else summary_of(service, league_id)["season"]
-    with connection(_pool(service)) as conn:
-        table = conn.execute(
-            "SELECT player_id::text, points, played, wins, score, forfeits"
-            " FROM league_standings WHERE league_id = %s AND season = %s"
-            " ORDER BY points DESC, wins DESC, score DESC, forfeits, player_id",
-            (league_id, wanted),
-        ).fetchall()
-        names = _names(conn, [r[0] for r in table])
-    rows = [(r[0], names[r[0]], *r[1:]) for r in table if r[0] in names]
+    table = _views(service).standings(league_id, wanted)
+    names = _names(service, table)
+    rows = [
+        (p, names[p], s.points, s.played, s.wins, s.score, s.forfeits)
+        for p, s in table.items()
+        if p in names
+    ]
+    # points, wins, game scores, forfeits, then the player's id
+    rows.sort(key=lambda r: r[0])
+    rows.sort(key=lambda r: (-r[2], -r[4], -r[5], r[6]))
     state = service.leagues.load(league_id).state
     if state.tiebreaks is not None:
         # the league's tie-breaks need every fixture and the season's draw: the domain
@@ -102,24 +96,24 @@ def standings_of(service: Any, league_id: UUID, season: int | None = None) -> li
 
 
 def fixtures_of(service: Any, league_id: UUID) -> list[dict[str, Any]]:
-    with connection(_pool(service)) as conn:
-        rows = conn.execute(
-            "SELECT game_id::text, season, round, players, status, places, scores, reason"
-            " FROM league_fixtures WHERE league_id = %s ORDER BY season, round, ordinal, game_id",
-            (league_id,),
-        ).fetchall()
-        # the players' names beside their ids (issue #25), read in one query
-        names = _names(conn, sorted({p for r in rows for p in r[3]}))
+    rows = _views(service).fixtures(league_id)
+    names = _names(service, (p for _, f in rows for p in f.players))
     # a round's deadline is read from the league's stream, as its organisers are
     known = service.leagues.load(league_id).state.fixtures
-    keys = ("game_id", "season", "round", "players", "status", "places", "scores", "reason")
     return [
         {
-            **dict(zip(keys, r, strict=True)),
-            "names": [names.get(p, p) for p in r[3]],
-            "deadline": deadline_text(known.get(r[0])),
+            "game_id": game_id,
+            "season": f.season,
+            "round": f.round,
+            "players": f.players,
+            "status": f.status,
+            "places": f.places,
+            "scores": f.scores,
+            "reason": f.reason,
+            "names": [names.get(p, p) for p in f.players],
+            "deadline": deadline_text(known.get(game_id)),
         }
-        for r in rows
+        for game_id, f in rows
     ]
 
 
@@ -135,26 +129,25 @@ def ratings_of(service: Any, league_id: UUID) -> list[dict[str, Any]]:
     """The league's members rated in its ruleset, best display rating first, each with the
     rating change of every game in this league."""
     league = summary_of(service, league_id)
-    with connection(_pool(service)) as conn:
-        rated = conn.execute(
-            "SELECT player_id::text, mu, sigma, games FROM ratings WHERE ruleset = %s"
-            " AND player_id = ANY(%s::uuid[])",
-            (league["ruleset"], league["members"]),
-        ).fetchall()
-        names = _names(conn, [r[0] for r in rated])
-        changes = conn.execute(
-            "SELECT player_id::text, game_id::text, place, mu_before, sigma_before, mu_after,"
-            " sigma_after FROM rating_changes WHERE league_id = %s ORDER BY ordinal",
-            (league_id,),
-        ).fetchall()
+    views = _views(service)
+    rows = views.ratings(league["members"], league["ruleset"])
+    names = _names(service, (r[0] for r in rows))
     history: dict[str, list[dict[str, Any]]] = {}
-    keys = ("game_id", "place", "mu_before", "sigma_before", "mu_after", "sigma_after")
-    for c in changes:
-        history.setdefault(c[0], []).append(dict(zip(keys, c[1:], strict=True)))
+    for c in views.changes(league_id=league_id):
+        history.setdefault(c.player_id, []).append(
+            {
+                "game_id": c.game_id,
+                "place": c.place,
+                "mu_before": c.mu_before,
+                "sigma_before": c.sigma_before,
+                "mu_after": c.mu_after,
+                "sigma_after": c.sigma_after,
+            }
+        )
     out = [
-        _rating(r[0], names[r[0]], league["ruleset"], Rating(r[1], r[2], r[3]))
-        for r in rated
-        if r[0] in names
+        _rating(p, names[p], league["ruleset"], Rating(r.mu, r.sigma, r.games))
+        for p, _, r in rows
+        if p in names
     ]
     for entry in out:
         entry["history"] = history.get(entry["player_id"], [])
@@ -176,36 +169,26 @@ def _rating(player_id: str, name: str, ruleset: str, rating: Rating) -> dict[str
 
 def history_of(service: Any, player_id: UUID) -> dict[str, Any]:
     """A player's ratings in every ruleset and every league game they played, newest first."""
-    with connection(_pool(service)) as conn:
-        ratings = conn.execute(
-            "SELECT ruleset, mu, sigma, games FROM ratings WHERE player_id = %s ORDER BY ruleset",
-            (player_id,),
-        ).fetchall()
-        name = _names(conn, [player_id]).get(str(player_id))
-        games = conn.execute(
-            "SELECT f.league_id::text, f.game_id::text, f.season, f.round, f.status, f.players,"
-            " f.places, c.mu_before, c.mu_after FROM league_fixtures f"
-            " LEFT JOIN rating_changes c ON c.league_id = f.league_id AND c.game_id = f.game_id"
-            " AND c.player_id = %s WHERE f.players ? %s ORDER BY f.ordinal DESC, f.game_id",
-            (player_id, str(player_id)),
-        ).fetchall()
+    views, player = _views(service), str(player_id)
+    name = _names(service, [player]).get(player)
+    ratings = views.ratings([player]) if name is not None else []
     rated = [
-        _rating(str(player_id), name, r[0], Rating(r[1], r[2], r[3]))
-        for r in ratings
-        if name is not None
+        _rating(player, name or "", r[1], Rating(r[2].mu, r[2].sigma, r[2].games)) for r in ratings
     ]
+    changes = {(c.league_id, c.game_id): c for c in views.changes(player=player)}
     played = []
-    for g in games:
-        seat = list(g[5]).index(str(player_id))
+    for league, game_id, f in views.fixtures_with(player):
+        seat = f.players.index(player)
+        change = changes.get((league, game_id))
         played.append(
             {
-                "league_id": g[0],
-                "game_id": g[1],
-                "season": g[2],
-                "round": g[3],
-                "status": g[4],
-                "place": g[6][seat] if g[6] else None,
-                "rating_change": None if g[7] is None else g[8] - g[7],
+                "league_id": str(league),
+                "game_id": game_id,
+                "season": f.season,
+                "round": f.round,
+                "status": f.status,
+                "place": f.places[seat] if f.places else None,
+                "rating_change": None if change is None else change.mu_after - change.mu_before,
             }
         )
     return {
@@ -219,43 +202,46 @@ def history_of(service: Any, player_id: UUID) -> dict[str, Any]:
 def leagues_of(service: Any, player_id: UUID) -> list[dict[str, Any]]:
     """The leagues a player is a member of now, by name, each with the player's next game:
     their first fixture still to be played (None: none is scheduled)."""
-    member = str(player_id)
-    with connection(_pool(service)) as conn:
-        rows = conn.execute(
-            "SELECT league_id::text, name, ruleset, pairing, season FROM league_summaries"
-            " WHERE members ? %s ORDER BY name, league_id",
-            (member,),
-        ).fetchall()
-        waiting = conn.execute(
-            "SELECT league_id::text, game_id::text FROM league_fixtures"
-            " WHERE players ? %s AND status = 'scheduled' ORDER BY ordinal DESC, game_id DESC",
-            (member,),
-        ).fetchall()
-    # the earliest scheduled fixture of each league wins: later rows are read first
-    first = {league: game for league, game in waiting}
-    keys = ("league_id", "name", "ruleset", "pairing", "season")
-    return [{**dict(zip(keys, r, strict=True)), "next_game": first.get(r[0])} for r in rows]
+    views, member = _views(service), str(player_id)
+    # fixtures_with is newest first: the earliest scheduled fixture of each league is kept
+    first = {
+        str(league): game_id
+        for league, game_id, f in views.fixtures_with(member)
+        if f.status == "scheduled"
+    }
+    return [
+        {
+            "league_id": str(league),
+            "name": s.name,
+            "ruleset": s.ruleset,
+            "pairing": s.pairing,
+            "season": s.season,
+            "next_game": first.get(str(league)),
+        }
+        for league, s in views.memberships(member)
+    ]
 
 
 def bracket_of(service: Any, league_id: UUID, season: int | None = None) -> dict[str, Any]:
     """A season's bracket as its own standings view: the seeds, and every match of every
     round with its players, their seeds, its game and who went through."""
     wanted = season if season is not None else summary_of(service, league_id)["season"]
-    with connection(_pool(service)) as conn:
-        row = conn.execute(
-            "SELECT kind, start_round, seeds, ratings, advanced FROM league_brackets"
-            " WHERE league_id = %s AND season = %s",
-            (league_id, wanted),
-        ).fetchone()
-        if row is None:
-            raise NoBracket(league_id, wanted)
-        games = conn.execute(
-            "SELECT round, players, game_id::text, status FROM league_fixtures"
-            " WHERE league_id = %s AND season = %s AND round >= %s",
-            (league_id, wanted, row[1]),
-        ).fetchall()
-        names = _names(conn, row[2])
-    kind, start, seeds, ratings, advanced = row
+    views = _views(service)
+    row = views.bracket(league_id, wanted)
+    if row is None:
+        raise NoBracket(league_id, wanted)
+    games = [
+        (f.round, f.players, game_id, f.status)
+        for game_id, f in views.fixtures(league_id, wanted, row.start_round)
+    ]
+    names = _names(service, row.seeds)
+    kind, start, seeds, ratings, advanced = (
+        row.kind,
+        row.start_round,
+        row.seeds,
+        row.ratings,
+        row.advanced,
+    )
     bracket = Bracket(wanted, tuple(seeds), start, kind, tuple((a[0], a[1]) for a in advanced))
     how = {(a[0], a[1]): a[3] for a in advanced}
     played = {(g[0] - start + 1, frozenset(g[1])): (g[2], g[3]) for g in games}

@@ -11,6 +11,8 @@ waited for), so no event is applied twice.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -67,3 +69,39 @@ def status(pool: Any, name: str) -> Status:
     if row is None:
         return Status(name, "", 0, None)
     return Status(name, str(row[0]), int(row[1]), row[2])
+
+
+@dataclass
+class Claimed:
+    """A consumer's row, locked by the transaction on ``conn`` (``Tracking.claimed``)."""
+
+    conn: psycopg.Connection[Any]
+    name: str
+    cursor: str
+    applied: int
+
+    def advance(self, cursor: str, applied: int) -> None:
+        advance(self.conn, self.name, cursor, applied)
+        self.cursor, self.applied = cursor, applied
+
+
+class Tracking:
+    """``service.store.recorders.TrackingRecorder`` on PostgreSQL: the rows above."""
+
+    def __init__(self, pool: Any) -> None:
+        self.pool = pool
+
+    def ensure(self, name: str) -> None:
+        ensure(self.pool, name)
+
+    def status(self, name: str) -> Status:
+        return status(self.pool, name)
+
+    def claimed(self, name: str) -> AbstractContextManager[Claimed]:
+        return self._claimed(name)
+
+    @contextmanager
+    def _claimed(self, name: str) -> Iterator[Claimed]:
+        with connection(self.pool) as conn, conn.transaction():
+            at = claim(conn, name)
+            yield Claimed(conn, name, at.cursor, at.applied)

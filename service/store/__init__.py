@@ -10,7 +10,6 @@ from service.store.errors import (
     VersionConflict,
 )
 from service.store.event_store import CHANNEL, EventStore
-from service.store.postgres import postgres_pool
 from service.store.recorders import FeedRecorder, GameRecorder, SeatRecorder, Store
 from service.store.records import Decision, GameRecord, NewEvent, NonIntegerNumber, StoredEvent
 
@@ -32,5 +31,4 @@ __all__ = [
     "StoredEvent",
     "UnknownGame",
     "VersionConflict",
-    "postgres_pool",
 ]

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from contextlib import AbstractContextManager, suppress
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 import psycopg
@@ -31,6 +31,11 @@ from psycopg.pq import ExecStatus, TransactionStatus
 from psycopg.rows import tuple_row
 from psycopg.types.json import Jsonb
 
+if TYPE_CHECKING:
+    from service.projections.league_tables import LeagueViews
+
+from service.projections.tracking import Tracking
+from service.store.analyses import Analyses
 from service.store.creators import Creators
 from service.store.errors import (
     ChainMismatch,
@@ -39,6 +44,7 @@ from service.store.errors import (
     VersionConflict,
 )
 from service.store.horizon import worker_states
+from service.store.leagues import LeagueStore
 from service.store.locks import try_game_lock
 from service.store.players import Players, require_players
 from service.store.reads import EventReads
@@ -58,7 +64,7 @@ from service.store.statements import (
     insert_sql,
     notices_param,
 )
-from service.store.subscriptions import adopt_game, bind_seats
+from service.store.subscriptions import Subscriptions, adopt_game, bind_seats
 from service.store.verbatim import insert_verbatim
 from service.store.webhooks import Webhooks
 
@@ -88,6 +94,30 @@ class EventStore(EventReads):
     @cached_property
     def webhooks(self) -> Webhooks:
         return Webhooks(self.pool)
+
+    @cached_property
+    def subscriptions(self) -> Subscriptions:
+        return Subscriptions(self.pool)
+
+    @cached_property
+    def leagues(self) -> LeagueStore:
+        return LeagueStore(self.pool)
+
+    @cached_property
+    def tracking(self) -> Tracking:
+        return Tracking(self.pool)
+
+    @cached_property
+    def league_views(self) -> LeagueViews:
+        # imported when first used: the projection's module needs the league application,
+        # which needs this store's package
+        from service.projections.league_tables import LeagueViews
+
+        return LeagueViews(self.pool)
+
+    @cached_property
+    def analyses(self) -> Analyses:
+        return Analyses(self.pool)
 
     def game_lock(self, game_id: UUID) -> AbstractContextManager[bool]:
         """The game's advisory lock, across every process on this database."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 from uuid import UUID
 
 from psycopg import errors as pg_errors
@@ -46,6 +46,17 @@ class LeagueEvent:
     """The feed cursor after this event (only for events read from the feed)."""
     recorded_at: datetime | None = None
     """When it was stored (read back; None for an event just appended)."""
+
+
+class Chained(NamedTuple):
+    seq: int
+    type: str
+    schema_version: int
+    payload: dict[str, Any]
+    actor: str | None
+    command: dict[str, Any] | None
+    prev_hash: str
+    hash: str
 
 
 _COLUMNS = "league_id, seq, type, schema_version, payload, actor, hash, recorded_at"
@@ -134,6 +145,11 @@ class LeagueStore:
             ).fetchall()
         return [LeagueEvent(**r) for r in rows]
 
+    def count(self) -> int:
+        with self._connect() as conn:
+            row = conn.execute("SELECT count(*) FROM league_events").fetchone()
+        return int(row[0]) if row else 0
+
     def leagues_of(self, game_ids: Sequence[UUID]) -> dict[UUID, UUID]:
         """The league of each of these games that is a league game."""
         if not game_ids:
@@ -158,8 +174,9 @@ class LeagueStore:
         return [r[0] for r in rows]
 
 
-def _rows(league_id: UUID, start: int, prev: str, decision: Decision) -> list[tuple[Any, ...]]:
-    rows: list[tuple[Any, ...]] = []
+def chained(start: int, prev: str, decision: Decision) -> list[Chained]:
+    """The decision's events as rows, each chained to the one before (either store)."""
+    rows: list[Chained] = []
     check_integers(decision.command, "command")
     for offset, event in enumerate(decision.events):
         seq = start + offset
@@ -175,21 +192,27 @@ def _rows(league_id: UUID, start: int, prev: str, decision: Decision) -> list[tu
             payload=event.payload,
             command=command,
         )
-        rows.append(
-            (
-                league_id,
-                seq,
-                event.type,
-                event.schema_version,
-                Jsonb(event.payload),
-                decision.actor,
-                Jsonb(command) if command is not None else None,
-                prev,
-                digest,
-            )
-        )
+        kind, version, actor = event.type, event.schema_version, decision.actor
+        rows.append(Chained(seq, kind, version, event.payload, actor, command, prev, digest))
         prev = digest
     return rows
 
 
-__all__ = ["GENESIS_HASH", "LeagueEvent", "LeagueStore", "UnknownLeague"]
+def _rows(league_id: UUID, start: int, prev: str, decision: Decision) -> list[tuple[Any, ...]]:
+    return [
+        (
+            league_id,
+            r.seq,
+            r.type,
+            r.schema_version,
+            Jsonb(r.payload),
+            r.actor,
+            Jsonb(r.command) if r.command is not None else None,
+            r.prev_hash,
+            r.hash,
+        )
+        for r in chained(start, prev, decision)
+    ]
+
+
+__all__ = ["GENESIS_HASH", "Chained", "LeagueEvent", "LeagueStore", "UnknownLeague", "chained"]

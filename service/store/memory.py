@@ -1,16 +1,16 @@
 """An event store in memory: a second implementation of ``service.store.recorders.Store``.
 
 It keeps what ``EventStore`` keeps (games, hash-chained events, idempotency rows, snapshots,
-seat tokens, creators, player accounts, per-game webhooks and their outbox) and refuses what
-it refuses, with the same errors: an append at a stale version, off the chain, to an unknown
-game or under a key already used appends nothing. One lock makes each operation atomic, so
-the order of the global feed is the order of commits. The contract suite
-(tests/service/store_contract/) runs the same tests on both stores.
+seat tokens, creators, player accounts, per-game webhooks and their outbox, owners'
+webhooks, league streams and the league feed, tracked cursors, the league projection's rows
+and analysis jobs) and refuses what it refuses, with the same errors: an append at a stale
+version, off the chain, to an unknown game or under a key already used appends nothing. One
+lock makes each operation atomic, so the order of the global feed is the order of commits.
+The contract suite (tests/service/store_contract/) runs the same tests on both stores.
 
 It is for tests that need a store but not PostgreSQL: nothing survives the process, and
 what only PostgreSQL does (several processes, the feed's horizon across concurrent
 transactions, the append-only triggers, a database going away) is tested on PostgreSQL.
-Leagues, owner webhooks, projections and analysis jobs need the PostgreSQL store.
 """
 
 from __future__ import annotations
@@ -24,7 +24,9 @@ from datetime import UTC, datetime
 from typing import Any
 from uuid import UUID
 
+from service.projections.memory import MemoryLeagueViews, MemoryTracking
 from service.store.errors import ChainMismatch, GameExists, UnknownGame, VersionConflict
+from service.store.memory_analyses import MemoryAnalyses
 from service.store.memory_companions import (
     MemoryCreators,
     MemoryPlayers,
@@ -32,6 +34,8 @@ from service.store.memory_companions import (
     MemorySeatTokens,
     MemoryWebhooks,
 )
+from service.store.memory_leagues import MemoryLeagues
+from service.store.memory_subscriptions import MemorySubscriptions
 from service.store.memory_tables import EventRow, Kept, Tables, as_json, row_of
 from service.store.players import UnknownPlayer
 from service.store.recorders import Fact, Idempotency
@@ -58,6 +62,11 @@ class MemoryStore:
         self.creators = MemoryCreators(self.tables)
         self.players = MemoryPlayers(self.tables)
         self.webhooks = MemoryWebhooks(self.tables)
+        self.subscriptions = MemorySubscriptions(self.tables)
+        self.leagues = MemoryLeagues(self.tables)
+        self.tracking = MemoryTracking()
+        self.league_views = MemoryLeagueViews(self.tracking)
+        self.analyses = MemoryAnalyses()
         self.listeners: list[Listener] = []
         """Called with ``(game_id, last_seq)`` after each commit, as ``NOTIFY`` wakes the
         PostgreSQL store's listeners (``service.api.live``)."""
@@ -149,6 +158,9 @@ class MemoryStore:
         self.tables.events[game.game_id] = []
         for seat, player in enumerate(seated):
             self.tables.seat_players.setdefault((game.game_id, seat), player)
+        if seated:
+            # before the opening decision, so that it already notifies them
+            self.tables.adopt_game(game.game_id)
 
     def game(self, game_id: UUID) -> GameRecord:
         with self.tables.lock:

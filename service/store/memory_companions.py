@@ -225,6 +225,7 @@ class MemoryPlayers:
                 if key[0] == game_id and held == chosen and purpose == INVITE:
                     del self.tables.seat_tokens[key]
             self.tables.seat_players[(game_id, chosen)] = player.player_id
+            self.tables.adopt_game(game_id)  # the player's webhooks hear this game from now on
             taker = {"kind": "player", "player": player.name}
             _seat_taken(self.tables, game_id, chosen, taker, opening)
         return chosen
@@ -271,6 +272,7 @@ class MemoryWebhooks:
                         hook.url,
                         hook.secret,
                         seat=hook.seat,
+                        seats=None if hook.seats is None else list(hook.seats),
                     )
                 )
         return sorted(claimed, key=lambda o: (o.attempts, str(o.notice_id)))

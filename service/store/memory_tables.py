@@ -59,6 +59,33 @@ class Hook:
     owner: str
     seat: int | None
     revoked: bool = False
+    seats: list[int] | None = None
+    """The seats a player's hook hears in this game (None: not a player's)."""
+
+
+@dataclass
+class OwnerHookRow:
+    """A player's or a league's hook (``service.store.subscriptions``)."""
+
+    owner_kind: str
+    owner: str
+    url: str
+    secret: str
+    created_at: datetime
+    revoked: bool = False
+
+
+@dataclass(frozen=True)
+class LeagueRow:
+    seq: int
+    type: str
+    schema_version: int
+    payload_text: str
+    actor: str | None
+    hash: str
+    recorded_at: datetime
+    position: int = 0
+    """Where the event is in the league feed: the order of appends (one lock)."""
 
 
 @dataclass
@@ -98,6 +125,12 @@ class Tables:
     hooks: dict[tuple[UUID, UUID], Hook] = field(default_factory=dict)
     outbox: dict[tuple[UUID, UUID], Notice] = field(default_factory=dict)
     game_locks: dict[UUID, threading.Lock] = field(default_factory=dict)
+    owner_hooks: dict[UUID, OwnerHookRow] = field(default_factory=dict)
+    league_events: dict[UUID, list[LeagueRow]] = field(default_factory=dict)
+    """Each league's stream, leagues in the order they were made."""
+    league_positions: int = 0
+    league_games: dict[tuple[UUID, UUID], None] = field(default_factory=dict)
+    """``(league_id, game_id)``, in the order registered (a dict as an ordered set)."""
 
     def notify_hooks(self, game_id: UUID, notices: Any, now: datetime) -> None:
         """The outbox rows of ``notices``: one per notice and hook in force that hears it
@@ -107,9 +140,44 @@ class Tables:
             for (game, hook_id), hook in self.hooks.items():
                 if game != game_id or hook.revoked:
                     continue
-                if hook.seat is None or hook.seat in seats:
+                if hook.seats is not None:
+                    heard = bool(seats.intersection(hook.seats))
+                else:
+                    heard = hook.seat is None or hook.seat in seats
+                if heard:
                     body = canonical_json(notice["body"])
                     self.outbox[(game_id, uuid4())] = Notice(hook_id, notice["kind"], body, now)
+
+    def adopt_game(self, game_id: UUID) -> None:
+        """Copy the hooks of the game's owners in (as ``subscriptions.adopt_game``): the
+        players bound to its seats, each hearing their seats, and its league, hearing all."""
+        for owner_kind, owner, seats in self.owners(game_id):
+            for hook_id, row in self.owner_hooks.items():
+                if (row.owner_kind, row.owner) == (owner_kind, owner) and not row.revoked:
+                    self.copy_hook(game_id, hook_id, row, seats)
+
+    def owners(self, game_id: UUID) -> list[tuple[str, str, list[int] | None]]:
+        seats: dict[UUID, list[int]] = {}
+        for (game, seat), player in sorted(self.seat_players.items(), key=lambda s: s[0][1]):
+            if game == game_id:
+                seats.setdefault(player, []).append(seat)
+        found: list[tuple[str, str, list[int] | None]] = [
+            ("player", str(p), held) for p, held in seats.items()
+        ]
+        found += [("league", str(lg), None) for lg, g in self.league_games if g == game_id]
+        return found
+
+    def copy_hook(
+        self, game_id: UUID, hook_id: UUID, row: OwnerHookRow, seats: list[int] | None
+    ) -> None:
+        """The hook heard in this game; the seats follow if it is there already."""
+        there = self.hooks.get((game_id, hook_id))
+        if there is not None:
+            there.seats = seats
+            return
+        self.hooks[(game_id, hook_id)] = Hook(
+            row.url, row.secret, row.owner_kind, row.owner, None, seats=seats
+        )
 
 
 def row_of(event: StoredEvent) -> EventRow:

@@ -19,9 +19,9 @@ import pytest
 from click.testing import CliRunner, Result
 
 from cli.main import cairn
-from service.analysis.cache import FAILED
 from service.application import Application
 from service.store import EventStore
+from service.store.analyses import FAILED
 from service.trail import trail_from_store
 from tests.support.replaying import decision_starts, finished_game
 

@@ -18,19 +18,17 @@ from service.clock import ManualClock
 from service.deadlines import DeadlineSweep
 from service.leagues import LeagueService, league_service
 from service.projections.reading import fixtures_of, ratings_of, standings_of
-from service.store import EventStore
+from service.store import Store
 from service.sweep import Sweeper
 from tests.service.leagues.season import sign_up
-
-pytestmark = pytest.mark.storage
 
 DAY = 86_400
 
 
-def _process(store: EventStore, clock: ManualClock) -> tuple[LeagueService, Sweeper]:
+def _process(any_store: Store, clock: ManualClock) -> tuple[LeagueService, Sweeper]:
     """One service process: its league service and its sweep, on the shared clock."""
-    service = league_service(Application(store, clock=clock))
-    return service, Sweeper(store, [DeadlineSweep(service.leagues)], 60.0)
+    service = league_service(Application(any_store, clock=clock))
+    return service, Sweeper(any_store, [DeadlineSweep(service.leagues)], 60.0)
 
 
 def _round(
@@ -89,8 +87,8 @@ def clock() -> ManualClock:
     return ManualClock()
 
 
-def test_nothing_happens_before_the_deadline(store: EventStore, clock: ManualClock) -> None:
-    service, sweep = _process(store, clock)
+def test_nothing_happens_before_the_deadline(any_store: Store, clock: ManualClock) -> None:
+    service, sweep = _process(any_store, clock)
     league, game, _ = _round(service, "forfeit")
     clock.advance(2 * DAY - 1)
     sweep.sweep()
@@ -99,9 +97,9 @@ def test_nothing_happens_before_the_deadline(store: EventStore, clock: ManualClo
 
 
 def test_forfeit_the_seat_to_play_loses_at_the_deadline(
-    store: EventStore, clock: ManualClock
+    any_store: Store, clock: ManualClock
 ) -> None:
-    service, sweep = _process(store, clock)
+    service, sweep = _process(any_store, clock)
     league, game, seated = _round(service, "forfeit")
     due = _move(service, game)
     clock.advance(2 * DAY)
@@ -117,8 +115,8 @@ def test_forfeit_the_seat_to_play_loses_at_the_deadline(
     assert ratings_of(service, league) == []
 
 
-def test_void_ends_the_game_with_no_result(store: EventStore, clock: ManualClock) -> None:
-    service, sweep = _process(store, clock)
+def test_void_ends_the_game_with_no_result(any_store: Store, clock: ManualClock) -> None:
+    service, sweep = _process(any_store, clock)
     league, game, _ = _round(service, "void")
     clock.advance(3 * DAY)
     sweep.sweep()
@@ -127,8 +125,8 @@ def test_void_ends_the_game_with_no_result(store: EventStore, clock: ManualClock
     assert set(_points(service, league).values()) == {0}
 
 
-def test_adjudicate_ranks_by_the_running_score(store: EventStore, clock: ManualClock) -> None:
-    service, sweep = _process(store, clock)
+def test_adjudicate_ranks_by_the_running_score(any_store: Store, clock: ManualClock) -> None:
+    service, sweep = _process(any_store, clock)
     league, game, _ = _round(service, "adjudicate")
     _move(service, game)
     clock.advance(2 * DAY)
@@ -141,10 +139,8 @@ def test_adjudicate_ranks_by_the_running_score(store: EventStore, clock: ManualC
     assert ratings_of(service, league) == []
 
 
-def test_a_game_finished_in_time_keeps_its_own_result(
-    store: EventStore, clock: ManualClock
-) -> None:
-    service, sweep = _process(store, clock)
+def test_a_game_finished_in_time_keeps_its_own_result(any_store: Store, clock: ManualClock) -> None:
+    service, sweep = _process(any_store, clock)
     league, game, _ = _round(service, "forfeit")
     while not service.leagues.cairn.store.game(game).is_finished:
         _move(service, game)
@@ -154,8 +150,8 @@ def test_a_game_finished_in_time_keeps_its_own_result(
     assert _settlements(service, league) == 0
 
 
-def test_a_round_without_a_deadline_is_never_settled(store: EventStore, clock: ManualClock) -> None:
-    service, sweep = _process(store, clock)
+def test_a_round_without_a_deadline_is_never_settled(any_store: Store, clock: ManualClock) -> None:
+    service, sweep = _process(any_store, clock)
     league, game, _ = _round(service, "forfeit", deadline_days=None)
     clock.advance(365 * DAY)
     sweep.sweep()
@@ -164,21 +160,21 @@ def test_a_round_without_a_deadline_is_never_settled(store: EventStore, clock: M
 
 
 def test_a_restarted_process_settles_a_deadline_passed_while_it_was_down(
-    store: EventStore, clock: ManualClock
+    any_store: Store, clock: ManualClock
 ) -> None:
-    first, _ = _process(store, clock)
+    first, _ = _process(any_store, clock)
     league, game, _ = _round(first, "forfeit")
     clock.advance(5 * DAY)  # nobody swept: the process was down over the deadline
-    second, sweep = _process(store, clock)
+    second, sweep = _process(any_store, clock)
     sweep.sweep()
     assert _over(second, game).verdict["ending"] == "forfeited"
     assert _settlements(second, league) == 1
 
 
 def test_a_crash_between_the_league_and_the_game_is_mended_by_the_sweep(
-    store: EventStore, clock: ManualClock
+    any_store: Store, clock: ManualClock
 ) -> None:
-    first, _ = _process(store, clock)
+    first, _ = _process(any_store, clock)
     league, game, _ = _round(first, "void")
     clock.advance(2 * DAY)
     # the league's record, then the process dies before the game's decision
@@ -186,17 +182,17 @@ def test_a_crash_between_the_league_and_the_game_is_mended_by_the_sweep(
         league, SettleAtDeadline(SYSTEM_ACTOR, str(game), clock.now_ms(), (0,), (0, 0))
     )
     assert not first.leagues.cairn.store.game(game).is_finished
-    second, sweep = _process(store, clock)
+    second, sweep = _process(any_store, clock)
     sweep.sweep()
     assert _over(second, game).ranks == (0, 0)
     assert _settlements(second, league) == 1
 
 
 def test_settling_is_idempotent_across_sweeps_and_processes(
-    store: EventStore, clock: ManualClock
+    any_store: Store, clock: ManualClock
 ) -> None:
-    first, sweep_one = _process(store, clock)
-    second, sweep_two = _process(store, clock)
+    first, sweep_one = _process(any_store, clock)
+    second, sweep_two = _process(any_store, clock)
     league, game, _ = _round(first, "forfeit")
     clock.advance(2 * DAY)
     sweep_one.sweep()
@@ -210,9 +206,9 @@ def test_settling_is_idempotent_across_sweeps_and_processes(
 
 @pytest.mark.parametrize("policy", ["forfeit", "void", "adjudicate"])
 def test_a_rebuild_projects_a_settled_round_as_the_incremental_path_did(
-    store: EventStore, clock: ManualClock, policy: str
+    any_store: Store, clock: ManualClock, policy: str
 ) -> None:
-    service, sweep = _process(store, clock)
+    service, sweep = _process(any_store, clock)
     league, game, _ = _round(service, policy)
     _move(service, game)
     clock.advance(2 * DAY)

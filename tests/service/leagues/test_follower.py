@@ -6,18 +6,14 @@ import time
 import uuid
 from uuid import UUID
 
-import pytest
-
 from service.composition import assemble
 from service.leagues import league_service
-from service.store import EventStore
+from service.store import Store
 from tests.service.leagues.season import play_game, sign_up
 
-pytestmark = pytest.mark.storage
 
-
-def test_the_served_follower_records_results_without_being_asked(store: EventStore) -> None:
-    served = assemble(store, bots=False, sweep_every=3600)
+def test_the_served_follower_records_results_without_being_asked(any_store: Store) -> None:
+    served = assemble(any_store, bots=False, sweep_every=3600)
     served.start()
     try:
         service = league_service(served.cairn)

@@ -15,16 +15,14 @@ from service.application.live import abandon, time_out
 from service.clock import ManualClock
 from service.leagues import LeagueService, league_service
 from service.projections.reading import fixtures_of, ratings_of, standings_of
-from service.store import EventStore
+from service.store import Store
 from tests.service.leagues.season import sign_up
 from tests.support.counting import Add, Draw
 
-pytestmark = pytest.mark.storage
-
 
 @pytest.fixture
-def service(store: EventStore) -> LeagueService:
-    return league_service(Application(store))
+def service(any_store: Store) -> LeagueService:
+    return league_service(Application(any_store))
 
 
 def _round(service: LeagueService) -> tuple[UUID, UUID, list[str]]:
@@ -87,11 +85,11 @@ def test_a_resigned_seat_ranks_behind_every_seat_that_did_not(service: LeagueSer
     assert sorted(row["places"]) == [1, 1, 3]
 
 
-def test_a_timed_out_seat_ranks_behind_every_seat_that_did_not(store: EventStore) -> None:
+def test_a_timed_out_seat_ranks_behind_every_seat_that_did_not(any_store: Store) -> None:
     """#25: a timed-out seat ranks behind every seat that did not, whatever its score (here
     the best: the only card drawn), as a resigned one does; the others share first."""
     clock = ManualClock()
-    service = league_service(Application(store, clock=clock))
+    service = league_service(Application(any_store, clock=clock))
     tag = uuid.uuid4().hex[:6]
     boss, _ = service.accounts.create(f"boss-{tag}", organiser=True)
     members = sign_up(service, ("ann", "bob", "cyd"), tag)

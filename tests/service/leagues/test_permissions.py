@@ -11,16 +11,14 @@ import pytest
 from domain.core import RuleViolation
 from service.application import Application, NotASeat
 from service.leagues import LeagueService, league_service
-from service.store import EventStore
+from service.store import Store
 from tests.service.leagues.season import sign_up
 from tests.support.counting import Add
 
-pytestmark = pytest.mark.storage
-
 
 @pytest.fixture
-def service(store: EventStore) -> LeagueService:
-    return league_service(Application(store))
+def service(any_store: Store) -> LeagueService:
+    return league_service(Application(any_store))
 
 
 @pytest.fixture

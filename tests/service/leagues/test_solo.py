@@ -5,8 +5,6 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
-import pytest
-
 from domain.core.registry import event_to_record
 from domain.leagues.commands import Fixture
 from domain.leagues.events import (
@@ -20,14 +18,12 @@ from domain.leagues.events import (
 from service.application import Application
 from service.leagues import league_service
 from service.projections.reading import ratings_of, standings_of
-from service.store import Decision, EventStore, NewEvent
+from service.store import Decision, NewEvent, Store
 from service.store.leagues import GENESIS_HASH
 
-pytestmark = pytest.mark.storage
 
-
-def test_solo_results_count_in_the_standings_and_are_not_rated(store: EventStore) -> None:
-    service = league_service(Application(store))
+def test_solo_results_count_in_the_standings_and_are_not_rated(any_store: Store) -> None:
+    service = league_service(Application(any_store))
     ann, _ = service.accounts.create(f"solo-{uuid.uuid4().hex[:6]}")
     me = str(ann.player_id)
     league, version, head = uuid.uuid4(), 0, GENESIS_HASH

@@ -18,11 +18,9 @@ from service.application.vacations import Vacations
 from service.clock import ManualClock
 from service.deadlines import DeadlineSweep
 from service.leagues import LeagueService, league_service
-from service.store import EventStore
+from service.store import Store
 from service.sweep import Sweeper
 from tests.service.leagues.season import sign_up
-
-pytestmark = pytest.mark.storage
 
 DAY = 86_400
 POST = {"target": 5, "time_control": "correspondence", "days_per_move": 2}
@@ -57,9 +55,9 @@ def _pauses(service: LeagueService, game: UUID) -> int:
 
 
 def test_a_vacation_pauses_the_members_clock_until_it_ends(
-    store: EventStore, clock: ManualClock
+    any_store: Store, clock: ManualClock
 ) -> None:
-    service = league_service(Application(store, clock=clock))
+    service = league_service(Application(any_store, clock=clock))
     league, game, seated = _round(service)
     start = clock.now_ms()
     assert _deadline(service, game) == start + 2 * DAY * 1000
@@ -80,15 +78,15 @@ def test_a_vacation_pauses_the_members_clock_until_it_ends(
 
 
 def test_the_sweep_pauses_a_game_a_dead_process_left_running(
-    store: EventStore, clock: ManualClock
+    any_store: Store, clock: ManualClock
 ) -> None:
-    first = league_service(Application(store, clock=clock))
+    first = league_service(Application(any_store, clock=clock))
     league, game, seated = _round(first)
     # the league's record, then the process dies before pausing the game
     first.leagues.execute(league, TakeVacation(actor_of(seated[1]), clock.now_ms(), 2))
     assert _pauses(first, game) == 0
-    second = league_service(Application(store, clock=clock))
-    sweep = Sweeper(store, [DeadlineSweep(second.leagues)], 60.0)
+    second = league_service(Application(any_store, clock=clock))
+    sweep = Sweeper(any_store, [DeadlineSweep(second.leagues)], 60.0)
     sweep.sweep()
     sweep.sweep()  # nothing twice
     assert _pauses(second, game) == 1

@@ -8,10 +8,21 @@ stores are held to one contract (tests/service/store_contract/).
 
 from __future__ import annotations
 
-import pytest
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
+import httpx
+import pytest
+import uvicorn
+
+from service.api.app import create_app
+from service.api.config import ServeConfig
 from service.application import Application
+from service.composition import Service, assemble
 from service.store.memory import MemoryStore
+from tests.service.api.conftest import Server, free_port
 from tests.support.rulesets import installed
 
 RULESETS = [r.id for r in installed()]
@@ -21,3 +32,46 @@ RULESETS = [r.id for r in installed()]
 @pytest.fixture
 def memory_app() -> Application:
     return Application(MemoryStore())
+
+
+@pytest.fixture(scope="module")
+def served() -> Iterator[tuple[Server, httpx.Client]]:
+    """A served Cairn over a memory store, as tests/service/api/conftest.py serves one over
+    PostgreSQL: uvicorn in a thread (Litestar's test client holds a streamed answer until
+    it ends, and a live stream does not)."""
+    service = assemble(MemoryStore(), sweep_every=None)
+    app = create_app(service, config=ServeConfig(keepalive_seconds=0.5))
+    port = free_port()
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_config=None, lifespan="on")
+    uv = uvicorn.Server(config)
+    thread = threading.Thread(target=uv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not uv.started:
+        assert time.monotonic() < deadline, "the test server did not start"
+        time.sleep(0.02)
+    server = Server(f"http://127.0.0.1:{port}", app, service.cairn)
+    try:
+        with server.client() as client:
+            yield server, client
+    finally:
+        uv.should_exit = True
+        thread.join(10)
+
+
+@pytest.fixture
+def cli_store(monkeypatch: pytest.MonkeyPatch) -> MemoryStore:
+    """A memory store every ``cairn`` command of this test opens, in place of
+    ``cli.database.open_service``'s PostgreSQL pool."""
+    memory = MemoryStore()
+
+    @contextmanager
+    def open_service(migrate: bool = True, bots: bool = False) -> Iterator[Service]:
+        service = assemble(memory, bots=bots, sweep_every=None)
+        try:
+            yield service
+        finally:
+            service.close()
+
+    monkeypatch.setattr("cli.common.open_service", open_service)
+    return memory

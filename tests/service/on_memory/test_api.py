@@ -4,46 +4,13 @@ appends once; a stream follows the game as it commits."""
 
 from __future__ import annotations
 
-import threading
-import time
-from collections.abc import Iterator
-
 import httpx
 import pytest
-import uvicorn
 
-from service.api.app import create_app
-from service.api.config import ServeConfig
-from service.composition import assemble
 from service.store.memory import MemoryStore
-from tests.service.api.conftest import Server, free_port
+from tests.service.api.conftest import Server
 from tests.service.api.playing import Table, read_stream, seats_for
 from tests.service.on_memory.conftest import RULESETS
-
-
-@pytest.fixture(scope="module")
-def served() -> Iterator[tuple[Server, httpx.Client]]:
-    """A served Cairn over a memory store, as tests/service/api/conftest.py serves one over
-    PostgreSQL: uvicorn in a thread (Litestar's test client holds a streamed answer until
-    it ends, and a live stream does not)."""
-    service = assemble(MemoryStore(), sweep_every=None)
-    app = create_app(service, config=ServeConfig(keepalive_seconds=0.5))
-    port = free_port()
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_config=None, lifespan="on")
-    uv = uvicorn.Server(config)
-    thread = threading.Thread(target=uv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not uv.started:
-        assert time.monotonic() < deadline, "the test server did not start"
-        time.sleep(0.02)
-    server = Server(f"http://127.0.0.1:{port}", app, service.cairn)
-    try:
-        with server.client() as client:
-            yield server, client
-    finally:
-        uv.should_exit = True
-        thread.join(10)
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +14,6 @@ from click.testing import CliRunner, Result
 
 from cli.main import cairn
 from service.application import Application
-from service.composition import Service, assemble
 from service.store import Store
 from service.store.memory import MemoryStore
 from tests.service.on_memory.conftest import RULESETS
@@ -24,20 +21,8 @@ from tests.support.replaying import finished_game, fork_points
 
 
 @pytest.fixture
-def store(monkeypatch: pytest.MonkeyPatch) -> Store:
-    """A memory store every ``cairn`` command of this test opens."""
-    memory = MemoryStore()
-
-    @contextmanager
-    def open_service(migrate: bool = True, bots: bool = False) -> Iterator[Service]:
-        service = assemble(memory, bots=bots, sweep_every=None)
-        try:
-            yield service
-        finally:
-            service.close()
-
-    monkeypatch.setattr("cli.common.open_service", open_service)
-    return memory
+def store(cli_store: MemoryStore) -> Store:
+    return cli_store
 
 
 def run(*args: str) -> Result:

@@ -6,12 +6,10 @@ from __future__ import annotations
 
 import threading
 import uuid
-from collections.abc import Iterator
 
 import pytest
 
 from service.store import Decision, GameRecord, NewEvent, Store
-from service.store.memory import MemoryStore
 from service.store.players import PlayerExists, SeatedAlready, UnknownPlayer
 from service.store.seats import token_hash
 from tests.support.appending import append_with_retry, decision, new_game
@@ -152,25 +150,6 @@ def test_the_game_lock_has_one_holder_at_a_time(any_store: Store) -> None:
 def _try(store: Store, game_id: uuid.UUID) -> bool:
     with store.game_lock(game_id) as held:
         return held
-
-
-@pytest.fixture(params=["memory", pytest.param("postgres", marks=pytest.mark.storage)])
-def private_store(request: pytest.FixtureRequest) -> Iterator[Store]:
-    """A store no other test writes to: the outbox is shared by every game in a database,
-    and a served test's deliverer would claim this test's notices."""
-    if request.param == "memory":
-        yield MemoryStore()
-        return
-    from psycopg_pool import ConnectionPool
-
-    from service.store import EventStore
-    from service.store.migrate import upgrade
-    from tests.support.databases import scratch_database
-
-    with scratch_database(request.getfixturevalue("database_url")) as url:
-        upgrade(url)
-        with ConnectionPool(url, min_size=1, max_size=4, open=True) as pool:
-            yield EventStore(pool)
 
 
 def _noticed(store: Store, game_id: uuid.UUID, seats: list[int]) -> None:

@@ -1,4 +1,5 @@
-"""The analyses table: each distinct request's job and, once done, its result.
+"""The analyses table: each distinct request's job and, once done, its result
+(``service.store.recorders.AnalysisRecorder``; in memory: ``memory_analyses``).
 
 A projection: rows are derived from a game's log and a request alone, never written into
 the log, and deleting any of them loses only the time to compute them again.
