@@ -56,6 +56,15 @@ elif mode == "fold":
     def fold_all():
         for g in games:
             ruleset.fold(g)
+    # the fold without the platform's composition: game facts straight to the game's own
+    # evolve, the lifecycle's and live play's through the composed one
+    platform = ruleset._lifecycle_events | ruleset._live_events
+    composed, own = ruleset.evolve, ruleset.rules.evolve
+    def bare_all():
+        for g in games:
+            state = ruleset.initial_state
+            for event in g:
+                state = (composed if event.__class__ in platform else own)(state, event)
     def best(work):
         times = []
         for _ in range(max(1, n)):
@@ -63,9 +72,9 @@ elif mode == "fold":
             work()
             times.append(time.process_time() - start)
         return min(times)
-    reference, fold = best(lambda: reference_fold(events)), best(fold_all)
-    print(json.dumps({"code": domain.__file__, "rate": events / fold, "cpu_rate": events / fold,
-                      "ratio": reference / fold}))
+    reference, fold, bare = best(lambda: reference_fold(events)), best(fold_all), best(bare_all)
+    print(json.dumps({"code": domain.__file__, "rate": events / fold, "ratio": reference / fold,
+                      "bare_ratio": reference / bare}))
 elif mode == "graph":
     from dataclasses import replace
     from psycopg_pool import ConnectionPool
@@ -75,7 +84,9 @@ elif mode == "graph":
     from service.simulation import simulate
     from service.store import EventStore
 
-    sizes = replace(FULL, graph_rollouts=max(1, n // 10), headline_rollouts=n)
+    sizes = replace(
+        FULL, graph_rollouts=max(1, n // 10), headline_rollouts=n, graph_ruleset=game
+    )
     with bench_database() as url, ConnectionPool(url, max_size=4, open=True) as pool:
         app = Application(EventStore(pool))
         game = next(iter(simulate(app, sizes.graph_ruleset, 1, seats=2, seed="bench-analysis")))
@@ -180,7 +191,7 @@ def _rates(trees: dict[str, Path], args: argparse.Namespace) -> int:
     """Rounds of one process per tree, alternating which goes first; the median of each
     measure and of the per-round ratios after / before."""
     mode, unit = ("fold", "events/s") if args.fold else ("rate", f"{args.bot} rollouts/s")
-    keys = ("rate", "cpu_rate", "ratio") if args.fold else ("rate", "cpu_rate")
+    keys = ("rate", "ratio", "bare_ratio") if args.fold else ("rate", "cpu_rate")
     got: dict[str, dict[str, list[float]]] = {n: {k: [] for k in keys} for n in trees}
     for round_no in range(args.rounds):
         order = list(trees) if round_no % 2 == 0 else list(reversed(trees))
@@ -196,7 +207,7 @@ def _rates(trees: dict[str, Path], args: argparse.Namespace) -> int:
         before, after = got["before"][key], got["after"][key]
         ratios = [a / b for a, b in zip(after, before, strict=True)]
         print(
-            f"{args.ruleset} {unit if key != 'ratio' else 'fold / reference'} ({key}):"
+            f"{args.ruleset} {'fold / reference' if 'ratio' in key else unit} ({key}):"
             f" median before {statistics.median(before):,.2f}, after"
             f" {statistics.median(after):,.2f}; median per-round after / before"
             f" {statistics.median(ratios):.2f} (range {min(ratios):.2f} to {max(ratios):.2f})"
