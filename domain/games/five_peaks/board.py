@@ -120,18 +120,21 @@ def _reachable(
     stage, spaces = game.stage, where.spaces
     if stage.kind == "move":
         return destinations(where, here, blocked, stage.steps, avoid)
-    free = {c for c in spaces if c not in blocked and c != here}
+
+    def free(c: Cell) -> bool:
+        return c in spaces and c not in blocked and c != here
+
     if stage.kind == "shortcut":
-        return frozenset(c for c in (here.step(e) for e in NEIGHBOURS) if c in free)
+        return frozenset(c for c in (here.step(e) for e in NEIGHBOURS) if free(c))
     if stage.kind == "bike":
-        return frozenset(c for c in free if spaces[c].kind == "bike")
+        return frozenset(c for c, s in spaces.items() if s.kind == "bike" and free(c))
     if stage.kind == "glide":
         table = option_of(game, stage).glide or {}
         allowed = {t for terrain in spaces[here].terrains for t in table.get(terrain, ())}
         return frozenset(
             c
-            for c in free
-            if spaces[c].terrains & allowed and spaces[c].gives_amount("endorphin") > 0
+            for c, s in spaces.items()
+            if s.terrains & allowed and s.gives_amount("endorphin") > 0 and free(c)
         )
     return frozenset()
 

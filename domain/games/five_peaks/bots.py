@@ -4,6 +4,7 @@ panoramas in rank order and so brings the end about. A bot's luck is its own ent
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from domain.core import Luck
 from domain.games.five_peaks import board as b
@@ -68,7 +69,7 @@ def random_bot(game: Game, seat: int, luck: Luck) -> Command:
         raise ValueError(f"seat {seat} has nothing to do now")
     coin, luck = luck.draw_below(GREEDY_SHARE[1])
     if coin < GREEDY_SHARE[0]:
-        return greedy_bot(game, seat, luck)
+        return _best(game, seat, options)
     index, _ = luck.draw_below(len(options))
     return options[index]
 
@@ -115,12 +116,49 @@ OUTLOOK = 5
 """How far (in path steps) the greedy bot looks for a good space beyond where it stops."""
 
 
-def _outlook(game: Game, seat: int) -> float:
-    """How promising the pawn's position is: the best space nearby, discounted by distance."""
+def _outlook(game: Game, seat: int, start: Cell) -> float:
+    """How promising a pawn at ``start`` would be: the best space nearby, discounted by
+    distance. Seen from afar a space's worth does not depend on where the pawns are, so the
+    answer is kept (``_memo``) for the other moves weighed in the same position."""
+    memo = _memo(game, seat)
+    key = ("outlook", start)
+    found: float | None = memo.get(key)
+    if found is not None:
+        return found
     best = 0.0
-    for at, d in _lookouts(b.board(game), b.pawn(game, seat)):
-        best = max(best, _space_worth(game, seat, at, near=False) / (1 + d))
+    for at, d in _lookouts(b.board(game), start):
+        worth: float | None = memo.get(at)
+        if worth is None:
+            worth = memo[at] = _space_worth(game, seat, at, near=False)
+        best = max(best, worth / (1 + d))
+    memo[key] = best
     return best
+
+
+_MEMO = "_greedy_memo"
+
+
+def _memo(game: Game, seat: int) -> dict[Any, Any]:
+    """The greedy bot's answers about ``seat`` in this position that depend only on what it
+    holds (not its cards in hand), the bank, the panorama rows, what is left on spaces and
+    the board: kept on the game beside those values, so a copy that changed none of them
+    (``changed`` copies this too), such as the position after a card is played, finds them,
+    and any other starts afresh."""
+    hiker = game.hikers[seat]
+    inputs = (
+        hiker.backpack, hiker.endorphins, hiker.stones, hiker.campfire, hiker.panoramas,
+        game.bank, game.columns, game.left, game.peaks, game.placements, game.content_hash,
+    )  # fmt: skip
+    memos: dict[int, tuple[Any, dict[Any, Any]]] | None = game.__dict__.get(_MEMO)
+    if memos is None:
+        memos = game.__dict__[_MEMO] = {}
+    held = memos.get(seat)
+    # a tuple comparison in C: identity first, element by element, values only when not
+    if held is not None and held[0] == inputs:
+        return held[1]
+    memo: dict[Any, Any] = {}
+    memos[seat] = (inputs, memo)
+    return memo
 
 
 def _lookouts(board: Board, start: Cell) -> tuple[tuple[Cell, int], ...]:
@@ -141,6 +179,15 @@ def _lookouts(board: Board, start: Cell) -> tuple[tuple[Cell, int], ...]:
 def _plan(game: Game, seat: int) -> Mapping[str, int]:
     """The cost of the panorama the seat works towards: of those it may buy next, the one it
     lacks least for (nothing when none is left for its rank)."""
+    memo = _memo(game, seat)
+    key = ("plan", seat)
+    found: Mapping[str, int] | None = memo.get(key)
+    if found is None:
+        found = memo[key] = _planned(game, seat)
+    return found
+
+
+def _planned(game: Game, seat: int) -> Mapping[str, int]:
     pack, rank, hiker = b.content(game), b.next_rank(game, seat), game.hiker(seat)
     tops = [pack.panoramas[c] for c in game.columns.get(str(rank), ())]
     fit = [p for p in tops if p.rank == rank]
@@ -149,10 +196,16 @@ def _plan(game: Game, seat: int) -> Mapping[str, int]:
     return min(fit, key=lambda p: sum(max(0, n - hiker.held(k)) for k, n in p.cost.items())).cost
 
 
-def _needs(game: Game, seat: int) -> dict[str, int]:
+def _needs(game: Game, seat: int) -> Mapping[str, int]:
     """What the seat still lacks for the panorama it works towards."""
-    hiker = game.hiker(seat)
-    return {k: n - hiker.held(k) for k, n in _plan(game, seat).items() if n > hiker.held(k)}
+    memo = _memo(game, seat)
+    key = ("needs", seat)
+    found: Mapping[str, int] | None = memo.get(key)
+    if found is None:
+        hiker = game.hiker(seat)
+        plan = _plan(game, seat).items()
+        found = memo[key] = {k: n - hiker.held(k) for k, n in plan if n > hiker.held(k)}
+    return found
 
 
 SWAP_WORTH = 15
@@ -167,6 +220,15 @@ def _spare(game: Game, seat: int, container: str) -> int:
 def _swaps(game: Game, seat: int) -> int:
     """How many swaps on a container exchange space would bring the next panorama closer:
     spare containers for missing ones the bank still has."""
+    memo = _memo(game, seat)
+    key = ("swaps", seat)
+    found: int | None = memo.get(key)
+    if found is None:
+        found = memo[key] = _swaps_worked_out(game, seat)
+    return found
+
+
+def _swaps_worked_out(game: Game, seat: int) -> int:
     missing = sum(n for k, n in _needs(game, seat).items() if k in CONTAINERS and game.bank.get(k))
     return min(missing, sum(_spare(game, seat, c) for c in CONTAINERS))
 
@@ -230,7 +292,7 @@ def _score(game: Game, seat: int, command: Command) -> float:
             room = b.backpack_limit(game, seat) - hiker.load
             return 20 if room > 1 else 2
         case Move(to=to):
-            return _space_worth(game, seat, to) + _outlook(_at(game, seat, to), seat) * 0.5
+            return _space_worth(game, seat, to) + _outlook(game, seat, to) * 0.5
         case PlaceTile(rotation=rotation):
             return 10 - rotation * 0.01
         case PlayCard():
@@ -277,5 +339,10 @@ def greedy_bot(game: Game, seat: int, luck: Luck) -> Command:
     options = legal_commands(game, seat)
     if not options:
         raise ValueError(f"seat {seat} has nothing to do now")
+    return _best(game, seat, options)
+
+
+def _best(game: Game, seat: int, options: tuple[Command, ...]) -> Command:
+    """The best scored of ``options``, the first of those scored alike."""
     scored = [(_score(game, seat, c), -i, c) for i, c in enumerate(options)]
     return max(scored, key=lambda t: (t[0], t[1]))[2]

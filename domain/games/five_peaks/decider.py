@@ -56,7 +56,7 @@ from domain.games.five_peaks.events import (
 )
 from domain.games.five_peaks.evolve import evolve
 from domain.games.five_peaks.market import buy_panorama, refresh, rest, take_card
-from domain.games.five_peaks.rules import legal_commands, problem
+from domain.games.five_peaks.rules import can_only_pass, problem
 from domain.games.five_peaks.state import Game
 
 
@@ -64,20 +64,24 @@ def decide(game: Game, command: Command) -> tuple[Event, ...]:
     found = problem(game, command)
     if found is not None:
         raise RuleViolation(*found)
+    seat = command.seat
     events = consequences(game, command)
-    events = (*events, *_end_trigger(game, command.seat, events))
-    return (*events, *_settle(game, command.seat, events))
+    after = game
+    for event in events:
+        after = evolve(after, event)
+    trigger = _end_trigger(game, after, seat)
+    for event in trigger:
+        after = evolve(after, event)
+    return (*events, *trigger, *_settle(after, seat))
 
 
 SETTLE_LIMIT = 8
 
 
-def _settle(game: Game, seat: int, events: tuple[Event, ...]) -> tuple[Event, ...]:
+def _settle(after: Game, seat: int) -> tuple[Event, ...]:
     """When the only thing left for the seat is to pass, it passes by itself: a reward it
-    cannot take is forgone, a finished step or turn ends (docs/rules/five-peaks.md, Turns)."""
-    after = game
-    for event in events:
-        after = evolve(after, event)
+    cannot take is forgone, a finished step or turn ends (docs/rules/five-peaks.md, Turns).
+    ``after``: the position the seat's decision led to."""
     more: list[Event] = []
     for _ in range(SETTLE_LIMIT):
         if (
@@ -86,7 +90,7 @@ def _settle(game: Game, seat: int, events: tuple[Event, ...]) -> tuple[Event, ..
             or after.stage.kind in ("play", "tile", "camp")
         ):
             break
-        if legal_commands(after, seat) != (Pass(seat),):
+        if not can_only_pass(after, seat):
             break
         step = consequences(after, Pass(seat))
         more += step
@@ -95,14 +99,12 @@ def _settle(game: Game, seat: int, events: tuple[Event, ...]) -> tuple[Event, ..
     return tuple(more)
 
 
-def _end_trigger(game: Game, seat: int, events: tuple[Event, ...]) -> tuple[Event, ...]:
+def _end_trigger(game: Game, after: Game, seat: int) -> tuple[Event, ...]:
     """The end comes when 2 of the 3 conditions hold (Game End); the seat that made the
-    second one true finishes its turn, then every seat takes one final turn."""
+    second one true (``game`` before its decision, ``after`` it) finishes its turn, then
+    every seat takes one final turn."""
     if game.final_turns is not None:
         return ()
-    after = game
-    for event in events:
-        after = evolve(after, event)
     reasons = b.end_reasons(after)
     if after.phase == "play" and len(reasons) >= b.content(game).end_conditions:
         return (EndTriggered(seat=seat, reasons=reasons),)

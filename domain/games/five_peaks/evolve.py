@@ -38,7 +38,15 @@ from domain.games.five_peaks.events import (
     TurnEnded,
 )
 from domain.games.five_peaks.geometry import Cell, Placement
-from domain.games.five_peaks.state import Game, Hiker, Stage, StoneStack, added, changed
+from domain.games.five_peaks.state import (
+    Game,
+    Hiker,
+    Stage,
+    StoneStack,
+    added,
+    changed,
+    moved,
+)
 
 
 def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
@@ -94,14 +102,16 @@ def _shuffled(game: Game, event: PilesShuffled) -> Game:
 
 
 def _moved(game: Game, event: ResourcesMoved) -> Game:
-    hiker = game.hiker(event.seat)
-    gained = {k: v for k, v in event.gained.items() if k != "endorphin"}
-    paid = {k: v for k, v in event.paid.items() if k != "endorphin"}
-    endorphins = event.gained.get("endorphin", 0) - event.paid.get("endorphin", 0)
-    backpack = added(added(hiker.backpack, gained), paid, -1)
+    seat, gained, paid = event.seat, event.gained, event.paid
+    hiker = game.hikers[seat]
+    endorphins = gained.get("endorphin", 0) - paid.get("endorphin", 0)
+    backpack = moved(hiker.backpack, gained, paid, skip="endorphin")
     hiker = changed(hiker, backpack=backpack, endorphins=hiker.endorphins + endorphins)
-    bank = added(added(game.bank, paid), gained, -1)
-    return changed(game.with_hiker(event.seat, hiker), bank=MappingProxyType(dict(bank)))
+    hikers = list(game.hikers)
+    hikers[seat] = hiker
+    # the bank is paid what the backpack gives up, and gives what it gains
+    bank = moved(game.bank, paid, gained, skip="endorphin")
+    return changed(game, hikers=tuple(hikers), bank=bank)
 
 
 def _left(game: Game, at: Cell, delta: dict[str, int], sign: int) -> Game:
@@ -147,31 +157,54 @@ def evolve(game: Game, event: Event) -> Game:
     on a seat's decisions per turn reads it), and a new turn starts it again. The luck's own
     facts are not counted, so a fork's fresh luck (``reshuffle``) leaves the count as it was."""
     after = _apply(game, event)
-    if isinstance(event, (TurnEnded, PilesShuffled, CampfireDrawn)):
+    if isinstance(event, _UNCOUNTED):
         return after
     if after is game:
         after = changed(game)
     # ``after`` is a copy no one else holds yet: counting the fact on it saves a second copy
-    object.__setattr__(after, "moves", after.moves + 1)
+    after.__dict__["moves"] = after.moves + 1
     return after
 
 
+_UNCOUNTED = (TurnEnded, PilesShuffled, CampfireDrawn)
+_PLAY = Stage("play")
+"""A new turn's stage: one shared value, as frozen as any other."""
+
+
 def _apply(game: Game, event: Event) -> Game:
+    # The most frequent facts come first and match on the class alone: each case tried
+    # costs, and a keyword pattern costs more than reading the fields afterwards.
     match event:
+        case StageBegan():
+            return changed(game, stage=event.stage)
+        case CardPlayed():
+            seat, card = event.seat, event.card
+            hiker = game.hikers[seat]
+            return _hiker(game, seat, hand=_without(hiker.hand, card), played=(*hiker.played, card))
+        case TurnEnded():
+            final = None if game.final_turns is None else game.final_turns - 1
+            return changed(
+                game,
+                turn=event.next,
+                turns_taken=game.turns_taken + 1,
+                moves=0,
+                stage=_PLAY,
+                rewards=(),
+                turn_peaks=(),
+                trail=(),
+                final_turns=final,
+            )
+        case ResourcesMoved():
+            return _moved(game, event)
+        case PawnMoved():
+            seat, to = event.seat, event.to
+            pawns = list(game.pawns)
+            pawns[seat] = to
+            return changed(game, pawns=tuple(pawns), trail=(*game.trail, game.pawns[seat], to))
         case GameSetUp():
             return _set_up(game, event)
         case PilesShuffled():
             return _shuffled(game, event)
-        case CardPlayed(seat=seat, card=card):
-            hiker = game.hiker(seat)
-            return _hiker(game, seat, hand=_without(hiker.hand, card), played=(*hiker.played, card))
-        case StageBegan(stage=stage):
-            return changed(game, stage=stage)
-        case PawnMoved(seat=seat, to=to):
-            pawns = tuple(to if i == seat else p for i, p in enumerate(game.pawns))
-            return changed(game, pawns=pawns, trail=(*game.trail, game.pawns[seat], to))
-        case ResourcesMoved():
-            return _moved(game, event)
         case ResourceLeft(at=at, resource=resource):
             bank = added(game.bank, {resource: 1}, -1)
             return changed(_left(game, at, {resource: 1}, 1), bank=MappingProxyType(dict(bank)))
@@ -224,19 +257,6 @@ def _apply(game: Game, event: Event) -> Game:
         case CampfireReturned(seat=seat, cards=cards):
             game = _hiker(game, seat, drawn=())
             return changed(game, fire_deck=(*game.fire_deck, *cards))
-        case TurnEnded(next=following):
-            final = None if game.final_turns is None else game.final_turns - 1
-            return changed(
-                game,
-                turn=following,
-                turns_taken=game.turns_taken + 1,
-                moves=0,
-                stage=Stage("play"),
-                rewards=(),
-                turn_peaks=(),
-                trail=(),
-                final_turns=final,
-            )
         case EndTriggered(reasons=reasons):
             return changed(game, final_turns=game.seats + 1, end_reasons=reasons)
         case GameEnded(scores=scores):

@@ -64,7 +64,15 @@ def problem(game: Game, command: Command) -> Problem:
         return (WRONG, "the game is not being played")
     if not 0 <= seat < game.seats or seat != game.turn:
         return ("not_your_turn", f"it is seat {game.turn}'s turn")
-    if b.is_over_limit(game, seat):
+    return _seat_problem(game, command, b.is_over_limit(game, seat))
+
+
+def _seat_problem(game: Game, command: Command, over_limit: bool) -> Problem:
+    """``problem`` for the seat to act, once the phase and the turn are known to be right;
+    ``over_limit``: whether its backpack is over its limit (asked once per list of
+    candidates by ``legal_commands``)."""
+    seat = command.seat
+    if over_limit:
         if not isinstance(command, Discard):
             return ("backpack_full", "your backpack is over its limit: put resources back first")
         return None if game.hiker(seat).held(command.resource) else (ILLEGAL, "you hold none")
@@ -351,6 +359,23 @@ def candidates(game: Game, seat: int) -> tuple[Command, ...]:
 
 
 def legal_commands(game: Game, seat: int) -> tuple[Command, ...]:
-    if game.phase != "play" or seat != game.turn:
+    if game.phase != "play" or seat != game.turn or not 0 <= seat < game.seats:
         return ()
-    return tuple(c for c in candidates(game, seat) if problem(game, c) is None)
+    # ``problem`` for each candidate, with what is the same for all of them asked once
+    over = b.is_over_limit(game, seat)
+    return tuple(c for c in candidates(game, seat) if _seat_problem(game, c, over) is None)
+
+
+def can_only_pass(game: Game, seat: int) -> bool:
+    """Whether ``legal_commands(game, seat) == (Pass(seat),)``, without listing the rest
+    once one other command is found legal."""
+    if game.phase != "play" or seat != game.turn or not 0 <= seat < game.seats:
+        return False
+    over = b.is_over_limit(game, seat)
+    passes = False
+    for command in candidates(game, seat):
+        if _seat_problem(game, command, over) is None:
+            if command != Pass(seat):
+                return False
+            passes = True
+    return passes

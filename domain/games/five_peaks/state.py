@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal, TypeVar
@@ -119,8 +119,9 @@ class Game(Table):
         return self.hikers[seat]
 
     def with_hiker(self, seat: int, hiker: Hiker) -> Game:
-        hikers = tuple(hiker if i == seat else h for i, h in enumerate(self.hikers))
-        return changed(self, hikers=hikers)
+        hikers = list(self.hikers)
+        hikers[seat] = hiker
+        return changed(self, hikers=tuple(hikers))
 
     def stack_at(self, at: Cell) -> StoneStack | None:
         return next((p for p in self.peaks if p.at == at), None)
@@ -138,10 +139,44 @@ def changed(value: T, **changes: Any) -> T:
     ``replace`` re-runs ``__init__`` over every field; a game folds thousands of facts, and
     these classes have no ``__post_init__`` to skip, so copying the fields is the same value.
     """
-    new = object.__new__(type(value))
-    new.__dict__.update(value.__dict__)
-    new.__dict__.update(changes)
+    # one copy of the instance dict, assigned whole through the class's own ``__dict__``
+    # setter: filling a fresh instance's dict key by key costs about twice as much
+    attributes = value.__dict__.copy()
+    attributes.update(changes)
+    kind = type(value)
+    new = _new(kind)
+    setter = _DICT_SETTERS.get(kind) or _dict_setter(kind)
+    setter(new, attributes)
     return new
+
+
+_new = object.__new__
+_DICT_SETTERS: dict[type, Callable[[Any, dict[str, Any]], None]] = {}
+
+
+def _dict_setter(kind: type) -> Callable[[Any, dict[str, Any]], None]:
+    """The ``__dict__`` setter of ``kind``'s instances (found on the class that gave them a
+    dict), kept: ``object.__setattr__(x, "__dict__", d)`` looks it up by name every time."""
+    owner = next(k for k in kind.__mro__ if "__dict__" in vars(k))
+    setter: Callable[[Any, dict[str, Any]], None] = vars(owner)["__dict__"].__set__
+    _DICT_SETTERS[kind] = setter
+    return setter
+
+
+def moved(
+    amounts: Mapping[str, int], gained: Mapping[str, int], paid: Mapping[str, int], skip: str
+) -> Mapping[str, int]:
+    """``added(added(amounts, gained), paid, -1)`` over every key but ``skip``, in one pass:
+    the same sums, and a key dropped at zero in between comes back with the same total, in
+    the same sorted order."""
+    out = dict(amounts)
+    for key, n in gained.items():
+        if key != skip:
+            out[key] = out.get(key, 0) + n
+    for key, n in paid.items():
+        if key != skip:
+            out[key] = out.get(key, 0) - n
+    return MappingProxyType({k: v for k, v in sorted(out.items()) if v})
 
 
 def added(amounts: Mapping[str, int], delta: Mapping[str, int], sign: int = 1) -> Mapping[str, int]:

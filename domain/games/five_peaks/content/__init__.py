@@ -64,7 +64,14 @@ def packs() -> tuple[Content, ...]:
 
 def pack_of(game: Any) -> Content:
     """The pack a game plays with, for ever: the one its ``content_hash`` names."""
-    return SHELF.by_hash(game.content_hash)
+    # asked thousands of times a rollout; a hash names one pack for ever, so it is kept
+    found = _BY_HASH.get(game.content_hash)
+    if found is None:
+        found = _BY_HASH[game.content_hash] = SHELF.by_hash(game.content_hash)
+    return found
+
+
+_BY_HASH: dict[str, Content] = {}
 
 
 def read_pack(pack: str) -> dict[str, Any]:

@@ -1,19 +1,24 @@
-"""Peninsula rollouts per second: one tree's code against another's, in the same run.
+"""Rollouts and folds per second: one tree's code against another's, in the same run.
 
-Each round starts one process per tree (its directory first on ``sys.path``), in an order
-that alternates between rounds, and each times the rollouts of ``bench.analysis``'s rate
-line (a): ``--rollouts`` reshuffled rollouts from each of its 4 positions of a seeded 2-seat
-game, with one bot for every seat, after one untimed rollout per position to fill the
-caches. The report is each round's rates, each tree's median and the median of the
+``--ruleset`` names the game (Peninsula unless told). Each round starts one process per tree
+(its directory first on ``sys.path``), in an order that alternates between rounds, and each
+times the rollouts of ``bench.analysis``'s rate line (a): ``--rollouts`` reshuffled rollouts
+from each of its 4 positions of a seeded 2-seat game, with one bot for every seat, after one
+untimed rollout per position to fill the caches. The report is each round's rates, each
+tree's median and the median of the
 per-round ratios (after over before), so a busy machine slows both sides of a ratio alike.
 ``--graph`` runs instead ``bench.analysis``'s graph lines (b) on each tree, at N =
 ``--rollouts`` (100 for the headline) and N / 10 for the 1-job against 2-job line, each on
 its own embedded database (minutes: both jobs busy both cores). ``--profile`` prints
 instead each tree's ``bench.analysis`` profile shares; ``--calls``
 the CPU time of one ``legal_commands`` call and one bot call, best of 5, over every
-position a bot met in ``--rollouts`` rollouts from each of those positions.
+position a bot met in ``--rollouts`` rollouts from each of those positions. ``--fold`` times
+instead ``bench.fold``'s line (a) for the ruleset: the fold of complete games against the
+reference fold, both in the same process, so each round gives each tree its fold ratio.
+Rates are reported per CPU second of the process (``time.process_time``) beside wall time:
+on a shared machine a process's wall time counts the moments it waited for a core.
 
-Run: ``.venv/bin/python -m bench.peninsula_speed --before /work/main --after .``
+Run: ``.venv/bin/python -m bench.speed --before /work/main --after . [--ruleset five-peaks]``
 """
 
 from __future__ import annotations
@@ -35,9 +40,41 @@ from domain.games import load_all
 import domain
 
 load_all()
-bot, n, mode = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+bot, n, mode, game = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
 if mode == "profile":
+    import bench.analysis
+
+    bench.analysis.GRAPH_RULESET = game  # the ruleset ``profile`` looks at
     print(json.dumps({"code": domain.__file__, "profile": profile(FULL)}))
+elif mode == "fold":
+    from bench.fold import FULL as FOLD, reference_fold
+    from bench.playthrough import play, seats_for
+
+    ruleset = registry.get(game)
+    games = [play(ruleset, seats_for(ruleset), k).events for k in range(FOLD.games // 4)]
+    events = sum(len(g) for g in games)
+    def fold_all():
+        for g in games:
+            ruleset.fold(g)
+    # the fold without the platform's composition: game facts straight to the game's own
+    # evolve, the lifecycle's and live play's through the composed one
+    platform = ruleset._lifecycle_events | ruleset._live_events
+    composed, own = ruleset.evolve, ruleset.rules.evolve
+    def bare_all():
+        for g in games:
+            state = ruleset.initial_state
+            for event in g:
+                state = (composed if event.__class__ in platform else own)(state, event)
+    def best(work):
+        times = []
+        for _ in range(max(1, n)):
+            start = time.process_time()
+            work()
+            times.append(time.process_time() - start)
+        return min(times)
+    reference, fold, bare = best(lambda: reference_fold(events)), best(fold_all), best(bare_all)
+    print(json.dumps({"code": domain.__file__, "rate": events / fold, "ratio": reference / fold,
+                      "bare_ratio": reference / bare}))
 elif mode == "graph":
     from dataclasses import replace
     from psycopg_pool import ConnectionPool
@@ -47,7 +84,9 @@ elif mode == "graph":
     from service.simulation import simulate
     from service.store import EventStore
 
-    sizes = replace(FULL, graph_rollouts=max(1, n // 10), headline_rollouts=n)
+    sizes = replace(
+        FULL, graph_rollouts=max(1, n // 10), headline_rollouts=n, graph_ruleset=game
+    )
     with bench_database() as url, ConnectionPool(url, max_size=4, open=True) as pool:
         app = Application(EventStore(pool))
         game = next(iter(simulate(app, sizes.graph_ruleset, 1, seats=2, seed="bench-analysis")))
@@ -56,7 +95,7 @@ elif mode == "graph":
         f"{line['name']}: {line['baseline']['median_s']:.2f} s against"
         f" {line['subject']['median_s']:.2f} s" for line in lines]}))
 elif mode == "calls":
-    ruleset = registry.get("peninsula")
+    ruleset = registry.get(game)
     choose, asked = ruleset.bots[bot], []
     for point, state in enumerate(positions(ruleset)):
         for index in range(n):
@@ -83,20 +122,21 @@ elif mode == "calls":
     print(json.dumps({"code": domain.__file__, "calls": len(asked), "legal_us": legal,
                       "bot_us": per_call(choose)}))
 else:
-    ruleset = registry.get("peninsula")
+    ruleset = registry.get(game)
     states = positions(ruleset)
     _rollouts(ruleset, states, bot, 1)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     _rollouts(ruleset, states, bot, n)
-    seconds = time.perf_counter() - start
-    print(json.dumps({"code": domain.__file__, "rate": n * len(states) / seconds}))
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+    print(json.dumps({"code": domain.__file__, "rate": n * len(states) / seconds,
+                      "cpu_rate": n * len(states) / cpu}))
 """
 
 
-def measure(tree: Path, bot: str, rollouts: int, mode: str) -> dict[str, object]:
+def measure(tree: Path, bot: str, rollouts: int, mode: str, game: str) -> dict[str, object]:
     env = {**os.environ, "PYTHONPATH": str(tree)}
     done = subprocess.run(
-        [sys.executable, "-c", CHILD, bot, str(rollouts), mode],
+        [sys.executable, "-c", CHILD, bot, str(rollouts), mode, game],
         cwd=tree,
         env=env,
         capture_output=True,
@@ -113,23 +153,26 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--before", type=Path, required=True, help="the tree before")
     parser.add_argument("--after", type=Path, required=True, help="the tree after")
+    parser.add_argument("--ruleset", default="peninsula")
     parser.add_argument("--bot", default="random")
     parser.add_argument("--rollouts", type=int, default=8, help="per position per round")
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--profile", action="store_true", help="profile shares, not rates")
     parser.add_argument("--calls", action="store_true", help="µs per call, not rates")
     parser.add_argument("--graph", action="store_true", help="graph lines (b), not rates")
+    parser.add_argument("--fold", action="store_true", help="fold ratios, not rollouts")
     args = parser.parse_args(argv)
     trees = {"before": args.before.resolve(), "after": args.after.resolve()}
     if args.graph:
         for name in trees:
-            for line in measure(trees[name], args.bot, args.rollouts, "graph")["graph"]:  # type: ignore[attr-defined]
+            got = measure(trees[name], args.bot, args.rollouts, "graph", args.ruleset)
+            for line in got["graph"]:  # type: ignore[attr-defined]
                 print(f"{name}: {line}")
         return 0
     if args.calls:
         for round_no in range(args.rounds):
             for name in trees if round_no % 2 == 0 else reversed(trees):
-                got = measure(trees[name], args.bot, args.rollouts, "calls")
+                got = measure(trees[name], args.bot, args.rollouts, "calls", args.ruleset)
                 print(
                     f"round {round_no + 1} {name}: {got['calls']} calls, legal_commands"
                     f" {got['legal_us']:.1f} µs, {args.bot} bot {got['bot_us']:.1f} µs"
@@ -137,26 +180,38 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.profile:
         for name, tree in trees.items():
-            for note in measure(tree, args.bot, 0, "profile")["profile"]:  # type: ignore[attr-defined]
+            got = measure(tree, args.bot, 0, "profile", args.ruleset)
+            for note in got["profile"]:  # type: ignore[attr-defined]
                 print(f"{name}: {note}")
         return 0
-    rates: dict[str, list[float]] = {"before": [], "after": []}
+    return _rates(trees, args)
+
+
+def _rates(trees: dict[str, Path], args: argparse.Namespace) -> int:
+    """Rounds of one process per tree, alternating which goes first; the median of each
+    measure and of the per-round ratios after / before."""
+    mode, unit = ("fold", "events/s") if args.fold else ("rate", f"{args.bot} rollouts/s")
+    keys = ("rate", "ratio", "bare_ratio") if args.fold else ("rate", "cpu_rate")
+    got: dict[str, dict[str, list[float]]] = {n: {k: [] for k in keys} for n in trees}
     for round_no in range(args.rounds):
         order = list(trees) if round_no % 2 == 0 else list(reversed(trees))
         for name in order:
-            rate = measure(trees[name], args.bot, args.rollouts, "rate")["rate"]
-            rates[name].append(float(rate))  # type: ignore[arg-type]
-        print(
-            f"round {round_no + 1}: before {rates['before'][-1]:.1f}/s,"
-            f" after {rates['after'][-1]:.1f}/s"
+            found = measure(trees[name], args.bot, args.rollouts, mode, args.ruleset)
+            for key in keys:
+                got[name][key].append(float(found[key]))  # type: ignore[arg-type]
+        said = "; ".join(
+            f"{n} " + ", ".join(f"{k} {got[n][k][-1]:,.2f}" for k in keys) for n in trees
         )
-    ratios = [a / b for a, b in zip(rates["after"], rates["before"], strict=True)]
-    print(
-        f"{args.bot}: median before {statistics.median(rates['before']):.1f} rollouts/s,"
-        f" after {statistics.median(rates['after']):.1f}/s;"
-        f" median per-round speed-up {statistics.median(ratios):.2f}"
-        f" (range {min(ratios):.2f} to {max(ratios):.2f})"
-    )
+        print(f"round {round_no + 1}: {said}", flush=True)
+    for key in keys:
+        before, after = got["before"][key], got["after"][key]
+        ratios = [a / b for a, b in zip(after, before, strict=True)]
+        print(
+            f"{args.ruleset} {'fold / reference' if 'ratio' in key else unit} ({key}):"
+            f" median before {statistics.median(before):,.2f}, after"
+            f" {statistics.median(after):,.2f}; median per-round after / before"
+            f" {statistics.median(ratios):.2f} (range {min(ratios):.2f} to {max(ratios):.2f})"
+        )
     return 0
 
 

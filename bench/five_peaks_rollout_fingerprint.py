@@ -1,0 +1,80 @@
+"""Proof that speed work on Five Peaks' rollouts changes no game: a hash per rollout.
+
+``bench.five_peaks_fingerprint`` hashes whole seeded games and looks at the legal commands
+every 40th decision; this one follows what an analysis does (``domain.analysis``): from the
+positions of ``bench.analysis``'s rate line (0, 1/4, 1/2 and 3/4 of a seeded 2-seat game),
+each reshuffled and played to the end by one bot for every seat. Each hash covers, at
+every decision, the seat's legal commands in order, the bot's choice, the events decided
+and the state folded from them (its ``repr``: every field, so the fold is checked too), and
+the rollout's result. ``--record`` writes the hashes (take them from the code before a
+change); the default compares against them and exits non-zero on any difference.
+
+Run: ``.venv/bin/python -m bench.five_peaks_rollout_fingerprint [--record]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import sys
+from pathlib import Path
+from typing import Any
+
+from bench.analysis import positions
+from bench.fingerprints import record_or_check
+from domain.analysis.rollouts import derived_seed, reshuffled
+from domain.core import Luck, Ruleset
+from domain.core.codec import encode
+from domain.core.registry import event_to_record
+from domain.games.five_peaks import RULESET
+from service.store.records import canonical_json
+
+BOTS = ("greedy", "random")
+PER_POSITION = 4
+FILE = Path(__file__).resolve().parent / "support" / "five_peaks_rollout_fingerprints.json"
+
+
+def fingerprint(ruleset: Ruleset[Any, Any, Any], state: Any, bot: str, point: int, n: int) -> str:
+    """One rollout as ``domain.analysis.play_out`` plays it, hashed at every decision."""
+    digest = hashlib.sha256()
+
+    def feed(value: Any) -> None:
+        digest.update(canonical_json(value).encode())
+        digest.update(b"\n")
+
+    world = reshuffled(ruleset, state, None, derived_seed("fp", point, n, "luck"))
+    entropy = derived_seed("fp", point, n, "bots")
+    for step in range(100_000):
+        due = ruleset.system_command(world)
+        if due is None:
+            if ruleset.is_terminal(world):
+                result = ruleset.result(world)
+                feed([list(result.scores), list(result.ranks)] if result else None)
+                return digest.hexdigest()
+            seat = min(ruleset.to_act(world))
+            feed([encode(c) for c in ruleset.legal_commands(world, seat)])
+            due = ruleset.bots[bot](world, seat, Luck(derived_seed(entropy, step)))
+        events = ruleset.decide(world, due)
+        feed([type(due).__name__, encode(due)])
+        feed([list(event_to_record(e)) for e in events])
+        world = ruleset.fold(events, world)
+        digest.update(repr(world).encode())
+    raise AssertionError(f"rollout {bot}:{point}:{n} did not end")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--record", action="store_true", help="write the hashes, not check")
+    args = parser.parse_args(argv)
+    states = positions(RULESET)
+    found = {
+        f"{bot}:{point}:{n}": fingerprint(RULESET, state, bot, point, n)
+        for bot in BOTS
+        for point, state in enumerate(states)
+        for n in range(PER_POSITION)
+    }
+    return record_or_check(found, FILE, args.record)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
