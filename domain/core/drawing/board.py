@@ -40,9 +40,9 @@ the drawing's ``data-place`` names it (the page composes a move by clicking them
 
 
 Orders = Callable[[Mapping[str, Any], Any], list[list[str]]]
-"""Other orders of places that make the same command (Peninsula's icon in hand first)."""
+"""Other orders of places that make the same command (a piece in hand first, then its place)."""
 Unordered = Callable[[Mapping[str, Any]], bool]
-"""Whether a command's places are a set, picked in any order (Peloponnes' tiles to save)."""
+"""Whether a command's places are a set, picked in any order (several tiles to save)."""
 
 
 @dataclass(frozen=True)
