@@ -91,6 +91,8 @@ def test_a_whole_game_is_played_on_the_board_against_a_bot(
     screenshot(page, "board-game-peloponnes-result")
     # every move the seat made is one it composed on the board
     mine = [e for e in every_event(http, game_id) if e["actor"] == "seat:0" and e.get("command")]
-    assert len(mine) == len(played) > 10, (len(mine), len(played))
+    # eight rounds, and every seat bids (or passes) at least once a round (reference, "A
+    # round"): a game with few outbids gives the seat as few as eight decisions
+    assert len(mine) == len(played) >= 8, (len(mine), len(played))
     kinds = {p.split(":")[0] for move in played for p in move}
     assert "coins" in kinds, kinds  # bids made of a tile and its coins
