@@ -29,7 +29,6 @@ from domain.core.luck import SEED_BYTES
 from domain.core.registry import command_to_json, event_to_record, wire_name
 from domain.leagues import EVENT_TYPES, INITIAL, Actor, Fixture, League, Scheduled, decide, fold
 from domain.leagues.commands import (
-    SYSTEM_ACTOR,
     AddMember,
     AddOrganiser,
     Command,
@@ -41,7 +40,6 @@ from domain.leagues.commands import (
     Pairing,
     RecordAbandonment,
     RecordForfeit,
-    RecordResult,
     RemoveOrganiser,
     ScheduleRound,
     StartPlayoffs,
@@ -49,8 +47,8 @@ from domain.leagues.commands import (
 )
 from domain.leagues.events import Event
 from domain.leagues.pairing import next_plan
-from domain.leagues.standings import behind
 from service.application.app import Application
+from service.application.league_endings import fixture_record
 from service.application.live import decide_system
 from service.projections.ratings import Rating, initial, rested, thousandths
 from service.store import Decision, GameExists, NewEvent, UnknownGame, VersionConflict
@@ -228,9 +226,11 @@ class Leagues:
         self.execute(league_id, Leave(actor_of(by)))
 
     def start_season(self, league_id: UUID, by: Player) -> None:
+        self.record_finished(league_id)
         self.execute(league_id, StartSeason(actor_of(by)))
 
     def start_playoffs(self, league_id: UUID, by: Player, size: int) -> None:
+        self.record_finished(league_id)
         self.execute(league_id, StartPlayoffs(actor_of(by), size))
 
     def _seeding(self, state: League) -> dict[str, int]:
@@ -251,6 +251,7 @@ class Leagues:
         since the epoch) overrides the league's round duration, counted from now."""
         self.ensure_games(league_id)
         self.end_decided_games(league_id)
+        self.record_finished(league_id)
         for _ in range(MAX_RETRIES):
             loaded = self.load(league_id)
             # a season's seat order is drawn from a fresh seed, recorded in its first round
@@ -306,26 +307,11 @@ class Leagues:
 
     def record_result(self, league_id: UUID, game_id: UUID) -> bool:
         """Record a finished league game's result from its events; False if it is not
-        finished or its result is recorded already (so the results process may repeat).
-
-        The places are the result's ranks, whatever ended the game: its last move, a
-        resignation or a timeout (live play ranks those seats last)."""
-        loaded = self.cairn.load(game_id)
-        ruleset, state = loaded.ruleset, loaded.state
-        result = ruleset.result(state) if ruleset.is_terminal(state) else None
-        if result is None:
+        finished or its result is recorded already (so the results process may repeat); what
+        it records is ``league_endings.fixture_record``'s."""
+        command = fixture_record(self.cairn.load(game_id))
+        if command is None:
             return False
-        live = getattr(state, "live", None)
-        # a seat that resigned or timed out ranks behind every seat that did not, whatever
-        # the bot playing it on made of its position (#25)
-        left = (live.out | live.stand_ins) if live is not None else frozenset()
-        places = behind(result.ranks, left) if left else tuple(result.ranks)
-        command: Command = RecordResult(SYSTEM_ACTOR, str(game_id), places, result.scores)
-        if any(rank < 1 for rank in result.ranks):
-            # An unranked end (live play's abandonment ranks every seat 0) is no result: the
-            # game is void, recorded as an abandonment with the game's own reason.
-            reason = str(result.verdict.get("reason") or "the game ended without a winner")
-            command = RecordAbandonment(SYSTEM_ACTOR, str(game_id), reason)
         try:
             self.execute(league_id, command)
         except RuleViolation as refused:
@@ -333,6 +319,19 @@ class Leagues:
                 return False
             raise
         return True
+
+    def record_finished(self, league_id: UUID) -> int:
+        """Record the results of this league's open fixtures whose games have finished, from
+        the games themselves; how many. Commands refused while a round is open (``round_open``)
+        run it first: the results process may not have seen the last game end yet."""
+        recorded = 0
+        for fixture in self.load(league_id).state.season_fixtures():
+            if not fixture.is_open:
+                continue
+            with suppress(UnknownGame):
+                if self.cairn.store.game(UUID(fixture.game_id)).status == "finished":
+                    recorded += self.record_result(league_id, UUID(fixture.game_id))
+        return recorded
 
     def forfeit(
         self, league_id: UUID, by: Player, game_id: UUID, forfeited: Sequence[Player], reason: str

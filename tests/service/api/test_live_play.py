@@ -77,7 +77,7 @@ def test_a_takeback_over_http_and_its_refusal(server: Server, http: httpx.Client
     assert bad.status_code == 400
 
 
-def test_only_the_creator_an_organiser_or_the_admin_may_abandon(
+def test_a_casual_game_is_abandoned_only_by_its_creator_or_the_admin(
     server: Server, http: httpx.Client
 ) -> None:
     game = _create(http, seats=4)
