@@ -9,6 +9,8 @@ with ``takebacks`` on, so that live play's reaction to game facts (``takebacks``
 closes the window) is folded too. A played game is decided on the folded states, so its
 hash covers the decisions as well. ``--record`` writes the hashes (take them from the code
 before a change); the default compares against them and exits non-zero on any difference.
+The ``repr`` of a set of strings follows the process's hash seed, so the script runs itself
+again under ``PYTHONHASHSEED=0`` unless it already runs under it.
 
 Run: ``.venv/bin/python -m bench.fold_fingerprint [--record]``.
 """
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import os
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -75,6 +78,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--record", action="store_true", help="write the hashes, not check")
     args = parser.parse_args(argv)
+    if os.environ.get("PYTHONHASHSEED") != "0":
+        again = [sys.executable, "-m", "bench.fold_fingerprint", *sys.argv[1:]]
+        os.execve(sys.executable, again, {**os.environ, "PYTHONHASHSEED": "0"})
     load_all()
     return record_or_check(replayed() | played(), FILE, args.record)
 
