@@ -25,7 +25,8 @@ The evolve side, ``compose``:
   it was given, whatever the game did to it, but for one field: the luck's counter, which a
   game's facts carry (the draws its ``decide`` made) and its ``evolve`` copies. The seed
   itself is the lifecycle's. Live play may then react to the game's fact on its own part
-  (``react``: a fact that reveals something closes the takeback window).
+  (``react``, only while a takeback is possible: a fact that reveals something closes the
+  takeback window).
 
 So a game's ``evolve`` cannot overwrite a lifecycle field by accident; forgetting to copy
 the luck counter is caught by the conformance suite (tests/conformance/hidden.py).
