@@ -251,9 +251,7 @@ class Ruleset(Generic[S, C, E]):
         live play's on its part, the rest to the game, which cannot change the ``Table``."""
 
         def react(before: S, after: S, event: Any) -> S:
-            if after.live.undo:
-                return cast(S, takebacks.after_game_event(self, before, after, event))
-            return after
+            return cast(S, takebacks.after_game_event(self, before, after, event))
 
         return compose(
             self.rules.evolve,
