@@ -140,8 +140,19 @@ def _reachable(
 
 
 def tile_spots(game: Game, seat: int) -> tuple[tuple[Cell, int, int], ...]:
-    """(corner, new x, new y) for every open corner of the pawn's tiles where a tile fits."""
+    """(corner, new x, new y) for every open corner of the pawn's tiles where a tile fits.
+
+    Kept in the board's memo under the pawn's cell, which with the board is all it depends
+    on: ``legal_commands`` asks it once per ``PlaceTile`` candidate."""
     b = board(game)
+    key = ("tile_spots", pawn(game, seat))
+    found: tuple[tuple[Cell, int, int], ...] | None = b.memo.get(key)
+    if found is None:
+        found = b.memo[key] = _tile_spots(game, b, seat)
+    return found
+
+
+def _tile_spots(game: Game, b: Board, seat: int) -> tuple[tuple[Cell, int, int], ...]:
     out = []
     for index in pawn_tiles(game, seat):
         for corner in b.open_corners(index):
