@@ -70,7 +70,14 @@ def _fires(pack: Content, cards: tuple[str, ...], effect: str) -> tuple[FireSpec
 
 
 def backpack_limit(game: Game, seat: int) -> int:
-    return pack_of(game).backpack + sum(f.amount for f in fires(game, seat, "backpack"))
+    return _backpack_limit(pack_of(game), game.hiker(seat).campfire)
+
+
+@functools.lru_cache(maxsize=4096)
+def _backpack_limit(pack: Content, cards: tuple[str, ...]) -> int:
+    """The limit depends on the pack and the campfire cards alone, and is asked for at
+    nearly every candidate command and every space the greedy bot weighs."""
+    return pack.backpack + sum(f.amount for f in _fires(pack, cards, "backpack"))
 
 
 def is_over_limit(game: Game, seat: int) -> bool:
@@ -140,8 +147,19 @@ def _reachable(
 
 
 def tile_spots(game: Game, seat: int) -> tuple[tuple[Cell, int, int], ...]:
-    """(corner, new x, new y) for every open corner of the pawn's tiles where a tile fits."""
+    """(corner, new x, new y) for every open corner of the pawn's tiles where a tile fits.
+
+    Kept in the board's memo under the pawn's cell, which with the board is all it depends
+    on: ``legal_commands`` asks it once per ``PlaceTile`` candidate."""
     b = board(game)
+    key = ("tile_spots", pawn(game, seat))
+    found: tuple[tuple[Cell, int, int], ...] | None = b.memo.get(key)
+    if found is None:
+        found = b.memo[key] = _tile_spots(game, b, seat)
+    return found
+
+
+def _tile_spots(game: Game, b: Board, seat: int) -> tuple[tuple[Cell, int, int], ...]:
     out = []
     for index in pawn_tiles(game, seat):
         for corner in b.open_corners(index):
@@ -198,15 +216,23 @@ def end_reasons(game: Game) -> tuple[str, ...]:
     """Which of the three end conditions hold (Game End)."""
     pack = pack_of(game)
     rocky = sum(1 for p in game.peaks if pack.peaks[p.peak].terrain == "rocky")
-    top = max(c.rank for c in pack.panoramas.values())
+    top, all_rocky = _end_marks(pack)
     reasons = []
-    if rocky == sum(1 for p in pack.peaks.values() if p.terrain == "rocky"):
+    if rocky == all_rocky:
         reasons.append("last_rocky_peak")
     if any(not h.stones for h in game.hikers):
         reasons.append("all_stones")
     if any(pack.panoramas[c].rank == top for h in game.hikers for c in h.panoramas):
         reasons.append("panorama_complete")
     return tuple(reasons)
+
+
+@functools.lru_cache(maxsize=64)
+def _end_marks(pack: Content) -> tuple[int, int]:
+    """The pack's top panorama rank and its count of rocky peaks: asked after every
+    decision, they depend on the content alone."""
+    top = max(c.rank for c in pack.panoramas.values())
+    return top, sum(1 for p in pack.peaks.values() if p.terrain == "rocky")
 
 
 def next_rank(game: Game, seat: int) -> int:

@@ -37,7 +37,7 @@ from domain.games.five_peaks.content import CONTAINERS
 from domain.games.five_peaks.decider import consequences
 from domain.games.five_peaks.evolve import evolve
 from domain.games.five_peaks.geometry import Board, Cell, distances
-from domain.games.five_peaks.rules import legal_commands
+from domain.games.five_peaks.rules import legal_commands, legal_moves
 from domain.games.five_peaks.state import Game
 
 WORTH = {"mushroom": 3, "berry": 3, "herb": 3, "basket": 6, "jar": 6, "pouch": 6, "endorphin": 2}
@@ -324,8 +324,7 @@ def _card_worth(game: Game, seat: int, command: PlayCard) -> float:
         panorama = _next_panorama(game, seat)
         return 60 + panorama if panorama else 8 - 2 * len(game.hiker(seat).hand)
     if stage.kind in ("move", "shortcut", "bike", "glide"):
-        moves = [c for c in legal_commands(after, seat) if isinstance(c, Move)]
-        return max((_score(after, seat, m) for m in moves), default=-5)
+        return max((_score(after, seat, m) for m in legal_moves(after, seat)), default=-5)
     if stage.kind == "tile":
         return 14
     if stage.kind == "buy":

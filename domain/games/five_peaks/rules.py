@@ -366,6 +366,18 @@ def legal_commands(game: Game, seat: int) -> tuple[Command, ...]:
     return tuple(c for c in candidates(game, seat) if _seat_problem(game, c, over) is None)
 
 
+def legal_moves(game: Game, seat: int) -> tuple[Move, ...]:
+    """The ``Move`` commands of ``legal_commands(game, seat)``, in the same order, without
+    asking about the others (the greedy bot weighs a card by the moves it opens)."""
+    if game.phase != "play" or seat != game.turn or not 0 <= seat < game.seats:
+        return ()
+    if b.is_over_limit(game, seat) or game.hiker(seat).drawn or game.rewards:
+        return ()
+    if game.stage.kind not in STAGE_OF[Move]:
+        return ()
+    return tuple(Move(seat, to) for to in sorted(b.reachable(game, seat)))
+
+
 def can_only_pass(game: Game, seat: int) -> bool:
     """Whether ``legal_commands(game, seat) == (Pass(seat),)``, without listing the rest
     once one other command is found legal."""
