@@ -7,6 +7,7 @@ once the game is over and from the ruleset's running ``scores`` hook while it ru
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import zip_longest
 from typing import Any
@@ -194,10 +195,17 @@ class Difference:
 def diff(store: Store, a: Trail, b: Trail) -> Difference:
     """The common prefix of two games (equal hashes: the chain makes equal prefixes), the
     first event where they part, every move where they part after it, told in words from a
-    spectator's side, and how their scores differ."""
+    spectator's side, and how their scores differ.
+
+    Only what a spectator may see is compared. A hash or a command is public only once its
+    event is revealed (``service.application.visibility``), so an event not yet revealed in
+    both games is compared by its public shape alone, and two events hidden from spectators
+    count as alike: comparing their hashes or commands would tell whether the hidden
+    content differs (one bit of another seat's hand, say, or of the undrawn order)."""
+    alike = _alike(store, a, b, chained=True)
     common = 0
     for mine, theirs in zip(a.events, b.events, strict=False):
-        if mine.hash != theirs.hash:
+        if not alike(mine, theirs):
             break
         common += 1
     return Difference(
@@ -215,22 +223,49 @@ def _moves(trail: Trail, after: int) -> list[tuple[StoredEvent, ...]]:
     return [g for g in trail.decisions() if g[0].seq > after and g[0].actor != SYSTEM]
 
 
+Alike = Callable[[StoredEvent, StoredEvent], bool]
+
+
+def _alike(store: Store, a: Trail, b: Trail, *, chained: bool) -> Alike:
+    """Are two events the same as far as a spectator can tell? Revealed in both games, they
+    are compared by hash when ``chained`` (the same history up to them), else by actor and
+    command (the same decision, whatever came before)."""
+    revealed = (revealed_in(store, a.game), revealed_in(store, b.game))
+    seen = (visible_to(store, a.game, None), visible_to(store, b.game, None))
+
+    def alike(mine: StoredEvent, theirs: StoredEvent) -> bool:
+        if revealed[0](mine.seq) and revealed[1](theirs.seq):
+            if chained:
+                return mine.hash == theirs.hash
+            return (mine.actor, mine.command) == (theirs.actor, theirs.command)
+        if (mine.type, mine.actor) != (theirs.type, theirs.actor):
+            return False
+        shown = (seen[0](mine), seen[1](theirs))
+        if shown != (True, True):
+            return shown == (False, False)
+        return (mine.payload, mine.visibility) == (theirs.payload, theirs.visibility)
+
+    return alike
+
+
 def _moves_apart(store: Store, a: Trail, b: Trail, common: int) -> list[dict[str, Any]]:
     apart = []
+    alike = _alike(store, a, b, chained=False)
     pairs = zip_longest(_moves(a, common), _moves(b, common))
     for number, (mine, theirs) in enumerate(pairs, start=1):
-        if _same_move(mine, theirs):
+        if _same_move(alike, mine, theirs):
             continue
         apart.append({"move": number, "a": _move(store, a, mine), "b": _move(store, b, theirs)})
     return apart
 
 
 def _same_move(
-    mine: tuple[StoredEvent, ...] | None, theirs: tuple[StoredEvent, ...] | None
+    alike: Alike, mine: tuple[StoredEvent, ...] | None, theirs: tuple[StoredEvent, ...] | None
 ) -> bool:
+    """The same decision as a spectator can tell (its command is read only once revealed)."""
     if mine is None or theirs is None:
         return False
-    return (mine[0].actor, mine[0].command) == (theirs[0].actor, theirs[0].command)
+    return alike(mine[0], theirs[0])
 
 
 def _move(store: Store, trail: Trail, group: tuple[StoredEvent, ...] | None) -> Any:

@@ -8,12 +8,17 @@ subtree (nor a long secret string inside a text), and the seed never appears bef
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
+from uuid import uuid4
 
 import httpx
 import pytest
 
-from domain.core import registry
+from domain.core import can_see, registry
+from service.review import diff
+from service.store import StoredEvent
+from service.trail import Trail
 from tests.service.api.conftest import RULESETS, Server
 from tests.service.api.playing import Table, assert_hidden, read_stream
 
@@ -188,3 +193,48 @@ def test_a_diff_of_a_game_and_its_fork_leaks_neither_s_hidden_information(
     parent.play_out()
     check_diffs(server, tables, "both finished")
     assert not diff_secrets(server, tables), "both logs are public at the end"
+
+
+def hidden_altered(trail: Trail) -> Trail:
+    """The same game as a spectator sees it, with what a spectator may not see changed: the
+    command of every hidden decision and every hash from the first hidden event on (as the
+    chain would change them)."""
+    altered: list[StoredEvent] = []
+    chain_moved = False
+    for event in trail.events:
+        hidden = not can_see(event.visibility, None)
+        chain_moved = chain_moved or hidden
+        command = {"type": "something_else"} if hidden and event.command else event.command
+        hashes = {"prev_hash": "p" + event.prev_hash, "hash": "h" + event.hash}
+        altered.append(replace(event, command=command, **(hashes if chain_moved else {})))
+    return Trail(replace(trail.game, game_id=uuid4()), tuple(altered))
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_diff_tells_nothing_of_whether_two_games_hidden_decisions_differ(
+    server: Server, http: httpx.Client, ruleset: str
+) -> None:
+    """Two live games alike to a spectator get the same diff whether or not their hidden
+    decisions and the hashes over them differ: the diff reads a command or a hash only once
+    its event is revealed (comparing them earlier would leak a bit of a seat's secret)."""
+    rules = registry.get(ruleset)
+    count = min(max(rules.min_seats, 2), rules.max_seats)
+    seats = [{"kind": "player", "player": f"p{i}"} for i in range(count)]
+    table = Table.create(server, http, ruleset, seats)
+    store = server.cairn.store
+    game_id = server.host.game(table.game_id).game_id
+    # a few decisions in, with at least one hidden from spectators, the game still live
+    for _ in range(3):
+        table.step()
+    game = store.game(game_id)
+    trail = Trail(game, tuple(store.read(game_id)))
+    if not any(not can_see(e.visibility, None) for e in trail.events):
+        pytest.skip(f"{ruleset} hides nothing from a spectator in its first decisions")
+    assert not game.is_finished
+    same = Trail(replace(game, game_id=uuid4()), trail.events)
+    told = {
+        name: {k: v for k, v in diff(store, trail, other).to_json().items() if k != "games"}
+        for name, other in (("same", same), ("altered", hidden_altered(trail)))
+    }
+    assert told["altered"] == told["same"]
+    assert told["same"]["diverges_at"] is None and told["same"]["moves_apart"] == []
