@@ -231,7 +231,6 @@ def _alike(store: Store, a: Trail, b: Trail, *, chained: bool) -> Alike:
     are compared by hash when ``chained`` (the same history up to them), else by actor and
     command (the same decision, whatever came before)."""
     revealed = (revealed_in(store, a.game), revealed_in(store, b.game))
-    seen = (visible_to(store, a.game, None), visible_to(store, b.game, None))
 
     def alike(mine: StoredEvent, theirs: StoredEvent) -> bool:
         if revealed[0](mine.seq) and revealed[1](theirs.seq):
@@ -240,7 +239,9 @@ def _alike(store: Store, a: Trail, b: Trail, *, chained: bool) -> Alike:
             return (mine.actor, mine.command) == (theirs.actor, theirs.command)
         if (mine.type, mine.actor) != (theirs.type, theirs.actor):
             return False
-        shown = (seen[0](mine), seen[1](theirs))
+        # public by its visibility, not by being revealed: a fork copies its finished
+        # parent's events, revealed in the parent while still hidden in the live fork
+        shown = (can_see(mine.visibility, None), can_see(theirs.visibility, None))
         if shown != (True, True):
             return shown == (False, False)
         return (mine.payload, mine.visibility) == (theirs.payload, theirs.visibility)
