@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 import json
 import sys
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
@@ -172,3 +172,18 @@ def legend_line(legend: str) -> str:
     """A ruleset's legend as printed under its drawing, once: a ruleset's ``render`` draws
     only the position (docs/ruleset-contract.md, "Presentation")."""
     return f"legend: {legend}"
+
+
+def table_lines(
+    head: Sequence[str], body: Sequence[Sequence[str]], left: Container[int]
+) -> list[str]:
+    """Rows under their header, each column as wide as its widest cell: the columns in
+    ``left`` (names, words) read from the left, the others (numbers) from the right."""
+    widths = [max(len(line[i]) for line in (head, *body)) for i in range(len(head))]
+    return [
+        "  ".join(
+            cell.ljust(width) if i in left else cell.rjust(width)
+            for i, (cell, width) in enumerate(zip(line, widths, strict=True))
+        ).rstrip()
+        for line in (head, *body)
+    ]

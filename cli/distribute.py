@@ -60,5 +60,9 @@ def db_distribute(dry_run: bool, grant: str | None, as_json: bool) -> None:
         if not dry_run:
             done = "already placed" if not statements else f"{len(statements)} statements run"
             click.echo(f"-- {len(PLACEMENT)} tables placed as PLACEMENT says ({done})", err=True)
+        elif not statements:
+            click.echo(
+                f"-- nothing to run: all {len(PLACEMENT)} tables are placed already", err=True
+            )
     if problems:
         raise click.ClickException("the catalog still differs: " + "; ".join(problems))

@@ -14,6 +14,7 @@ from cli.common import (
     json_option,
     legend_line,
     reports_errors,
+    table_lines,
     viewer_option,
 )
 from cli.live_words import live_lines
@@ -45,15 +46,21 @@ def games(
         return
     if not found:
         click.echo("no games")
-    else:
-        click.echo(f"{'game':<36}  {'ruleset':<10} {'status':<8} seats  events  scores")
-    for game in found:
-        scores = " ".join(map(str, (game.result or {}).get("scores", []))) or "-"
-        fork = f" fork of {game.parent_id}@{game.fork_at}" if game.parent_id else ""
-        click.echo(
-            f"{game.game_id}  {game.ruleset:<10} {game.status:<8} {seats_text(game.seat_info)}"
-            f"  events {game.version:<5} scores {scores}{fork}"
-        )
+        return
+    for line in table_lines(GAMES_HEAD, [_game_row(game) for game in found], GAMES_LEFT):
+        click.echo(line)
+
+
+GAMES_HEAD = ("game", "ruleset", "status", "events", "scores", "seats", "forked from")
+GAMES_LEFT = {0, 1, 2, 4, 5, 6}
+"""Every column but the count of events reads from the left."""
+
+
+def _game_row(game: Any) -> list[str]:
+    scores = " ".join(map(str, (game.result or {}).get("scores", []))) or "-"
+    fork = f"{game.parent_id}@{game.fork_at}" if game.parent_id else "-"
+    row = [str(game.game_id), game.ruleset, game.status, str(game.version), scores]
+    return [*row, seats_text(game.seat_info), fork]
 
 
 def seats_text(seat_info: list[Any]) -> str:

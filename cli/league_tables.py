@@ -3,9 +3,11 @@ the projection after catching it up, so every recorded result is in."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import click
 
-from cli.common import emit_json, json_option
+from cli.common import emit_json, json_option, table_lines
 from cli.leaguing import league_errors, league_id, leagues
 from service.projections.reading import fixtures_of, ratings_of, standings_of
 
@@ -30,11 +32,37 @@ def standings(league_ref: str, season: int | None, as_json: bool) -> None:
         return
     if not table:
         click.echo("no standings yet")
-    for row in table:
-        click.echo(
-            f"{row['place']:>3}. {row['name']:<24} {row['points']:>4} pts  played {row['played']}"
-            f"  wins {row['wins']}  score {row['score']}  forfeits {row['forfeits']}"
-        )
+        return
+    for line in standings_lines(table):
+        click.echo(line)
+
+
+COLUMNS = (
+    ("#", "place"),
+    ("player", "name"),
+    ("pts", "points"),
+    ("played", "played"),
+    ("won", "wins"),
+    ("score", "score"),
+    ("forfeits", "forfeits"),
+)
+"""The standings' own columns: header, then the row's key."""
+
+
+def standings_lines(table: list[dict[str, Any]]) -> list[str]:
+    """The table under a header: each row's numbers, then the league's tie-breaks by name
+    (as ``--tiebreak`` spells them) in the order they apply, so that a reader sees why
+    players on equal points stand as they do (#25)."""
+    breaks = [t["tiebreak"] for t in table[0]["tiebreaks"]]
+    head = [h for h, _ in COLUMNS] + breaks
+    body = [
+        [str(row[k]) for _, k in COLUMNS] + [str(t["value"]) for t in row["tiebreaks"]]
+        for row in table
+    ]
+    lines = table_lines(head, body, left={1})  # the player's name
+    if "draw" in breaks:
+        lines.append("draw: the place in the season's seeded draw (1 goes first)")
+    return lines
 
 
 @click.command()

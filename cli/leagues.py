@@ -15,7 +15,14 @@ from cli.common import USAGE, CliError, emit_json, json_option
 from cli.hooks import league_webhook
 from cli.league_tables import fixtures, ratings, standings
 from cli.league_time import settle, vacation
-from cli.leaguing import game_id, league_errors, league_id, leagues, signed_in, token_option
+from cli.leaguing import (
+    league_errors,
+    league_game,
+    league_id,
+    leagues,
+    signed_in,
+    token_option,
+)
 from domain.leagues.commands import Pairing
 from domain.leagues.standings import TIEBREAKS
 from service.application.deadlines import round_deadline
@@ -272,10 +279,13 @@ def forfeit(
 ) -> None:
     """Record that PLAYERS forfeited GAME (organisers only); the others share first place.
 
+    GAME is a game id or a unique start of one.
+
     Example: cairn league forfeit $LEAGUE $GAME bob --reason "did not turn up"
     """
-    target, game = league_id(league_ref), game_id(game_ref)
+    target = league_id(league_ref)
     with leagues() as service:
+        game = league_game(service, game_ref)
         by = signed_in(service, token)
         lost = [service.accounts.find(name) for name in players]
         service.leagues.forfeit(target, by, game, lost, reason)
@@ -295,10 +305,13 @@ def forfeit(
 def abandon(league_ref: str, game_ref: str, reason: str, token: str | None, as_json: bool) -> None:
     """Void GAME, which nobody finished (organisers only): no points, no rating.
 
+    GAME is a game id or a unique start of one.
+
     Example: cairn league abandon $LEAGUE $GAME --reason "server down all evening"
     """
-    target, game = league_id(league_ref), game_id(game_ref)
+    target = league_id(league_ref)
     with leagues() as service:
+        game = league_game(service, game_ref)
         service.leagues.abandon(target, signed_in(service, token), game, reason)
     if as_json:
         emit_json({"league_id": str(target), "game_id": str(game), "abandoned": True})

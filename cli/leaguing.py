@@ -12,7 +12,7 @@ from uuid import UUID
 
 import click
 
-from cli.common import NOT_FOUND, USAGE, CliError, application, reports_errors
+from cli.common import NOT_FOUND, USAGE, CliError, application, game_ref, reports_errors
 from service.application.hooks import UnknownWebhook
 from service.application.players import NotSignedIn
 from service.leagues import LeagueService, league_service
@@ -65,8 +65,6 @@ def league_id(raw: str) -> UUID:
         raise CliError(f"{raw!r} is not a league id", USAGE) from None
 
 
-def game_id(raw: str) -> UUID:
-    try:
-        return UUID(raw)
-    except ValueError:
-        raise CliError(f"{raw!r} is not a game id", USAGE) from None
+def league_game(service: LeagueService, raw: str) -> UUID:
+    """A league command's GAME: a whole id or a unique start of one, as every other GAME."""
+    return game_ref(service.leagues.cairn.store, raw)

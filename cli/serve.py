@@ -54,8 +54,9 @@ def _stop(signum: int, frame: FrameType | None) -> None:
 @click.option(
     "--admin-token-file",
     type=click.Path(dir_okay=False, path_type=Path),
-    help="A file whose first line is the organisers' token (POST /replays); or set"
-    " CAIRN_ADMIN_TOKEN. Without either, imports over HTTP are refused.",
+    help="A file whose first line is the operator's token: it acts on any league and any"
+    " game, and imports replays (POST /replays); or set CAIRN_ADMIN_TOKEN. Without either,"
+    " there is no operator and imports over HTTP are refused.",
 )
 @click.option(
     "--webhook-private-targets",

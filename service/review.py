@@ -18,7 +18,7 @@ from service.application.errors import BadRequest, NoSuchEvent, NoSuchSeat
 from service.application.live import live_view
 from service.application.loading import ruleset_for
 from service.application.outcomes import result_json, scores_json
-from service.application.visibility import revealed_in
+from service.application.visibility import Revealed, revealed_in
 from service.store import GameRecord, Store, StoredEvent
 from service.trail import Trail, state_at, states_along
 
@@ -193,7 +193,7 @@ class Difference:
 
 
 def diff(store: Store, a: Trail, b: Trail) -> Difference:
-    """The common prefix of two games (equal hashes: the chain makes equal prefixes), the
+    """The common prefix of two games (as a spectator can tell them apart), the
     first event where they part, every move where they part after it, told in words from a
     spectator's side, and how their scores differ.
 
@@ -202,7 +202,8 @@ def diff(store: Store, a: Trail, b: Trail) -> Difference:
     both games is compared by its public shape alone, and two events hidden from spectators
     count as alike: comparing their hashes or commands would tell whether the hidden
     content differs (one bit of another seat's hand, say, or of the undrawn order)."""
-    alike = _alike(store, a, b, chained=True)
+    revealed = (revealed_in(store, a.game), revealed_in(store, b.game))
+    alike = _alike(revealed, chained=True)
     common = 0
     for mine, theirs in zip(a.events, b.events, strict=False):
         if not alike(mine, theirs):
@@ -214,7 +215,7 @@ def diff(store: Store, a: Trail, b: Trail) -> Difference:
         first=(_told(store, a, common + 1), _told(store, b, common + 1)),
         results=(a.game.result, b.game.result),
         lineage=(lineage(store, a.game), lineage(store, b.game)),
-        moves=_moves_apart(store, a, b, common),
+        moves=_moves_apart(store, a, b, common, _alike(revealed, chained=False)),
         scores=_scores_apart(a, b),
     )
 
@@ -226,11 +227,10 @@ def _moves(trail: Trail, after: int) -> list[tuple[StoredEvent, ...]]:
 Alike = Callable[[StoredEvent, StoredEvent], bool]
 
 
-def _alike(store: Store, a: Trail, b: Trail, *, chained: bool) -> Alike:
+def _alike(revealed: tuple[Revealed, Revealed], *, chained: bool) -> Alike:
     """Are two events the same as far as a spectator can tell? Revealed in both games, they
     are compared by hash when ``chained`` (the same history up to them), else by actor and
     command (the same decision, whatever came before)."""
-    revealed = (revealed_in(store, a.game), revealed_in(store, b.game))
 
     def alike(mine: StoredEvent, theirs: StoredEvent) -> bool:
         if revealed[0](mine.seq) and revealed[1](theirs.seq):
@@ -249,9 +249,10 @@ def _alike(store: Store, a: Trail, b: Trail, *, chained: bool) -> Alike:
     return alike
 
 
-def _moves_apart(store: Store, a: Trail, b: Trail, common: int) -> list[dict[str, Any]]:
+def _moves_apart(
+    store: Store, a: Trail, b: Trail, common: int, alike: Alike
+) -> list[dict[str, Any]]:
     apart = []
-    alike = _alike(store, a, b, chained=False)
     pairs = zip_longest(_moves(a, common), _moves(b, common))
     for number, (mine, theirs) in enumerate(pairs, start=1):
         if _same_move(alike, mine, theirs):

@@ -314,12 +314,10 @@ def stamp_time(events: tuple[Any, ...] | list[Any]) -> int | None:
 
 def describe_live(event: LiveEvent) -> str:
     match event:
-        case Stamped(seat=seat, banks=banks):
+        case Stamped(seat=seat):
             who = "the system" if seat is None else f"seat {seat}"
-            if not banks:
-                return f"Decided by {who}"
-            left = ", ".join(f"seat {s}: {_clock_words(ms)}" for s, ms in enumerate(banks))
-            return f"Decided by {who}; time left: {left}"
+            left = time_left(event)
+            return f"Decided by {who}; {left}" if left else f"Decided by {who}"
         case Resigned(seat=seat, stand_in=stand_in, ends=ends):
             then = "the game ends" if ends else "a bot plays on" if stand_in else "play goes on"
             return f"Seat {seat} resigns; {then}"
@@ -351,6 +349,15 @@ def _clock_words(ms: int) -> str:
     hours, rest = divmod(seconds, 3600)
     minutes, seconds = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{seconds:02d}" if hours else f"{minutes}:{seconds:02d}"
+
+
+def time_left(stamp: Stamped) -> str | None:
+    """The clocks a decision leaves, in words (None: an untimed game's stamp)."""
+    if not stamp.banks:
+        return None
+    return "time left: " + ", ".join(
+        f"seat {s}: {_clock_words(ms)}" for s, ms in enumerate(stamp.banks)
+    )
 
 
 def clock_words(ms: int) -> str:

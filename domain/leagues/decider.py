@@ -323,8 +323,13 @@ def evolve(state: League, event: Event) -> League:
             )
             if event.order:
                 orders = {**state.season_orders, event.season: event.order}
+                seeds = {**state.season_seeds, event.season: event.seed}
                 state = dataclasses.replace(
-                    state, season_order=event.order, roster_changed=False, season_orders=orders
+                    state,
+                    season_order=event.order,
+                    roster_changed=False,
+                    season_orders=orders,
+                    season_seeds=seeds,
                 )
             return state
         case ResultRecorded(game_id=game_id, places=places, scores=scores):

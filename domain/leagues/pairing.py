@@ -9,23 +9,17 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from itertools import combinations
 
 from domain.core.luck import Luck
 from domain.leagues.knockout import bracket_plan, evolve_drawn, knockout_draw
 from domain.leagues.standings import season_table
 from domain.leagues.state import League
+from domain.leagues.tables import Plan, balanced
 
-SWISS_SEARCH_BUDGET = 20_000
-"""Partial pairings Swiss tries before it accepts a repeat pairing (keeps big fields fast)."""
-SWAP_PASSES = 8
-
-
-@dataclass(frozen=True)
-class Plan:
-    tables: tuple[tuple[str, ...], ...]
-    byes: tuple[str, ...]
+SEARCH_BUDGET = 20_000
+"""Partial pairings (or seatings) a search tries before it accepts a repeat (keeps big fields
+fast)."""
 
 
 def plan_round(league: League) -> Plan:
@@ -187,7 +181,7 @@ def unplayed_first(
         return met[frozenset((a, b))] == due_count
 
     vertices = pool + ([BYE] if len(pool) % 2 else [])
-    found = _perfect(vertices, due, [SWISS_SEARCH_BUDGET])
+    found = _perfect(vertices, due, [SEARCH_BUDGET])
     pairs = found if found is not None else _greedy(pool, due, met, had)
     tables: list[tuple[str, ...]] = []
     out: list[str] = []
@@ -263,7 +257,7 @@ def swiss(
         out = next(p for p in reversed(players) if had.get(p, 0) == fewest)
         players.remove(out)
         bye = (out,)
-    budget = [SWISS_SEARCH_BUDGET]
+    budget = [SEARCH_BUDGET]
     pairs = _pair_without_rematch(players, met, budget)
     if pairs is None:
         # every pairing repeats one (or the search ran out): still play every first meeting
@@ -288,75 +282,3 @@ def _pair_without_rematch(
         if tail is not None:
             return [(first, other), *tail]
     return None
-
-
-def balanced(
-    players: Sequence[str],
-    seats: int,
-    round_number: int,
-    met: Counter[frozenset[str]],
-    byes: Mapping[str, int] | None = None,
-) -> Plan:
-    """Full tables of ``seats``, built so that as few pairs as possible meet again.
-
-    Players left over (fewer than a table) sit the round out: those with the fewest byes,
-    latest joined first. Tables are built greedily (each next player is the one who has met
-    the table least), then improved by swapping players between tables while that lowers the
-    number of repeat meetings. Seats rotate by round so no one always starts.
-    """
-    pool = list(players)
-    had = byes or {}
-    spare = len(pool) % seats
-    out: list[str] = []
-    for _ in range(spare):
-        fewest = min(had.get(p, 0) for p in pool)
-        choice = next(p for p in reversed(pool) if had.get(p, 0) == fewest)
-        pool.remove(choice)
-        out.append(choice)
-    tables = _greedy_tables(pool, seats, met)
-    tables = _improve(tables, met)
-    shift = (round_number - 1) % seats
-    seated = tuple(tuple(t[shift:] + t[:shift]) for t in tables)
-    return Plan(seated, tuple(sorted(out, key=list(players).index)))
-
-
-def _cost(table: Sequence[str], met: Counter[frozenset[str]]) -> int:
-    return sum(met[frozenset(pair)] for pair in combinations(table, 2))
-
-
-def _greedy_tables(pool: list[str], seats: int, met: Counter[frozenset[str]]) -> list[list[str]]:
-    left = list(pool)
-    tables: list[list[str]] = []
-    while left:
-        table = [left.pop(0)]
-        while len(table) < seats:
-            best = min(
-                range(len(left)),
-                key=lambda i: (sum(met[frozenset((left[i], p))] for p in table), i),
-            )
-            table.append(left.pop(best))
-        tables.append(table)
-    return tables
-
-
-def _improve(tables: list[list[str]], met: Counter[frozenset[str]]) -> list[list[str]]:
-    for _ in range(SWAP_PASSES):
-        improved = False
-        for ti, tj in combinations(range(len(tables)), 2):
-            for a in range(len(tables[ti])):
-                for b in range(len(tables[tj])):
-                    x, y = tables[ti], tables[tj]
-                    before = _cost(x, met) + _cost(y, met)
-                    nx = [*x[:a], y[b], *x[a + 1 :]]
-                    ny = [*y[:b], x[a], *y[b + 1 :]]
-                    if _cost(nx, met) + _cost(ny, met) < before:
-                        tables[ti], tables[tj] = nx, ny
-                        improved = True
-        if not improved:
-            break
-    return tables
-
-
-def repeat_meetings(tables: Sequence[Sequence[str]], met: Counter[frozenset[str]]) -> int:
-    """How many pairs at these tables have met before (what balanced tables minimise)."""
-    return sum(_cost(t, met) for t in tables)

@@ -1,10 +1,14 @@
 """League points and the standings table, folded from a league's fixtures.
 
 Points by place come from the league's ``points``; tied seats share the better place and so
-its points (the platform's shared victory, ``domain.core.contract.ranks_for``). Tie-breaks,
-in order: points, wins (first places, shared ones included), the sum of game scores, fewer
-forfeits, then the player's id, so that the order is total and the same everywhere
-(docs/leagues.md).
+its points (the platform's shared victory, ``domain.core.contract.ranks_for``). Players on
+equal points are then ordered by the league's own tie-breaks (``tiebreaks`` at creation,
+#25), in the order ``applied`` gives: as the league named them (by default head-to-head,
+Buchholz, Sonneborn-Berger, then wins), with the season's seeded draw always last, wherever
+it was named, so that the order is total and never falls to the player id
+(``ranked_by``). A league created before #25 records no tie-breaks and keeps the order it
+had: points, wins (first places, shared ones included), the sum of game scores, fewer
+forfeits, then the player's id (``ordered``; docs/leagues.md, Standings).
 """
 
 from __future__ import annotations
@@ -24,6 +28,9 @@ class Standing:
     wins: int = 0
     score: int = 0
     forfeits: int = 0
+    tiebreaks: tuple[tuple[str, int], ...] = ()
+    """The league's tie-breaks and this row's number for each, in the order they apply
+    (``ranked_by``); none for a league from before #25, whose order is this row's own."""
 
     def sort_key(self) -> tuple[int, int, int]:
         return (-self.points, -self.wins, -self.score)
@@ -88,6 +95,58 @@ TIEBREAKS = ("head-to-head", "buchholz", "sonneborn-berger", "wins", "draw")
 """The tie-breaks a league may order, and the default order (docs/leagues.md)."""
 
 
+def applied(tiebreaks: Sequence[str]) -> tuple[str, ...]:
+    """A league's tie-breaks in the order they apply: as it named them, except the seeded
+    draw, which always comes last wherever it was named (docs/leagues.md)."""
+    return (*(t for t in tiebreaks if t != "draw"), *(t for t in tiebreaks if t == "draw"))
+
+
+def tiebreak_values(
+    table: Sequence[Standing],
+    fixtures: Sequence[Scheduled],
+    points: Sequence[int],
+    drawn: Sequence[str],
+) -> dict[str, dict[str, int]]:
+    """Every tie-break's number for each player of ``table``, by tie-break name.
+
+    head-to-head: points among the players tied on points only; buchholz: the sum of every
+    opponent's points; sonneborn-berger: each opponent's points times the share of a win's
+    points earned against them (kept as a whole number: times ``points[0]``); wins: first
+    places; draw: the player's place in the season's drawn seat order (1 goes first; a
+    player outside it after everyone in it), never the seed it was drawn from. The higher
+    the better, except the draw's place.
+    """
+    total = {r.player: r.points for r in table}
+    seen = {p: i for i, p in enumerate(drawn)}
+    values = {
+        r.player: {
+            "head-to-head": 0,
+            "buchholz": 0,
+            "sonneborn-berger": 0,
+            "wins": r.wins,
+            "draw": seen.get(r.player, len(seen)) + 1,
+        }
+        for r in table
+    }
+    for f in fixtures:
+        if f.status not in ("played", "forfeited"):
+            continue
+        for i, player in enumerate(f.players):
+            if player not in values:
+                continue
+            mine = values[player]
+            earned = fixture_points(points, f.places[i], player, f.scoreless)
+            for other in f.players:
+                if other == player:
+                    continue
+                mine["buchholz"] += total.get(other, 0)
+                mine["sonneborn-berger"] += total.get(other, 0) * earned
+                if total.get(other) == total.get(player):
+                    # shared between the tied opponents at the table
+                    mine["head-to-head"] += earned
+    return values
+
+
 def ranked_by(
     table: Iterable[Standing],
     fixtures: Sequence[Scheduled],
@@ -96,46 +155,21 @@ def ranked_by(
     drawn: Sequence[str],
 ) -> list[Standing]:
     """Points first, then ``tiebreaks`` in order; ties left after them go by the season's
-    drawn seat order (a seeded draw, never the player id), then join order.
-
-    head-to-head: points among the players tied on points only; buchholz: the sum of every
-    opponent's points; sonneborn-berger: each opponent's points times the share of a win's
-    points earned against them (kept as a whole number: times ``points[0]``); wins: first
-    places.
-    """
+    drawn seat order (a seeded draw, never the player id), then join order. Each row
+    carries its numbers for ``tiebreaks``, in the order they apply, so that a reader sees
+    why two players on equal points stand as they do (#25)."""
     rows = list(table)
-    total = {r.player: r.points for r in rows}
-    decided = [f for f in fixtures if f.status in ("played", "forfeited")]
-    h2h: dict[str, int] = {}
-    buchholz: dict[str, int] = {}
-    berger: dict[str, int] = {}
-    for f in decided:
-        for i, player in enumerate(f.players):
-            earned = fixture_points(points, f.places[i], player, f.scoreless)
-            for other in f.players:
-                if other == player:
-                    continue
-                buchholz[player] = buchholz.get(player, 0) + total.get(other, 0)
-                berger[player] = berger.get(player, 0) + total.get(other, 0) * earned
-                if total.get(other) == total.get(player):
-                    # shared between the tied opponents at the table
-                    h2h[player] = h2h.get(player, 0) + earned
-    seen = {p: i for i, p in enumerate(drawn)}
+    values = tiebreak_values(rows, fixtures, points, drawn)
+    shown = applied(tiebreaks)
 
     def key(row: Standing) -> tuple[int, ...]:
-        by = {
-            "head-to-head": h2h.get(row.player, 0),
-            "buchholz": buchholz.get(row.player, 0),
-            "sonneborn-berger": berger.get(row.player, 0),
-            "wins": row.wins,
-        }
-        return (
-            -row.points,
-            *(-by[t] for t in tiebreaks if t in by),
-            seen.get(row.player, len(seen)),
-        )
+        by = values[row.player]
+        return (-row.points, *(-by[t] for t in shown if t != "draw"), by["draw"])
 
-    return sorted(rows, key=key)
+    return [
+        dataclasses.replace(row, tiebreaks=tuple((t, values[row.player][t]) for t in shown))
+        for row in sorted(rows, key=key)
+    ]
 
 
 def season_table(league: League, season: int | None = None) -> list[Standing]:

@@ -59,6 +59,8 @@ class League:
     """Entry requirements (``domain.leagues.entry``); None: none."""
     season_orders: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
     """Each season's drawn seat order: the last tie-break, a seeded draw."""
+    season_seeds: Mapping[int, str] = field(default_factory=dict)
+    """The seed each season's order was drawn from, kept so a reader can re-draw it."""
     members: tuple[str, ...] = ()
     season: int = 0
     round: int = 0

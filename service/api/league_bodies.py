@@ -129,6 +129,10 @@ class LeagueBody(Struct):
     """The current season's seat order drawn from its seed (player ids), its last
     tie-break before join order; empty before its first round or for a season recorded
     before the draw."""
+    draw_seed: str | None = None
+    """The seed ``draw`` was drawn from (64 hex characters): shuffling the members of the
+    season's first round, in join order, by docs/draws.md gives ``draw`` again; null when
+    ``draw`` is empty."""
 
 
 class FixtureBody(Struct):
@@ -146,6 +150,16 @@ class FixtureBody(Struct):
     """When its round must be finished (ISO 8601, UTC); null: no deadline."""
 
 
+class TiebreakBody(Struct):
+    tiebreak: Tiebreak
+    value: int
+    """head-to-head: league points earned against the players tied on points; buchholz:
+    the sum of every opponent's points; sonneborn-berger: each opponent's points times
+    the league points earned against them; wins: first places; draw: the player's place in
+    the season's seeded draw (1 goes first), never the seed. Higher is better, except the
+    draw's place (docs/leagues.md)."""
+
+
 class StandingBody(Struct):
     place: int
     player_id: str
@@ -155,6 +169,10 @@ class StandingBody(Struct):
     wins: int
     score: int
     forfeits: int
+    tiebreaks: list[TiebreakBody]
+    """The league's tie-breaks in the order they apply (the draw last), with this row's
+    number for each: why players on equal points stand as they do. Empty for a league
+    created before tie-breaks existed (ordered by wins, score, then forfeits)."""
 
 
 class RatingChangeBody(Struct):

@@ -3,7 +3,9 @@ Either ends the game too (docs/leagues.md "Forfeits and abandonments")."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
+from uuid import UUID
 
 import anyio
 from litestar import Response, post
@@ -25,6 +27,8 @@ from service.api.leaguing import (
     service_of,
 )
 from service.api.screening import strict_body
+from service.leagues import LeagueService
+from service.store.players import Player
 
 
 @post(
@@ -44,16 +48,11 @@ async def record_forfeit(
     host: NamedDependency[Host],
     authorization: Authorization = None,
 ) -> Response[FixtureBody]:
-    def work() -> FixtureBody:
-        service = service_of(host)
-        target, by = parse_id(league_id, "league"), authority(host, service, authorization)
-        game = parse_id(data.game_id, "game")
+    def forfeit(service: LeagueService, league: UUID, by: Player, game: UUID) -> None:
         lost = [service.accounts.find(name) for name in data.players]
-        organiser_only(lambda: service.leagues.forfeit(target, by, game, lost, data.reason))
-        return next(f for f in fixture_bodies(service, target) if f.game_id == str(game))
+        service.leagues.forfeit(league, by, game, lost, data.reason)
 
-    body = await anyio.to_thread.run_sync(work)
-    return created(body, f"/leagues/{league_id}/fixtures")
+    return await _recorded(host, league_id, authorization, data.game_id, forfeit)
 
 
 @post(
@@ -74,11 +73,26 @@ async def record_abandonment(
     host: NamedDependency[Host],
     authorization: Authorization = None,
 ) -> Response[FixtureBody]:
+    def abandon(service: LeagueService, league: UUID, by: Player, game: UUID) -> None:
+        service.leagues.abandon(league, by, game, data.reason)
+
+    return await _recorded(host, league_id, authorization, data.game_id, abandon)
+
+
+Record = Callable[[LeagueService, UUID, Player, UUID], None]
+
+
+async def _recorded(
+    host: Host, league_id: str, authorization: str | None, game_id: str, record: Record
+) -> Response[FixtureBody]:
+    """What both results share: the ids parsed, the organiser's authority checked, the
+    result recorded off the event loop, and the game's fixture answered as created."""
+
     def work() -> FixtureBody:
         service = service_of(host)
         target, by = parse_id(league_id, "league"), authority(host, service, authorization)
-        game = parse_id(data.game_id, "game")
-        organiser_only(lambda: service.leagues.abandon(target, by, game, data.reason))
+        game = parse_id(game_id, "game")
+        organiser_only(lambda: record(service, target, by, game))
         return next(f for f in fixture_bodies(service, target) if f.game_id == str(game))
 
     body = await anyio.to_thread.run_sync(work)

@@ -15,8 +15,15 @@ from uuid import UUID
 from domain.core import SYSTEM, RuleViolation, SetUp, registry
 from domain.core.codec import encode
 from domain.core.luck import Luck
-from domain.core.registry import command_to_json, event_to_record
+from domain.core.registry import command_to_json
 from service.application import live
+from service.application.deciding import (
+    MAX_SYSTEM_DECISIONS,
+    decision_of,
+    owed_after,
+    result_of,
+    system_decision,
+)
 from service.application.errors import NotASeat
 from service.application.forking import Forked, SeatsGiven, child_record, fork_opening, plan_fork
 from service.application.idempotency import Keys
@@ -34,7 +41,6 @@ from service.notices import with_notices
 from service.store import (
     Decision,
     GameRecord,
-    NewEvent,
     SeatRecorder,
     Store,
     StoredEvent,
@@ -43,8 +49,6 @@ from service.store import (
 from service.store.records import canonical_json
 
 MAX_RETRIES = 16
-MAX_SYSTEM_DECISIONS = 1_000
-"""More system decisions in a row than any game has: past this, a ruleset is looping."""
 
 
 class Application:
@@ -144,7 +148,8 @@ class Application:
         idempotency_key: str | None = None,
         check: Callable[[Loaded, int], None] | None = None,
     ) -> Outcome:
-        """Decide ``command`` for ``seat`` and append it; retried on conflicts if unversioned.
+        """Decide ``command`` for ``seat`` and append it, with the system's decisions then due
+        in the same commit; retried on conflicts if unversioned.
 
         A command without ``expected_version`` is re-decided against the fresh state after a
         conflict, up to MAX_RETRIES times. One with it gets the conflict back if what the
@@ -217,33 +222,31 @@ class Application:
         parsed = parse_command(ruleset, command, seat)
         events = ruleset.decide(loaded.state, parsed, self.clock.now_ms())
         state = ruleset.fold(events, loaded.state)
-        terminal = ruleset.is_terminal(state)
         version = loaded.version + len(events)
         response = {"version": version, "from": loaded.version + 1, "to": version}
+        decision = with_notices(
+            self._decision(ruleset, events, f"seat:{seat}", parsed),
+            ruleset,
+            loaded.state,
+            state,
+            events,
+            version,
+        )
+        # The system's decisions due after the seat's are decided now and appended with it,
+        # in one commit: each stays a decision of its own in the log.
+        then, after = owed_after(ruleset, state, version, self.clock)
         stored = self.store.append(
             loaded.game.game_id,
             loaded.version,
             loaded.head_hash,
-            with_notices(
-                self._decision(ruleset, events, f"seat:{seat}", parsed),
-                ruleset,
-                loaded.state,
-                state,
-                events,
-                version,
-            ),
+            decision,
             idempotency=(idempotency_key, request_hash, response) if idempotency_key else None,
-            result=result_json(ruleset.result(state)) if terminal else None,
+            result=result_of(ruleset, state),
+            then=then,
         )
-        self.loader.after_append(loaded, stored, state)
-        settled, last = self._settle(Loaded(loaded.game, ruleset, state, version, stored[-1].hash))
-        if last.version != version + len(settled):
-            # Another process took (some of) the system's follow-ups: answer with what the
-            # store holds, exactly as a keyed retry of this command will be answered.
-            first = self._replayed(loaded.game.game_id, response)
-            return dataclasses.replace(first, replayed=False)
-        terminal = ruleset.is_terminal(last.state)
-        return Outcome(loaded.game.game_id, last.version, stored + settled, terminal)
+        self.loader.after_append(loaded, stored, after)
+        terminal = ruleset.is_terminal(after)
+        return Outcome(loaded.game.game_id, stored[-1].seq, stored, terminal)
 
     def settle(self, game_id: UUID | str) -> list[StoredEvent]:
         """Take every decision the system owes this game now; the events it appended.
@@ -271,23 +274,16 @@ class Application:
             due = ruleset.system_command(state)
             if due is None:
                 return appended, loaded
-            events = ruleset.decide(state, due, self.clock.now_ms())
-            after = ruleset.fold(events, state)
-            terminal = ruleset.is_terminal(after)
+            decision, after, _ = system_decision(
+                ruleset, state, loaded.version, due, self.clock.now_ms()
+            )
             try:
                 stored = self.store.append(
                     loaded.game.game_id,
                     loaded.version,
                     loaded.head_hash,
-                    with_notices(
-                        self._decision(ruleset, events, SYSTEM, due),
-                        ruleset,
-                        state,
-                        after,
-                        events,
-                        loaded.version + len(events),
-                    ),
-                    result=result_json(ruleset.result(after)) if terminal else None,
+                    decision,
+                    result=result_of(ruleset, after),
                 )
             except VersionConflict:
                 loaded = self.loader.load(loaded.game.game_id)
@@ -311,11 +307,7 @@ class Application:
         return Outcome(game_id, end, [e for e in stored if e.seq <= end], terminal, replayed=True)
 
     def _decision(self, ruleset: Any, events: Sequence[Any], actor: str, command: Any) -> Decision:
-        new = []
-        for event in events:
-            name, version, payload = event_to_record(event)
-            new.append(NewEvent(name, version, payload, ruleset.visibility(event)))
-        return Decision(tuple(new), actor, command_to_json(command))
+        return decision_of(ruleset, events, actor, command)
 
     def fork(
         self,

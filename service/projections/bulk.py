@@ -6,12 +6,17 @@ The same fold as ``leagues.apply``, event by event in feed order with the same f
 writing differs: one ``COPY`` per table instead of a few statements per event (a rebuild of
 10,000 results went from minutes to seconds, bench/README.md). The tests that compare a
 rebuild with what was kept incrementally hold the two paths to each other.
+
+The rows are frozen: the fold replaces a row it changes, never edits it, so a ``fork`` can
+share every row with the ``Folded`` it came from and copy a table's index only when it first
+writes to that table (the memory store folds each step into a fork, ``memory.py``).
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from typing import Any, NamedTuple
 from uuid import UUID
@@ -44,7 +49,7 @@ from domain.leagues.standings import fixture_points
 from service.projections.ratings import Rating, initial, is_rated, rate, rested
 
 
-@dataclass
+@dataclass(frozen=True)
 class Summary:
     name: str
     ruleset: str
@@ -56,7 +61,7 @@ class Summary:
     members: list[str] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(frozen=True)
 class FixtureRow:
     season: int
     round: int
@@ -68,7 +73,7 @@ class FixtureRow:
     ordinal: int = 0
 
 
-@dataclass
+@dataclass(frozen=True)
 class StandingRow:
     points: int = 0
     played: int = 0
@@ -77,7 +82,7 @@ class StandingRow:
     forfeits: int = 0
 
 
-@dataclass
+@dataclass(frozen=True)
 class BracketRow:
     kind: BracketKind
     start_round: int
@@ -110,10 +115,23 @@ class Folded:
     ratings: dict[tuple[str, str], Rating] = field(default_factory=dict)
     changes: list[RatingChange] = field(default_factory=list)
     brackets: dict[tuple[UUID, int], BracketRow] = field(default_factory=dict)
+    shared: frozenset[str] = field(default=frozenset(), compare=False, repr=False)
+    """The tables still those of the ``Folded`` this one was forked from."""
+
+    def fork(self) -> Folded:
+        """These rows, to fold on while this ``Folded`` stays as it is."""
+        return replace(self, shared=frozenset(_TABLES))
+
+    def _own(self, *tables: str) -> None:
+        """Copy each of these tables that is still shared, before the first write to it."""
+        for table in self.shared.intersection(tables):
+            setattr(self, table, copy.copy(getattr(self, table)))
+        self.shared = self.shared.difference(tables)
 
     def apply(self, league: UUID, event: Event, ordinal: int, at: datetime | None = None) -> None:
         match event:
             case LeagueCreated():
+                self._own("summaries")
                 self.summaries[league] = Summary(
                     event.name,
                     event.ruleset,
@@ -123,25 +141,28 @@ class Folded:
                     dict(event.options),
                 )
             case MemberJoined(player=player):
-                self.summaries[league].members.append(player)
+                summary = self.summaries[league]
+                self._summary(league, members=[*summary.members, player])
                 self._standing_rows(league, [player])
             case MemberLeft(player=player):
                 summary = self.summaries[league]
-                summary.members = [m for m in summary.members if m != player]
+                self._summary(league, members=[m for m in summary.members if m != player])
             case OrganiserAdded() | OrganiserRemoved():
                 pass  # who organises is read from the league's stream, not from its tables
             case SeasonStarted(season=season):
-                self.summaries[league].season = season
+                self._summary(league, season=season)
                 self._standing_rows(league, self.summaries[league].members)
             case RoundScheduled():
+                self._own("fixtures", "standings")
                 for f in event.fixtures:
                     row = FixtureRow(event.season, event.round, list(f.players), ordinal=ordinal)
                     self.fixtures[(league, f.game_id)] = row
                 for player in event.byes:
-                    standing = self.standings.setdefault(
-                        (league, event.season, player), StandingRow()
+                    key = (league, event.season, player)
+                    standing = self.standings.get(key, StandingRow())
+                    self.standings[key] = replace(
+                        standing, points=standing.points + event.bye_points
                     )
-                    standing.points += event.bye_points
             case ResultRecorded():
                 self._decided(league, event.game_id, "played", event.places, event.scores, None)
                 self._score(
@@ -184,18 +205,28 @@ class Folded:
                     event.forfeited,
                 )
             case BracketDrawn():
+                self._own("brackets")
                 self.brackets[(league, event.season)] = BracketRow(
                     event.kind, event.start_round, list(event.seeds), list(event.ratings)
                 )
             case PlayerAdvanced():
+                self._own("brackets")
                 went = [event.round, event.player, event.game_id, event.reason]
-                self.brackets[(league, event.season)].advanced.append(went)
+                bracket = self.brackets[(league, event.season)]
+                self.brackets[(league, event.season)] = replace(
+                    bracket, advanced=[*bracket.advanced, went]
+                )
             case _:
                 raise ValueError(f"the league projection has no rule for {type(event).__name__}")
+
+    def _summary(self, league: UUID, **changed: Any) -> None:
+        self._own("summaries")
+        self.summaries[league] = replace(self.summaries[league], **changed)
 
     def _standing_rows(self, league: UUID, players: Iterable[str]) -> None:
         season = self.summaries[league].season
         if season:
+            self._own("standings")
             for p in players:
                 self.standings.setdefault((league, season, p), StandingRow())
 
@@ -210,11 +241,9 @@ class Folded:
     ) -> None:
         row = self.fixtures.get((league, game_id))
         if row is not None:
-            row.status, row.places, row.scores, row.reason = (
-                status,
-                list(places),
-                list(scores),
-                reason,
+            self._own("fixtures")
+            self.fixtures[(league, game_id)] = replace(
+                row, status=status, places=list(places), scores=list(scores), reason=reason
             )
 
     def _score(
@@ -231,15 +260,18 @@ class Folded:
         season, bracket = fixture.season, self.brackets.get((league, fixture.season))
         if bracket is not None and bracket.start_round <= fixture.round:
             return  # a bracket's games decide the bracket, not the table
+        self._own("standings")
         unscored = set(scoreless)
         points, lost = self.summaries[league].points, set(forfeited)
         for player, place, score in zip(players, places, scores, strict=True):
-            row = self.standings.setdefault((league, season, player), StandingRow())
-            row.points += fixture_points(points, place, player, unscored)
-            row.played += 1
-            row.wins += 1 if place == 1 else 0
-            row.score += score
-            row.forfeits += 1 if player in lost else 0
+            row = self.standings.get((league, season, player), StandingRow())
+            self.standings[(league, season, player)] = StandingRow(
+                points=row.points + fixture_points(points, place, player, unscored),
+                played=row.played + 1,
+                wins=row.wins + (1 if place == 1 else 0),
+                score=row.score + score,
+                forfeits=row.forfeits + (1 if player in lost else 0),
+            )
 
     def _rate(
         self,
@@ -252,6 +284,7 @@ class Folded:
     ) -> None:
         if not is_rated(len(players)):
             return
+        self._own("ratings", "changes")
         ruleset = self.summaries[league].ruleset
         before = [rested(self.ratings.get((p, ruleset), initial()), at) for p in players]
         after = rate(before, places, at)
@@ -330,6 +363,9 @@ class Folded:
             " sigma_before, mu_after, sigma_after, ordinal, rated_at)",
             [tuple(c) for c in self.changes],
         )
+
+
+_TABLES = ("summaries", "fixtures", "standings", "ratings", "changes", "brackets")
 
 
 def _copy(conn: psycopg.Connection[Any], target: str, rows: list[tuple[Any, ...]]) -> None:

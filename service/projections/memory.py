@@ -3,9 +3,11 @@
 
 The rows are a ``bulk.Folded``, the same fold a PostgreSQL rebuild runs, so both stores hold
 the same numbers for the same events (the store contract compares them). A step folds its
-page into a copy and swaps it in only once the whole page applied, with the cursor: as on
-PostgreSQL, a step that fails half-way leaves both as they were, and a reader sees one
-step's rows or the next's, never half of one.
+page into a fork (``Folded.fork``: the rows are frozen and shared, and a table's index is
+copied only once the step writes to it) and swaps it in only once the whole page applied,
+with the cursor: as on PostgreSQL, a step that fails half-way leaves both as they were, and
+a reader sees one step's rows or the next's, never half of one. (A deep copy of the whole
+fold each step cost a step as much as every row kept.)
 """
 
 from __future__ import annotations
@@ -88,7 +90,7 @@ class MemoryLeagueViews:
             if not events:
                 return 0
             with self._writing:
-                folded = copy.deepcopy(self._folded)
+                folded = self._folded.fork()
                 for offset, stored in enumerate(events):
                     ordinal = at.applied + offset + 1
                     folded.apply(stored.league_id, decode(stored), ordinal, stored.recorded_at)
@@ -113,7 +115,7 @@ class MemoryLeagueViews:
                 self._folded = folded
         return total
 
-    # -- reads: copies, so a caller changes nothing kept ---------------------------------
+    # -- reads: copies of the rows read (their lists), so a caller changes nothing kept -----
 
     def summary(self, league_id: UUID) -> Summary | None:
         return copy.deepcopy(self._folded.summaries.get(league_id))

@@ -68,6 +68,7 @@ def league_of(service: Any, league_id: UUID) -> dict[str, Any]:
         "min_rating": state.min_rating,
         "max_rating": state.max_rating,
         "draw": list(state.season_orders.get(state.season, ())),
+        "draw_seed": state.season_seeds.get(state.season),
     }
 
 
@@ -85,14 +86,20 @@ def standings_of(service: Any, league_id: UUID, season: int | None = None) -> li
     rows.sort(key=lambda r: r[0])
     rows.sort(key=lambda r: (-r[2], -r[4], -r[5], r[6]))
     state = service.leagues.load(league_id).state
+    shown: dict[str, list[dict[str, Any]]] = {}
     if state.tiebreaks is not None:
         # the league's tie-breaks need every fixture and the season's draw: the domain
-        # orders, the projection's rows give the numbers (a league from before #25 keeps
-        # the SQL order above)
-        order = {s.player: i for i, s in enumerate(season_table(state, wanted))}
+        # orders and gives their numbers, the projection's rows give the others (a league
+        # from before #25 keeps the SQL order above, and shows no tie-break numbers)
+        folded = season_table(state, wanted)
+        order = {s.player: i for i, s in enumerate(folded)}
         rows = sorted(rows, key=lambda r: order.get(r[0], len(order)))
+        shown = {s.player: [{"tiebreak": t, "value": v} for t, v in s.tiebreaks] for s in folded}
     keys = ("player_id", "name", "points", "played", "wins", "score", "forfeits")
-    return [{"place": i + 1, **dict(zip(keys, r, strict=True))} for i, r in enumerate(rows)]
+    return [
+        {"place": i + 1, **dict(zip(keys, r, strict=True)), "tiebreaks": shown.get(r[0], [])}
+        for i, r in enumerate(rows)
+    ]
 
 
 def fixtures_of(service: Any, league_id: UUID) -> list[dict[str, Any]]:

@@ -1,9 +1,12 @@
 """The PostgreSQL event store: games, appends with an expected version, results, snapshots.
 
-Appends are optimistic. A decision's rows are inserted in one statement, in one
-transaction, at ``expected_version + 1 ...``. A writer that lost the race hits the primary
+Appends are optimistic. A decision's rows, and what goes with them, are written by one call
+of ``cairn_append`` (migration 0011; ``service.store.appending``), in one transaction, at
+``expected_version + 1 ...``. A writer that lost the race hits the primary
 key ``(game_id, seq)``; a writer that skipped ahead hits the foreign key to the previous seq.
-Both surface as ``VersionConflict``.
+Both surface as ``VersionConflict``. The system's decisions due right after a seat's are
+appended with it (``then``): one call each, in one BEGIN ... COMMIT block sent in the same
+exchange, so one commit and one wake-up for them all.
 
 ``NOTIFY cairn_events`` is sent right after the commit, in a transaction of its own. Queued
 inside the appending transaction, it would make PostgreSQL serialise every notifying
@@ -21,21 +24,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from contextlib import AbstractContextManager, suppress
+from datetime import datetime
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 import psycopg
 from psycopg import errors as pg_errors
-from psycopg.pq import ExecStatus, TransactionStatus
-from psycopg.rows import tuple_row
+from psycopg.pq import TransactionStatus
 from psycopg.types.json import Jsonb
 
 if TYPE_CHECKING:
     from service.projections.league_tables import LeagueViews
 
 from service.projections.tracking import Tracking
+from service.store import appending
 from service.store.analyses import Analyses
+from service.store.appending import append_call
 from service.store.creators import Creators
 from service.store.errors import (
     ChainMismatch,
@@ -48,22 +53,11 @@ from service.store.leagues import LeagueStore
 from service.store.locks import try_game_lock
 from service.store.players import Players, require_players
 from service.store.reads import EventReads
+from service.store.recorders import FollowUp, Idempotency
 from service.store.records import GENESIS_HASH, Decision, GameRecord, StoredEvent
 from service.store.refusals import Refusals
 from service.store.seats import SeatTokens
-from service.store.statements import (
-    ANNOUNCE,
-    CHANNEL,
-    FINISH_SQL,
-    INSERT_PARAMS,
-    KEEP_SQL,
-    NOTICE_SQL,
-    copy_prefix,
-    insert_game,
-    insert_rows,
-    insert_sql,
-    notices_param,
-)
+from service.store.statements import ANNOUNCE, CHANNEL, copy_prefix, insert_game
 from service.store.subscriptions import Subscriptions, adopt_game, bind_seats
 from service.store.verbatim import insert_verbatim
 from service.store.webhooks import Webhooks
@@ -194,10 +188,12 @@ class EventStore(EventReads):
         expected_version: int,
         expected_hash: str,
         decision: Decision,
-        idempotency: tuple[str, str, dict[str, Any]] | None = None,
+        idempotency: Idempotency | None = None,
         result: dict[str, Any] | None = None,
+        then: Sequence[FollowUp] = (),
     ) -> list[StoredEvent]:
-        """Append one decision after ``expected_version`` (whose hash is ``expected_hash``).
+        """Append one decision after ``expected_version`` (whose hash is ``expected_hash``),
+        then each of ``then``, in one transaction with one wake-up.
 
         ``idempotency`` records ``(key, request_hash, response)`` and ``result`` marks the
         game finished, both in the same transaction as the events.
@@ -206,7 +202,7 @@ class EventStore(EventReads):
         try:
             with self.connection() as conn:
                 return self._insert(
-                    conn, game_id, start, expected_hash, decision, idempotency, result
+                    conn, game_id, start, expected_hash, decision, idempotency, result, then
                 )
         except pg_errors.IntegrityError as exc:
             raise self._refusal(game_id, expected_version, expected_hash) from exc
@@ -256,44 +252,27 @@ class EventStore(EventReads):
         start_seq: int,
         prev_hash: str,
         decision: Decision,
-        idempotency: tuple[str, str, dict[str, Any]] | None = None,
+        idempotency: Idempotency | None = None,
         result: dict[str, Any] | None = None,
+        then: Sequence[FollowUp] = (),
     ) -> list[StoredEvent]:
-        params = insert_rows(game_id, start_seq, prev_hash, decision)
-        after: list[tuple[str, tuple[Any, ...]]] = []
-        if idempotency is not None:
-            key, request_hash, response = idempotency
-            after.append((KEEP_SQL, (game_id, key, request_hash, Jsonb(response))))
-        if result is not None:
-            after.append((FINISH_SQL, (Jsonb(result), game_id)))
-        if decision.notices:
-            after.append((NOTICE_SQL, (notices_param(decision.notices), game_id)))
-        sql = insert_sql(len(decision.events))
-        if conn.info.transaction_status == TransactionStatus.IDLE:
-            wake = wake_up(game_id, start_seq + len(decision.events) - 1)
-            assigned = _committed(conn, sql, params, after, wake)
-        else:
-            assigned = _within(conn, sql, params, after)
-        # Only what the database assigned comes back; the rest is what was just sent.
-        stored = []
-        for offset, (seq, recorded_at) in enumerate(assigned):
-            event, row = decision.events[offset], offset * INSERT_PARAMS
-            stored.append(
-                StoredEvent(
-                    game_id=game_id,
-                    seq=seq,
-                    type=event.type,
-                    schema_version=event.schema_version,
-                    payload=event.payload,
-                    visibility=event.visibility,
-                    actor=decision.actor,
-                    decision_seq=start_seq,
-                    command=decision.command if offset == 0 else None,
-                    recorded_at=recorded_at,
-                    prev_hash=params[row + 10],
-                    hash=params[row + 11],
-                )
+        calls = [append_call(game_id, start_seq, prev_hash, decision, idempotency, result)]
+        decisions = [decision, *(each for each, _ in then)]
+        starts = [start_seq]
+        for each, finished in then:
+            starts.append(starts[-1] + len(calls[-1].hashes))
+            calls.append(
+                append_call(game_id, starts[-1], calls[-1].hashes[-1], each, None, finished)
             )
+        if conn.info.transaction_status == TransactionStatus.IDLE:
+            wake = wake_up(game_id, starts[-1] + len(calls[-1].hashes) - 1)
+            stamps = appending.committed(conn, calls, wake)
+        else:
+            stamps = [appending.within(conn, call) for call in calls]
+        stored: list[StoredEvent] = []
+        for each, start, call, stamp in zip(decisions, starts, calls, stamps, strict=True):
+            stored += _stored(game_id, start, prev_hash, each, call, stamp)
+            prev_hash = call.hashes[-1]
         return stored
 
     # -- snapshots -------------------------------------------------------------------------
@@ -317,70 +296,40 @@ class EventStore(EventReads):
             return conn.execute("DELETE FROM snapshots WHERE game_id = %s", (game_id,)).rowcount
 
 
+def _stored(
+    game_id: UUID,
+    start_seq: int,
+    prev_hash: str,
+    decision: Decision,
+    call: appending.AppendCall,
+    recorded_at: datetime,
+) -> list[StoredEvent]:
+    """The events of one call as stored: only the time comes from the database; the rest
+    is what was just sent."""
+    prevs = [prev_hash, *call.hashes]
+    return [
+        StoredEvent(
+            game_id=game_id,
+            seq=start_seq + offset,
+            type=event.type,
+            schema_version=event.schema_version,
+            payload=event.payload,
+            visibility=event.visibility,
+            actor=decision.actor,
+            decision_seq=start_seq,
+            command=decision.command if offset == 0 else None,
+            recorded_at=recorded_at,
+            prev_hash=prevs[offset],
+            hash=call.hashes[offset],
+        )
+        for offset, event in enumerate(decision.events)
+    ]
+
+
 def wake_up(game_id: UUID, seq: int) -> str:
     """The NOTIFY that wakes live readers for ``game_id`` up to ``seq``. The payload is a UUID
     and an integer, so the literal needs no quoting."""
     return f"NOTIFY {CHANNEL}, '{UUID(str(game_id))}:{int(seq)}'"
-
-
-def _committed(
-    conn: psycopg.Connection[Any],
-    sql: str,
-    params: Sequence[Any],
-    after: Sequence[tuple[str, tuple[Any, ...]]],
-    wake: str,
-) -> list[tuple[Any, ...]]:
-    """The events' statement, then ``after``, committed, then ``wake`` sent, all in one
-    exchange with the server: what the events' statement returned.
-
-    The events go first: an event row announces the transaction to the feed before anything
-    else is written (migrations/versions/0003_feed_chain_lineage.py). ``BEGIN``, the
-    statements, ``COMMIT`` and the NOTIFY are queued in one pipeline and read back after its
-    one Sync, where ``conn.transaction()`` and a NOTIFY of its own waited on the server for
-    each (bench/README.md, "One move end to end"). The NOTIFY comes after the COMMIT, as a
-    transaction of its own (the module docstring says why). The block is explicit, not the
-    implicit transaction that statements before a Sync also make: Citus sends a statement
-    outside a transaction block to its worker as a transaction of its own, which would
-    commit the events there whatever happened to the rest.
-
-    A refused statement makes the server skip everything after it up to the Sync, so the
-    block is rolled back here. Once the COMMIT has succeeded, an error can only be the
-    NOTIFY's, and the append stands: a lost wake-up only delays live readers until their
-    next timeout, while reporting a failure would make the caller retry a durable append.
-    The statements after the first are never prepared: psycopg would count a Parse the
-    server skipped as a prepared statement that the connection's next append then names.
-    """
-    with conn.cursor(row_factory=tuple_row) as cur, conn.cursor() as commit:
-        try:
-            with conn.pipeline():
-                conn.execute("BEGIN", prepare=False)
-                cur.execute(sql, params)
-                for statement, args in after:
-                    conn.execute(statement, args, prepare=False)
-                commit.execute("COMMIT", prepare=False)
-                conn.execute(wake, prepare=False)
-        except psycopg.Error:
-            if commit.pgresult is None or commit.pgresult.status != ExecStatus.COMMAND_OK:
-                if conn.info.transaction_status == TransactionStatus.INERROR:
-                    conn.execute("ROLLBACK", prepare=False)
-                raise
-        return sorted(cur.fetchall())
-
-
-def _within(
-    conn: psycopg.Connection[Any],
-    sql: str,
-    params: Sequence[Any],
-    after: Sequence[tuple[str, tuple[Any, ...]]],
-) -> list[tuple[Any, ...]]:
-    """The events' statement, then ``after``, inside the caller's transaction (a new game's
-    first decision), pipelined; the caller commits and wakes the readers."""
-    with conn.cursor(row_factory=tuple_row) as cur:
-        with conn.pipeline():
-            cur.execute(sql, params)
-            for statement, args in after:
-                conn.execute(statement, args, prepare=False)
-        return sorted(cur.fetchall())
 
 
 __all__: Sequence[str] = ("CHANNEL", "EventStore")

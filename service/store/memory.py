@@ -7,6 +7,7 @@ and analysis jobs) and refuses what it refuses, with the same errors: an append 
 version, off the chain, to an unknown game or under a key already used appends nothing. One
 lock makes each operation atomic, so the order of the global feed is the order of commits.
 The contract suite (tests/service/store_contract/) runs the same tests on both stores.
+This module writes; the reads are ``memory_reads.py``'s, the companions ``memory_*.py``'s.
 
 It is for tests that need a store but not PostgreSQL: nothing survives the process, and
 what only PostgreSQL does (several processes, the feed's horizon across concurrent
@@ -16,7 +17,6 @@ transactions, the append-only triggers, a database going away) is tested on Post
 from __future__ import annotations
 
 import dataclasses
-import json
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
@@ -35,26 +35,27 @@ from service.store.memory_companions import (
     MemoryWebhooks,
 )
 from service.store.memory_leagues import MemoryLeagues
+from service.store.memory_reads import MemoryReads
 from service.store.memory_subscriptions import MemorySubscriptions
 from service.store.memory_tables import EventRow, Kept, Tables, as_json, row_of
 from service.store.players import UnknownPlayer
-from service.store.recorders import Fact, Idempotency
+from service.store.recorders import FollowUp, Idempotency
 from service.store.records import (
     GENESIS_HASH,
     Decision,
     GameRecord,
-    Snapshot,
     StoredEvent,
     canonical_json,
-    chain_hash_of_texts,
+    chained,
     check_integers,
 )
-from service.store.statements import parse_cursor
 
 Listener = Callable[[UUID, int], None]
 
 
-class MemoryStore:
+class MemoryStore(MemoryReads):
+    """The memory store's writes and companions; its reads are ``MemoryReads``."""
+
     def __init__(self) -> None:
         self.tables = Tables()
         self.tokens = MemorySeatTokens(self.tables)
@@ -162,56 +163,6 @@ class MemoryStore:
             # before the opening decision, so that it already notifies them
             self.tables.adopt_game(game.game_id)
 
-    def game(self, game_id: UUID) -> GameRecord:
-        with self.tables.lock:
-            return self._record(game_id)
-
-    def game_ids_starting(self, prefix: str, limit: int = 2) -> list[UUID]:
-        with self.tables.lock:
-            ids = sorted(g for g in self.tables.games if str(g).startswith(prefix))
-        return ids[:limit] if prefix else []
-
-    def _record(self, game_id: UUID) -> GameRecord:
-        stored = self.tables.games.get(game_id)
-        if stored is None:
-            raise UnknownGame(game_id)
-        events = self.tables.events[game_id]
-        return dataclasses.replace(
-            stored,
-            version=events[-1].seq if events else 0,
-            seat_info=as_json(stored.seat_info),
-            options=as_json(stored.options),
-            result=as_json(stored.result),
-        )
-
-    def games(
-        self,
-        *,
-        ruleset: str | None = None,
-        status: str | None = None,
-        player: str | None = None,
-        limit: int = 50,
-        offset: int = 0,
-    ) -> list[GameRecord]:
-        with self.tables.lock:
-            found = [self._record(game_id) for game_id in self.tables.games]
-        if ruleset:
-            found = [g for g in found if g.ruleset == ruleset]
-        if status == "open":
-            found = [
-                g
-                for g in found
-                if g.status == "active" and any(s.get("kind") == "open" for s in g.seat_info)
-            ]
-        elif status:
-            found = [g for g in found if g.status == status]
-        if player:
-            found = [g for g in found if any(s.get("player") == player for s in g.seat_info)]
-        # newest first, then by id, as PostgreSQL orders uuids (their bytes)
-        found.sort(key=lambda g: g.game_id.bytes)
-        found.sort(key=lambda g: g.created_at, reverse=True)
-        return found[offset : offset + limit]
-
     def finish(self, game_id: UUID, result: dict[str, Any]) -> None:
         with self.tables.lock:
             self._finish(game_id, result)
@@ -233,71 +184,67 @@ class MemoryStore:
         decision: Decision,
         idempotency: Idempotency | None = None,
         result: dict[str, Any] | None = None,
+        then: Sequence[FollowUp] = (),
     ) -> list[StoredEvent]:
         now = datetime.now(UTC)
-        rows = self._rows(expected_version + 1, expected_hash, decision, now)
+        decisions = [(decision, result), *then]
+        # Every row is made (and every number checked) before anything is stored.
+        batches, start, prev = [], expected_version + 1, expected_hash
+        for each, _ in decisions:
+            batch = self._rows(start, prev, each, now)
+            batches.append(batch)
+            start, prev = start + len(batch), batch[-1].hash if batch else prev
         with self.tables.lock:
-            if game_id not in self.tables.games:
-                raise UnknownGame(game_id)
-            events = self.tables.events[game_id]
-            head = events[-1].seq if events else 0
-            if head != expected_version:
-                raise VersionConflict(game_id, expected_version, head)
-            there = events[-1].hash if events else GENESIS_HASH
-            if there != expected_hash:
-                raise ChainMismatch(game_id, expected_version)
+            self._check_head(game_id, expected_version, expected_hash)
             if idempotency is not None:
                 key, request_hash, response = idempotency
                 if (game_id, key) in self.tables.idempotency:
                     # the key's row is taken: PostgreSQL refuses it as a lost race
-                    raise VersionConflict(game_id, expected_version, head)
+                    raise VersionConflict(game_id, expected_version, expected_version)
                 kept = Kept(request_hash, canonical_json(response), False, now)
                 self.tables.idempotency[(game_id, key)] = kept
-            self._commit(game_id, rows)
-            if result is not None:
-                self._finish(game_id, result)
-            self.tables.notify_hooks(game_id, decision.notices, now)
+            for (each, finished), batch in zip(decisions, batches, strict=True):
+                self._commit(game_id, batch)
+                if finished is not None:
+                    self._finish(game_id, finished)
+                self.tables.notify_hooks(game_id, each.notices, now)
+        rows = [row for batch in batches for row in batch]
         self._wake(game_id, rows[-1].seq)
         return [self._event(game_id, row) for row in rows]
+
+    def _check_head(self, game_id: UUID, expected_version: int, expected_hash: str) -> None:
+        """Refuse an append that is not on the game's head, as PostgreSQL's keys do."""
+        if game_id not in self.tables.games:
+            raise UnknownGame(game_id)
+        events = self.tables.events[game_id]
+        head = events[-1].seq if events else 0
+        if head != expected_version:
+            raise VersionConflict(game_id, expected_version, head)
+        there = events[-1].hash if events else GENESIS_HASH
+        if there != expected_hash:
+            raise ChainMismatch(game_id, expected_version)
 
     def _rows(
         self, start: int, prev_hash: str, decision: Decision, now: datetime
     ) -> list[EventRow]:
-        """The decision's rows, each chained to the one before (as ``insert_rows``)."""
-        check_integers(decision.command, "command")
-        rows = []
-        for offset, event in enumerate(decision.events):
-            check_integers(event.payload, f"{event.type} payload")
-            command = decision.command if offset == 0 else None
-            payload_text, command_text = canonical_json(event.payload), canonical_json(command)
-            digest = chain_hash_of_texts(
-                prev_hash,
-                seq=start + offset,
-                type=event.type,
-                schema_version=event.schema_version,
-                visibility=event.visibility,
+        """The decision's rows, each chained to the one before (``records.chained``)."""
+        return [
+            EventRow(
+                seq=link.seq,
+                type=link.event.type,
+                schema_version=link.event.schema_version,
+                payload_text=link.payload_text,
+                visibility=link.event.visibility,
                 actor=decision.actor,
-                payload_text=payload_text,
-                command_text=command_text,
+                decision_seq=start,
+                command_text=link.command_text,
+                recorded_at=now,
+                prev_hash=link.prev_hash,
+                hash=link.hash,
+                position=0,
             )
-            rows.append(
-                EventRow(
-                    seq=start + offset,
-                    type=event.type,
-                    schema_version=event.schema_version,
-                    payload_text=payload_text,
-                    visibility=event.visibility,
-                    actor=decision.actor,
-                    decision_seq=start,
-                    command_text=None if command is None else command_text,
-                    recorded_at=now,
-                    prev_hash=prev_hash,
-                    hash=digest,
-                    position=0,
-                )
-            )
-            prev_hash = digest
-        return rows
+            for link in chained(start, prev_hash, decision)
+        ]
 
     def _commit(self, game_id: UUID, rows: Sequence[EventRow]) -> None:
         """Append ``rows`` to the game and the feed (the caller holds the lock)."""
@@ -309,90 +256,6 @@ class MemoryStore:
     def _wake(self, game_id: UUID, seq: int) -> None:
         for listener in list(self.listeners):
             listener(game_id, seq)
-
-    def head(self, game_id: UUID) -> tuple[int, str]:
-        with self.tables.lock:
-            events = self.tables.events.get(game_id) or []
-            return (events[-1].seq, events[-1].hash) if events else (0, GENESIS_HASH)
-
-    def version(self, game_id: UUID) -> int:
-        return self.head(game_id)[0]
-
-    # -- reads -----------------------------------------------------------------------------
-
-    def _slice(self, game_id: UUID, after: int, until: int | None) -> list[EventRow]:
-        with self.tables.lock:
-            events = list(self.tables.events.get(game_id) or [])
-        last = until if until is not None else 2**31 - 1
-        return [row for row in events if after < row.seq <= last]
-
-    def read(
-        self, game_id: UUID, after: int = 0, until: int | None = None, limit: int | None = None
-    ) -> list[StoredEvent]:
-        rows = self._slice(game_id, after, until)
-        return [self._event(game_id, row) for row in rows[:limit]]
-
-    def read_facts(self, game_id: UUID, after: int = 0, until: int | None = None) -> list[Fact]:
-        rows = self._slice(game_id, after, until)
-        return [(r.seq, r.type, r.schema_version, r.payload_text, r.hash) for r in rows]
-
-    def read_all(self, after: str | None = None, limit: int = 1000) -> list[StoredEvent]:
-        """Every event in commit order; the cursor has the PostgreSQL feed's shape."""
-        _, last = parse_cursor(after)
-        with self.tables.lock:
-            rows = [
-                (game_id, row)
-                for game_id, events in self.tables.events.items()
-                for row in events
-                if row.position > last
-            ]
-        rows.sort(key=lambda pair: pair[1].position)
-        return [
-            dataclasses.replace(self._event(game_id, row), cursor=f"0:{row.position}")
-            for game_id, row in rows[:limit]
-        ]
-
-    @staticmethod
-    def _event(game_id: UUID, row: EventRow) -> StoredEvent:
-        return StoredEvent(
-            game_id=game_id,
-            seq=row.seq,
-            type=row.type,
-            schema_version=row.schema_version,
-            payload=json.loads(row.payload_text),
-            visibility=row.visibility,
-            actor=row.actor,
-            decision_seq=row.decision_seq,
-            command=None if row.command_text is None else json.loads(row.command_text),
-            recorded_at=row.recorded_at,
-            prev_hash=row.prev_hash,
-            hash=row.hash,
-        )
-
-    # -- idempotency and snapshots -----------------------------------------------------------
-
-    def idempotent_response(self, game_id: UUID, key: str) -> tuple[str, dict[str, Any]] | None:
-        with self.tables.lock:
-            kept = self.tables.idempotency.get((game_id, key))
-        return None if kept is None else (kept.request_hash, json.loads(kept.response_text))
-
-    def opening(
-        self, game_id: UUID, engines: Sequence[str], at_most: int | None = None
-    ) -> tuple[GameRecord, Snapshot | None]:
-        bound = at_most if at_most is not None else 2**31 - 1
-        with self.tables.lock:
-            game = self._record(game_id)
-            usable = [
-                (seq, state)
-                for (owner, engine, seq), state in self.tables.snapshots.items()
-                if owner == game_id and engine in engines and seq <= bound
-            ]
-            hashes = {row.seq: row.hash for row in self.tables.events[game_id]}
-        if not usable:
-            return game, None
-        seq, state = max(usable, key=lambda pair: pair[0])
-        head = hashes.get(seq)
-        return game, None if head is None else Snapshot(seq, head, state)
 
     def save_snapshot(self, game_id: UUID, engine: str, seq: int, state: bytes) -> None:
         with self.tables.lock:

@@ -14,11 +14,11 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 from uuid import UUID, uuid4
 
-from service.store.memory_tables import Hook, Kept, PlayerRow, Tables, as_json
+from service.store.memory_tables import Hook, Kept, Notice, PlayerRow, Tables, as_json
 from service.store.players import Player, PlayerExists, SeatedAlready, UnknownPlayer
 from service.store.records import canonical_json
 from service.store.seats import INVITE, SEAT, new_secret, token_hash
-from service.store.webhooks import CLAIMED, Owed
+from service.store.webhooks import CLAIMED, NOTICE_ORDER, Owed, Written
 
 
 def _now() -> datetime:
@@ -257,7 +257,7 @@ class MemoryWebhooks:
         claimed = []
         with self.tables.lock:
             due = [(k, h) for k, h in self._owed() if self.tables.outbox[k].next_at <= now]
-            due.sort(key=lambda pair: self.tables.outbox[pair[0]].next_at)
+            due.sort(key=lambda pair: self._age(self.tables.outbox[pair[0]]))
             for (game_id, notice_id), hook in due[:CLAIMED]:
                 notice = self.tables.outbox[(game_id, notice_id)]
                 notice.next_at = now + timedelta(seconds=lease_seconds)
@@ -275,7 +275,12 @@ class MemoryWebhooks:
                         seats=None if hook.seats is None else list(hook.seats),
                     )
                 )
-        return sorted(claimed, key=lambda o: (o.attempts, str(o.notice_id)))
+        return claimed
+
+    @staticmethod
+    def _age(notice: Notice) -> tuple[datetime, int, int]:
+        """Oldest due first, one decision's notices in the order it gave them."""
+        return (notice.next_at, notice.decision, NOTICE_ORDER.index(notice.kind))
 
     def delivered(self, owed: Owed) -> None:
         with self.tables.lock:
@@ -296,3 +301,25 @@ class MemoryWebhooks:
         if not due:
             return None
         return max(0.0, (min(due) - _now()).total_seconds())
+
+    def notices(self, *, game_id: UUID | None = None, hook_id: UUID | None = None) -> list[Written]:
+        with self.tables.lock:
+            found = [
+                (notice.decision, NOTICE_ORDER.index(notice.kind), key, notice)
+                for key, notice in self.tables.outbox.items()
+                if game_id in (None, key[0]) and hook_id in (None, notice.hook_id)
+            ]
+            found.sort(key=lambda f: f[:2])
+            written = [
+                Written(
+                    *key,
+                    n.hook_id,
+                    n.kind,
+                    json.loads(n.body_text),
+                    n.delivered,
+                    n.attempts,
+                    n.last_error,
+                )
+                for *_, key, n in found
+            ]
+        return written

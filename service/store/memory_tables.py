@@ -93,6 +93,8 @@ class Notice:
     hook_id: UUID
     kind: str
     body_text: str
+    decision: int
+    """Which decision wrote it, in the order of commits (its time on PostgreSQL)."""
     next_at: datetime
     attempts: int = 0
     delivered: bool = False
@@ -124,6 +126,7 @@ class Tables:
     players: dict[UUID, PlayerRow] = field(default_factory=dict)
     hooks: dict[tuple[UUID, UUID], Hook] = field(default_factory=dict)
     outbox: dict[tuple[UUID, UUID], Notice] = field(default_factory=dict)
+    decisions: int = 0
     game_locks: dict[UUID, threading.Lock] = field(default_factory=dict)
     owner_hooks: dict[UUID, OwnerHookRow] = field(default_factory=dict)
     league_events: dict[UUID, list[LeagueRow]] = field(default_factory=dict)
@@ -135,6 +138,7 @@ class Tables:
     def notify_hooks(self, game_id: UUID, notices: Any, now: datetime) -> None:
         """The outbox rows of ``notices``: one per notice and hook in force that hears it
         (as ``statements.NOTICE_SQL``: a seat's hook its seat's, one with no seat all)."""
+        self.decisions += 1
         for notice in notices:
             seats = set(notice["seats"])
             for (game, hook_id), hook in self.hooks.items():
@@ -146,7 +150,9 @@ class Tables:
                     heard = hook.seat is None or hook.seat in seats
                 if heard:
                     body = canonical_json(notice["body"])
-                    self.outbox[(game_id, uuid4())] = Notice(hook_id, notice["kind"], body, now)
+                    self.outbox[(game_id, uuid4())] = Notice(
+                        hook_id, notice["kind"], body, self.decisions, now
+                    )
 
     def adopt_game(self, game_id: UUID) -> None:
         """Copy the hooks of the game's owners in (as ``subscriptions.adopt_game``): the

@@ -28,7 +28,7 @@ from service.store.leagues import LeagueEvent
 from service.store.players import Player
 from service.store.records import Decision, GameRecord, Snapshot, StoredEvent
 from service.store.subscriptions import OwnerHook, OwnerKind
-from service.store.webhooks import Owed
+from service.store.webhooks import Owed, Written
 
 if TYPE_CHECKING:
     # the projection's rows and its fold are the projections' own (service/projections/)
@@ -39,6 +39,9 @@ if TYPE_CHECKING:
 
 Idempotency = tuple[str, str, dict[str, Any]]
 """``(key, request_hash, response)``: what an append records with its events."""
+FollowUp = tuple[Decision, dict[str, Any] | None]
+"""``(decision, result)``: a decision appended right after another in the same commit (the
+system's, due after a seat's), with the result it ends the game with, if it does."""
 Fact = tuple[int, str, int, str, str]
 """``(seq, type, schema_version, payload_text, hash)``: what a fold needs of an event."""
 
@@ -96,11 +99,13 @@ class GameRecorder(Protocol):
         decision: Decision,
         idempotency: Idempotency | None = None,
         result: dict[str, Any] | None = None,
+        then: Sequence[FollowUp] = (),
     ) -> list[StoredEvent]:
         """The decision's events after ``expected_version``, with the idempotency row, the
-        result and the notices' outbox rows, all or nothing. ``UnknownGame``,
-        ``VersionConflict`` (the head moved, or the key is taken), ``ChainMismatch``,
-        ``NonIntegerNumber``."""
+        result and the notices' outbox rows, then each of ``then`` as a decision of its own
+        chained on, all in one commit with one wake-up, all or nothing: a follow-up refused
+        leaves nothing of the first decision either. ``UnknownGame``, ``VersionConflict``
+        (the head moved, or the key is taken), ``ChainMismatch``, ``NonIntegerNumber``."""
         ...
 
     def head(self, game_id: UUID) -> tuple[int, str]: ...
@@ -204,6 +209,12 @@ class WebhookRecorder(Protocol):
     def failed(self, owed: Owed, error: str, retry_in: float) -> None: ...
 
     def next_due(self) -> float | None: ...
+
+    def notices(self, *, game_id: UUID | None = None, hook_id: UUID | None = None) -> list[Written]:
+        """The notices written for a game's hooks or for one hook (in every game it hears),
+        sent or not (with its attempts and last error), oldest first and one decision's by
+        kind (``webhooks.NOTICE_ORDER``)."""
+        ...
 
 
 class SubscriptionRecorder(Protocol):

@@ -215,3 +215,43 @@ class GameRecord:
             created_at=datetime.now(UTC),
             finished_at=None,
         )
+
+
+@dataclass(frozen=True)
+class Chained:
+    """One event of a decision as it is stored and hashed: its texts and its link."""
+
+    event: NewEvent
+    seq: int
+    payload_text: str
+    command_text: str | None
+    """The decision's command on its first event only (None after it)."""
+    prev_hash: str
+    hash: str
+
+
+def chained(start: int, prev_hash: str, decision: Decision) -> list[Chained]:
+    """The decision's events from seq ``start``, each hashed over the texts stored, and
+    chained to the one before (the first to ``prev_hash``): the one chaining both stores use.
+    ``NonIntegerNumber`` for a number that is not an integer."""
+    check_integers(decision.command, "command")
+    command_text = canonical_json(decision.command)
+    links = []
+    for offset, event in enumerate(decision.events):
+        check_integers(event.payload, f"{event.type} payload")
+        payload_text = canonical_json(event.payload)
+        first = offset == 0
+        digest = chain_hash_of_texts(
+            prev_hash,
+            seq=start + offset,
+            type=event.type,
+            schema_version=event.schema_version,
+            visibility=event.visibility,
+            actor=decision.actor,
+            payload_text=payload_text,
+            command_text=command_text if first else canonical_json(None),
+        )
+        kept = command_text if first and decision.command is not None else None
+        links.append(Chained(event, start + offset, payload_text, kept, prev_hash, digest))
+        prev_hash = digest
+    return links

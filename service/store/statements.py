@@ -3,8 +3,7 @@ of its own. ``EventStore`` (event_store.py, its reads in reads.py) runs these.""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from functools import cache
+from collections.abc import Sequence
 from typing import Any
 from uuid import UUID, uuid4
 
@@ -15,15 +14,10 @@ from psycopg.types.json import Jsonb
 from service.store.errors import UnknownGame
 from service.store.records import (
     GENESIS_HASH,
-    Decision,
     GameRecord,
     StoredEvent,
-    canonical_json,
-    chain_hash_of_texts,
-    check_integers,
 )
 
-INSERT_PARAMS = 12
 CHANNEL = "cairn_events"
 """The channel appends ``NOTIFY`` live readers on (``service.api.live``)."""
 ANNOUNCE = "SELECT cairn_announce_append()"
@@ -71,72 +65,9 @@ def game_of(row: dict[str, Any]) -> GameRecord:
     return GameRecord(**row)
 
 
-def insert_rows(game_id: UUID, start_seq: int, prev_hash: str, decision: Decision) -> list[Any]:
-    """Parameters for one multi-row INSERT, each event chained to the one before."""
-    params: list[Any] = []
-    check_integers(decision.command, "command")
-    for offset, event in enumerate(decision.events):
-        seq = start_seq + offset
-        command = decision.command if offset == 0 else None
-        check_integers(event.payload, f"{event.type} payload")
-        payload_text = canonical_json(event.payload)
-        command_text = canonical_json(command)
-        digest = chain_hash_of_texts(
-            prev_hash,
-            seq=seq,
-            type=event.type,
-            schema_version=event.schema_version,
-            visibility=event.visibility,
-            actor=decision.actor,
-            payload_text=payload_text,
-            command_text=command_text,
-        )
-        params += [
-            game_id,
-            seq,
-            event.type,
-            event.schema_version,
-            Jsonb(event.payload, dumps=_already(payload_text)),
-            event.visibility,
-            decision.actor,
-            start_seq,
-            Jsonb(command, dumps=_already(command_text)) if command is not None else None,
-            Jsonb(decision.metadata),
-            prev_hash,
-            digest,
-        ]
-        prev_hash = digest
-    return params
-
-
-def _already(text: str) -> Callable[[Any], str]:
-    """A ``dumps`` for Jsonb that sends text serialised once already, for the hash."""
-    return lambda _value: text
-
-
-@cache
-def insert_sql(count: int) -> str:
-    """One statement that appends ``count`` events."""
-    row = "(" + ", ".join(["%s"] * INSERT_PARAMS) + ")"
-    return (
-        "INSERT INTO events (game_id, seq, type, schema_version, payload, visibility, actor,"
-        " decision_seq, command, metadata, prev_hash, hash) VALUES "
-        + ", ".join([row] * count)
-        + " RETURNING seq, recorded_at"
-    )
-
-
-# What an append writes besides its events, each a statement of its own that names the game,
-# sent after the events in one pipeline and one transaction (``EventStore._insert``). They
-# were once parts of the events' statement as data-modifying CTEs, one round trip; on Citus
-# that planned the notices' part as an INSERT ... SELECT over the CTE's rows, which Citus
-# shipped to every worker and committed in two phases (issue #23). Statements that each name
-# one game go to that game's shard alone.
-KEEP_SQL = "INSERT INTO idempotency (game_id, key, request_hash, response) VALUES (%s, %s, %s, %s)"
-FINISH_SQL = (
-    "UPDATE games SET status = 'finished', result = %s, finished_at = now()"
-    " WHERE game_id = %s AND status <> 'finished'"
-)
+# An append's statements are in ``cairn_append`` (migration 0011), which the store calls
+# (``service.store.appending``). The notices' statement is also a seat's: taking the last open
+# seat starts play and owes the opening notices (``seat_taken``).
 NOTICE_SQL = (
     "INSERT INTO outbox (game_id, notice_id, hook_id, kind, body)"
     " SELECT w.game_id, md5(n.id || w.hook_id::text)::uuid, w.hook_id, n.kind, n.body"

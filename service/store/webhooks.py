@@ -1,6 +1,6 @@
 """Webhooks and the notice outbox (migrations/versions/0006_live_play.py).
 
-The outbox's rows are written with the events (``service.store.statements.insert_sql``);
+The outbox's rows are written with the events (``cairn_append``, migration 0011);
 this module registers webhooks and hands owed notices to the deliverer. ``claim`` leases the
 rows it returns (their next attempt moves on), so two processes do not send one notice at
 the same time; a process that dies mid-delivery lets the lease run out and the notice is
@@ -19,6 +19,10 @@ from service.store.connections import connection
 from service.store.subscriptions import OWNER_KINDS, WITHDRAW
 
 CLAIMED = 5
+NOTICE_ORDER = ("timed_out", "your_turn", "game_ended")
+"""The order one decision gives its notices (``service.notices``). They are written in one
+transaction, at one time, and the outbox keeps no order of its own, so ``notices`` orders a
+decision's by kind."""
 _IN_FORCE = "ON w.game_id = o.game_id AND w.hook_id = o.hook_id AND w.revoked_at IS NULL"
 """Owed rows of a removed hook (migration 0008) are never sent, nor waited for."""
 
@@ -38,6 +42,22 @@ class Owed:
     """The seat a seat's webhook hears (None: not a seat's)."""
     seats: list[int] | None = None
     """The seats a player's webhook hears in this game (None: not a player's)."""
+
+
+@dataclass(frozen=True)
+class Written:
+    """One notice the outbox holds for one webhook, sent or not."""
+
+    game_id: UUID
+    notice_id: UUID
+    hook_id: UUID
+    kind: str
+    body: dict[str, Any]
+    delivered: bool
+    attempts: int
+    """Tries made to send it, the successful one included."""
+    last_error: str | None
+    """Why the latest failed try failed (None: none has failed)."""
 
 
 _LEASE = (
@@ -68,9 +88,10 @@ class Webhooks:
         return hook_id
 
     def claim(self, lease_seconds: float) -> list[Owed]:
-        """Owed notices due now, oldest first, leased to this process: their next attempt
-        moves ``lease_seconds`` on before any is sent, so no open transaction waits on a
-        receiver, and one another process leased first is left to it.
+        """Owed notices due now, oldest first (one decision's in ``NOTICE_ORDER``), leased
+        to this process: their next attempt moves ``lease_seconds`` on before any is sent,
+        so no open transaction waits on a receiver, and one another process leased first is
+        left to it.
 
         Two steps, so that each lock is on one game's shard: the due rows are found without
         locks, then each is leased by an UPDATE of that one row that holds only while it is
@@ -83,8 +104,9 @@ class Webhooks:
             due = conn.execute(
                 f"SELECT o.game_id, o.notice_id FROM outbox o JOIN webhooks w {_IN_FORCE}"
                 " WHERE o.delivered_at IS NULL AND o.next_at <= now()"
-                " ORDER BY o.next_at LIMIT %s",
-                (CLAIMED,),
+                # oldest first, one decision's notices in the order it gave them
+                " ORDER BY o.next_at, o.created_at, array_position(%s::text[], o.kind) LIMIT %s",
+                (list(NOTICE_ORDER), CLAIMED),
             ).fetchall()
             if not due:
                 return []
@@ -103,7 +125,7 @@ class Webhooks:
         if rows and not owed:
             # every row leased was a revoked hook's, now marked so: look again past them
             return self.claim(lease_seconds)
-        return sorted(owed, key=lambda o: (o.attempts, str(o.notice_id)))
+        return owed
 
     def delivered(self, owed: Owed) -> None:
         with connection(self.pool) as conn:
@@ -121,6 +143,18 @@ class Webhooks:
                 " WHERE game_id = %s AND notice_id = %s",
                 (error[:500], retry_in, owed.game_id, owed.notice_id),
             )
+
+    def notices(self, *, game_id: UUID | None = None, hook_id: UUID | None = None) -> list[Written]:
+        """As ``WebhookRecorder.notices``: ties in time are one transaction's notices."""
+        with connection(self.pool) as conn:
+            rows = conn.execute(
+                "SELECT game_id, notice_id, hook_id, kind, body, delivered_at IS NOT NULL,"
+                " attempts, last_error FROM outbox WHERE (%s::uuid IS NULL OR game_id = %s)"
+                " AND (%s::uuid IS NULL OR hook_id = %s)"
+                " ORDER BY created_at, array_position(%s::text[], kind)",
+                (game_id, game_id, hook_id, hook_id, list(NOTICE_ORDER)),
+            ).fetchall()
+        return [Written(*row) for row in rows]
 
     def next_due(self) -> float | None:
         """Seconds until the next owed notice is due (0 if one is due now; None if none)."""

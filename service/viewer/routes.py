@@ -96,6 +96,7 @@ def board_svg(
         viewer=seen_by,
         at=seen["version"],
         narrow=narrow,
+        over=bool(seen["is_terminal"]),
     )
     # A seat's board is that seat's secret: no shared cache may keep it.
     cache = "private, no-store" if authorization is not None else "no-cache"

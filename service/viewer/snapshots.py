@@ -51,10 +51,12 @@ def decision_end(trail: Trail, fraction: float) -> int:
 def board_at(trail: Trail, at: int, viewer: int | None) -> Board:
     """The board after event ``at`` as ``viewer`` sees it, drawn from the API's view."""
     game = trail.game
-    state = state_at(ruleset_for(game), trail, at)
-    view = dict(ruleset_for(game).view(state, viewer))
+    ruleset = ruleset_for(game)
+    state = state_at(ruleset, trail, at)
+    view = dict(ruleset.view(state, viewer))
     content = served_content(game.ruleset, game.content_hash)
-    return Board(game.ruleset, view, content, game.seats, viewer, at)
+    over = bool(ruleset.is_terminal(state))
+    return Board(game.ruleset, view, content, game.seats, viewer, at, over=over)
 
 
 def who(viewer: int | None) -> str:

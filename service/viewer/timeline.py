@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from domain.core.live import Stamped, time_left
 from domain.core.registry import event_from_record
 from service.application.loading import ruleset_for
 from service.review import running_scores, visible_to
@@ -31,19 +32,37 @@ def steps(store: Store, game: GameRecord, viewer: int | None, after: int = 0) ->
     visible = visible_to(store, game, viewer)
     state = ruleset.initial_state
     told: list[Step] = []
-    group: list[tuple[Any, str]] = []
+    group: list[tuple[Any, Any, str]] = []
     events = store.read(game.game_id)
     for index, stored in enumerate(events):
         event = event_from_record(ruleset, stored.type, stored.schema_version, stored.payload)
         state = ruleset.evolve(state, event)
         if stored.seq > after and visible(stored):
-            group.append((stored, ruleset.describe(event)))
+            group.append((stored, event, ruleset.describe(event)))
         following = events[index + 1] if index + 1 < len(events) else None
         if following is not None and following.decision_seq == stored.decision_seq:
             continue
         if not group:
             continue
         scores = running_scores(ruleset, state)
-        told.extend(Step(e.seq, stored.seq, e.type, e.actor, words, scores) for e, words in group)
+        told.extend(
+            Step(e.seq, stored.seq, e.type, e.actor, words, scores) for e, words in _told(group)
+        )
         group = []
     return told
+
+
+def _told(group: list[tuple[Any, Any, str]]) -> list[tuple[Any, str]]:
+    """A decision's lines. Its stamp (who decided, and when: every decision of a game with
+    clocks or takebacks has one) is no line of its own where the decision says more, since
+    the line that does already names the seat: the clocks it leaves end the decision's
+    last line instead."""
+    stamps = [event for _, event, _ in group if isinstance(event, Stamped)]
+    said = [(stored, words) for stored, event, words in group if not isinstance(event, Stamped)]
+    if not stamps or not said:
+        return [(stored, words) for stored, _, words in group]
+    left = time_left(stamps[0])
+    if left:
+        last, words = said[-1]
+        said[-1] = (last, f"{words} ({left})")
+    return said

@@ -136,7 +136,7 @@ def test_a_league_run_from_the_command_line(store: EventStore) -> None:
         "league",
         "forfeit",
         lid,
-        second["game_id"],
+        second["game_id"][:8],  # a unique start, as the viewer shows it (#24)
         bob["name"],
         "--reason",
         "late",
@@ -144,6 +144,7 @@ def test_a_league_run_from_the_command_line(store: EventStore) -> None:
         token=boss["token"],
     )
     assert done.exit_code == 0, done.output
+    assert lines(done)[0]["game_id"] == second["game_id"]
     table = {r["name"]: r for r in lines(run("league", "standings", lid, "--json"))}
     assert table[bob["name"]]["forfeits"] == 1
 
@@ -159,8 +160,10 @@ def test_a_league_run_from_the_command_line(store: EventStore) -> None:
     assert started["season"] == 2
     assert lines(run("league", "standings", lid, "--json"))[0]["points"] == 0
     (third,) = lines(run("league", "schedule", lid, "--json", token=boss["token"]))
+    nowhere = run("league", "abandon", lid, "zz", "--reason", "typo", token=boss["token"])
+    assert nowhere.exit_code == 3 and "no game zz" in nowhere.stderr, nowhere.output
     voided = run(
-        "league", "abandon", lid, third["game_id"], "--reason", "power cut", token=boss["token"]
+        "league", "abandon", lid, third["game_id"][:8], "--reason", "power cut", token=boss["token"]
     )
     assert voided.exit_code == 0, voided.output
     statuses = [f["status"] for f in lines(run("league", "fixtures", lid, "--json"))]

@@ -3,22 +3,19 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from click.testing import CliRunner
 
 from cli.main import cairn
 from cli.replay import STEP_HELP
 from domain.core import registry
+from tests.support.recordings import golden_replays
 from tests.support.shipped import shipped_rulesets
-
-REPLAYS = Path(__file__).resolve().parents[2] / "replays"
 
 
 @pytest.mark.parametrize("ruleset_id", shipped_rulesets())
 def test_replay_step_prints_the_legend_once_under_each_board(ruleset_id: str) -> None:
-    recorded = sorted((REPLAYS / ruleset_id).glob("*.ndjson"))[0]
+    recorded = golden_replays(ruleset_id)[0]
     result = CliRunner().invoke(cairn, ["replay", str(recorded), "--step", "--to", "6"], input=" q")
     assert result.exit_code == 0, result.output
     screens = result.stdout.count(STEP_HELP)

@@ -105,6 +105,10 @@ def test_games_lists_players_and_bots_and_filters_by_player(store: object) -> No
     assert header.split()[:3] == ["game", "ruleset", "status"], "the table has a header"
     assert rows == [line for line in rows if str(made) in line]
     assert f"{name}, bot:greedy" in listed.stdout
+    # each column starts under its header (they drifted apart before)
+    (row,) = rows
+    for column, value in (("ruleset", "counting"), ("status", "active"), ("seats", name)):
+        assert row.index(value) == header.index(column), (header, row)
     assert run("games", "--player", "nobody-plays-this").stdout.strip() == "no games"
 
 

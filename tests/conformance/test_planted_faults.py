@@ -58,6 +58,22 @@ def _render_every_hand(state: Any, viewer: int | None) -> str:
     return f"{lanterns.render(state, viewer)}\nhands: {hands}"
 
 
+def _greedy_peeking_at_the_deck(state: Any, seat: int, luck: Luck) -> Any:
+    """Draws when the hidden top card beats its best: deterministic, but not blind."""
+    best = max(state.hands[seat])
+    if state.deck and state.deck[0] > best and len(state.hands[seat]) < lanterns.MAX_HAND:
+        return lanterns.Draw(seat=seat)  # the fault
+    return lanterns.Light(seat=seat, card=best)
+
+
+def _drawing_offered_by_the_top_card(state: Any, seat: int) -> tuple[Any, ...]:
+    listed = lanterns.legal_commands(state, seat)
+    hand_left = any(isinstance(c, lanterns.Light) for c in listed)
+    if hand_left and state.deck and state.deck[0] % 2:  # the fault: offered by a hidden card
+        return tuple(c for c in listed if not isinstance(c, lanterns.Draw))
+    return listed
+
+
 def _forget_each_part_apart(state: Any, keep: int | None) -> Any:
     """Sorts the deck and each other hand, but leaves which cards lay in a hand."""
     hands = tuple(h if s == keep else tuple(sorted(h)) for s, h in enumerate(state.hands))
@@ -65,6 +81,7 @@ def _forget_each_part_apart(state: Any, keep: int | None) -> Any:
 
 
 _BOTS = {**SOUND.bots, "greedy": _greedy_on_pythons_random}
+_PEEKING = {**SOUND.bots, "greedy": _greedy_peeking_at_the_deck}
 PLANTED = [
     pytest.param(
         _presentation(visibility=_public_deal), "secret shown to .* in the feed", id="1-deal"
@@ -91,6 +108,18 @@ PLANTED = [
         replace(SOUND, players=replace(SOUND.players, bots=_BOTS)),
         "bot greedy is not deterministic given its luck",
         id="5-bot",
+    ),
+    pytest.param(
+        replace(SOUND, players=replace(SOUND.players, bots=_PEEKING)),
+        "bot greedy chooses by what seat .* cannot see",
+        id="5-bot-peeks",
+    ),
+    pytest.param(
+        replace(
+            SOUND, players=replace(SOUND.players, legal_commands=_drawing_offered_by_the_top_card)
+        ),
+        "the legal commands of seat .* change with what is hidden from it",
+        id="legal-commands",
     ),
     pytest.param(
         _rules(evolve=_evolve_dropping_the_counter), "evolve must copy the counter", id="6-luck"

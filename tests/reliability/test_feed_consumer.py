@@ -25,6 +25,7 @@ from psycopg_pool import ConnectionPool
 from service.application import Application
 from service.audit import audit_game
 from service.store import EventStore
+from service.store.migrate import upgrade
 
 pytestmark = [pytest.mark.reliability, pytest.mark.storage]
 
@@ -40,6 +41,9 @@ def feed_url(request: pytest.FixtureRequest, scratch_url: str) -> str:
     citus = os.environ.get("CAIRN_CITUS_URL", "").strip()
     if not citus:
         pytest.skip("CAIRN_CITUS_URL names no Citus coordinator")
+    # The cluster's database may predate the newest migration, as an operator's would
+    # before `cairn db upgrade`: the step they run first.
+    upgrade(citus)
     return citus
 
 

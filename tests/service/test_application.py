@@ -203,29 +203,28 @@ def test_private_events_reach_only_their_seat_until_the_end(app: Application) ->
     assert app.store.game(game.game_id).status == "finished"
 
 
-def test_a_keyed_answer_is_its_retrys_even_when_another_process_settles_after_it(
+def test_the_system_decision_due_after_a_command_is_appended_with_it_in_one_commit(
     app: Application, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The command that ends a game is followed by the system's reveal of the seed; if
-    another process takes that reveal first, the first answer still equals every retry's."""
+    """The command that ends a game is followed by the system's reveal of the seed, in the
+    same append: no other process can take the reveal in between, and the first answer
+    equals every keyed retry's."""
     game = _game(app, target=5)
     for seat in (0, 1):
         app.act(game.game_id, seat, {"type": "add", "amount": 2})
-    other = Application(app.store)
     real_append = app.store.append
-    raced: list[bool] = []
+    appends: list[list[str | None]] = []
 
-    def append_after_the_other_settles(game_id: Any, *args: Any, **kwargs: Any) -> Any:
-        decision = args[2]
-        if decision.actor == "system" and not raced:
-            raced.append(True)
-            other.settle(game_id)  # the other process reveals the seed first
+    def counted(game_id: Any, *args: Any, **kwargs: Any) -> Any:
+        then = kwargs.get("then", ())
+        appends.append([args[2].actor, *(decision.actor for decision, _ in then)])
         return real_append(game_id, *args, **kwargs)
 
-    monkeypatch.setattr(app.store, "append", append_after_the_other_settles)
+    monkeypatch.setattr(app.store, "append", counted)
     first = app.act(game.game_id, 0, {"type": "add", "amount": 1}, idempotency_key="end")
     monkeypatch.undo()
-    assert raced, "the other process did settle in between"
+    assert appends == [["seat:0", "system"]]
+    assert Application(app.store).settle(game.game_id) == []
     again = app.act(game.game_id, 0, {"type": "add", "amount": 1}, idempotency_key="end")
     assert (first.version, [e.seq for e in first.events], first.is_terminal) == (
         again.version,

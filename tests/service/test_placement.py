@@ -145,6 +145,9 @@ def test_distribute_places_every_table_as_placement_says(monkeypatch: pytest.Mon
         assert [k[0] for k in keys] == ["seat_players_game_id_fkey"]
         again = runner.invoke(cairn, ["db", "distribute", "--json"])
         assert again.exit_code == 0 and json.loads(again.output)["statements"] == []
+        idle = runner.invoke(cairn, ["db", "distribute", "--dry-run"])
+        assert idle.exit_code == 0 and idle.stdout == "", "no SQL on stdout"
+        assert "nothing to run: all" in idle.stderr
 
 
 def test_the_grant_lets_the_service_role_read_distributed_and_reference_tables(

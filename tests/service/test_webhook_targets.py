@@ -2,7 +2,8 @@
 checked at registration and again at delivery, and a receiver's redirect is never followed.
 Any player may register a webhook, so a private target would let them make the service
 call inside its own network. The rest of the suite allows private targets (tests/conftest.py)
-since its receivers are on 127.0.0.1; these tests take that away."""
+since its receivers are on 127.0.0.1; these tests take that away. The deliveries run on both
+stores, and why one failed is read from the outbox through ``WebhookRecorder.notices``."""
 
 from __future__ import annotations
 
@@ -30,8 +31,7 @@ from service.application.targets import (
     parse_target,
     refusal,
 )
-from service.store import EventStore
-from service.store.webhooks import Webhooks
+from service.store import Store
 from service.webhooks import Deliverer
 from tests.support.receiver import Receiver
 from tests.support.targets import (
@@ -123,7 +123,7 @@ def test_a_url_is_read_once_into_the_parts_the_request_is_built_from() -> None:
     assert parse_target("https://[2606:2800::1]") == Target("https", "2606:2800::1", 443, "/")
 
 
-def _owed_to(store: EventStore, url: str) -> tuple[Deliverer, UUID]:
+def _owed_to(store: Store, url: str) -> tuple[Deliverer, UUID]:
     """A game whose seat-1 hook (registered while private targets were allowed) is owed
     a notice."""
     cairn = Application(store)
@@ -131,26 +131,26 @@ def _owed_to(store: EventStore, url: str) -> tuple[Deliverer, UUID]:
         "counting", 2, {"target": 20}, setup={"deck": [9, 8, 7, 6, 5, 4, 3, 2, 1]},
         seat_info=PLAYERS,
     )  # fmt: skip
-    webhooks = Webhooks(store.pool)
-    webhooks.register(created.game_id, url, SECRET, "seat", "1", 1)
+    store.webhooks.register(created.game_id, url, SECRET, "seat", "1", 1)
     cairn.act(created.game_id, 0, {"type": "add", "amount": 1})  # seat 1's turn: owed
-    return Deliverer(webhooks, retry_first=60), created.game_id
+    return Deliverer(store.webhooks, retry_first=60), created.game_id
 
 
-def _last_error(store: EventStore, game_id: UUID) -> Any:
-    with store.connection() as conn:
-        row = conn.execute(
-            "SELECT last_error, delivered_at FROM outbox WHERE game_id = %s", (game_id,)
-        ).fetchone()
-    assert row is not None
-    assert row["delivered_at"] is None, "not delivered"
-    return row["last_error"]
+def _undelivered_errors(store: Store, game_id: UUID) -> list[str | None]:
+    """Why each notice of the game not delivered yet failed last."""
+    return [n.last_error for n in store.webhooks.notices(game_id=game_id) if not n.delivered]
 
 
-@pytest.mark.storage
+def _last_error(store: Store, game_id: UUID) -> str:
+    [notice] = store.webhooks.notices(game_id=game_id)
+    assert not notice.delivered and notice.last_error is not None, "not delivered, and why"
+    return notice.last_error
+
+
 def test_a_hook_whose_host_is_private_now_is_not_sent_to(
-    store: EventStore, receiver: Receiver, public_only: None
+    any_store: Store, receiver: Receiver, public_only: None
 ) -> None:
+    store = any_store
     deliverer, game_id = _owed_to(store, receiver.url)
     assert deliverer.deliver_due() == 0
     assert receiver.seen == [], "checked again at delivery, not only at registration"
@@ -170,8 +170,8 @@ class _Redirecting(BaseHTTPRequestHandler):
         return
 
 
-@pytest.mark.storage
-def test_a_receivers_redirect_is_never_followed(store: EventStore, receiver: Receiver) -> None:
+def test_a_receivers_redirect_is_never_followed(any_store: Store, receiver: Receiver) -> None:
+    store = any_store
     handler = type("Redirect", (_Redirecting,), {"target": receiver.url})
     redirecting = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=redirecting.serve_forever, daemon=True).start()
@@ -206,19 +206,19 @@ def test_a_name_resolving_public_then_private_is_refused_the_second_time(
     assert "127.0.0.1" in str(refusal("http://rebind.example.test/hook", rebinding))
 
 
-@pytest.mark.storage
 def test_delivery_connects_to_the_address_it_checked_and_rechecks_each_time(
-    store: EventStore, receiver: Receiver, public_only: None
+    any_store: Store, receiver: Receiver, public_only: None
 ) -> None:
     """One resolution per delivery: the address judged public is the one connected to
     (with the name as Host), and when the name resolves to loopback the next time, nothing
     is sent at all."""
+    store = any_store
     assert receiver.server is not None
     rebinding = Rebinding("rebind.example.test")
     diverting = Diverting(receiver.server.server_address[1])
     url = f"http://rebind.example.test:{diverting.port}/hook?from=cairn"
     _, game_id = _owed_to(store, url)
-    deliverer = Deliverer(Webhooks(store.pool), 60, rebinding, diverting)
+    deliverer = Deliverer(store.webhooks, 60, rebinding, diverting)
     assert deliverer.deliver_due() == 1
     assert rebinding.asked == 1, "resolved once: no second lookup between check and connect"
     assert diverting.asked == [("93.184.216.34", diverting.port)]
@@ -231,12 +231,8 @@ def test_delivery_connects_to_the_address_it_checked_and_rechecks_each_time(
     assert rebinding.asked == 2
     assert diverting.asked == [("93.184.216.34", diverting.port)], "never connected again"
     assert len(receiver.seen) == 1
-    with store.connection() as conn:
-        errors = conn.execute(
-            "SELECT last_error FROM outbox WHERE game_id = %s AND delivered_at IS NULL",
-            (game_id,),
-        ).fetchall()
-    assert len(errors) == 1 and "127.0.0.1" in errors[0]["last_error"]
+    [error] = _undelivered_errors(store, game_id)
+    assert error is not None and "127.0.0.1" in error
 
 
 class _Recording(BaseHTTPRequestHandler):
@@ -252,9 +248,8 @@ class _Recording(BaseHTTPRequestHandler):
         return
 
 
-@pytest.mark.storage
 def test_https_delivery_names_the_host_for_sni_and_the_certificate(
-    store: EventStore, public_only: None, tmp_path: Path
+    any_store: Store, public_only: None, tmp_path: Path
 ) -> None:
     """The socket goes to the address checked, but TLS still speaks to the name: it is the
     server name sent (SNI) and the name the certificate must be for."""
@@ -279,9 +274,9 @@ def test_https_delivery_names_the_host_for_sni_and_the_certificate(
     try:
         port = receiver.server_address[1]
         diverting = Diverting(port)
-        _owed_to(store, f"https://{name}:{port}/hook")
+        _owed_to(any_store, f"https://{name}:{port}/hook")
         trusting = ssl.create_default_context(cafile=str(cert))
-        deliverer = Deliverer(Webhooks(store.pool), 60, fake_resolve, diverting, trusting)
+        deliverer = Deliverer(any_store.webhooks, 60, fake_resolve, diverting, trusting)
         assert deliverer.deliver_due() == 1
         assert diverting.asked == [("93.184.216.34", port)]
         assert names == [name]

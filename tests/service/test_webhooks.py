@@ -1,5 +1,7 @@
 """Turn notices through the outbox: written with the events, delivered after commit, signed,
-retried with backoff until the receiver takes them (docs/live-play.md)."""
+retried with backoff until the receiver takes them (docs/live-play.md). On both stores,
+read through the store's outbox (``WebhookRecorder.notices``), but for a claim racing
+another process's lease, which only PostgreSQL's can."""
 
 from __future__ import annotations
 
@@ -19,14 +21,12 @@ from psycopg_pool import ConnectionPool
 from domain.core import RuleViolation
 from domain.core.live import Resign
 from service.composition import Service, assemble
-from service.store import EventStore
+from service.store import EventStore, Store
 from service.store.migrate import upgrade
-from service.store.webhooks import Webhooks
+from service.store.webhooks import Webhooks, Written
 from service.webhooks import Deliverer, backoff
 from tests.support.databases import scratch_database
 from tests.support.receiver import Receiver
-
-pytestmark = pytest.mark.storage
 
 SECRET = "a-shared-secret-of-some-length"
 PLAYERS = [{"kind": "player", "player": name} for name in ("ann", "bob")]
@@ -41,8 +41,8 @@ def receiver() -> Iterator[Receiver]:
 
 
 @pytest.fixture
-def service(store: EventStore) -> Iterator[Service]:
-    yield from _service(store)
+def service(any_store: Store) -> Iterator[Service]:
+    yield from _service(any_store)
 
 
 @pytest.fixture
@@ -55,9 +55,9 @@ def private_service(database_url: str) -> Iterator[Service]:
             yield from _service(EventStore(pool))
 
 
-def _service(store: EventStore) -> Iterator[Service]:
+def _service(store: Store) -> Iterator[Service]:
     built = assemble(store, sweep_every=None)
-    built.webhooks = Deliverer(Webhooks(store.pool), retry_first=0.05)
+    built.webhooks = Deliverer(store.webhooks, retry_first=0.05)
     built.cairn.reactions = [r for r in built.cairn.reactions if not isinstance(r, Deliverer)]
     built.cairn.reactions.append(built.webhooks)
     try:
@@ -71,18 +71,12 @@ def _game(service: Service, url: str, seat: int | None = 1) -> UUID:
         "counting", 2, {"target": 20}, setup=DECK, seat_info=PLAYERS
     )
     kind, owner = ("seat", str(seat)) if seat is not None else ("creator", "")
-    Webhooks(service.cairn.store.pool).register(created.game_id, url, SECRET, kind, owner, seat)
+    service.cairn.store.webhooks.register(created.game_id, url, SECRET, kind, owner, seat)
     return created.game_id
 
 
-def _outbox(store: EventStore, game_id: UUID) -> list[dict[str, Any]]:
-    with store.connection() as conn:
-        rows = conn.execute(
-            "SELECT kind, body, attempts, delivered_at FROM outbox WHERE game_id = %s"
-            " ORDER BY created_at",
-            (game_id,),
-        ).fetchall()
-    return [dict(r) for r in rows]
+def _outbox(store: Store, game_id: UUID) -> list[Written]:
+    return store.webhooks.notices(game_id=game_id)
 
 
 def test_a_notice_is_written_with_the_events_and_retried_until_delivered(
@@ -95,7 +89,7 @@ def test_a_notice_is_written_with_the_events_and_retried_until_delivered(
     assert _outbox(service.cairn.store, game_id) == [], "a refusal writes no notice"
     version = service.cairn.act(game_id, 0, {"type": "add", "amount": 1}).version
     [owed] = _outbox(service.cairn.store, game_id)
-    assert owed["kind"] == "your_turn" and owed["delivered_at"] is None
+    assert (owed.kind, owed.attempts, owed.delivered) == ("your_turn", 0, False)
     assert service.webhooks is not None
     service.webhooks.start()
     assert receiver.arrived.wait(20), "the notice never arrived"
@@ -115,17 +109,17 @@ def test_a_notice_is_written_with_the_events_and_retried_until_delivered(
     }
     service.webhooks.close()
     [done] = _outbox(service.cairn.store, game_id)
-    assert done["attempts"] == 3 and done["delivered_at"] is not None
+    assert (done.notice_id, done.attempts, done.delivered) == (owed.notice_id, 3, True)
 
 
 def test_a_seats_webhook_hears_only_its_seat_and_a_creators_hears_the_end(
     service: Service, receiver: Receiver
 ) -> None:
     game_id = _game(service, receiver.url, seat=None)
-    Webhooks(service.cairn.store.pool).register(game_id, receiver.url, SECRET, "seat", "0", 0)
+    service.cairn.store.webhooks.register(game_id, receiver.url, SECRET, "seat", "0", 0)
     service.cairn.act(game_id, 0, {"type": "add", "amount": 1})  # seat 1 to act
     service.cairn.act(game_id, 1, Resign(seat=1))
-    kinds = [row["kind"] for row in _outbox(service.cairn.store, game_id)]
+    kinds = [notice.kind for notice in _outbox(service.cairn.store, game_id)]
     # the creator's hears seat 1's turn and the end; seat 0's hears only the end
     assert sorted(kinds) == ["game_ended", "game_ended", "your_turn"]
 
@@ -135,6 +129,7 @@ def test_backoff_doubles_up_to_an_hour() -> None:
     assert backoff(40) == 3600.0
 
 
+@pytest.mark.storage
 def test_a_notice_another_process_leases_while_this_one_claims_is_left_to_it(
     private_service: Service, receiver: Receiver
 ) -> None:
@@ -160,7 +155,7 @@ def test_a_notice_another_process_leases_while_this_one_claims_is_left_to_it(
     claimer.join(10)
     assert [o for o in claimed if o.game_id == game_id] == []
     [row] = _outbox(store, game_id)
-    assert row["attempts"] == 0
+    assert row.attempts == 0
     with store.connection() as conn:
         conn.execute("UPDATE outbox SET next_at = now() WHERE game_id = %s", (game_id,))
     [owed] = _mine(hooks.claim(30), game_id)

@@ -15,7 +15,10 @@ class Board:
     """One position to draw: the API's view of it for ``viewer`` (None: a spectator), and
     the content pack the game plays with, as ``GET /rulesets/{id}/content/{hash}`` serves
     it. ``at`` is the event the position follows. ``narrow``: the board is shown on a
-    phone, so it is laid out in one column, as narrow as its parts allow."""
+    phone, so it is laid out in one column, as narrow as its parts allow. ``over``: the
+    game has ended, by its rules or by the platform (a resignation, a timeout, an
+    abandonment), which the rules' view alone does not say: a finished board gives no
+    instructions (#24)."""
 
     ruleset: str
     view: Mapping[str, Any]
@@ -24,6 +27,7 @@ class Board:
     viewer: int | None
     at: int
     narrow: bool = False
+    over: bool = False
 
     @property
     def caption(self) -> str:

@@ -34,6 +34,7 @@ from domain.games.five_peaks.events import (
     TileRevealed,
     TurnEnded,
 )
+from domain.games.five_peaks.geometry import label
 
 
 def _amounts(amounts: object) -> str:
@@ -52,22 +53,22 @@ def describe(event: Event) -> str:
         case StageBegan(seat=s, stage=stage):
             return f"seat {s} now resolves: {stage.kind}"
         case PawnMoved(seat=s, to=to):
-            return f"seat {s} moves to ({to.x}, {to.y})"
+            return f"seat {s} moves to {to.label}"
         case ResourcesMoved(seat=s, paid=paid, gained=gained):
             return f"seat {s} pays {_amounts(paid)} and gains {_amounts(gained)}"
         case ResourceLeft(at=at, resource=r):
-            return f"a {r} is left on ({at.x}, {at.y})"
+            return f"a {r} is left on {at.label}"
         case LeftTaken(seat=s, at=at, resources=r):
-            return f"seat {s} takes {_amounts(r)} left on ({at.x}, {at.y})"
+            return f"seat {s} takes {_amounts(r)} left on {at.label}"
         case TileRevealed(seat=s, tile=tile):
             return f"seat {s} draws terrain tile {tile}"
         case TilePlaced(seat=s, tile=tile, x=x, y=y, rotation=r):
-            return f"seat {s} places {tile} at ({x}, {y}), turned {r * 90} degrees"
+            return f"seat {s} places {tile} at {label(x, y)}, turned {r * 90} degrees"
         case PeakPlaced(seat=s, peak=peak, at=at, terrain=t, bonus=bonus):
             extra = " (bonus)" if bonus else ""
-            return f"seat {s} places {peak}{extra} at ({at.x}, {at.y}) and a {t} badge"
+            return f"seat {s} places {peak}{extra} at {at.label} and a {t} badge"
         case StonePlaced(seat=s, stone=stone, at=at):
-            return f"seat {s} places its {stone} stone on ({at.x}, {at.y})"
+            return f"seat {s} places its {stone} stone on {at.label}"
         case RewardsDue(seat=s, rewards=rewards):
             return f"seat {s} earns {', '.join(r.kind for r in rewards)}"
         case RewardDone(seat=s):

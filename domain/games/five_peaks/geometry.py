@@ -18,12 +18,22 @@ from typing import Any
 from domain.games.five_peaks.content.model import EDGES, Content, Edge, SpaceKind, TileSpec
 
 
+def label(x: int, y: int) -> str:
+    """A cell as the board labels it (``2,-1``: its column, then its row): the one name the
+    drawing, its places, the commands in words and the events in words all use."""
+    return f"{x},{y}"
+
+
 @dataclass(frozen=True, order=True)
 class Cell:
     """A cell of the board; ``y`` grows to the north. Views, commands and events all use it."""
 
     x: int
     y: int
+
+    @property
+    def label(self) -> str:
+        return label(self.x, self.y)
 
     def step(self, edge: Edge) -> Cell:
         dx, dy = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}[edge]

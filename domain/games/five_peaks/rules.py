@@ -371,11 +371,12 @@ def legal_moves(game: Game, seat: int) -> tuple[Move, ...]:
     asking about the others (the greedy bot weighs a card by the moves it opens)."""
     if game.phase != "play" or seat != game.turn or not 0 <= seat < game.seats:
         return ()
-    if b.is_over_limit(game, seat) or game.hiker(seat).drawn or game.rewards:
-        return ()
     if game.stage.kind not in STAGE_OF[Move]:
         return ()
-    return tuple(Move(seat, to) for to in sorted(b.reachable(game, seat)))
+    # the same candidates and the same check as ``legal_commands``, for the moves alone
+    over = b.is_over_limit(game, seat)
+    moves = (Move(seat, to) for to in sorted(b.reachable(game, seat)))
+    return tuple(m for m in moves if _seat_problem(game, m, over) is None)
 
 
 def can_only_pass(game: Game, seat: int) -> bool:

@@ -10,7 +10,7 @@
   const $ = (id) => document.getElementById(id);
   const SVG_NS = "http://www.w3.org/2000/svg";
   // The seats' colours, the same on every drawing (keep.js, and each ruleset's drawing.py).
-  const COLOURS = ["#c0392b", "#2471a3", "#d4ac0d", "#7d3c98", "#1e8449"];
+  const COLOURS = ["#c0392b", "#2471a3", "#d4ac0d", "#7d3c98", "#1e8449", "#566573"];
   const WIDTH = 600;
   const HEIGHT = 160;
   const PAD = 24;
@@ -52,7 +52,8 @@
     if (!panel) return false;
     const bar = el("div", { id: "analysis-bar" });
     const size = el("select", { id: "analysis-rollouts", "aria-label": "rollouts per point" });
-    [10, 30, 100].forEach((n) => size.add(new Option(`${n} rollouts`, String(n))));
+    // 3: a first look at a short game in seconds; 10, the default, and more to be surer.
+    [3, 10, 30, 100].forEach((n) => size.add(new Option(`${n} rollouts`, String(n), n === 10, n === 10)));
     const start = el("button", { type: "button", id: "analyse" }, "Analyse this game");
     start.addEventListener("click", () => analyse().catch(fail));
     bar.append(start, size, el("span", { id: "analysis-status", "aria-live": "polite" }));
@@ -238,6 +239,11 @@
       aside.append(el("p", {}, "No seat decides right after this event."));
       return;
     }
+    if (!mayAsk(graph, point)) {
+      // A live game's hints show its seat's hand: the server gives them to that seat only.
+      aside.append(el("p", { id: "no-hints" }, `Hints here are seat ${point.seat}'s own until the game is over.`));
+      return;
+    }
     const ask = el("button", { type: "button", id: "ask-hints" }, `Hints for seat ${point.seat}`);
     aside.append(el("h2", {}, "Hints"), ask);
     ask.addEventListener("click", () => hints(point).catch((e) => fail(e)));
@@ -245,6 +251,11 @@
       state.hintsAt = null;
       ask.click();
     }
+  }
+
+  function mayAsk(graph, point) {
+    // The graph's viewer: "public" (the whole log is revealed), else who asked for it.
+    return graph.viewer === "public" || graph.viewer === `seat:${point.seat}`;
   }
 
   async function hints(point) {

@@ -251,7 +251,12 @@ document.addEventListener("cairn:choices", (event) => {
     state.preview = null;
   }
   if (state.offered) render();
-  else $("compose").hidden = true;
+  else {
+    // Nothing to play any more (the game ended, or no token): no place stays marked as a
+    // move's start, nor reachable as a button, on the board drawn before.
+    clear();
+    $("compose").hidden = true;
+  }
 });
 document.addEventListener("cairn:step", (event) => {
   // Moves are made on the position now, never on one stepped back to.

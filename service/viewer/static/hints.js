@@ -101,11 +101,14 @@ function list(result) {
   aside.replaceChildren();
   const heading = document.createElement("h2");
   heading.textContent = `Hints for seat ${result.seat}`;
+  const view = Object.assign(document.createElement("p"), { id: "hint-view" });
   const drawn = document.createElement("p");
   drawn.id = "hint-drawn";
   drawn.setAttribute("aria-live", "polite");
   const items = document.createElement("ol");
   items.id = "hint-list";
+  // Which decision the list answers: the event it follows.
+  items.dataset.at = String(result.at);
   for (const hint of result.hints) {
     const item = document.createElement("li");
     if (hint.played) item.className = "played";
@@ -118,14 +121,31 @@ function list(result) {
     item.append(button);
     items.append(item);
   }
-  aside.append(heading, drawn, items);
+  aside.append(heading, view, drawn, items);
+}
+
+function seen(result) {
+  // A hint's places (a hand, the turn's actions) are drawn only on its seat's own view of
+  // the board. That view is asked for where the hints themselves say it is public (a
+  // finished game's whole log); a live game's hints are the asking seat's own, whose view
+  // the board already is. Otherwise the hints stay in words.
+  if ($("board").dataset.viewer === String(result.seat)) return true;
+  if (result.viewer !== "public") return true;
+  document.dispatchEvent(new CustomEvent("cairn:board-as", { detail: { at: result.at, seat: result.seat } }));
+  return false;
 }
 
 document.addEventListener("cairn:hints", (event) => {
   state.result = event.detail;
   list(state.result);
   // The best hint is drawn first; any other is a click away.
-  if (state.result.hints.length) draw(state.result.hints[0]);
+  if (state.result.hints.length && seen(state.result)) draw(state.result.hints[0]);
+});
+document.addEventListener("cairn:board", (event) => {
+  const result = state.result;
+  if (!result || result.at !== event.detail.at || result.seat !== event.detail.seat) return;
+  $("hint-view").textContent = `The board shows what seat ${result.seat} sees.`;
+  if (result.hints.length) draw(result.hints[0]);
 });
 document.addEventListener("cairn:step", () => {
   state.result = null;

@@ -3,7 +3,7 @@
 // Tokens live in localStorage: never in an address the server logs.
 
 // The seats' colours, the same on every drawing and graph (each ruleset's drawing.py).
-export const SEAT_COLOURS = ["#c0392b", "#2471a3", "#d4ac0d", "#7d3c98", "#1e8449"];
+export const SEAT_COLOURS = ["#c0392b", "#2471a3", "#d4ac0d", "#7d3c98", "#1e8449", "#566573"];
 
 export function seatColour(seat) {
   return SEAT_COLOURS[seat % SEAT_COLOURS.length];

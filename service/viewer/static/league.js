@@ -14,12 +14,14 @@ const STATUS = {
   forfeited: "forfeited",
   abandoned: "void (abandoned)",
 };
+// Each tie-break in words (the order sentence), and its column: a short header and a title
+// that says what the number is (docs/leagues.md, Standings).
 const TIEBREAKS = {
-  "head-to-head": "head-to-head results",
-  buchholz: "Buchholz (the opponents' points)",
-  "sonneborn-berger": "Sonneborn-Berger",
-  wins: "wins",
-  draw: "the season's seeded draw",
+  "head-to-head": { words: "head-to-head results", short: "H2H", title: "head-to-head: league points earned against the players tied on points" },
+  buchholz: { words: "Buchholz (the opponents' points)", short: "Buch.", title: "Buchholz: the sum of every opponent's points" },
+  "sonneborn-berger": { words: "Sonneborn-Berger", short: "S-B", title: "Sonneborn-Berger: each opponent's points times the league points earned against them" },
+  wins: { words: "wins", short: "W", title: "wins: first places, shared ones included" },
+  draw: { words: "the season's seeded draw", short: "Draw", title: "the place in the season's seeded draw (1 goes first): the last tie-break" },
 };
 
 function el(tag, text = "", attributes = {}) {
@@ -38,19 +40,39 @@ function ordinal(place) {
   return `${place}${tail}`;
 }
 
+// A league's tie-breaks in the order they apply: as it named them, but the seeded draw
+// always last, named or not (domain/leagues/standings.applied).
+function applied(tiebreaks) {
+  return [...tiebreaks.filter((t) => t !== "draw"), "draw"];
+}
+
 function describe() {
   const league = state.league;
   $("title").textContent = league.name;
   document.title = `${league.name}: Cairn league`;
   const members = league.members.length === 1 ? "1 member" : `${league.members.length} members`;
   $("summary").textContent = `${league.ruleset}, ${league.seats} seats a table, ${league.pairing} pairing; season ${league.season || "not started"}; ${members}`;
-  // A league from before its tie-breaks were recorded keeps the old order (docs/leagues.md).
-  const breaks = league.tiebreaks === null ? ["wins", "game score", "fewer forfeits"] : league.tiebreaks.map((t) => TIEBREAKS[t] || t);
-  if (league.tiebreaks !== null && !league.tiebreaks.includes("draw")) breaks.push(TIEBREAKS.draw);
+  // A league from before its tie-breaks were recorded keeps the old order (docs/leagues.md);
+  // a newer one's are said in the order they apply, as its columns show them.
+  const breaks = league.tiebreaks === null ? ["wins", "game score", "fewer forfeits"] : applied(league.tiebreaks).map((t) => TIEBREAKS[t]?.words || t);
   $("tiebreaks").textContent = `Ordered by points, then ${breaks.join(", then ")}.`;
 }
 
+// The columns after Forf. are the tie-breaks each row carries, in the order they apply.
+function tiebreakHeaders(rows) {
+  const head = $("standings-table").querySelector("thead tr");
+  head.querySelectorAll("th.tiebreak").forEach((th) => th.remove());
+  const names = rows.length ? rows[0].tiebreaks.map((t) => t.tiebreak) : [];
+  for (const name of names) {
+    const known = TIEBREAKS[name] || { short: name, title: name };
+    const th = el("th", "", { scope: "col", class: "tiebreak", "data-tiebreak": name });
+    th.append(el("abbr", known.short, { title: known.title }));
+    head.append(th);
+  }
+}
+
 function standings(rows) {
+  tiebreakHeaders(rows);
   const body = $("standings-table").querySelector("tbody");
   body.replaceChildren(
     ...rows.map((r) => {
@@ -59,6 +81,7 @@ function standings(rows) {
       const name = el("th", r.name, { scope: "row" });
       tr.append(el("td", String(r.place)), name);
       for (const key of ["points", "played", "wins", "score", "forfeits"]) tr.append(el("td", String(r[key])));
+      for (const t of r.tiebreaks) tr.append(el("td", String(t.value), { class: "tiebreak" }));
       return tr;
     })
   );

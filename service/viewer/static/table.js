@@ -158,7 +158,7 @@ async function result() {
   const endings = {
     resigned: "by resignation",
     timed_out: "on time",
-    abandoned: "abandoned",
+    abandoned: "by abandonment",
   };
   const how = live.ending ? endings[live.ending] || live.ending : "by the rules, played to the end";
   const reason = live.reason ? `: ${live.reason}` : "";

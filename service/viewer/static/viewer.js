@@ -199,13 +199,7 @@ async function show(index) {
   $("scores").textContent = scoresText(step.scores);
   // The address names the step shown: a link to it opens this position.
   history.replaceState(null, "", `${location.pathname}${location.search}#${step.seq}`);
-  const ticket = ++page.drawn;
-  const query = [`at=${step.at}`, seatQuery(), phone.matches ? "narrow=1" : ""].filter(Boolean).join("&");
-  const svg = await api(`/games/${gameId}/board.svg?${query}`);
-  if (ticket !== page.drawn) return;
-  $("board").innerHTML = svg;
-  const drawing = $("board").querySelector("svg");
-  if (drawing && phone.matches) drawing.style.minWidth = `${drawing.viewBox.baseVal.width * TAPPABLE}px`;
+  if (!(await drawBoard(step.at, page.seat))) return;
   const analysis = $("analysis");
   analysis.dataset.game = gameId;
   analysis.dataset.at = String(step.at);
@@ -215,6 +209,29 @@ async function show(index) {
       detail: { gameId, at: step.at, seq: step.seq, seat: page.seat, latest: index === steps.length - 1 },
     })
   );
+}
+
+async function drawBoard(at, seat) {
+  // The board after event `at` as `seat` sees it (null: this viewer's own view, its
+  // token's seat or a spectator's); false when a newer drawing overtook this one.
+  const ticket = ++page.drawn;
+  const as = seat === null ? "" : `seat=${seat}`;
+  const query = [`at=${at}`, as, phone.matches ? "narrow=1" : ""].filter(Boolean).join("&");
+  const svg = await api(`/games/${gameId}/board.svg?${query}`);
+  if (ticket !== page.drawn) return false;
+  $("board").innerHTML = svg;
+  $("board").dataset.viewer = String(seat ?? page.game.seat ?? "");
+  const drawing = $("board").querySelector("svg");
+  if (drawing && phone.matches) drawing.style.minWidth = `${drawing.viewBox.baseVal.width * TAPPABLE}px`;
+  return true;
+}
+
+async function boardAs({ at, seat }) {
+  // Another panel (the hints) asks for the step shown as one seat sees it; the server
+  // draws that only where the seat's view is public to this viewer. The step stays.
+  const shown = page.steps[page.index];
+  if (!shown || shown.at !== at) return;
+  if (await drawBoard(at, seat)) document.dispatchEvent(new CustomEvent("cairn:board", { detail: { at, seat } }));
 }
 
 function step(delta) {
@@ -386,6 +403,7 @@ function wire() {
   phone.addEventListener("change", () => show(page.index).catch(fail));
   $("join-form").addEventListener("submit", (e) => join(e).catch(fail));
   document.addEventListener("cairn:goto", (e) => show(e.detail.index).catch(fail));
+  document.addEventListener("cairn:board-as", (e) => boardAs(e.detail).catch(fail));
   document.addEventListener("cairn:changed", () => refreshSoon());
   document.addEventListener("cairn:send", (e) => send(e.detail.command, e.detail.version).catch(fail));
 }

@@ -136,6 +136,22 @@ def test_forfeit_the_seat_to_play_loses_and_scores_nothing() -> None:
     assert table[fixture.players[0]] == 3 and table[fixture.players[1]] == 0
 
 
+def test_forfeit_at_four_seats_the_seats_due_score_nothing() -> None:
+    """#25: forfeiters score nothing whatever the seat count; two seats due at a table of
+    four share third place, which would otherwise pay a point each."""
+    command = CreateLeague(BOSS, "Peaks", "counting", 4, "balanced", (3, 2, 1, 0))
+    state = fold(decide(League(), command))
+    for p in ("ann", "bob", "cyd", "dee"):
+        state = fold(decide(state, AddMember(BOSS, p)), state)
+    state = schedule(state, deadline=NOW + DAY)
+    (event,) = decide(state, SettleAtDeadline(SYSTEM, "g1-0", NOW + DAY, (1, 2), (4, 7, 1, 0)))
+    assert isinstance(event, DeadlinePassed)
+    due = set(state.fixtures["g1-0"].players[1:3])
+    assert set(event.forfeited) == due and event.places == (1, 3, 3, 1)
+    table = {s.player: s.points for s in season_table(fold((event,), state))}
+    assert table == {p: 0 if p in due else 3 for p in ("ann", "bob", "cyd", "dee")}
+
+
 def test_forfeit_with_every_seat_due_forfeits_both() -> None:
     state = schedule(league(), deadline=NOW + DAY)
     event = settle(state, "g1-0", NOW + DAY, due=(0, 1))

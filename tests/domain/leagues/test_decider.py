@@ -277,7 +277,8 @@ def test_ties_on_points_go_by_buchholz_then_by_the_seeded_draw_never_the_id() ->
             assert order.index(a.player) < order.index(b.player)
 
 
-def test_head_to_head_puts_the_winner_of_the_tied_players_game_first() -> None:
+def _three_games() -> tuple[list[Scheduled], dict[str, Standing]]:
+    """bob beats ann, ann beats cyd, dee beats cyd: ann, bob and dee level on 3 points."""
     fixtures = [
         Scheduled("f1", 1, 1, ("ann", "bob"), "played", (2, 1), (0, 1)),
         Scheduled("f2", 1, 2, ("ann", "cyd"), "played", (1, 2), (1, 0)),
@@ -286,6 +287,11 @@ def test_head_to_head_puts_the_winner_of_the_tied_players_game_first() -> None:
     table: dict[str, Standing] = {}
     for f in fixtures:
         apply(table, (3, 0), f)
+    return fixtures, table
+
+
+def test_head_to_head_puts_the_winner_of_the_tied_players_game_first() -> None:
+    fixtures, table = _three_games()
     drawn = ("ann", "bob", "cyd", "dee")
     by_draw = ranked_by(table.values(), fixtures, (3, 0), (), drawn)
     assert [s.player for s in by_draw] == ["ann", "bob", "dee", "cyd"]
@@ -294,6 +300,31 @@ def test_head_to_head_puts_the_winner_of_the_tied_players_game_first() -> None:
     by_berger = ranked_by(table.values(), fixtures, (3, 0), ("sonneborn-berger",), drawn)
     # beaten opponents' points: ann beat cyd (0), bob beat ann (3), dee beat cyd (0)
     assert [s.player for s in by_berger] == ["bob", "ann", "dee", "cyd"]
+
+
+def test_each_row_carries_its_tiebreak_numbers_in_the_order_they_apply() -> None:
+    """#25: the league's tie-breaks only, the draw last wherever it was named, the draw's
+    number the player's place in the drawn order."""
+    fixtures, table = _three_games()
+    drawn = ("ann", "bob", "cyd", "dee")
+    ranked = ranked_by(table.values(), fixtures, (3, 0), ("draw", "head-to-head", "wins"), drawn)
+    # head-to-head: bob took 3 from ann, level with him; ann's and dee's wins were over cyd
+    assert [(s.player, s.tiebreaks) for s in ranked] == [
+        ("bob", (("head-to-head", 3), ("wins", 1), ("draw", 2))),
+        ("ann", (("head-to-head", 0), ("wins", 1), ("draw", 1))),
+        ("dee", (("head-to-head", 0), ("wins", 1), ("draw", 4))),
+        ("cyd", (("head-to-head", 0), ("wins", 0), ("draw", 3))),
+    ]
+    berger = ranked_by(table.values(), fixtures, (3, 0), ("buchholz", "sonneborn-berger"), drawn)
+    # Buchholz: bob met ann (3), ann met bob and cyd (3 + 0), dee met cyd (0), cyd met ann
+    # and dee (6); Sonneborn-Berger: bob's 3 over ann (3 x 3)
+    assert {s.player: s.tiebreaks for s in berger} == {
+        "bob": (("buchholz", 3), ("sonneborn-berger", 9)),
+        "ann": (("buchholz", 3), ("sonneborn-berger", 0)),
+        "dee": (("buchholz", 0), ("sonneborn-berger", 0)),
+        "cyd": (("buchholz", 6), ("sonneborn-berger", 0)),
+    }
+    assert ranked_by(table.values(), fixtures, (3, 0), (), drawn)[0].tiebreaks == ()
 
 
 def test_unknown_or_repeated_tiebreaks_are_refused() -> None:

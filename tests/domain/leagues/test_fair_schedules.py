@@ -9,7 +9,7 @@ import pytest
 
 from domain.core.codec import decode_fields
 from domain.core.errors import RuleViolation
-from domain.leagues import Fixture, decide
+from domain.leagues import Fixture, decide, fold
 from domain.leagues.commands import ScheduleRound
 from domain.leagues.events import RoundScheduled
 from domain.leagues.pairing import draw_order, next_plan, round_robin
@@ -51,6 +51,23 @@ def test_a_double_round_robin_swaps_every_seat() -> None:
         assert set(round_robin(players, r).tables) == second
 
 
+@pytest.mark.parametrize("n", [4, 5, 8])
+def test_a_leagues_second_cycle_swaps_every_seat_of_its_first(n: int) -> None:
+    """The double round-robin as a season plays it (the drawn order, the league's round
+    numbers), not only the pure circle: each table of the second cycle is a first-cycle
+    table with its seats swapped."""
+    state = play_round(new_league(n), seed_of(11))
+    rounds = [last_round(state)]
+    cycle = n - 1 + n % 2
+    for _ in range(2 * cycle - 1):
+        state = play_round(state)
+        rounds.append(last_round(state))
+    first = [t for tables in rounds[:cycle] for t in tables]
+    second = [t[::-1] for tables in rounds[cycle:] for t in tables]
+    assert len(first) == len(set(first)) == n * (n - 1) // 2
+    assert sorted(first) == sorted(second)
+
+
 def test_the_seat_order_is_drawn_from_the_seed_and_recorded() -> None:
     state = new_league(6)
     plan = next_plan(state, seed_of(7))
@@ -64,6 +81,7 @@ def test_the_seat_order_is_drawn_from_the_seed_and_recorded() -> None:
     assert scheduled.order != state.members
     assert scheduled.fixtures == fixtures
     assert round_robin(scheduled.order, 1).tables == plan.tables
+    assert fold(events, state).season_seeds == {1: seed_of(7)}
 
 
 def test_season_two_does_not_repeat_season_one() -> None:

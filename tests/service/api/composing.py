@@ -4,7 +4,7 @@ read (its words and its ghosts on the board), then Send."""
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Response, expect
 
 PREVIEW = "#compose[data-preview]"
 READY = (
@@ -35,6 +35,15 @@ def previewed(page: Page, text: str = "") -> str:
 def sent_from_the_preview(page: Page, text: str = "") -> str:
     """The move previewed, then sent with the preview's own Send button."""
     words = previewed(page, text)
-    page.click("#compose-send")
+    # Returned once the server has answered: by then the application has told the bots
+    # (the answer follows the commit's reactions), so a test's next look at the game, after
+    # the bots are quiet, cannot read the position before a bot's answer to this move.
+    with page.expect_response(command_answer):
+        page.click("#compose-send")
     expect(page.locator(PREVIEW)).to_have_count(0)
     return words
+
+
+def command_answer(response: Response) -> bool:
+    """Whether ``response`` answers a command the page sent."""
+    return response.request.method == "POST" and response.url.endswith("/commands")

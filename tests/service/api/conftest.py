@@ -1,4 +1,5 @@
-"""A real HTTP server over the test database for the play API tests.
+"""A real HTTP server over the test database for the play API tests (``server``), or over
+either store (``any_server``).
 
 The app is ``create_app(assemble(store))`` (the one composition root) served by uvicorn in
 a thread on a free port, so streams, concurrency and bots run as in production.
@@ -12,6 +13,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import httpx
@@ -23,8 +25,9 @@ from service.api.app import create_app
 from service.api.config import ServeConfig
 from service.api.hosting import Host
 from service.application import Application
-from service.composition import assemble
+from service.composition import Service, assemble
 from service.store import EventStore
+from service.store.memory import MemoryStore
 from tests.support import sealed
 from tests.support.rulesets import installed
 
@@ -70,21 +73,20 @@ def free_port() -> int:
         return port
 
 
-@pytest.fixture(scope="session")
-def server(store: EventStore) -> Iterator[Server]:
-    # No sweep: this server shares the session's database with tests that play bot seats
-    # themselves (tests/service/test_reactions.py tests the sweep on a database of its own).
-    service = assemble(store, sweep_every=None)
-    cairn = service.cairn
-    config = ServeConfig(
-        cors_origins=(ORIGIN,),
-        admin_token_sha256=hashlib.sha256(ADMIN_TOKEN.encode()).hexdigest(),
-        keepalive_seconds=KEEPALIVE_SECONDS,
-    )
+CONFIG = ServeConfig(
+    cors_origins=(ORIGIN,),
+    admin_token_sha256=hashlib.sha256(ADMIN_TOKEN.encode()).hexdigest(),
+    keepalive_seconds=KEEPALIVE_SECONDS,
+)
+
+
+@contextmanager
+def serving(service: Service, config: ServeConfig = CONFIG) -> Iterator[Server]:
+    """The service's app served by uvicorn in a thread on a free port, until the block ends."""
     app = create_app(service, config=config)
     port = free_port()
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_config=None, lifespan="on")
-    uv = uvicorn.Server(config)
+    settings = uvicorn.Config(app, host="127.0.0.1", port=port, log_config=None, lifespan="on")
+    uv = uvicorn.Server(settings)
     thread = threading.Thread(target=uv.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20
@@ -92,10 +94,38 @@ def server(store: EventStore) -> Iterator[Server]:
         assert time.monotonic() < deadline, "the test server did not start"
         time.sleep(0.02)
     try:
-        yield Server(f"http://127.0.0.1:{port}", app, cairn)
+        yield Server(f"http://127.0.0.1:{port}", app, service.cairn)
     finally:
         uv.should_exit = True
         thread.join(10)
+
+
+@pytest.fixture(scope="session")
+def server(store: EventStore) -> Iterator[Server]:
+    # No sweep: this server shares the session's database with tests that play bot seats
+    # themselves (tests/service/test_reactions.py tests the sweep on a database of its own).
+    with serving(assemble(store, sweep_every=None)) as served:
+        yield served
+
+
+@pytest.fixture(
+    scope="module", params=["memory", pytest.param("postgres", marks=pytest.mark.storage)]
+)
+def any_server(request: pytest.FixtureRequest) -> Iterator[Server]:
+    """The same served Cairn over the in-memory store or over PostgreSQL (the session's
+    ``server``), for tests that read what was stored through the store's interface only."""
+    if request.param == "postgres":
+        postgres: Server = request.getfixturevalue("server")
+        yield postgres
+        return
+    with serving(assemble(MemoryStore(), sweep_every=None)) as served:
+        yield served
+
+
+@pytest.fixture
+def any_http(any_server: Server) -> Iterator[httpx.Client]:
+    with any_server.client() as client:
+        yield client
 
 
 @pytest.fixture

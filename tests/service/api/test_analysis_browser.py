@@ -4,6 +4,9 @@ and the hints beside the board mark the command played. No console error may app
 
 from __future__ import annotations
 
+from itertools import pairwise
+from typing import Any
+
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
@@ -18,6 +21,17 @@ __all__ = ["browser", "page"]  # the fixtures, shared with the viewer's own brow
 BOTS = [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}]
 
 
+def biggest_falls(points: list[dict[str, Any]]) -> list[int]:
+    """The decisions (their ``at``) after which the deciding seat's win share fell most, at
+    most three, the biggest fall first."""
+    falls = []
+    for here, after in pairwise(points):
+        seat = here["seat"]
+        if seat is not None and here["seats"][seat]["win"] > after["seats"][seat]["win"]:
+            falls.append((here["seats"][seat]["win"] - after["seats"][seat]["win"], here["at"]))
+    return [at for _, at in sorted(falls, key=lambda fall: -fall[0])[:3]]
+
+
 def test_the_graph_jumps_to_a_point_and_the_hints_mark_the_played_command(
     server: Server, http: httpx.Client, page: Page
 ) -> None:
@@ -30,6 +44,18 @@ def test_the_graph_jumps_to_a_point_and_the_hints_mark_the_played_command(
     expect(page.locator("#board svg")).to_be_visible()
     page.click("#analyse")
     expect(page.locator("#graph svg polyline")).to_have_count(2, timeout=60_000)
+    # Axis labels and a legend say what the graph shows; the marks are the decisions after
+    # which the mover's win share fell most, as recomputed from the page's own analysis.
+    axes = ["0%", "100%", "decisions, first to last →"]
+    expect(page.locator("#graph svg text.axis")).to_have_text(axes)
+    expect(page.locator("#graph .legend")).to_contain_text("seat 0 seat 1 ▼ the moves after which")
+    asked = {"kind": "graph", "rollouts": 10}
+    graph = http.post(f"/games/{game_id}/analyses", json=asked).json()["result"]
+    marks = page.locator("#graph path.mistake")
+    expect(marks).to_have_count(len(biggest_falls(graph["points"])))
+    assert [m.get_attribute("data-at") for m in marks.all()] == [
+        str(at) for at in biggest_falls(graph["points"])
+    ]
     last_text = page.inner_text("#event-text")
     at = page.locator("#graph circle.point").first.get_attribute("data-at")
     # Each seat's series has a point there; with equal shares (0.5 each, often at the
@@ -48,5 +74,7 @@ def test_the_graph_jumps_to_a_point_and_the_hints_mark_the_played_command(
     marked_at = mark.get_attribute("data-at")
     mark.dispatch_event("click")
     expect(page.locator("#analysis")).to_have_attribute("data-at", str(marked_at))
-    page.click("#ask-hints")
-    expect(page.locator("#hint-list li.played")).to_have_count(1, timeout=60_000)
+    # The mark asks by itself: no click on "Hints for seat N" (a second click raced the
+    # first answer, which replaces that button with the list).
+    expect(page.locator("#hint-list")).to_have_attribute("data-at", str(marked_at), timeout=60_000)
+    expect(page.locator("#hint-list li.played")).to_have_count(1)

@@ -208,6 +208,17 @@ def test_a_bound_of_0_and_item_constraints_reach_the_document(document: dict[str
     assert seat_query["schema"]["type"] == "integer" and seat_query["schema"]["minimum"] == 0
 
 
+def test_a_standings_row_names_its_tiebreaks(document: dict[str, Any]) -> None:
+    """#25: each row's tie-break numbers, by the names a league orders them with."""
+    schemas = document["components"]["schemas"]
+    row = schemas["StandingBody"]
+    assert "tiebreaks" in row["required"]
+    assert row["properties"]["tiebreaks"]["items"] == {"$ref": "#/components/schemas/TiebreakBody"}
+    number = schemas["TiebreakBody"]["properties"]
+    assert sorted(number["tiebreak"]["enum"]) == sorted(TIEBREAKS)
+    assert number["value"]["type"] == "integer"
+
+
 def test_integer_bounds_are_integers(document: dict[str, Any]) -> None:
     """``1.0`` as an integer's bound makes a generator send ``28.0``, which is refused."""
     floats = re.findall(r'"(?:minimum|maximum)": -?\d+\.\d+', json.dumps(document))

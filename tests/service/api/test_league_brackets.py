@@ -22,8 +22,9 @@ pytestmark = pytest.mark.storage
 __all__ = ["organiser"]  # the fixture, used by name
 
 
-def _play(http: httpx.Client, game: str, tokens: list[str], winner: int) -> None:
-    """Play a counting game over HTTP: ``winner``'s seat draws, the other adds 1."""
+def _play(http: httpx.Client, game: str, tokens: list[str], winner: int | None) -> None:
+    """Play a counting game over HTTP: ``winner``'s seat draws, the other adds 1 (None:
+    both add, a shared victory)."""
     while not (view := http.get(f"/games/{game}").json())["is_terminal"]:
         seat = view["to_act"][0]
         command = {"type": "draw"} if seat == winner else {"type": "add", "amount": 1}

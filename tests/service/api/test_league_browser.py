@@ -6,6 +6,7 @@ finds no serious or critical violation on it. No console error may appear."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Iterator
 from typing import Any
 
@@ -15,9 +16,16 @@ from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
 from tests.service.api.conftest import Server
 from tests.service.api.test_accessibility_browser import violations
-from tests.service.api.test_league_brackets import _league, _play
+from tests.service.api.test_league_brackets import _league, _play, _round
 from tests.service.api.test_leagues import auth, organiser
-from tests.service.api.test_viewer_browser import PHONE, WAIT_MS, browser, screenshot
+from tests.service.api.test_viewer_browser import (
+    ARTIFACTS,
+    PHONE,
+    WAIT_MS,
+    browser,
+    screenshot,
+)
+from tests.service.leagues.tiebreaks import recomputed_table
 
 pytestmark = pytest.mark.storage
 __all__ = ["browser", "organiser"]  # the fixtures, used by name
@@ -72,7 +80,7 @@ def test_a_member_opens_their_next_game_from_the_league_page(
     table = http.get(f"/leagues/{lid}/standings").json()
     rows = page.locator("#standings-table tbody tr")
     expect(rows).to_have_count(len(table))
-    first = rows.first.locator("td, th")
+    first = rows.first.locator("td:not(.tiebreak), th")
     columns = ("place", "name", "points", "played", "wins", "score", "forfeits")
     expect(first).to_have_text([str(table[0][k]) for k in columns])
     expect(page.locator("#tiebreaks")).to_contain_text("Ordered by points, then")
@@ -107,6 +115,51 @@ def test_a_member_opens_their_next_game_from_the_league_page(
     screenshot(page, "league-next-game")
     page.locator("#choices button.choice").first.click()
     expect(page.locator("#event-text")).to_contain_text("seat 0", ignore_case=True)
+
+
+TITLES = {
+    "head-to-head": "head-to-head",
+    "buchholz": "Buchholz",
+    "sonneborn-berger": "Sonneborn-Berger",
+    "wins": "first places",
+    "draw": "seeded draw",
+}
+"""Words each tie-break column's title must hold to explain it."""
+
+
+def test_the_standings_show_each_tiebreak_in_a_column_of_its_own(
+    server: Server, http: httpx.Client, page: Page, organiser: dict[str, Any]
+) -> None:
+    """#25: after the game columns, one per tie-break in the order they apply, its header
+    titled with what it counts; each row's numbers are the ones recomputed from the games
+    (tests/service/leagues/tiebreaks.py), the draw's as a place in the drawn order."""
+    lid, players = _league(http, organiser, "round-robin", ["ivy", "jon", "kim", "lee"])
+    token_of = {p["player_id"]: p["token"] for p in players.values()}
+    boss = auth(organiser["token"])
+    for winner in (0, None):  # seat 0 wins every game, then every game is shared
+        for fixture in http.post(f"/leagues/{lid}/rounds", headers=boss).json():
+            _play(http, fixture["game_id"], [token_of[p] for p in fixture["players"]], winner)
+    fixtures = http.get(f"/leagues/{lid}/fixtures").json()
+    expected = recomputed_table(fixtures, http.get(f"/leagues/{lid}").json()["draw"])
+    name_of = {p["player_id"]: p["name"] for p in players.values()}
+
+    page.goto(f"{server.url}/leagues/{lid}/viewer")
+    rows = page.locator("#standings-table tbody tr")
+    expect(rows).to_have_count(len(expected))
+    heads = page.locator("#standings-table thead th.tiebreak")
+    expect(heads).to_have_count(len(TITLES))
+    names = [t["tiebreak"] for t in expected[0]["tiebreaks"]]
+    assert [h.get_attribute("data-tiebreak") for h in heads.all()] == names
+    for name, head in zip(names, heads.all(), strict=True):
+        assert TITLES[name] in (head.locator("abbr").get_attribute("title") or ""), name
+    for i, row in enumerate(expected):
+        expect(rows.nth(i).locator("th")).to_have_text(name_of[row["player_id"]])
+        expect(rows.nth(i).locator("td").nth(1)).to_have_text(str(row["points"]))
+        shown = [str(t["value"]) for t in row["tiebreaks"]]
+        expect(rows.nth(i).locator("td.tiebreak")).to_have_text(shown)
+    assert violations(page) == []
+    page.set_viewport_size({"width": 900, "height": 700})  # the whole table, unscrolled
+    page.locator("#standings").screenshot(path=str(ARTIFACTS / "league-standings.png"))
 
 
 def test_my_leagues_on_the_home_page_lead_to_the_league(
@@ -166,3 +219,30 @@ def test_an_unknown_league_says_so(server: Server, browser: Browser) -> None:
         assert errors == []
     finally:
         opened.context.close()
+
+
+def test_the_order_sentence_and_the_columns_follow_the_order_that_applies(
+    server: Server, http: httpx.Client, page: Page, organiser: dict[str, Any]
+) -> None:
+    """A league that names the draw first still applies it last (docs/leagues.md): the
+    sentence under the table says so, in the columns' order, on a phone."""
+    name = f"CampfireLeagueOfTheFivePeaksMountainHutTuesdays {uuid.uuid4().hex[:6]}"
+    lid, players = _league(
+        http,
+        organiser,
+        "round-robin",
+        ["una-of-the-campfire-at-five-peaks", "vic"],
+        tiebreaks=["draw", "wins"],
+        name=name,
+    )
+    _round(http, organiser, lid, players, 0)
+    page.goto(f"{server.url}/leagues/{lid}/viewer")
+    heads = page.locator("#standings-table thead th.tiebreak")
+    expect(heads).to_have_count(2)
+    assert [h.get_attribute("data-tiebreak") for h in heads.all()] == ["wins", "draw"]
+    expect(page.locator("#tiebreaks")).to_have_text(
+        "Ordered by points, then wins, then the season's seeded draw."
+    )
+    screenshot(page, "league-draw-named-first")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"the page is {width} px wide on a phone"

@@ -10,7 +10,9 @@ round. Then this test computes the standings from each game's own result as the 
 it, with docs/leagues.md's policies coded here (points by place, shared places, forfeiters
 scoring nothing, a bye a win's points, a late joiner's rounds before they joined scoring
 nothing, then head-to-head, Buchholz, Sonneborn-Berger, wins and the seeded draw), and
-compares them with ``GET /leagues/{id}/standings``. Nothing from ``domain.leagues`` is used.
+compares them, the tie-break numbers each row shows included, with ``GET
+/leagues/{id}/standings``. Nothing from ``domain.leagues`` is used
+(tests/service/leagues/tiebreaks.py).
 
 The app is served in process (Litestar's test client) over the session's database with a
 ``ManualClock`` set years back, so that its sweep finds no other test's deadline passed.
@@ -36,6 +38,7 @@ from service.leagues import league_service
 from service.store import EventStore
 from service.store.players import Players
 from service.sweep import Sweeper
+from tests.service.leagues import tiebreaks
 
 pytestmark = pytest.mark.storage
 
@@ -44,8 +47,6 @@ START_MS = 1_600_000_000_000
 ROUND_SECONDS = 3600
 WIN, LOSS = 3, 0
 """The league's points by place (the two-seat default); a bye scores a win's (docs)."""
-TIEBREAKS = ("head-to-head", "buchholz", "sonneborn-berger", "wins")
-"""The default tie-breaks after points, in docs/leagues.md's order; then the draw."""
 
 
 class Season:
@@ -269,16 +270,10 @@ def recomputed(season: Season) -> list[dict[str, Any]]:
             rows[player]["points"] += WIN  # a bye
     total = {p: row["points"] for p, row in rows.items()}
     drawn = [*draw, *(p for p in season.late if p not in draw)]
-
-    def key(player: str) -> tuple[int, ...]:
-        mine = [(o, pts) for p, o, pts in earned if p == player]
-        by = {
-            "head-to-head": sum(pts for o, pts in mine if total[o] == total[player]),
-            "buchholz": sum(total[o] for o, _ in mine),
-            "sonneborn-berger": sum(total[o] * pts for o, pts in mine),
-            "wins": rows[player]["wins"],
-        }
-        return (-total[player], *(-by[t] for t in TIEBREAKS), drawn.index(player))
-
-    ranked = sorted(everyone, key=key)
-    return [{"place": i + 1, "player_id": p, **rows[p]} for i, p in enumerate(ranked)]
+    wins = {p: row["wins"] for p, row in rows.items()}
+    by = tiebreaks.numbers(total, earned, wins, drawn)
+    ranked = sorted(everyone, key=tiebreaks.order_key(total, by))
+    return [
+        {"place": i + 1, "player_id": p, **rows[p], "tiebreaks": tiebreaks.shown(by[p])}
+        for i, p in enumerate(ranked)
+    ]

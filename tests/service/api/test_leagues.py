@@ -9,6 +9,7 @@ from typing import Any
 import httpx
 import pytest
 
+from domain.leagues.pairing import draw_order
 from service.api.leaguing import service_of
 from service.application.players import Accounts
 from service.store.players import Players
@@ -197,6 +198,7 @@ def test_bye_points_and_tiebreaks_set_over_http(
     shown = http.get(f"/leagues/{lid}").json()
     assert (made.json()["bye_points"], made.json()["tiebreaks"]) == (0, ["wins"])
     assert (shown["bye_points"], shown["tiebreaks"]) == (0, ["wins"])
+    assert (shown["draw"], shown["draw_seed"]) == ([], None)
     default = http.post("/leagues", json={**body, "name": f"Plain {tag}"}, headers=boss).json()
     assert default["bye_points"] == 3
     assert default["tiebreaks"] == ["head-to-head", "buchholz", "sonneborn-berger", "wins", "draw"]
@@ -210,6 +212,10 @@ def test_bye_points_and_tiebreaks_set_over_http(
     assert len(pairs) == 2
     (bye,) = set(token) - {p for f in pairs for p in f["players"]}
     drawn = service_of(server.host).leagues.load(uuid.UUID(lid)).state.season_orders[1]
+    # the draw is auditable: the shown seed re-draws the shown order from the members
+    league = http.get(f"/leagues/{lid}").json()
+    assert league["draw"] == list(drawn)
+    assert league["draw"] == list(draw_order(list(token), league["draw_seed"]))
     # The latest drawn of the four at tables loses; the other table is voided. By default the
     # loser (0 points, Buchholz 3) would rank above the voided pair (0, Buchholz 0); with
     # wins alone all of them are tied and the draw puts the loser last.

@@ -27,15 +27,16 @@ from schemathesis.core.failures import Failure, FailureGroup
 from tests.service.api import st_hooks  # registers the NDJSON serializer
 from tests.service.api.conftest import free_port
 from tests.service.api.playing import seats_for
-from tests.support.shipped import shipped_rulesets
+from tests.support.rulesets import installed
 
 pytestmark = pytest.mark.storage
 
 ROOT = Path(__file__).resolve().parents[3]
-# The shipped rulesets (a served Cairn registers no test ruleset), each played to its end
-# by bots, and each a target of the fuzzing.
-SHIPPED = shipped_rulesets()
-COMMAND = ["cli.main"]
+# Every shared ruleset (tests/support/rulesets.py), each played to its end by bots and each
+# a target of the fuzzing: the served Cairn is ``cairn serve`` with the test rulesets
+# registered too (tests/support/serve.py).
+RULESETS = [r.id for r in installed()]
+COMMAND = ["tests.support.serve"]
 
 
 @pytest.fixture(scope="module")
@@ -93,11 +94,11 @@ def _all_bot_game(url: str, ruleset: str) -> str:
 
 @pytest.fixture(scope="module")
 def finished_games(served: str) -> dict[str, str]:
-    """An all-bot game of each shipped ruleset, played to its end by the served bots."""
-    return {ruleset: _all_bot_game(served, ruleset) for ruleset in SHIPPED}
+    """An all-bot game of each ruleset, played to its end by the served bots."""
+    return {ruleset: _all_bot_game(served, ruleset) for ruleset in RULESETS}
 
 
-@pytest.mark.parametrize("ruleset", SHIPPED)
+@pytest.mark.parametrize("ruleset", RULESETS)
 def test_cairn_serve_plays_an_all_bot_game_to_the_end(
     served: str, finished_games: dict[str, str], ruleset: str
 ) -> None:
@@ -111,10 +112,10 @@ def test_cairn_serve_plays_an_all_bot_game_to_the_end(
 
 @pytest.fixture(scope="module")
 def fuzz_targets(served: str, finished_games: dict[str, str]) -> list[dict[str, Any]]:
-    """For each shipped ruleset, a finished game (streams of it end) and a live one with a
-    seat token: the fuzzing takes them in turn, so every ruleset's games are fuzzed."""
+    """For each ruleset, a finished game (streams of it end) and a live one with a seat
+    token: the fuzzing takes them in turn, so every ruleset's games are fuzzed."""
     targets = []
-    for ruleset in SHIPPED:
+    for ruleset in RULESETS:
         players = seats_for(ruleset, bots=0)
         live = httpx.post(f"{served}/games", json={"ruleset": ruleset, "seats": players}).json()
         targets.append(

@@ -69,6 +69,13 @@ def create(http: httpx.Client, ruleset: str, seats: list[Any], **options: Any) -
     return body
 
 
+def against_a_bot(http: httpx.Client, ruleset: str, bot: str = "greedy") -> tuple[str, str]:
+    """A new game of ann in seat 0 against the bot: its id and ann's seat token."""
+    seats = [{"kind": "player", "player": "ann"}, {"kind": "bot", "bot": bot}]
+    made = create(http, ruleset, seats)
+    return made["game_id"], made["seats"][0]["token"]
+
+
 def game_of(page: Page) -> str:
     return page.url.split("/games/")[1].split("/")[0]
 
@@ -178,6 +185,7 @@ def test_a_timed_game_counts_down_and_shows_the_timeout(
     page.goto(f"{server.url}/games/{made['game_id']}/viewer#token={token}")
     clock = page.locator('#seat-list .clock[data-seat="0"]')
     expect(clock).to_contain_text("running")
+    expect(clock).to_have_attribute("title", "seat 0's bank")  # what the clock counts
     before = clock.inner_text()
     expect(clock).not_to_have_text(before)  # it counts down
     screenshot(page, "clock-running-peloponnes")
@@ -284,9 +292,7 @@ def test_a_review_opens_a_deep_link_and_jumps_from_the_move_list(
 def test_a_peninsula_move_is_made_on_the_board(
     server: Server, http: httpx.Client, page: Page
 ) -> None:
-    seats = [{"kind": "player", "player": "ann"}, {"kind": "bot", "bot": "greedy"}]
-    made = create(http, "peninsula", seats)
-    game_id, token = made["game_id"], made["seats"][0]["token"]
+    game_id, token = against_a_bot(http, "peninsula")
     page.goto(f"{server.url}/games/{game_id}/viewer#token={token}")
     expect(page.locator("#board svg .edge-labels")).to_have_count(2)  # columns and rows
     mine = '#board svg [data-seat="0"]'
@@ -324,9 +330,7 @@ def test_a_peninsula_move_is_made_on_the_board(
 def test_a_peloponnes_bid_is_made_on_a_tile(
     server: Server, http: httpx.Client, browser: Browser, errors: list[str]
 ) -> None:
-    seats = [{"kind": "player", "player": "ann"}, {"kind": "bot", "bot": "greedy"}]
-    made = create(http, "peloponnes", seats)
-    game_id, token = made["game_id"], made["seats"][0]["token"]
+    game_id, token = against_a_bot(http, "peloponnes")
     page = opened(browser, errors, PHONE)
     try:
         page.goto(f"{server.url}/games/{game_id}/viewer#token={token}")
@@ -366,9 +370,7 @@ def test_a_peloponnes_bid_is_made_on_a_tile(
 def test_a_lost_stream_is_said_and_followed_again(
     server: Server, http: httpx.Client, page: Page, errors: list[str]
 ) -> None:
-    seats = [{"kind": "player", "player": "ann"}, {"kind": "bot", "bot": "random"}]
-    made = create(http, "peloponnes", seats)
-    game_id, token = made["game_id"], made["seats"][0]["token"]
+    game_id, token = against_a_bot(http, "peloponnes", "random")
     server.quiet()
     page.route("**/stream?**", lambda route: route.abort())  # the connection is lost
     page.goto(f"{server.url}/games/{game_id}/viewer")

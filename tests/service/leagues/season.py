@@ -8,13 +8,15 @@ a shared victory. Each seat is played with its player's own token, as the API do
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 from uuid import UUID
 
 from service.application import Application
 from service.leagues import LeagueService
 from service.store.players import Player
+from service.store.recorders import Store
 from tests.support.counting import Add, Draw
 
 Winner = Callable[[Sequence[str]], str | None]
@@ -68,3 +70,28 @@ def play_round(
 def strength(order: Sequence[str]) -> Winner:
     """The stronger player by ``order`` always wins."""
     return lambda names: min(names, key=list(order).index)
+
+
+def projection(store: Store, leagues: Iterable[UUID]) -> dict[UUID, dict[str, Any]]:
+    """Every row the league projection keeps for these leagues, read through
+    ``Store.league_views`` (on either store): the summary, the fixtures, each season's table
+    and bracket, the rating changes, and the ratings of everyone the league has seated."""
+    views, rows = store.league_views, {}
+    for league in leagues:
+        summary = views.summary(league)
+        fixtures = views.fixtures(league)
+        seasons = range(1, (summary.season if summary is not None else 0) + 1)
+        tables = [views.standings(league, season) for season in seasons]
+        seated = {p for _, f in fixtures for p in f.players}
+        players = sorted(
+            {*(summary.members if summary else ()), *seated, *(p for t in tables for p in t)}
+        )
+        rows[league] = {
+            "summary": summary,
+            "fixtures": fixtures,
+            "standings": tables,
+            "brackets": [views.bracket(league, season) for season in seasons],
+            "changes": views.changes(league_id=league),
+            "ratings": views.ratings(players),
+        }
+    return rows

@@ -17,18 +17,15 @@ from service.application import Application
 from service.application.leagues import actor_of
 from service.leagues import LeagueService, league_service
 from service.projections.reading import fixtures_of, ratings_of, standings_of
-from service.store import EventStore
-from service.store.webhooks import Webhooks
+from service.store import Store
 from tests.service.leagues.season import sign_up
-
-pytestmark = pytest.mark.storage
 
 CLOCKS = {"target": 5, "time_control": "fischer", "bank_seconds": 300, "increment_seconds": 3}
 
 
 @pytest.fixture
-def service(store: EventStore) -> LeagueService:
-    return league_service(Application(store))
+def service(any_store: Store) -> LeagueService:
+    return league_service(Application(any_store))
 
 
 def _round(service: LeagueService) -> tuple[UUID, Any, UUID, dict[str, Any]]:
@@ -47,7 +44,7 @@ def _round(service: LeagueService) -> tuple[UUID, Any, UUID, dict[str, Any]]:
 def _hear_and_play(service: LeagueService, game: UUID) -> int:
     """Webhooks on both seats, and one move, which tells the other seat it is its turn:
     the game's version after it."""
-    hooks = Webhooks(service.leagues.cairn.store.pool)
+    hooks = service.leagues.cairn.store.webhooks
     for seat in (0, 1):
         hooks.register(game, "http://127.0.0.1:9/hook", "s" * 32, "seat", str(seat), seat)
     loaded = service.leagues.cairn.load(game)
@@ -58,12 +55,8 @@ def _hear_and_play(service: LeagueService, game: UUID) -> int:
 
 
 def _notices_after(service: LeagueService, game: UUID, version: int) -> list[str]:
-    with service.leagues.cairn.store.connection() as conn:
-        rows = conn.execute(
-            "SELECT kind FROM outbox WHERE game_id = %s AND (body->>'version')::int > %s",
-            (game, version),
-        ).fetchall()
-    return [r["kind"] for r in rows]
+    written = service.leagues.cairn.store.webhooks.notices(game_id=game)
+    return [n.kind for n in written if n.body["version"] > version]
 
 
 def _assert_over(service: LeagueService, game: UUID) -> Any:

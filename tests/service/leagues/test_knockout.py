@@ -1,4 +1,4 @@
-"""Knock-out leagues and playoffs on PostgreSQL: seeds from the ratings projection, the
+"""Knock-out leagues and playoffs on both stores: seeds from the ratings projection, the
 bracket played to its champion, the table left alone by bracket games, and a rebuild that
 gives the same bracket rows (docs/leagues.md "Knock-out and playoffs")."""
 
@@ -8,24 +8,21 @@ import uuid
 from typing import Any
 
 import pytest
-from psycopg.rows import tuple_row
 
 from domain.core.errors import RuleViolation
 from domain.leagues.commands import Pairing
 from service.application import Application
 from service.leagues import LeagueService, league_service
 from service.projections.reading import NoBracket, bracket_of, standings_of
-from service.store import EventStore
+from service.store import Store
 from tests.service.leagues.season import play_round, sign_up, strength
-
-pytestmark = pytest.mark.storage
 
 NAMES = ("ann", "bob", "cyd", "dee")
 
 
 @pytest.fixture
-def service(store: EventStore) -> LeagueService:
-    return league_service(Application(store))
+def service(any_store: Store) -> LeagueService:
+    return league_service(Application(any_store))
 
 
 def _league(service: LeagueService, boss: Any, members: dict[str, Any], pairing: Pairing) -> Any:
@@ -49,14 +46,11 @@ def _rated(service: LeagueService) -> tuple[Any, Any, dict[str, Any], str]:
 
 
 def _rows(service: LeagueService, league: Any) -> list[Any]:
-    with service.leagues.cairn.store.pool.connection() as conn:
-        return (
-            conn.cursor(row_factory=tuple_row)
-            .execute(
-                "SELECT * FROM league_brackets WHERE league_id = %s ORDER BY season", (league,)
-            )
-            .fetchall()
-        )
+    """The league's bracket rows, season by season (None: a season with no bracket)."""
+    views = service.leagues.cairn.store.league_views
+    summary = views.summary(league)
+    assert summary is not None
+    return [views.bracket(league, season) for season in range(1, summary.season + 1)]
 
 
 def test_a_knockout_league_seeds_by_rating_and_plays_to_its_champion(

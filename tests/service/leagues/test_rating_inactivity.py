@@ -1,18 +1,15 @@
 """A rating's deviation grows with the rating periods its player goes without a game
-(docs/leagues.md "Ratings"): the pure rule, and both codings of the projection's fold
-(incremental SQL and the bulk rebuild) applying it from the results' recorded times."""
+(docs/leagues.md "Ratings"): the pure rule, and both codings of the projection's fold (a
+store's step, incremental SQL on PostgreSQL, and the bulk rebuild) applying it from the
+results' recorded times, on both stores."""
 
 from __future__ import annotations
 
 import math
 import uuid
 from datetime import UTC, datetime, timedelta
-from typing import Any
 
-import pytest
-from psycopg.rows import tuple_row
-from psycopg_pool import ConnectionPool
-
+from domain.core.registry import event_to_record
 from domain.leagues import Fixture
 from domain.leagues.events import (
     Event,
@@ -22,7 +19,7 @@ from domain.leagues.events import (
     RoundScheduled,
     SeasonStarted,
 )
-from service.projections import leagues
+from service.application.leagues import decode_event
 from service.projections.bulk import Folded
 from service.projections.ratings import (
     INACTIVITY_C,
@@ -34,6 +31,8 @@ from service.projections.ratings import (
     rate,
     rested,
 )
+from service.store import Store
+from service.store.leagues import LeagueEvent
 
 T0 = datetime(2026, 1, 5, 12, tzinfo=UTC)
 
@@ -86,27 +85,31 @@ def _season(a: str, b: str) -> list[tuple[Event, datetime]]:
     return list(zip(events, at, strict=True))
 
 
-@pytest.mark.storage
-def test_both_folds_grow_sigma_from_the_results_recorded_times(pool: ConnectionPool) -> None:
+def _stored(league: uuid.UUID, season: list[tuple[Event, datetime]]) -> list[LeagueEvent]:
+    """The season as the league feed would give it, each event recorded at its time."""
+    return [
+        LeagueEvent(league, seq, *event_to_record(event), "boss", "", f"at-{seq}", at)
+        for seq, (event, at) in enumerate(season, start=1)
+    ]
+
+
+def test_both_folds_grow_sigma_from_the_results_recorded_times(private_store: Store) -> None:
+    """A private store: the step folds a page of events that no league's stream holds, so a
+    later rebuild of a shared database would drop them."""
     league, a, b = uuid.uuid4(), str(uuid.uuid4()), str(uuid.uuid4())
     season = _season(a, b)
     folded = Folded()
     for ordinal, (event, at) in enumerate(season, start=1):
         folded.apply(league, event, ordinal, at)
-    columns = "player_id::text, place, mu_before, sigma_before, mu_after, sigma_after, rated_at"
-    with pool.connection() as conn, conn.transaction(force_rollback=True):
-        for ordinal, (event, at) in enumerate(season, start=1):
-            leagues.apply(conn, league, event, ordinal, at)
-        cur: Any = conn.cursor(row_factory=tuple_row)
-        kept = cur.execute(
-            f"SELECT {columns} FROM rating_changes WHERE league_id = %s ORDER BY ordinal, 1",
-            (league,),
-        ).fetchall()
-        rows = cur.execute(
-            "SELECT player_id::text, sigma, rated_at FROM ratings"
-            " WHERE player_id = ANY(%s::uuid[]) ORDER BY 1",
-            ([a, b],),
-        ).fetchall()
+    page = _stored(league, season)
+    views = private_store.league_views
+    private_store.tracking.ensure("inactivity")
+    assert views.follow("inactivity", lambda at: page if not at else [], decode_event) == 8
+    kept = [
+        (c.player_id, c.place, c.mu_before, c.sigma_before, c.mu_after, c.sigma_after, c.rated_at)
+        for c in views.changes(league_id=league)
+    ]
+    rows = [(p, r.sigma, r.rated_at) for p, _, r in views.ratings([a, b])]
     bulk = sorted(
         (c[2], c[4], c[5], c[6], c[7], c[8], c[10]) for c in folded.changes if c[0] == league
     )

@@ -8,21 +8,17 @@ stores are held to one contract (tests/service/store_contract/).
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 
 import httpx
 import pytest
-import uvicorn
 
-from service.api.app import create_app
 from service.api.config import ServeConfig
 from service.application import Application
 from service.composition import Service, assemble
 from service.store.memory import MemoryStore
-from tests.service.api.conftest import Server, free_port
+from tests.service.api.conftest import Server, serving
 from tests.support.rulesets import installed
 
 RULESETS = [r.id for r in installed()]
@@ -40,23 +36,8 @@ def served() -> Iterator[tuple[Server, httpx.Client]]:
     PostgreSQL: uvicorn in a thread (Litestar's test client holds a streamed answer until
     it ends, and a live stream does not)."""
     service = assemble(MemoryStore(), sweep_every=None)
-    app = create_app(service, config=ServeConfig(keepalive_seconds=0.5))
-    port = free_port()
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, log_config=None, lifespan="on")
-    uv = uvicorn.Server(config)
-    thread = threading.Thread(target=uv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while not uv.started:
-        assert time.monotonic() < deadline, "the test server did not start"
-        time.sleep(0.02)
-    server = Server(f"http://127.0.0.1:{port}", app, service.cairn)
-    try:
-        with server.client() as client:
-            yield server, client
-    finally:
-        uv.should_exit = True
-        thread.join(10)
+    with serving(service, ServeConfig(keepalive_seconds=0.5)) as server, server.client() as client:
+        yield server, client
 
 
 @pytest.fixture

@@ -20,6 +20,7 @@ from service.analysis.jobs import jobs_for
 from service.application.players import Accounts
 from service.webhooks import Deliverer
 from tests.service.api.conftest import Server
+from tests.service.leagues.tiebreaks import recomputed_table
 from tests.support.receiver import Receiver
 
 
@@ -114,6 +115,38 @@ def test_a_league_season_from_sign_up_to_standings(
     assert [g["game_id"] for g in history["games"]] == [fixture["game_id"]]
     over_time = http.get(f"/players/{ann['player_id']}/ratings").json()
     assert [r["ruleset"] for r in over_time["rulesets"]] == ["counting"]
+
+
+def _season_with_ties(http: httpx.Client, boss: dict[str, str]) -> tuple[str, list[Any]]:
+    """Four members, two rounds: seat 0 wins every game of the first, every game of the
+    second is a shared victory, so players stand level on points in pairs."""
+    members = [_player(http, boss, n) for n in ("ann", "bob", "cyd", "dee")]
+    lid = _league(http, boss, *members)
+    token_of = {m["player_id"]: m["token"] for m in members}
+    for winner in (0, None):
+        scheduled = http.post(f"/leagues/{lid}/rounds", headers=boss)
+        assert scheduled.status_code == 201, scheduled.text
+        for fixture in scheduled.json():
+            _play(http, fixture["game_id"], [token_of[p] for p in fixture["players"]], winner)
+    fixtures: list[Any] = http.get(f"/leagues/{lid}/fixtures").json()
+    return lid, fixtures
+
+
+def test_standings_show_each_tiebreak_as_the_docs_define_it(
+    http: httpx.Client, boss: dict[str, str]
+) -> None:
+    """#25: every row carries the league's tie-breaks in order with its numbers, equal to
+    the ones recomputed from the games (tests/service/leagues/tiebreaks.py); the draw as a
+    place in the drawn order ``GET /leagues/{id}`` shows."""
+    lid, fixtures = _season_with_ties(http, boss)
+    league = http.get(f"/leagues/{lid}").json()
+    expected = recomputed_table(fixtures, league["draw"])
+    table = http.get(f"/leagues/{lid}/standings").json()
+    assert [{k: row[k] for k in expected[0]} for row in table] == expected
+    points = [row["points"] for row in table]
+    assert len(set(points)) < len(points), "players level on points"
+    for name in ("buchholz", "sonneborn-berger"):  # head-to-head is 0 if the level never met
+        assert any(t["value"] > 0 for r in table for t in r["tiebreaks"] if t["tiebreak"] == name)
 
 
 def test_a_players_webhook_hears_their_league_game(

@@ -13,6 +13,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from cli.main import cairn
+from domain.core import registry
 from service.application import Application
 from service.store import Store
 from service.store.memory import MemoryStore
@@ -60,6 +61,19 @@ def test_a_finished_game_is_shown_told_audited_forked_and_compared(
     ]
     compared = run("diff", game, str(child.game_id), "--json")
     assert compared.exit_code == 0, compared.output
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_show_prints_the_legend_once_under_the_board(store: Store, ruleset: str) -> None:
+    """``cairn show`` printed a legend twice for a game whose ``render`` drew it too."""
+    game = str(finished_game(Application(store), ruleset, "legend"))
+    legend = registry.get(ruleset).presentation.legend
+    for shown_as in ([], ["--seat", "0"], ["--at", "3"]):
+        text = run("show", game, *shown_as)
+        assert text.exit_code == 0, text.output
+        assert text.stdout.count("legend:") == (1 if legend else 0), shown_as
+        if legend:
+            assert text.stdout.count(legend) == 1, shown_as
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

@@ -14,9 +14,11 @@ from click.testing import CliRunner, Result
 
 from cli.main import cairn
 from service.application import Application
+from service.leagues import league_service
 from service.store.memory import MemoryStore
 from service.webhooks import Deliverer
 from tests.service.leagues.season import play_game
+from tests.service.leagues.tiebreaks import recomputed_table
 from tests.support.counting import Add
 from tests.support.receiver import Receiver
 
@@ -31,22 +33,24 @@ def lines(result: Result) -> list[dict[str, Any]]:
     return [json.loads(line) for line in result.stdout.splitlines() if line.strip()]
 
 
-def _league(tag: str) -> tuple[dict[str, Any], dict[str, Any], dict[str, Any], str]:
+def _league(
+    tag: str, names: tuple[str, ...] = ("ann", "bob")
+) -> tuple[dict[str, Any], list[dict[str, Any]], str]:
     (boss,) = lines(run("player", "create", f"boss-{tag}", "--organiser", "--json"))
-    ann, bob = (lines(run("player", "create", f"{n}-{tag}", "--json"))[0] for n in ("ann", "bob"))
+    members = [lines(run("player", "create", f"{n}-{tag}", "--json"))[0] for n in names]
     created = run(
         "league", "create", f"Spring {tag}", "--ruleset", "counting", "--seats", "2",
         "--option", "target=5", "--json", token=boss["token"],
     )  # fmt: skip
     lid: str = lines(created)[0]["league_id"]
-    added = run("league", "add-player", lid, ann["name"], bob["name"], token=boss["token"])
+    added = run("league", "add-player", lid, *(m["name"] for m in members), token=boss["token"])
     assert added.exit_code == 0, added.output
-    return boss, ann, bob, lid
+    return boss, members, lid
 
 
 def test_a_league_round_from_the_command_line(cli_store: MemoryStore) -> None:
     tag = uuid.uuid4().hex[:6]
-    boss, ann, bob, lid = _league(tag)
+    boss, (ann, bob), lid = _league(tag)
     refused = run("league", "schedule", lid, "--json", token=ann["token"])
     assert refused.exit_code == 1 and "not_organiser" in refused.output
     (fixture,) = lines(run("league", "schedule", lid, "--json", token=boss["token"]))
@@ -75,11 +79,37 @@ def test_a_league_round_from_the_command_line(cli_store: MemoryStore) -> None:
     assert lines(run("league", "standings", lid, "--json")) == table
 
 
+def test_the_standings_show_the_tiebreaks_in_columns_and_in_json(cli_store: MemoryStore) -> None:
+    """#25: ``--json`` rows carry the tie-break numbers recomputed from the games
+    (tests/service/leagues/tiebreaks.py), and the table shows them under their names."""
+    boss, members, lid = _league(uuid.uuid4().hex[:6], ("ann", "bob", "cyd", "dee"))
+    token_of = {m["name"]: m["token"] for m in members}
+    for winner in (0, None):  # seat 0 wins every game, then every game is shared
+        for fixture in lines(run("league", "schedule", lid, "--json", token=boss["token"])):
+            tokens = [token_of[name] for name in fixture["players"]]
+            play_game(Application(cli_store), UUID(fixture["game_id"]), tokens, winner)
+    drawn = league_service(Application(cli_store)).leagues.load(UUID(lid)).state.season_orders[1]
+    expected = recomputed_table(lines(run("league", "fixtures", lid, "--json")), drawn)
+    table = lines(run("league", "standings", lid, "--json"))
+    assert [{k: row[k] for k in expected[0]} for row in table] == expected
+
+    shown = run("league", "standings", lid)
+    assert shown.exit_code == 0, shown.output
+    head, *rows, legend = shown.stdout.splitlines()
+    breaks = [t["tiebreak"] for t in table[0]["tiebreaks"]]
+    assert head.split() == ["#", "player", "pts", "played", "won", "score", "forfeits", *breaks]
+    for row, line in zip(table, rows, strict=True):
+        cells = line.split()
+        assert cells[:3] == [str(row["place"]), row["name"], str(row["points"])]
+        assert cells[7:] == [str(t["value"]) for t in row["tiebreaks"]]
+    assert legend == "draw: the place in the season's seeded draw (1 goes first)"
+
+
 def test_a_players_webhook_hears_their_league_game(cli_store: MemoryStore) -> None:
     tag = uuid.uuid4().hex[:6]
     receiver = Receiver().start()
     try:
-        boss, ann, _, lid = _league(tag)
+        boss, (ann, _), lid = _league(tag)
         (hook,) = lines(run("player", "webhook", "add", ann["name"], receiver.url, "--json"))
         assert [
             h["hook_id"] for h in lines(run("player", "webhook", "list", ann["name"], "--json"))

@@ -12,6 +12,7 @@ import pytest
 from service.store import Decision, GameRecord, NewEvent, Store
 from service.store.players import PlayerExists, SeatedAlready, UnknownPlayer
 from service.store.seats import token_hash
+from service.store.webhooks import CLAIMED
 from tests.support.appending import append_with_retry, decision, new_game
 
 
@@ -153,10 +154,15 @@ def _try(store: Store, game_id: uuid.UUID) -> bool:
 
 
 def _noticed(store: Store, game_id: uuid.UUID, seats: list[int]) -> None:
+    _told(store, game_id, ("your_turn", seats))
+
+
+def _told(store: Store, game_id: uuid.UUID, *told: tuple[str, list[int]]) -> None:
+    """One decision giving these notices (kind, seats)."""
     version, head = store.head(game_id)
-    notice = {"kind": "your_turn", "seats": seats, "body": {"version": version + 1}}
+    notices = tuple({"kind": k, "seats": s, "body": {"version": version + 1}} for k, s in told)
     event = NewEvent("t", 1, {}, "public")
-    store.append(game_id, version, head, Decision((event,), None, None, notices=(notice,)))
+    store.append(game_id, version, head, Decision((event,), None, None, notices=notices))
 
 
 def test_notices_reach_the_hooks_that_hear_them_until_delivered(private_store: Store) -> None:
@@ -185,3 +191,76 @@ def test_notices_reach_the_hooks_that_hear_them_until_delivered(private_store: S
     assert due is not None and 0 < due <= 3600
     append_with_retry(store, game_id, 9)  # a decision with no notices owes nothing
     assert hooks.claim(0) == []
+
+
+def test_the_outbox_reads_back_what_each_hook_was_written(private_store: Store) -> None:
+    """By game or by hook, oldest first and one decision's by kind, sent or not."""
+    store, hooks = private_store, private_store.webhooks
+    game_id, other = new_game(store), new_game(store)
+    seat = hooks.register(game_id, "http://a.test/", "s1", "seat", "1", 1)
+    creator = hooks.register(game_id, "http://b.test/", "s2", "creator", "", None)
+    elsewhere = hooks.register(other, "http://c.test/", "s3", "creator", "", None)
+    assert hooks.notices(game_id=game_id) == []
+    _noticed(store, game_id, [0])
+    _noticed(store, other, [1])
+    _told(store, game_id, ("game_ended", [0, 1]), ("timed_out", [1]))  # given out of order
+    heard = [(n.game_id, n.kind, n.body["version"]) for n in hooks.notices(hook_id=creator)]
+    assert heard == [
+        (game_id, "your_turn", 2),
+        (game_id, "timed_out", 3),
+        (game_id, "game_ended", 3),
+    ]
+    assert [n.kind for n in hooks.notices(hook_id=seat)] == ["timed_out", "game_ended"]
+    in_game = hooks.notices(game_id=game_id)
+    assert {n.hook_id for n in in_game} == {seat, creator} and len(in_game) == 5
+    (there,) = hooks.notices(game_id=other)
+    assert (there.hook_id, there.body, there.delivered) == (elsewhere, {"version": 2}, False)
+    assert hooks.notices(game_id=other, hook_id=creator) == []
+    sent = hooks.claim(30)[0]
+    hooks.delivered(sent)
+    done = [n.notice_id for n in hooks.notices() if n.delivered]
+    assert done == [sent.notice_id] and len(hooks.notices()) == 6
+
+
+def test_claimed_notices_come_oldest_first_and_one_decisions_in_its_order(
+    private_store: Store,
+) -> None:
+    """A receiver hears a game's notices in the order the game gave them: by decision, and
+    within one decision as ``NOTICE_ORDER`` (a timeout before the turn it hands over), never
+    by the notices' random ids; each claim takes at most ``CLAIMED`` of them."""
+    store, hooks = private_store, private_store.webhooks
+    game_id = new_game(store)
+    hooks.register(game_id, "http://b.test/", "s2", "creator", "", None)
+    _noticed(store, game_id, [0])
+    for _ in range(3):
+        _told(store, game_id, ("game_ended", [0, 1]), ("your_turn", [1]), ("timed_out", [1]))
+    owed = []
+    while claimed := hooks.claim(30):
+        assert len(claimed) <= CLAIMED
+        owed += claimed
+    heard = [(o.body["version"], o.kind) for o in owed]
+    later = [(v, k) for v in (3, 4, 5) for k in ("timed_out", "your_turn", "game_ended")]
+    assert heard == [(2, "your_turn"), *later]
+    hooks.failed(owed[0], "refused", retry_in=0)  # due again now, and older than what follows
+    for notice in owed[1:]:
+        hooks.delivered(notice)
+    _noticed(store, game_id, [1])
+    assert [(o.body["version"], o.attempts) for o in hooks.claim(30)] == [(2, 1), (6, 0)]
+
+
+def test_the_outbox_reads_back_each_notices_tries_and_why_the_last_failed(
+    private_store: Store,
+) -> None:
+    store, hooks = private_store, private_store.webhooks
+    game_id = new_game(store)
+    hooks.register(game_id, "http://a.test/", "s1", "creator", "", None)
+    _noticed(store, game_id, [0])
+    _noticed(store, game_id, [1])
+    assert [(n.attempts, n.last_error) for n in hooks.notices(game_id=game_id)] == [(0, None)] * 2
+    first, second = sorted(hooks.claim(30), key=lambda o: o.body["version"])
+    hooks.failed(first, "refused: 503", retry_in=0)
+    hooks.failed(second, "x" * 600, retry_in=3600)
+    hooks.failed(hooks.claim(30)[0], "timed out", retry_in=0)
+    hooks.delivered(hooks.claim(30)[0])
+    tried = [(n.attempts, n.last_error, n.delivered) for n in hooks.notices(game_id=game_id)]
+    assert tried == [(3, "timed out", True), (1, "x" * 500, False)], "the error is cut to 500"

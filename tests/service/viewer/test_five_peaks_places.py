@@ -14,6 +14,9 @@ import pytest
 from domain.core.drawing.board import Board
 from domain.core.registry import command_to_json
 from domain.games import load_all
+from domain.games.five_peaks.describe import describe
+from domain.games.five_peaks.events import PawnMoved, TilePlaced
+from domain.games.five_peaks.geometry import Cell
 from service.api.rulesets import served_content
 from service.application.loading import ruleset_for
 from service.replays import parse
@@ -81,7 +84,7 @@ def test_a_command_with_several_choices_is_picked_step_by_step() -> None:
     tile = {"type": "place_tile", "seat": 0, "corner": {"x": 2, "y": -2}, "rotation": 1}
     assert places(tile, content) == ["new tile", "2,-2", "turned 90°"]
     say = painter(RULESET).say
-    assert say(tile, content) == "place the new tile at corner (2, -2), turned 90°"
+    assert say(tile, content) == "place the new tile at corner 2,-2, turned 90°"
     assert say({"type": "take_card", "seat": 0, "index": 3}, content) == "take market card 4"
     keep = {"type": "keep_campfire", "seat": 0, "card": "a-1", "returned": ["b-1", "c-2"]}
     assert places(keep, content) == ["campfire a-1", "campfire b-1"]
@@ -97,3 +100,22 @@ def test_a_command_with_several_choices_is_picked_step_by_step() -> None:
 
 
 GOLDEN_CONTENT = parse(GOLDEN[0].read_text(encoding="utf-8")).game.content_hash
+
+
+def test_a_cell_is_written_in_words_as_the_board_labels_it() -> None:
+    # A reviewer reads a hint or a move list, then looks for the cell on the board: the
+    # words name it by the board's own label (its data-place), never as "(2, -1)".
+    content: dict[str, Any] = served_content(RULESET, GOLDEN_CONTENT)
+    drawing = painter(RULESET)
+    at = {"x": 2, "y": -1}
+    for command in (
+        {"type": "move", "seat": 0, "to": at},
+        {"type": "place_peak", "seat": 0, "at": at},
+        {"type": "place_tile", "seat": 0, "corner": at, "rotation": 0},
+    ):
+        words = drawing.say(command, content)
+        assert "2,-1" in drawing.places(command, content) and "2,-1" in words, words
+        assert "(2, -1)" not in words
+    assert describe(PawnMoved(seat=1, to=Cell(2, -1))) == "seat 1 moves to 2,-1"
+    placed = TilePlaced(seat=0, tile="forest-1", x=2, y=-1, rotation=1)
+    assert describe(placed) == "seat 0 places forest-1 at 2,-1, turned 90 degrees"

@@ -15,12 +15,14 @@ legal command uses.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from domain.core.drawing.board import Ghost
 from domain.core.drawing.svg import element, group, text, title
 from domain.games.five_peaks.drawing.turns import MINI, mini
+from domain.games.five_peaks.geometry import label
 
 BASICS = ("mushroom", "berry", "herb")
 CONTAINERS = ("basket", "jar", "pouch")
@@ -42,7 +44,7 @@ TURNS = ("turned 0°", "turned 90°", "turned 180°", "turned 270°")
 
 
 def cell(at: Mapping[str, Any]) -> str:
-    return f"{at['x']},{at['y']}"
+    return label(int(at["x"]), int(at["y"]))
 
 
 def card(card_id: str) -> str:
@@ -159,9 +161,12 @@ class Rows:
         self.parts: list[str] = []
 
     def label(self, words: str) -> None:
+        """Words over the controls after them, wrapped to the rows' width (a phone's)."""
         self.newline()
-        self.parts.append(text(self.left, self.y + 12, words, class_="small muted"))
-        self.y += BUTTON_H
+        lines = textwrap.wrap(words, max(int((self.right - self.left) / CHAR), 1))
+        for i, line in enumerate(lines):
+            self.parts.append(text(self.left, self.y + 12 + 12 * i, line, class_="small muted"))
+        self.y += BUTTON_H + 12 * (len(lines) - 1)
 
     def add(self, place: str, words: str, about: str = "") -> None:
         wide = width_of(words)

@@ -39,13 +39,22 @@ def _card(x: float, y: float, place: str, lines: tuple[str, str], about: str) ->
 
 
 def widest(columns: int) -> float:
-    """The room a row of ``columns`` cards takes."""
+    """The room a row of ``columns`` cards takes, with a gap after the last."""
     return columns * (CARD_W + GAP)
 
 
-def market_row(view: Mapping[str, Any], content: Any, left: float, top: float, per_row: int) -> str:
+def span(columns: int) -> float:
+    """The room a row of ``columns`` cards takes, from the first's left to the last's right
+    (on a phone, where every unit of width counts)."""
+    return columns * CARD_W + (columns - 1) * GAP
+
+
+def market_row(
+    view: Mapping[str, Any], content: Any, left: float, top: float, per_row: int, over: bool
+) -> str:
     specs = {c["id"]: c for c in content.get("cards", [])}
-    parts = [text(left, top + 10, "market (click a card to take it):", class_="small")]
+    how = "" if over else " (click a card to take it)"
+    parts = [text(left, top + 10, f"market{how}:", class_="small")]
     for index, held in enumerate(view.get("market", [])):
         spec = specs.get(held, {})
         name = str(spec.get("title") or held)
@@ -73,13 +82,14 @@ def panorama_columns(content: Any) -> int:
 
 
 def panorama_rows(
-    view: Mapping[str, Any], content: Any, left: float, top: float, narrow: bool
+    view: Mapping[str, Any], content: Any, left: float, top: float, narrow: bool, over: bool
 ) -> str:
     """Each rank's panoramas in a row, each under its column's letter; on a phone, three
     to a row in their columns' order (a card's name starts with its column's letter)."""
     specs = {p["id"]: p for p in content.get("panoramas", [])}
     columns = sorted({str(p["column"]) for p in specs.values()}) or ["A"]
-    parts = [text(left, top + 10, "panoramas by rank (click one to buy it):", class_="small")]
+    how = "" if over else " (click one to buy it)"
+    parts = [text(left, top + 10, f"panoramas by rank{how}:", class_="small")]
     y = top + 14
     for _, row in sorted(view.get("panoramas", {}).items()):
         for i, card in enumerate(row):

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.core.drawing.board import Board, Painter
+from domain.core.drawing.seats import swatch
 from domain.core.drawing.svg import document, element, group, text, title
 from domain.games.peloponnes.drawing.band import decision, sea_row
 from domain.games.peloponnes.drawing.layout import (
@@ -33,7 +34,7 @@ def draw(board: Board) -> str:
     layout = NARROW if board.narrow else WIDE
     head, y = _heading(view, layout)
     parts = [head]
-    band, y = decision(view, tiles, y, layout)
+    band, y = decision(view, tiles, y, layout, board.over)
     parts.append(band)
     below = 0.0 if layout.indent else 16.0  # a row's name above its tiles
     for name in ("auction", "conquest"):
@@ -41,8 +42,8 @@ def draw(board: Board) -> str:
         parts.append(_row(name, row, tiles, y, layout))
         y += below + layout.rows(len(row)) * (TILE_H + 40)
     if view.get("sea_display"):
-        parts.append(sea_row(view["sea_display"], tiles, y, layout))
-        y += 40 + below
+        drawn_sea, y = sea_row(view["sea_display"], tiles, y, layout)
+        parts.append(drawn_sea)
     drawn_disasters, y = _disasters(view.get("disasters", {}), y, layout)
     parts.append(drawn_disasters)
     for seat_view in view.get("seats", []):
@@ -173,7 +174,7 @@ def _seat(
     seat = seat_view["seat"]
     you = " (you)" if board.viewer == seat else ""
     heading = f"seat {seat}{you}: {seat_view.get('civilization')}, {seat_view.get('score')} points"
-    parts = [text(MARGIN, y + 14, heading, class_="heading")]
+    parts = [swatch(MARGIN, y + 6, seat), text(MARGIN + 12, y + 14, heading, class_="heading")]
     tracks = seat_view.get("tracks", {})
     for i, track in enumerate(TRACKS):
         value = int(tracks.get(track, 0))

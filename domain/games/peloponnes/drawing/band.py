@@ -29,12 +29,15 @@ def _button(
     ), x + width + 6
 
 
-def decision(view: Mapping[str, Any], tiles: Tiles, y: float, layout: Layout) -> tuple[str, float]:
+def decision(
+    view: Mapping[str, Any], tiles: Tiles, y: float, layout: Layout, over: bool
+) -> tuple[str, float]:
     """What the seat to act decides now, with a button for each thing it may click that is
-    no tile: coins to bid, withdraw, pay, goods, none, an end bonus."""
+    no tile: coins to bid, withdraw, pay, goods, none, an end bonus. None once the game is
+    ``over``: a resigned or abandoned game's view still names a seat to act."""
     acting = list(view.get("to_act", []))
     phase = view.get("phase", "")
-    if not acting or phase == "over":
+    if over or not acting or phase == "over":
         return group([], class_="decision"), y
     seat = acting[0]
     seats = {s["seat"]: s for s in view.get("seats", [])}
@@ -109,7 +112,9 @@ def _amount(n: int, what: str) -> str:
     return f"{n} {what[:-1] if n == 1 and what.endswith('s') else what}"
 
 
-def sea_row(display: list[int], tiles: Tiles, y: float, layout: Layout) -> str:
+def sea_row(display: list[int], tiles: Tiles, y: float, layout: Layout) -> tuple[str, float]:
+    """The sea tiles on display, a button each, wrapped to the drawing's width (six of
+    them do not fit a phone's), and how far down the row reaches."""
     parts = [text(MARGIN, y + 13, "sea tiles", class_="heading")]
     x = MARGIN + layout.indent
     y += 0 if layout.indent else 16
@@ -117,6 +122,9 @@ def sea_row(display: list[int], tiles: Tiles, y: float, layout: Layout) -> str:
         tile = tiles.sea.get(sea_id, {})
         cost = ", ".join(f"{n} {g}" for g, n in tile.get("cost", {}).items()) or "free"
         label = f"sea tile {sea_id}: {tile.get('pp', 0)} PP, costs {cost}"
-        drawn, x = _button(x, y, f"sea:{sea_id}", f"{sea_id}: {tile.get('pp', 0)} PP", label)
+        words = f"{sea_id}: {tile.get('pp', 0)} PP"
+        if x + 12 + 5.6 * len(words) > layout.width - MARGIN:
+            x, y = MARGIN + layout.indent, y + 26
+        drawn, x = _button(x, y, f"sea:{sea_id}", words, label)
         parts.append(drawn)
-    return group(parts, class_="sea-display")
+    return group(parts, class_="sea-display"), y + 40

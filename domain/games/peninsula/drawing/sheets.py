@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from domain.core.drawing.board import Board, Painter
+from domain.core.drawing.seats import swatch
 from domain.core.drawing.svg import document, element, group, text, title
 from domain.games.peninsula.drawing import picking, table
 from domain.games.peninsula.drawing.picking import places, say
@@ -112,7 +113,11 @@ def _sheet(board: Board, seat: int, sheet: Sheet, view: Mapping[str, Any]) -> st
     # In the draft every seat's allowance is still the last round's, done or not.
     done = ", done" if view.get("done") and board.view.get("phase") != "draft" else ""
     heading = f"seat {seat}{you}{done}"
-    parts = [text(sheet.left, sheet.top - 6 - LABELS, heading, class_="heading")]
+    baseline = sheet.top - 6 - LABELS
+    parts = [
+        swatch(sheet.left, baseline - 8, seat),
+        text(sheet.left + 12, baseline, heading, class_="heading"),
+    ]
     parts.append(group([_hex(sheet, h) for h in sheet.map["hexes"]], class_="terrain"))
     parts.append(_edge_labels(sheet))
     pieces = [
@@ -128,7 +133,8 @@ def _sheet(board: Board, seat: int, sheet: Sheet, view: Mapping[str, Any]) -> st
     parts.append(group(pieces, class_="pieces", pointer_events="none"))
     parts.append(_footer(sheet, view))
     below = sheet.top + sheet.height + 54
-    parts.append(table.controls(str(board.view.get("phase")), view, sheet.left, below))
+    phase = "over" if board.over else str(board.view.get("phase"))
+    parts.append(table.controls(phase, view, sheet.left, below))
     return group(parts, class_="sheet", data_seat=seat)
 
 
@@ -200,9 +206,14 @@ def _harbor(sheet: Sheet, h: Mapping[str, Any], kind: str) -> str:
 def _landmarks(view: Mapping[str, Any], sheet: Sheet, sheet_view: Mapping[str, Any]) -> str:
     reached = set(sheet_view.get("landmarks", []))
     used = set(sheet_view.get("used_landmarks", []))
+    drawn_on = {(i["q"], i["r"]) for i in sheet_view["icons"]}
     marks = []
     for landmark in view.get("landmarks", []):
         x, y = sheet.at(landmark["hex"])
+        if (landmark["hex"]["q"], landmark["hex"]["r"]) in drawn_on:
+            # An icon drawn on the landmark's hex covers its middle: the mark steps aside
+            # to the hex's upper right corner, where no neighbour's icon reaches.
+            x, y = x + RADIUS * math.sqrt(3) / 2, y - RADIUS / 2
         number = landmark["number"]
         state = "used" if number in used else "reached" if number in reached else "open"
         marks.append(

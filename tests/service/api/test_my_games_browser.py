@@ -1,0 +1,50 @@
+"""A player signs in on the home page (#24, "Starting a game"): "My games" lists the games
+with a seat in their name that this browser never saw, and "Take a seat" at an open table
+of the lobby seats them with their own token, kept in the browser and never in an
+address. Debian's chromium under Playwright (test_viewer_browser.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.service.api.conftest import Server
+from tests.service.api.test_leagues import _player, organiser
+from tests.service.api.test_table_browser import browser, create, errors, game_of, page
+from tests.service.api.test_viewer_browser import screenshot
+
+pytestmark = pytest.mark.storage
+__all__ = ["browser", "errors", "organiser", "page"]  # the fixtures
+
+
+def test_a_signed_in_player_sees_their_games_and_takes_an_open_seat(
+    server: Server, http: httpx.Client, page: Page, organiser: dict[str, Any]
+) -> None:
+    member = _player(http, organiser, "gil")
+    bot = {"kind": "bot", "bot": "greedy"}
+    theirs = create(http, "peloponnes", [{"kind": "player", "player": member["name"]}, bot])
+    table = create(http, "peninsula", [{"kind": "open"}, bot])["game_id"]
+    page.goto(f"{server.url}/")
+    expect(page.locator("#my-games")).not_to_contain_text(theirs["game_id"][:8])
+    expect(page.locator(".take-seat")).to_have_count(0)  # nobody signed in: no seat to take
+    page.fill("#player-token", member["token"])
+    page.click("#sign-in button[type=submit]")
+    expect(page.locator("#signed-in-name")).to_have_text(f"Signed in as {member['name']}.")
+    expect(page.locator("#my-games")).to_contain_text(f"peloponnes {theirs['game_id'][:8]}")
+    assert member["token"] not in page.url
+    screenshot(page, "home-signed-in")
+    open_table = page.locator("#games li").filter(has=page.locator(f'a[href*="{table}"]'))
+    expect(open_table).to_contain_text("open table")
+    open_table.locator(".take-seat").click()
+    page.wait_for_url(f"**/games/{table}/viewer")
+    assert game_of(page) == table and member["token"] not in page.url
+    expect(page.locator("#summary")).to_contain_text("you are seat 0")
+    expect(page.locator("#turn")).not_to_contain_text("Waiting for players")
+    seated = http.get(f"/games/{table}").json()["seats"][0]
+    assert (seated["kind"], seated.get("player")) == ("player", member["name"]), seated
+    kept = page.evaluate(f"localStorage.getItem('cairn:token:{table}')")
+    assert kept == member["token"], "the player's own token acts for the seat"
+    expect(page.locator("#play")).to_be_visible()  # ready to play

@@ -1,0 +1,43 @@
+"""Both stores for the service's tests: ``any_store`` and ``private_store`` are the in-memory
+store and the PostgreSQL one, for tests/service/store_contract/, tests/service/leagues/ and
+the other modules that run on both (tests/service/test_owner_webhooks.py).
+
+The PostgreSQL variant is marked ``storage`` (it starts the suite's database); the memory
+variant needs none, so ``pytest -m "not storage"`` runs those tests in seconds."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from service.store import Store
+from service.store.memory import MemoryStore
+
+
+@pytest.fixture(params=["memory", pytest.param("postgres", marks=pytest.mark.storage)])
+def any_store(request: pytest.FixtureRequest) -> Store:
+    if request.param == "memory":
+        return MemoryStore()
+    store: Store = request.getfixturevalue("store")
+    return store
+
+
+@pytest.fixture(params=["memory", pytest.param("postgres", marks=pytest.mark.storage)])
+def private_store(request: pytest.FixtureRequest) -> Iterator[Store]:
+    """A store no other test writes to: the outbox, the feeds, the tracked cursors and the
+    league projection are shared by everything in a database, and a served test's
+    deliverer would claim this test's notices."""
+    if request.param == "memory":
+        yield MemoryStore()
+        return
+    from psycopg_pool import ConnectionPool
+
+    from service.store import EventStore
+    from service.store.migrate import upgrade
+    from tests.support.databases import scratch_database
+
+    with scratch_database(request.getfixturevalue("database_url")) as url:
+        upgrade(url)
+        with ConnectionPool(url, min_size=1, max_size=4, open=True) as pool:
+            yield EventStore(pool)

@@ -1,0 +1,117 @@
+"""The append's call on the wire (``service.store.appending``), against a real PostgreSQL."""
+
+from __future__ import annotations
+
+import socket
+import threading
+
+import psycopg
+import pytest
+from psycopg.pq import ConnStatus
+from psycopg.rows import tuple_row
+from psycopg_pool import ConnectionPool
+
+from service.store import EventStore, VersionConflict, appending
+from service.store.appending import append_call
+from service.store.event_store import wake_up
+from tests.support.appending import decision, new_game
+
+pytestmark = pytest.mark.storage
+
+
+def test_the_append_is_prepared_once_on_its_connection_and_survives_losing_it(
+    database_url: str,
+) -> None:
+    """One connection, so that every append and the DEALLOCATE are on it: a prepared call
+    dropped behind the store's back is prepared again, and the append goes through once."""
+    with ConnectionPool(database_url, min_size=1, max_size=1, open=True) as pool:
+        store = EventStore(pool)
+        game_id = new_game(store)
+        head = store.read(game_id)[-1]
+        store.append(game_id, head.seq, head.hash, decision(1))
+        with pool.connection() as conn:
+            with conn.cursor(row_factory=tuple_row) as cur:
+                cur.execute("SELECT name FROM pg_prepared_statements")
+                assert ("cairn_append",) in cur.fetchall()
+            conn.execute("DEALLOCATE cairn_append")
+        head = store.read(game_id)[-1]
+        stored = store.append(game_id, head.seq, head.hash, decision(2), ("k2", "h", {}))
+        assert [e.seq for e in store.read(game_id)] == [1, 2, 3]
+        assert store.read(game_id)[-1] == stored[-1]
+        with pytest.raises(VersionConflict):  # and a refusal is still the same refusal
+            store.append(game_id, head.seq, head.hash, decision(3), ("k3", "h", {}))
+        assert [e.seq for e in store.read(game_id)] == [1, 2, 3]
+
+
+def test_a_follow_up_the_database_refuses_rolls_the_whole_block_back(database_url: str) -> None:
+    """The second call of a block is off the chain: the database refuses it after the first
+    call has run, and the block leaves nothing; the connection, rolled back, appends on."""
+    with ConnectionPool(database_url, min_size=1, max_size=1, open=True) as pool:
+        store = EventStore(pool)
+        game_id = new_game(store)
+        head = store.read(game_id)[-1]
+        first = append_call(game_id, 2, head.hash, decision(1), None, None)
+        astray = append_call(game_id, 3, "0" * 64, decision(2), None, None)
+        with pool.connection() as conn, pytest.raises(psycopg.errors.ForeignKeyViolation):
+            appending.committed(conn, [first, astray], wake_up(game_id, 3))
+        assert [e.seq for e in store.read(game_id)] == [1]
+        stored = store.append(game_id, 1, head.hash, decision(1), then=[(decision(2), None)])
+        assert [e.seq for e in store.read(game_id)] == [1, 2, 3]
+        assert store.read(game_id)[1:] == stored
+
+
+def test_a_block_whose_call_was_deallocated_is_prepared_and_sent_again(database_url: str) -> None:
+    with ConnectionPool(database_url, min_size=1, max_size=1, open=True) as pool:
+        store = EventStore(pool)
+        game_id = new_game(store)
+        head = store.read(game_id)[-1]
+        store.append(game_id, head.seq, head.hash, decision(1))
+        with pool.connection() as conn:
+            conn.execute("DEALLOCATE cairn_append")
+        head = store.read(game_id)[-1]
+        store.append(game_id, head.seq, head.hash, decision(2), then=[(decision(3), None)])
+        assert [e.decision_seq for e in store.read(game_id)] == [1, 2, 3, 4]
+
+
+class _LostConnection:
+    """A libpq connection that broke after its answers were read: no Sync will come."""
+
+    status = ConnStatus.BAD
+
+    def __init__(self, socket: int) -> None:
+        self.socket = socket
+
+    def flush(self) -> int:
+        return 0
+
+    def is_busy(self) -> bool:
+        return False
+
+    def get_result(self) -> None:
+        return None
+
+    def get_error_message(self, encoding: str = "utf-8") -> str:
+        return "server closed the connection unexpectedly"
+
+
+def test_a_connection_lost_while_answers_are_awaited_is_an_error_not_a_spin() -> None:
+    """What a request thread found when the database stopped mid-append: it must fail at once
+    (the pool replaces the connection and the request is a 503), not wait for ever for a Sync
+    a lost connection never sends (which also starved the process's other threads)."""
+    ours, theirs = socket.socketpair()
+    outcome: list[BaseException] = []
+
+    def wait() -> None:
+        try:
+            appending._answers(_LostConnection(ours.fileno()), syncs=1)  # type: ignore[arg-type]
+        except BaseException as exc:
+            outcome.append(exc)
+
+    waiting = threading.Thread(target=wait, daemon=True)
+    waiting.start()
+    waiting.join(5)
+    ours.close()
+    theirs.close()
+    assert not waiting.is_alive(), "still waiting for a Sync after 5 s"
+    assert [type(e) for e in outcome] == [psycopg.OperationalError]
+    assert "closed the connection" in str(outcome[0])
