@@ -40,6 +40,17 @@ def words(svg: str) -> list[str]:
     return [e.text or "" for e in root.iter() if e.tag.rsplit("}", 1)[-1] in ("text", "title")]
 
 
+def heading(svg: str) -> str:
+    """The heading's words: the lines above the board that say where the game stands."""
+    root = ElementTree.fromstring(svg)
+    found = [e.text or "" for e in root.iter() if e.get("class") == "heading" and e.text]
+    return " ".join(found)
+
+
+def is_said(word: str, words: str) -> bool:
+    return re.search(rf"\b{re.escape(word)}\b", words) is not None
+
+
 def instructions(svg: str) -> list[str]:
     return [said for said in words(svg) if INSTRUCTIONS.search(said)]
 
@@ -65,7 +76,10 @@ def test_the_last_step_of_a_golden_replay_gives_no_instructions(ruleset: str, pa
     for viewer in (None, *range(trail.game.seats)):
         board = board_at(trail, last, viewer)
         assert board.over, f"{path.name} ends its game"
-        assert instructions(draw(board)) == [], f"{path.name} as {viewer}"
+        drawn = draw(board)
+        assert instructions(drawn) == [], f"{path.name} as {viewer}"
+        assert "game over" in heading(drawn), f"{path.name} as {viewer}"
+        assert not is_said("turn", heading(drawn)), f"{path.name} as {viewer}"
 
 
 @pytest.mark.parametrize("ruleset", shipped_rulesets())
@@ -79,3 +93,17 @@ def test_a_game_ended_early_gives_no_instructions_where_one_going_on_does(rulese
     assert instructions(draw(board)), f"{ruleset}: a game going on tells its seat to act"
     ended = dataclasses.replace(board, over=True)
     assert instructions(draw(ended)) == []
+
+
+@pytest.mark.parametrize("ruleset", shipped_rulesets())
+def test_a_game_ended_early_is_headed_over_not_in_its_phase(ruleset: str) -> None:
+    """A game going on is headed with its phase and whose turn it is; the same position in
+    a game that ended there is headed "game over": no phase, no turn, no turn order."""
+    trail = trail_of(golden_replays(ruleset)[0])
+    board = acted_on(trail, decision_end(trail, 0.5))
+    phase = str(board.view["phase"])
+    assert is_said(phase, heading(draw(board))), f"{ruleset}: the heading names the phase"
+    ended = heading(draw(dataclasses.replace(board, over=True)))
+    assert "game over" in ended
+    assert not is_said(phase, ended), ended
+    assert not is_said("turn", ended), ended

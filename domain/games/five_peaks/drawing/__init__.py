@@ -48,7 +48,7 @@ def draw(board: Board) -> str:
         for r in range(spec["size"])
     ]
     cells += [(peak["at"]["x"], peak["at"]["y"]) for peak in view.get("peaks", [])]
-    lines = _heading_lines(view, board.narrow)
+    lines = _heading_lines(view, board.narrow, board.over)
     # On a phone the market goes three cards to a row, and the lines wrap to that width.
     panoramas = market.panorama_columns(board.content)
     wide = max(5, len(view.get("market", [])), panoramas)
@@ -93,12 +93,18 @@ def _width(board: Board, lines: list[tuple[float, str, str]], grid: Grid, column
                cards + 2 * MARGIN, key + 2 * MARGIN)  # fmt: skip
 
 
-def _heading_lines(view: Mapping[str, Any], narrow: bool) -> list[tuple[float, str, str]]:
+def _heading_lines(
+    view: Mapping[str, Any], narrow: bool, over: bool
+) -> list[tuple[float, str, str]]:
     """The heading's lines: (baseline, words, class); on a phone, wrapped."""
     stage = view.get("stage") or {}
     words = f"turn of seat {view.get('turn')}, {view.get('phase')}"
     if stage.get("card"):
         words += f"; playing {stage['card']}"
+    # A finished game (by its rules or ended early) has no turn: its rules' view may still
+    # name the seat that would have moved next.
+    if over:
+        words = "game over"
     left = (
         f"deck {view.get('deck_size')}, terrain tiles left {view.get('terrain_stack')},"
         f" campfire deck {view.get('campfire_deck')}"

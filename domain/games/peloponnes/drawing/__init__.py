@@ -32,7 +32,7 @@ def draw(board: Board) -> str:
     view = board.view
     tiles = Tiles(board.content)
     layout = NARROW if board.narrow else WIDE
-    head, y = _heading(view, layout)
+    head, y = _heading(view, layout, board.over)
     parts = [head]
     band, y = decision(view, tiles, y, layout, board.over)
     parts.append(band)
@@ -53,16 +53,20 @@ def draw(board: Board) -> str:
     return document(layout.width, y + MARGIN, board.caption, parts)
 
 
-def _heading(view: Mapping[str, Any], layout: Layout) -> tuple[str, float]:
+def _heading(view: Mapping[str, Any], layout: Layout, over: bool) -> tuple[str, float]:
     stacks = ", ".join(f"{k} {n}" for k, n in view.get("stacks", {}).items())
     round_words = f"round {view.get('round')} of {view.get('rounds')}, {view.get('phase')};"
+    # A finished game (by its rules or ended early) has no phase and no next turn.
+    if over:
+        round_words = f"game over in round {view.get('round')} of {view.get('rounds')};"
     lines = [f"{round_words} stacks left {stacks}"]
     if not layout.indent:  # on a phone, two lines
         lines = [round_words, f"stacks left {stacks}"]
     order = " ".join(str(s) for s in view.get("order", []))
     parts = [text(MARGIN, 20 + 16 * i, line, class_="heading") for i, line in enumerate(lines)]
     bottom = 34 + 16 * (len(lines) - 1)
-    parts.append(text(MARGIN, bottom, f"turn order: {order}", class_="small"))
+    if not over:
+        parts.append(text(MARGIN, bottom, f"turn order: {order}", class_="small"))
     return group(parts, class_="heading"), bottom + 10
 
 

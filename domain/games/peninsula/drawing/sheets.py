@@ -99,7 +99,11 @@ def draw(board: Board) -> str:
     width = max(columns * cell_w + SHEET_GAP, table.cards_width(view, per_row), 300)
     rows = math.ceil(len(sheets) / columns)
     height = header + rows * cell_h + SHEET_GAP
-    parts = [ARROWHEAD, table.missions(view, width, missions), table.cards(view, per_row, lower)]
+    parts = [
+        ARROWHEAD,
+        table.missions(view, width, missions, board.over),
+        table.cards(view, per_row, lower),
+    ]
     for seat, sheet_view in enumerate(sheets):
         left = SHEET_GAP + LABELS + (seat % columns) * cell_w
         top = header + SHEET_GAP + LABELS + (seat // columns) * cell_h

@@ -32,9 +32,12 @@ CARD_ROW = 44.0
 """A row of cards on a phone, two to a row: a card's height and the gap under it."""
 
 
-def missions(view: Mapping[str, Any], width: float, per_row: int) -> str:
+def missions(view: Mapping[str, Any], width: float, per_row: int, over: bool) -> str:
     """The mission cards in a row across the drawing (on a phone, three to a row)."""
     heading = f"round {view.get('round', '?')}, {view.get('phase', '')}"
+    # A finished game (by its rules or ended early) is in no phase.
+    if over:
+        heading = f"game over in round {view.get('round', '?')}"
     cells = [text(MARGIN, 18, heading, class_="heading")]
     step = (width - 2 * MARGIN) / max(min(len(view["missions"]), per_row), 1)
     for i, card in enumerate(view["missions"]):
