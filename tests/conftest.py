@@ -9,6 +9,7 @@ temporary directory. Either way, migrations run to head first, and the session e
 from __future__ import annotations
 
 import os
+import signal
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -41,6 +42,13 @@ configure_logs("WARNING")
 # target by default (service/application/targets.py); servers the tests start inherit
 # this. tests/service/test_webhook_targets.py takes it away to test the refusal.
 os.environ[PRIVATE_TARGETS] = "1"
+
+# A run started in the background by a non-interactive shell (``cmd &``, as CI jobs often
+# are) inherits SIGINT ignored, and so would every process a test starts: the tests that
+# press Ctrl-C on a `cairn` command or a server would wait for it forever. They test what a
+# terminal's foreground job gets, so the suite gives its children Python's own default.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def _admin_and_test_urls(tmp: Path) -> tuple[str | None, str]:

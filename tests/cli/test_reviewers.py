@@ -118,12 +118,18 @@ def test_ctrl_c_stops_an_analysis_in_one_line(
     args = ["analyse", str(game), "--rollouts", "10000", "--jobs", "2", "--seed", seed]
     running = process(database_url, *args)
     assert running.stderr is not None
-    label = running.stderr.readline()  # the progress bar's label: the rollouts started
-    assert "rollouts" in label, label
-    time.sleep(after)
-    running.send_signal(signal.SIGINT)
-    rest = running.stderr.read()
-    assert running.wait(timeout=60) == 130
+    try:
+        label = running.stderr.readline()  # the progress bar's label: the rollouts started
+        assert "rollouts" in label, label
+        time.sleep(after)
+        running.send_signal(signal.SIGINT)
+        rest = running.communicate(timeout=60)[1]
+        assert running.returncode == 130
+    finally:
+        # a failed test leaves no analysis playing 10,000 rollouts on every core
+        if running.poll() is None:
+            running.kill()
+            running.wait()
     assert rest.strip() == "Error: interrupted: the analysis stopped, nothing saved"
     with store.connection() as conn:
         row = conn.execute(
