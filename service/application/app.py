@@ -168,8 +168,9 @@ class Application:
         request = canonical_json({"seat": seat, "command": as_json(command)})
         request_hash = hashlib.sha256(request.encode()).hexdigest()
         loaded = self.loader.load_cached(game_id)
-        # A malformed command is refused as such before anything about the game is judged.
-        command = parse_command(loaded.ruleset, command, seat)
+        # A malformed command is refused as such before anything about the game is judged;
+        # parsed once, as a game's rules (and so what parses) stay the same when reloaded.
+        parsed = parse_command(loaded.ruleset, command, seat)
         for _ in range(MAX_RETRIES):
             try:
                 loaded = live.time_out_due(self, loaded)
@@ -182,7 +183,7 @@ class Application:
                 if check is not None:
                     check(loaded, seat)
                 outcome = self._decide_and_append(
-                    loaded, seat, command, idempotency_key, request_hash
+                    loaded, seat, parsed, idempotency_key, request_hash
                 )
                 self._committed(game_id)
                 return outcome
@@ -212,14 +213,13 @@ class Application:
         self,
         loaded: Loaded,
         seat: int,
-        command: Mapping[str, Any] | Any,
+        parsed: Any,
         idempotency_key: str | None,
         request_hash: str,
     ) -> Outcome:
         ruleset = loaded.ruleset
         if not 0 <= seat < loaded.game.seats:
             raise NotASeat(f"seat {seat} is not a seat of this game")
-        parsed = parse_command(ruleset, command, seat)
         events = ruleset.decide(loaded.state, parsed, self.clock.now_ms())
         state = ruleset.fold(events, loaded.state)
         version = loaded.version + len(events)
