@@ -296,15 +296,7 @@ class Application:
     def _replayed(self, game_id: UUID, first: dict[str, Any]) -> Outcome:
         """An applied keyed command's outcome again, from its idempotency record."""
         self.settle(game_id)  # what the system owed after it, if a fault interrupted that
-        # The first answer also carried the system's decisions taken right after it (a few).
-        span = first["to"] - first["from"] + 1 + 64
-        stored = self.store.read(game_id, after=first["from"] - 1, limit=span)
-        end = next(
-            (e.seq - 1 for e in stored if e.seq > first["to"] and e.actor != SYSTEM),
-            stored[-1].seq,
-        )
-        terminal = end == stored[-1].seq and self.store.game(game_id).is_finished
-        return Outcome(game_id, end, [e for e in stored if e.seq <= end], terminal, replayed=True)
+        return self.keys.outcome(game_id, first)
 
     def _decision(self, ruleset: Any, events: Sequence[Any], actor: str, command: Any) -> Decision:
         return decision_of(ruleset, events, actor, command)
