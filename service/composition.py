@@ -89,7 +89,7 @@ def assemble(
     if on_advance is not None:
         on_advance(timeouts.wake)
     deliverer = Deliverer(store.webhooks, retry_first_from_env())
-    cairn.reactions.append(deliverer)
+    cairn.outbox_readers.append(deliverer)
     sweeper = follower = None
     if sweep_every is not None:
         leagues = league_service(cairn)

@@ -1,8 +1,10 @@
 """Webhook delivery: the outbox's notices POSTed after commit, signed, retried, at least once.
 
-A reaction: every commit wakes the delivering thread, which also looks at the outbox at
-start-up and whenever the next retry falls due, so notices written by a process that died
-before sending them are sent by the next one to start. Each POST carries:
+An outbox reader: a commit that may have written outbox rows (its decisions carried notices,
+or it took a seat) wakes the delivering thread (``Application.outbox_readers``); most moves
+carry none and leave it asleep. It also looks at the outbox at start-up, whenever the next
+retry falls due and at least every ``LONGEST_WAIT`` seconds, so notices written by another
+process, or by one that died before sending them, are sent within that. Each POST carries:
 
 * the JSON body ``{"notice_id", "kind", "game_id", "version", "seats"}``;
 * ``X-Cairn-Notice-Id`` (the same id: a receiver that saw it already ignores it);
@@ -38,6 +40,8 @@ LEASE = 30.0
 """Seconds a claimed notice is this process's: longer than sending a whole claim (5 notices
 of at most ``TIMEOUT`` each); a process that dies holding one delays it by at most this."""
 LONGEST_WAIT = 5.0
+"""Seconds the delivering thread sleeps at most: how late it finds notices no wake-up of its
+own announced (another process's, one whose wake-up failed)."""
 RETRY_FIRST = 1.0
 RETRY_LONGEST = 3600.0
 
@@ -172,7 +176,7 @@ class Deliverer:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
 
-    def committed(self, game_id: UUID) -> None:
+    def noticed(self, game_id: UUID) -> None:
         """A commit may have written notices: look at the outbox now (cheap)."""
         self._wake.set()
 

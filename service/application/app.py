@@ -31,12 +31,11 @@ from service.application.loading import Loaded, Loader
 from service.application.lobby import require_seated
 from service.application.outcomes import Outcome, new_seed, result_json, view_json
 from service.application.parsing import as_json, parse_command
-from service.application.reactions import Reaction
+from service.application.reactions import OutboxReader, Reaction, tell
 from service.application.seating import grant
 from service.application.staleness import check_expected
 from service.application.visibility import parse_game_id, revealed_in, visible_events
 from service.clock import Clock, SystemClock
-from service.logs import logger
 from service.notices import with_notices
 from service.store import (
     Decision,
@@ -68,18 +67,25 @@ class Application:
         self.keys = Keys(store)
         self.reactions: list[Reaction] = []
         """Called after every commit (see ``service.composition``): bots, live wake-ups."""
+        self.outbox_readers: list[OutboxReader] = []
+        """Called after a commit that may have written outbox rows: the webhook deliverer."""
 
     def seats_changed(self, game_id: UUID) -> None:
-        """A seat was taken (an invite, the lobby): a game waiting for it may start now."""
+        """A seat was taken (an invite, the lobby): a game waiting for it may start now, and
+        if it was the last open seat the store wrote the opening notices with it."""
+        tell(game_id, [reader.noticed for reader in self.outbox_readers])
         self._committed(game_id)
 
     def _committed(self, game_id: UUID) -> None:
-        """Tell every reaction that ``game_id`` moved on; one that fails is left to the sweep."""
-        for reaction in self.reactions:
-            try:
-                reaction.committed(game_id)
-            except Exception:
-                logger().exception("reaction.failed", game_id=str(game_id))
+        """Tell every reaction that ``game_id`` moved on."""
+        tell(game_id, [reaction.committed for reaction in self.reactions])
+
+    def _noticed(self, game_id: UUID, *decisions: Decision) -> None:
+        """Wake the outbox's readers right after a commit of ``decisions`` if one carried
+        notices: only then did it write outbox rows. Retries and notices other processes
+        wrote are the deliverer's own timer's (``service.webhooks``)."""
+        if any(decision.notices for decision in decisions):
+            tell(game_id, [reader.noticed for reader in self.outbox_readers])
 
     # -- writing ---------------------------------------------------------------------------
 
@@ -134,6 +140,7 @@ class Application:
             len(events),
         )
         stored = self.store.create_game(game, opening, players)
+        self._noticed(game.game_id, opening)
         opened = Loaded(game, ruleset, state, stored[-1].seq, stored[-1].hash)
         settled, last = self._settle(opened)
         self._committed(game.game_id)
@@ -168,8 +175,9 @@ class Application:
         request = canonical_json({"seat": seat, "command": as_json(command)})
         request_hash = hashlib.sha256(request.encode()).hexdigest()
         loaded = self.loader.load_cached(game_id)
-        # A malformed command is refused as such before anything about the game is judged.
-        command = parse_command(loaded.ruleset, command, seat)
+        # A malformed command is refused as such before anything about the game is judged;
+        # parsed once, as a game's rules (and so what parses) stay the same when reloaded.
+        parsed = parse_command(loaded.ruleset, command, seat)
         for _ in range(MAX_RETRIES):
             try:
                 loaded = live.time_out_due(self, loaded)
@@ -182,7 +190,7 @@ class Application:
                 if check is not None:
                     check(loaded, seat)
                 outcome = self._decide_and_append(
-                    loaded, seat, command, idempotency_key, request_hash
+                    loaded, seat, parsed, idempotency_key, request_hash
                 )
                 self._committed(game_id)
                 return outcome
@@ -212,14 +220,13 @@ class Application:
         self,
         loaded: Loaded,
         seat: int,
-        command: Mapping[str, Any] | Any,
+        parsed: Any,
         idempotency_key: str | None,
         request_hash: str,
     ) -> Outcome:
         ruleset = loaded.ruleset
         if not 0 <= seat < loaded.game.seats:
             raise NotASeat(f"seat {seat} is not a seat of this game")
-        parsed = parse_command(ruleset, command, seat)
         events = ruleset.decide(loaded.state, parsed, self.clock.now_ms())
         state = ruleset.fold(events, loaded.state)
         version = loaded.version + len(events)
@@ -244,6 +251,7 @@ class Application:
             result=result_of(ruleset, state),
             then=then,
         )
+        self._noticed(loaded.game.game_id, decision, *(follow_up for follow_up, _ in then))
         self.loader.after_append(loaded, stored, after)
         terminal = ruleset.is_terminal(after)
         return Outcome(loaded.game.game_id, stored[-1].seq, stored, terminal)
@@ -288,6 +296,7 @@ class Application:
             except VersionConflict:
                 loaded = self.loader.load(loaded.game.game_id)
                 continue
+            self._noticed(loaded.game.game_id, decision)
             self.loader.after_append(loaded, stored, after)
             loaded = Loaded(loaded.game, ruleset, after, stored[-1].seq, stored[-1].hash)
             appended += stored
@@ -296,15 +305,7 @@ class Application:
     def _replayed(self, game_id: UUID, first: dict[str, Any]) -> Outcome:
         """An applied keyed command's outcome again, from its idempotency record."""
         self.settle(game_id)  # what the system owed after it, if a fault interrupted that
-        # The first answer also carried the system's decisions taken right after it (a few).
-        span = first["to"] - first["from"] + 1 + 64
-        stored = self.store.read(game_id, after=first["from"] - 1, limit=span)
-        end = next(
-            (e.seq - 1 for e in stored if e.seq > first["to"] and e.actor != SYSTEM),
-            stored[-1].seq,
-        )
-        terminal = end == stored[-1].seq and self.store.game(game_id).is_finished
-        return Outcome(game_id, end, [e for e in stored if e.seq <= end], terminal, replayed=True)
+        return self.keys.outcome(game_id, first)
 
     def _decision(self, ruleset: Any, events: Sequence[Any], actor: str, command: Any) -> Decision:
         return decision_of(ruleset, events, actor, command)
@@ -347,6 +348,7 @@ class Application:
                 game, status="finished", result=result_json(ruleset.result(state))
             )
         stored = self.store.create_game(game, decision)
+        self._noticed(game.game_id, decision)  # none yet: a fork's opening brings no seat to act
         grants = grant(self.tokens, game.game_id, plan.seats)
         last = self._settle(Loaded(game, ruleset, state, stored[-1].seq, stored[-1].hash))[1]
         self._committed(game.game_id)

@@ -15,8 +15,9 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from domain.core import RuleViolation
+from domain.core import SYSTEM, RuleViolation
 from service.application.errors import IdempotencyKeyReused, NotASeat, NotYourTurn
+from service.application.outcomes import Outcome
 from service.application.staleness import StaleVersion
 from service.store import Store, VersionConflict
 
@@ -81,6 +82,18 @@ class Keys:
             raise refused
         prior = self.refusals.remember(game_id, key, request_hash, refusal_json(refused))
         return _first(game_id, prior, request_hash)
+
+    def outcome(self, game_id: UUID, first: dict[str, Any]) -> Outcome:
+        """The outcome of an applied keyed command again, from its ``first`` answer."""
+        # The first answer also carried the system's decisions taken right after it (a few).
+        span = first["to"] - first["from"] + 1 + 64
+        stored = self.store.read(game_id, after=first["from"] - 1, limit=span)
+        end = next(
+            (e.seq - 1 for e in stored if e.seq > first["to"] and e.actor != SYSTEM),
+            stored[-1].seq,
+        )
+        terminal = end == stored[-1].seq and self.store.game(game_id).is_finished
+        return Outcome(game_id, end, [e for e in stored if e.seq <= end], terminal, replayed=True)
 
     def forget_expired(self) -> int:
         """Delete refusals kept longer than REFUSALS_KEPT (a chore of the sweep)."""

@@ -10,7 +10,9 @@ import pytest
 from domain.core import RuleViolation, commitment
 from service.application import Application, MalformedCommand, NotASeat, Outcome
 from service.application.errors import IdempotencyKeyReused
+from service.application.loading import Loaded
 from service.store import VersionConflict
+from tests.support.counting import Add
 
 pytestmark = pytest.mark.storage
 
@@ -52,6 +54,27 @@ def test_a_rejected_command_appends_nothing(app: Application) -> None:
     with pytest.raises(NotASeat):
         app.act(game.game_id, 5, {"type": "add", "amount": 1})
     assert app.store.version(game.game_id) == game.version
+
+
+def test_a_malformed_command_is_refused_as_such_before_anything_about_the_game(
+    app: Application,
+) -> None:
+    # Parsed once per act, before the loop: out of turn, with a stale version and a turn
+    # check of the caller's, a body that is no command is still a 400, nothing judged.
+    game = _game(app)
+    app.act(game.game_id, 0, {"type": "add", "amount": 1})
+
+    def judged(loaded: Loaded, seat: int) -> None:
+        raise AssertionError("the game was judged before the command was parsed")
+
+    for body in ({"type": "add", "amount": 7}, {"type": "fly"}, {"type": "draw", "x": 1}):
+        with pytest.raises(MalformedCommand) as malformed:
+            app.act(game.game_id, 0, body, expected_version=game.version, check=judged)
+        assert malformed.value.code == "invalid_command"
+    with pytest.raises(NotASeat) as other:  # a command object naming another seat
+        app.act(game.game_id, 0, Add(seat=1, amount=1), expected_version=0, check=judged)
+    assert other.value.code == "not_a_seat"
+    assert app.store.version(game.game_id) == game.version + 1
 
 
 def test_a_stale_expected_version_gets_the_conflict_back(app: Application) -> None:

@@ -58,8 +58,7 @@ def private_service(database_url: str) -> Iterator[Service]:
 def _service(store: Store) -> Iterator[Service]:
     built = assemble(store, sweep_every=None)
     built.webhooks = Deliverer(store.webhooks, retry_first=0.05)
-    built.cairn.reactions = [r for r in built.cairn.reactions if not isinstance(r, Deliverer)]
-    built.cairn.reactions.append(built.webhooks)
+    built.cairn.outbox_readers = [built.webhooks]
     try:
         yield built
     finally:
