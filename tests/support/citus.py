@@ -59,7 +59,10 @@ def citus_scratch(url: str, distributed: bool = True) -> Iterator[str]:
                 distribute(conn, plan(conn))
         yield scratch
     finally:
-        for node in reversed(nodes):
+        # The coordinator's database first: its maintenance daemon (two-phase recovery)
+        # connects to the workers' databases again and again, and a worker's DROP ... FORCE
+        # that met such a new session failed the run (2026-12-04).
+        for node in nodes:
             with psycopg.connect(node, autocommit=True) as conn:
                 # a test that failed mid two-phase commit may leave one prepared here
                 for (gid,) in conn.execute(
