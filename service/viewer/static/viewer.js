@@ -427,6 +427,11 @@ async function start() {
   await follow();
 }
 
-takeToken();
-wire();
-start().catch(fail);
+// The panels (table.js, moves.js, ...) are modules that listen for "cairn:game": they run
+// after this deferred script, and a module fetched slowly would miss the first game read.
+// DOMContentLoaded comes after every deferred script and module has run.
+document.addEventListener("DOMContentLoaded", () => {
+  takeToken();
+  wire();
+  start().catch(fail);
+});

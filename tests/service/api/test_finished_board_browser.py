@@ -7,9 +7,11 @@ the seat's colour, named for a screen reader. Debian's chromium under Playwright
 
 from __future__ import annotations
 
+import time
+
 import httpx
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from domain.core.drawing.seats import COLOUR_NAMES
 from tests.service.api.conftest import Server
@@ -49,3 +51,25 @@ def test_a_resigned_game_s_board_gives_no_instructions_and_shows_seat_colours(
         return [last.right, panel.right]; }"""
     )
     assert reach[0] <= reach[1], f"the result's last column ends at {reach[0]}, past {reach[1]}"
+
+
+def test_a_panel_that_loads_late_still_hears_the_game(
+    server: Server, http: httpx.Client, page: Page
+) -> None:
+    """The table panel (table.js, a module) is fetched slowly, as on a loaded machine or a
+    slow network: it must still show the result, which it draws when the viewer says what
+    game it read. The viewer used to read the game as soon as its own script ran, and a
+    panel that came later never heard of it (the CI failure of 2026-12-04)."""
+    game_id, token = against_a_bot(http, "peninsula")
+    server.quiet()
+    resigned = http.post(f"/games/{game_id}/resign", headers={"Authorization": f"Bearer {token}"})
+    assert resigned.status_code == 200, resigned.text
+
+    def late(route: Route) -> None:
+        time.sleep(1.5)
+        route.continue_()
+
+    page.route("**/viewer/static/table.js", late)
+    page.goto(f"{server.url}/games/{game_id}/viewer#token={token}")
+    expect(page.locator("#result")).to_be_visible()
+    expect(page.locator("#ending")).to_contain_text("by resignation")
