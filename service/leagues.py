@@ -3,6 +3,7 @@ projection and the results process, built the same way for the API, the CLI and 
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from service.application import Application
@@ -11,6 +12,10 @@ from service.application.leagues import Leagues
 from service.application.players import Accounts
 from service.projections.leagues import LeagueProjection
 from service.projections.results import LeagueResults
+from service.store.statements import parse_cursor
+
+CATCH_UP_WAIT = 5.0
+"""Seconds a catch-up waits at most for league events the feed still holds back."""
 
 
 @dataclass
@@ -21,14 +26,28 @@ class LeagueService:
     results: LeagueResults
     hooks: OwnerHooks
 
-    def catch_up(self) -> int:
-        """Run the results process and the projection until neither has anything left."""
+    def catch_up(self, wait: float = CATCH_UP_WAIT) -> int:
+        """Run the results process and the projection until neither has anything left and
+        every league event committed before the call is applied, so that a command reads its
+        own writes. The feed holds a committed event back while a transaction that took an
+        earlier id is still running (migrations/versions/0003: another game's or league's
+        append), so this waits for that, up to ``wait`` seconds."""
+        end = _position(self.leagues.store.feed_end())
+        deadline = time.monotonic() + wait
         total = 0
         while True:
             done = self.results.catch_up() + self.projection.catch_up()
-            if not done:
-                return total
             total += done
+            if done:
+                continue
+            if _position(self.projection.cursor()) >= end or time.monotonic() >= deadline:
+                return total
+            time.sleep(0.01)
+
+
+def _position(cursor: str) -> tuple[int, int]:
+    tx, position = parse_cursor(cursor)
+    return int(tx), position
 
 
 def league_service(cairn: Application) -> LeagueService:

@@ -65,6 +65,10 @@ class LeagueProjection:
         self.store = store
         store.tracking.ensure(NAME)
 
+    def cursor(self) -> str:
+        """Where the projection stands in the league feed ("" before its first event)."""
+        return self.store.tracking.status(NAME).cursor
+
     def step(self, limit: int = PAGE) -> int:
         """Apply the next page of league events; how many it applied (0: caught up)."""
         feed = self.store.leagues.feed

@@ -150,6 +150,14 @@ class LeagueStore:
             row = conn.execute("SELECT count(*) FROM league_events").fetchone()
         return int(row[0]) if row else 0
 
+    def feed_end(self) -> str:
+        with self._connect() as conn:
+            row = conn.execute(
+                "SELECT tx::text || ':' || global_position::text FROM league_events"
+                " ORDER BY tx DESC, global_position DESC LIMIT 1"
+            ).fetchone()
+        return str(row[0]) if row else ""
+
     def leagues_of(self, game_ids: Sequence[UUID]) -> dict[UUID, UUID]:
         """The league of each of these games that is a league game."""
         if not game_ids:

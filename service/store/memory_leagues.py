@@ -86,6 +86,13 @@ class MemoryLeagues:
         with self.tables.lock:
             return sum(len(stream) for stream in self.tables.league_events.values())
 
+    def feed_end(self) -> str:
+        with self.tables.lock:
+            last = max(
+                (r.position for s in self.tables.league_events.values() for r in s), default=0
+            )
+        return f"0:{last}" if last else ""
+
     def leagues_of(self, game_ids: Sequence[UUID]) -> dict[UUID, UUID]:
         wanted = set(game_ids)
         with self.tables.lock:
