@@ -13,6 +13,7 @@ import pytest
 
 from service.store import Store
 from service.store.memory import MemoryStore
+from tests.support.receiver import Receiver
 
 
 @pytest.fixture(params=["memory", pytest.param("postgres", marks=pytest.mark.storage)])
@@ -41,3 +42,12 @@ def private_store(request: pytest.FixtureRequest) -> Iterator[Store]:
         upgrade(url)
         with ConnectionPool(url, min_size=1, max_size=4, open=True) as pool:
             yield EventStore(pool)
+
+
+@pytest.fixture
+def receiver() -> Iterator[Receiver]:
+    """A webhook receiver on 127.0.0.1 that answers every POST (a test module may give its
+    own, as test_webhooks.py does with failures)."""
+    made = Receiver().start()
+    yield made
+    made.stop()

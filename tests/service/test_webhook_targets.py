@@ -12,7 +12,6 @@ import socket
 import ssl
 import subprocess
 import threading
-from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from ipaddress import IPv4Address, IPv6Address
 from pathlib import Path
@@ -50,13 +49,6 @@ PLAYERS = [{"kind": "player", "player": name} for name in ("ann", "bob")]
 @pytest.fixture
 def public_only(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(PRIVATE_TARGETS, raising=False)
-
-
-@pytest.fixture
-def receiver() -> Iterator[Receiver]:
-    made = Receiver().start()
-    yield made
-    made.stop()
 
 
 @pytest.fixture

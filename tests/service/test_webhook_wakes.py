@@ -82,13 +82,6 @@ class CountedClaims:
 
 
 @pytest.fixture
-def receiver() -> Iterator[Receiver]:
-    made = Receiver().start()
-    yield made
-    made.stop()
-
-
-@pytest.fixture
 def served(
     private_store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> Iterator[tuple[Service, CountedClaims]]:

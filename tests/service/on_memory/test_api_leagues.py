@@ -10,7 +10,6 @@ import hmac
 import json
 import time
 import uuid
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
@@ -44,13 +43,6 @@ def boss(server: Server) -> dict[str, str]:
     accounts = Accounts(server.cairn.store.players)
     _, token = accounts.create(f"boss-{uuid.uuid4().hex[:6]}", organiser=True)
     return auth(token)
-
-
-@pytest.fixture
-def receiver() -> Iterator[Receiver]:
-    made = Receiver().start()
-    yield made
-    made.stop()
 
 
 def _player(http: httpx.Client, boss: dict[str, str], name: str) -> dict[str, Any]:
