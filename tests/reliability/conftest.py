@@ -53,7 +53,7 @@ class Served:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, timeout: float = 60.0) -> Served:
+    def start(self, timeout: float = 120.0) -> Served:
         self.port = self.port or free_port()
         command = [sys.executable, "-m", self.module, "serve", "--port", str(self.port)]
         command += ["--workers", str(self.workers)]
