@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import jsonschema_rs  # schemathesis's JSON Schema validator
 
-from domain.core import LIFECYCLE_EVENTS, PUBLIC, SERVER, RuleViolation
+from domain.core import LIFECYCLE_EVENTS, PUBLIC, SERVER, Reseed, RuleViolation, SetUp
 from domain.core.codec import encode
 from domain.core.registry import (
     command_from_json,
@@ -22,7 +22,7 @@ from service.command_schemas import command_schema, event_schema, type_schema
 from service.store.records import canonical_json
 from tests.conformance import hidden
 from tests.conformance.secrets import Knowledge, assert_not_in, declared
-from tests.support.play import Step
+from tests.support.play import Step, seed_for
 
 REFOLD_EVERY = 10
 DECIDE_EVERY = 3
@@ -75,6 +75,8 @@ class Game:
             check_legal_commands_decide(self.ruleset, step.state, legal)
             if step.command is not None:
                 hidden.check_luck_advances(self, before, step.command, step.state)
+        if isinstance(step.command, SetUp):
+            check_set_up(self, step.command)
         check_round_trips(self.ruleset, step, legal)
         check_published_shapes(self, step, legal)
         if not self.ruleset.is_terminal(step.state):
@@ -92,6 +94,15 @@ class Game:
             f"{self.ruleset.id}: reshuffle re-drew nothing: an undrawn order stayed as it lay"
             f" in all {checked} forks with fresh luck checked"
         )
+
+
+def check_set_up(game: Game, setup: SetUp) -> None:
+    """The set-up under another seed shows each viewer the same facts, unless it leaves the
+    viewer knowing something else (its own hand, the tiles turned face up)."""
+    again = replace(setup, seed=seed_for(f"{setup.seed}:again"))
+    start = game.ruleset.initial_state
+    for viewer in [None, *range(min(game.seats, 4))]:
+        hidden.check_feed(game, viewer, (start, setup), (start, again))
 
 
 def check_bots(game: Game, state: Any) -> None:
@@ -115,6 +126,9 @@ def check_hidden(game: Game, state: Any) -> None:
         if twins[keep] is not None:
             hidden.check_reshuffle(game, state, keep, twins[keep])
             hidden.check_indistinguishable(game, state, keep, twins[keep])
+            hidden.check_feed_in_twin(game, state, keep, twins[keep])
+            fresh = [Reseed(seed=seed_for(f"{label}:fork:{n}"), keep=keep) for n in (1, 2)]
+            hidden.check_feed(game, keep, (state, fresh[0]), (state, fresh[1]))
         hidden.check_forget(game, state, keep, twins[keep])
     if seat in to_act:
         hidden.check_bots(game, state, seat, twins[seat])
