@@ -120,8 +120,11 @@ def check_hidden(game: Game, state: Any) -> None:
     label = f"{ruleset.id}:{game.seats}:{game.steps}"
     to_act = sorted(ruleset.to_act(state))
     seat = to_act[0] if to_act else game.steps % game.seats
+    # and a seat not to act, in turn: what the acting seat draws must reach no other seat
+    turn = game.steps // HIDDEN_EVERY % max(game.seats - 1, 1)
+    watcher = (seat + 1 + turn) % game.seats
     twins: dict[int | None, Any] = {}
-    for keep in (None, seat):
+    for keep in dict.fromkeys((None, seat, watcher)):
         twins[keep] = hidden.twin(ruleset, state, keep, label)
         if twins[keep] is not None:
             hidden.check_reshuffle(game, state, keep, twins[keep])

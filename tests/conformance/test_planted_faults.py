@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from domain.core import PUBLIC, Luck, Score
+from domain.core import PUBLIC, Luck, Score, seat_visibility
 from tests.conformance.checks import Game, check_no_leak
 from tests.support.play import play
 from tests.support.testgames.lanterns import game as lanterns
@@ -39,6 +39,12 @@ def _public_deal(event: Any) -> str:
 
 def _public_draw(event: Any) -> str:
     return PUBLIC if isinstance(event, lanterns.CardDrawn) else lanterns.visibility(event)
+
+
+def _draw_shown_to_the_next_seat(event: Any) -> str:
+    if isinstance(event, lanterns.CardDrawn):
+        return seat_visibility((event.seat + 1) % 2)  # the fault: the wrong seat
+    return lanterns.visibility(event)
 
 
 def _public_order(event: Any) -> str:
@@ -115,6 +121,11 @@ PLANTED = [
         _presentation(visibility=_public_draw),
         "the feed tells a spectator what is hidden from it: CardDrawn",
         id="1-draw",
+    ),
+    pytest.param(
+        _presentation(visibility=_draw_shown_to_the_next_seat),
+        "the feed tells seat 1 what is hidden from it: CardDrawn",
+        id="1-draw-to-another-seat",
     ),
     pytest.param(
         _presentation(visibility=_public_order),
