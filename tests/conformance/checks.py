@@ -53,6 +53,8 @@ class Game:
     drew it again."""
     steps: int = 0
     state: Any = None
+    offered: dict[int, list[Any]] = field(default_factory=dict)
+    """The commands each seat was offered lately (hidden.check_refusals)."""
 
     def __post_init__(self) -> None:
         self.knowledge = {v: Knowledge(v) for v in [None, *range(self.seats)]}
@@ -71,6 +73,7 @@ class Game:
         self.private_held = self.private_held or hidden.holds_private(self.ruleset, step.state)
         check_refold(self, step)
         legal = check_turns(self, step.state)
+        self.remember(legal)
         if self.steps % DECIDE_EVERY == 1 or self.steps < 10:
             check_legal_commands_decide(self.ruleset, step.state, legal)
             if step.command is not None:
@@ -86,6 +89,14 @@ class Game:
                 check_hidden(self, step.state)
             elif self.bot_checks < hidden.BOT_CHECKS:
                 check_bots(self, step.state)
+
+    def remember(self, legal: dict[int, tuple[Any, ...]]) -> None:
+        for seat, commands in legal.items():
+            kept = self.offered.setdefault(seat, [])
+            for command in commands[:1] + commands[1:][-1:]:
+                if command not in kept:
+                    kept.append(command)
+            del kept[: -hidden.OFFERED]
 
     def finish(self) -> None:
         check_declared_type(self)
@@ -132,6 +143,8 @@ def check_hidden(game: Game, state: Any) -> None:
             hidden.check_feed_in_twin(game, state, keep, twins[keep])
             fresh = [Reseed(seed=seed_for(f"{label}:fork:{n}"), keep=keep) for n in (1, 2)]
             hidden.check_feed(game, keep, (state, fresh[0]), (state, fresh[1]))
+            if keep is not None:
+                hidden.check_refusals(game, state, keep, twins[keep])
         hidden.check_forget(game, state, keep, twins[keep])
     if seat in to_act:
         hidden.check_bots(game, state, seat, twins[seat])

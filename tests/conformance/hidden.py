@@ -18,7 +18,9 @@ the viewer drawn again. Checked here, at sampled steps of every seeded game:
   other facts only if it leaves the viewer knowing something else (a card drawn into its
   own hand, a tile turned face up); facts that differ while everything the viewer may see
   after them is the same told it what stays hidden from it (another seat's draw, the
-  deck's order in a public event).
+  deck's order in a public event);
+* a command a seat was offered before and sends again is refused alike in a state and its
+  twin: no refusal's code or words tell the seat what is hidden from it.
 
 The declaration's values themselves are searched for in each viewer's view and feed too
 (``Game.check`` in checks.py), and "imperfect" must mean something is private to a seat.
@@ -47,6 +49,9 @@ BOT_CALLS = 3
 BOT_RECALLS = 12
 """More calls, when a bot chose otherwise in its seat's twin: chance, or what it read?"""
 BOT_CHECKS = 24
+OFFERED = 12
+"""The commands a seat was offered most recently (first and last of its list at each step),
+sent again where they may no longer be legal, to compare their refusals in the twin."""
 FEED_COMMANDS = 2
 """Of each seat's legal commands, the first and the last (when its twin lists them too) are
 decided in a state and its twin, and the facts each shows the viewer compared (a seat's
@@ -305,3 +310,24 @@ def check_feed_in_twin(game: Game, state: Any, viewer: int | None, other: Any) -
             commands += [c for c in ends if c in theirs][:FEED_COMMANDS]
     for command in commands:
         check_feed(game, viewer, (state, command), (other, command))
+
+
+def outcome(ruleset: Any, state: Any, command: Any) -> tuple[str, str] | None:
+    """How ``state`` answers ``command``: its refusal's code and words, or None if taken."""
+    try:
+        ruleset.decide(state, command)
+    except RuleViolation as refused:
+        return refused.code, refused.message
+    return None
+
+
+def check_refusals(game: Game, state: Any, seat: int, other: Any) -> None:
+    """The commands ``seat`` was offered lately, sent again, are refused (or taken) alike in
+    ``state`` and in its twin for that seat: a refusal names nothing hidden from its seat."""
+    ruleset = game.ruleset
+    for command in game.offered.get(seat, [])[-OFFERED:]:
+        here, there = outcome(ruleset, state, command), outcome(ruleset, other, command)
+        assert here == there, (
+            f"{ruleset.id}: the answer to seat {seat}'s {type(command).__name__} changes with"
+            f" what is hidden from it: {here} in one position, {there} in its twin"
+        )

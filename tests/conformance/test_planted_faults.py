@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from domain.core import PUBLIC, Luck, Score, seat_visibility
+from domain.core import PUBLIC, Luck, RuleViolation, Score, seat_visibility
 from tests.conformance.checks import Game, check_no_leak
 from tests.support.play import play
 from tests.support.testgames.lanterns import game as lanterns
@@ -64,6 +64,13 @@ def _reshuffle_dealing_every_hand(state: Any, keep: int | None) -> Any:
 
 def _view_telling_the_top_card(state: Any, viewer: int | None) -> Any:
     return {**lanterns.view(state, viewer), "deck_size": len(state.deck) + state.deck[0] % 2}
+
+
+def _decide_naming_the_top_card(state: Any, command: Any) -> Any:
+    if isinstance(command, lanterns.Light) and command.card not in state.hands[command.seat]:
+        top = state.deck[:1]  # the fault: a refusal's words name a hidden card
+        raise RuleViolation("illegal_action", f"you hold no {command.card} (the deck: {top})")
+    return lanterns.decide(state, command)
 
 
 def _counting_hands(state: Any) -> tuple[Score, ...]:
@@ -159,6 +166,11 @@ PLANTED = [
         _rules(forget=_forget_each_part_apart),
         r"forget\(keep=None\) leaves which hidden part holds what",
         id="3-forget-pool",
+    ),
+    pytest.param(
+        _rules(decide=_decide_naming_the_top_card),
+        "the answer to seat .'s Light changes with what is hidden from it",
+        id="refusal",
     ),
     pytest.param(
         _presentation(scores=_counting_hands),
