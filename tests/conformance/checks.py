@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import jsonschema_rs  # schemathesis's JSON Schema validator
 
-from domain.core import LIFECYCLE_EVENTS, PUBLIC, SERVER, RuleViolation
+from domain.core import LIFECYCLE_EVENTS, PUBLIC, SERVER, Reseed, RuleViolation, SetUp
 from domain.core.codec import encode
 from domain.core.registry import (
     command_from_json,
@@ -22,7 +22,7 @@ from service.command_schemas import command_schema, event_schema, type_schema
 from service.store.records import canonical_json
 from tests.conformance import hidden
 from tests.conformance.secrets import Knowledge, assert_not_in, declared
-from tests.support.play import Step
+from tests.support.play import Step, seed_for
 
 REFOLD_EVERY = 10
 DECIDE_EVERY = 3
@@ -53,6 +53,8 @@ class Game:
     drew it again."""
     steps: int = 0
     state: Any = None
+    offered: dict[int, list[Any]] = field(default_factory=dict)
+    """The commands each seat was offered lately (hidden.check_refusals)."""
 
     def __post_init__(self) -> None:
         self.knowledge = {v: Knowledge(v) for v in [None, *range(self.seats)]}
@@ -71,10 +73,13 @@ class Game:
         self.private_held = self.private_held or hidden.holds_private(self.ruleset, step.state)
         check_refold(self, step)
         legal = check_turns(self, step.state)
+        self.remember(legal)
         if self.steps % DECIDE_EVERY == 1 or self.steps < 10:
             check_legal_commands_decide(self.ruleset, step.state, legal)
             if step.command is not None:
                 hidden.check_luck_advances(self, before, step.command, step.state)
+        if isinstance(step.command, SetUp):
+            check_set_up(self, step.command)
         check_round_trips(self.ruleset, step, legal)
         check_published_shapes(self, step, legal)
         if not self.ruleset.is_terminal(step.state):
@@ -85,6 +90,14 @@ class Game:
             elif self.bot_checks < hidden.BOT_CHECKS:
                 check_bots(self, step.state)
 
+    def remember(self, legal: dict[int, tuple[Any, ...]]) -> None:
+        for seat, commands in legal.items():
+            kept = self.offered.setdefault(seat, [])
+            for command in commands[:1] + commands[1:][-1:]:
+                if command not in kept:
+                    kept.append(command)
+            del kept[: -hidden.OFFERED]
+
     def finish(self) -> None:
         check_declared_type(self)
         checked, redrawn = self.redraws
@@ -92,6 +105,15 @@ class Game:
             f"{self.ruleset.id}: reshuffle re-drew nothing: an undrawn order stayed as it lay"
             f" in all {checked} forks with fresh luck checked"
         )
+
+
+def check_set_up(game: Game, setup: SetUp) -> None:
+    """The set-up under another seed shows each viewer the same facts, unless it leaves the
+    viewer knowing something else (its own hand, the tiles turned face up)."""
+    again = replace(setup, seed=seed_for(f"{setup.seed}:again"))
+    start = game.ruleset.initial_state
+    for viewer in [None, *range(min(game.seats, 4))]:
+        hidden.check_feed(game, viewer, (start, setup), (start, again))
 
 
 def check_bots(game: Game, state: Any) -> None:
@@ -109,12 +131,20 @@ def check_hidden(game: Game, state: Any) -> None:
     label = f"{ruleset.id}:{game.seats}:{game.steps}"
     to_act = sorted(ruleset.to_act(state))
     seat = to_act[0] if to_act else game.steps % game.seats
+    # and a seat not to act, in turn: what the acting seat draws must reach no other seat
+    turn = game.steps // HIDDEN_EVERY % max(game.seats - 1, 1)
+    watcher = (seat + 1 + turn) % game.seats
     twins: dict[int | None, Any] = {}
-    for keep in (None, seat):
+    for keep in dict.fromkeys((None, seat, watcher)):
         twins[keep] = hidden.twin(ruleset, state, keep, label)
         if twins[keep] is not None:
             hidden.check_reshuffle(game, state, keep, twins[keep])
             hidden.check_indistinguishable(game, state, keep, twins[keep])
+            hidden.check_feed_in_twin(game, state, keep, twins[keep])
+            fresh = [Reseed(seed=seed_for(f"{label}:fork:{n}"), keep=keep) for n in (1, 2)]
+            hidden.check_feed(game, keep, (state, fresh[0]), (state, fresh[1]))
+            if keep is not None:
+                hidden.check_refusals(game, state, keep, twins[keep])
         hidden.check_forget(game, state, keep, twins[keep])
     if seat in to_act:
         hidden.check_bots(game, state, seat, twins[seat])

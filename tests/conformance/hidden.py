@@ -12,7 +12,15 @@ the viewer drawn again. Checked here, at sampled steps of every seeded game:
   hidden orders forget to the same state, and so do a state and its twin, which may also
   hold a pool's things in other parts (a card in another seat's hand, not the deck);
 * every bot is deterministic given its luck and chooses the same in the twin of its seat;
-* the luck counter advances as draws are made (``evolve`` copies it from the events).
+* the luck counter advances as draws are made (``evolve`` copies it from the events);
+* the feed tells a viewer nothing hidden from it: the same decision taken in a state and in
+  its twin (or the set-up, or a fork's fresh luck, under two seeds) may show the viewer
+  other facts only if it leaves the viewer knowing something else (a card drawn into its
+  own hand, a tile turned face up); facts that differ while everything the viewer may see
+  after them is the same told it what stays hidden from it (another seat's draw, the
+  deck's order in a public event);
+* a command a seat was offered before and sends again is refused alike in a state and its
+  twin: no refusal's code or words tell the seat what is hidden from it.
 
 The declaration's values themselves are searched for in each viewer's view and feed too
 (``Game.check`` in checks.py), and "imperfect" must mean something is private to a seat.
@@ -26,7 +34,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from domain.core import Luck, Reseed, RuleViolation
+from domain.core import Luck, Reseed, RuleViolation, can_see
 from domain.core.codec import encode
 from domain.core.secrecy import LUCK, Piece, hidden_from, pieces, replaced
 from service.store.records import canonical_json
@@ -41,6 +49,13 @@ BOT_CALLS = 3
 BOT_RECALLS = 12
 """More calls, when a bot chose otherwise in its seat's twin: chance, or what it read?"""
 BOT_CHECKS = 24
+OFFERED = 12
+"""The commands a seat was offered most recently (first and last of its list at each step),
+sent again where they may no longer be legal, to compare their refusals in the twin."""
+FEED_COMMANDS = 2
+"""Of each seat's legal commands, the first and the last (when its twin lists them too) are
+decided in a state and its twin, and the facts each shows the viewer compared (a seat's
+whole list would cost too much)."""
 
 
 @dataclass(frozen=True)
@@ -230,3 +245,89 @@ def holds_private(ruleset: Any, state: Any) -> bool:
         p.part.holder == "seat" and any(i not in (None, "") for i in p.items)
         for p in pieces(ruleset.hidden, state)
     )
+
+
+def known(ruleset: Any, state: Any, viewer: int | None) -> Any:
+    """Everything ``viewer`` may see of ``state``: its public facts and its own, with every
+    part hidden from it reduced to its shape (the luck among them)."""
+    return masked(state, hidden_from(ruleset.hidden, state, viewer))
+
+
+def told(ruleset: Any, events: tuple[Any, ...], viewer: int | None) -> list[Any]:
+    """The game's own facts among ``events`` that ``viewer``'s feed shows, but for the luck's
+    counter they carry (bookkeeping every seeded fact holds, docs/draws.md). The
+    lifecycle's facts are the platform's: a fork's new commitment differs by design."""
+    shown = []
+    for event in events:
+        if type(event) in ruleset.rules.event_types and can_see(ruleset.visibility(event), viewer):
+            payload = encode(event)
+            if isinstance(payload, dict):
+                payload = {k: v for k, v in payload.items() if k != "counter"}
+            shown.append((type(event).__name__, payload))
+    return shown
+
+
+def check_feed(
+    game: Game, viewer: int | None, here: tuple[Any, Any], there: tuple[Any, Any]
+) -> None:
+    """Two decisions (a state and a command each) that leave ``viewer`` knowing the same
+    must have shown it the same facts: one that differs told it something that stays hidden
+    from it. Either refused is nothing to compare."""
+    ruleset = game.ruleset
+    try:
+        first, second = (ruleset.decide(state, command) for state, command in (here, there))
+    except RuleViolation:
+        return
+    shown, other = told(ruleset, first, viewer), told(ruleset, second, viewer)
+    if shown == other:
+        return
+    after, other_after = ruleset.fold(first, here[0]), ruleset.fold(second, there[0])
+    if known(ruleset, after, viewer) == known(ruleset, other_after, viewer):
+        who = "a spectator" if viewer is None else f"seat {viewer}"
+        differing = next(
+            (a[0] for a, b in zip(shown, other, strict=False) if a != b), shown[-1:] or other
+        )
+        raise AssertionError(
+            f"{ruleset.id}: the feed tells {who} what is hidden from it: {differing} shows"
+            f" other facts after {type(here[1]).__name__} in two positions {who} cannot tell"
+            " apart, and leaves it knowing the same"
+        )
+
+
+def check_feed_in_twin(game: Game, state: Any, viewer: int | None, other: Any) -> None:
+    """The next decisions of ``state`` and of its twin for ``viewer`` (``check_feed``): the
+    first and last legal command of each seat to act, or what the system owes."""
+    ruleset = game.ruleset
+    due = ruleset.system_command(state)
+    if due is not None:
+        commands = [due] if ruleset.system_command(other) == due else []
+    else:
+        commands = []
+        for seat in sorted(ruleset.to_act(state)):
+            legal = ruleset.legal_commands(state, seat)
+            theirs = ruleset.legal_commands(other, seat)
+            ends = legal[:1] + legal[1:][-1:]
+            commands += [c for c in ends if c in theirs][:FEED_COMMANDS]
+    for command in commands:
+        check_feed(game, viewer, (state, command), (other, command))
+
+
+def outcome(ruleset: Any, state: Any, command: Any) -> tuple[str, str] | None:
+    """How ``state`` answers ``command``: its refusal's code and words, or None if taken."""
+    try:
+        ruleset.decide(state, command)
+    except RuleViolation as refused:
+        return refused.code, refused.message
+    return None
+
+
+def check_refusals(game: Game, state: Any, seat: int, other: Any) -> None:
+    """The commands ``seat`` was offered lately, sent again, are refused (or taken) alike in
+    ``state`` and in its twin for that seat: a refusal names nothing hidden from its seat."""
+    ruleset = game.ruleset
+    for command in game.offered.get(seat, [])[-OFFERED:]:
+        here, there = outcome(ruleset, state, command), outcome(ruleset, other, command)
+        assert here == there, (
+            f"{ruleset.id}: the answer to seat {seat}'s {type(command).__name__} changes with"
+            f" what is hidden from it: {here} in one position, {there} in its twin"
+        )

@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from domain.core import PUBLIC, Luck, Score
-from tests.conformance.checks import Game
+from domain.core import PUBLIC, Luck, RuleViolation, Score, seat_visibility
+from tests.conformance.checks import Game, check_no_leak
 from tests.support.play import play
 from tests.support.testgames.lanterns import game as lanterns
 
@@ -35,6 +35,42 @@ def _rules(**changes: Any) -> Any:
 
 def _public_deal(event: Any) -> str:
     return PUBLIC if isinstance(event, lanterns.HandDealt) else lanterns.visibility(event)
+
+
+def _public_draw(event: Any) -> str:
+    return PUBLIC if isinstance(event, lanterns.CardDrawn) else lanterns.visibility(event)
+
+
+def _draw_shown_to_the_next_seat(event: Any) -> str:
+    if isinstance(event, lanterns.CardDrawn):
+        return seat_visibility((event.seat + 1) % 2)  # the fault: the wrong seat
+    return lanterns.visibility(event)
+
+
+def _public_order(event: Any) -> str:
+    return PUBLIC if isinstance(event, lanterns.DeckShuffled) else lanterns.visibility(event)
+
+
+def _reshuffle_swapping_a_card(state: Any, keep: int | None) -> Any:
+    """Draws again, but a card of the deck becomes one no deck holds."""
+    (shuffled,) = lanterns.reshuffle(state, keep)
+    order = (99, *shuffled.order[1:]) if shuffled.order else ()
+    return (replace(shuffled, order=order),)
+
+
+def _reshuffle_dealing_every_hand(state: Any, keep: int | None) -> Any:
+    return lanterns.reshuffle(state, None)  # the fault: keep's own hand is drawn again
+
+
+def _view_telling_the_top_card(state: Any, viewer: int | None) -> Any:
+    return {**lanterns.view(state, viewer), "deck_size": len(state.deck) + state.deck[0] % 2}
+
+
+def _decide_naming_the_top_card(state: Any, command: Any) -> Any:
+    if isinstance(command, lanterns.Light) and command.card not in state.hands[command.seat]:
+        top = state.deck[:1]  # the fault: a refusal's words name a hidden card
+        raise RuleViolation("illegal_action", f"you hold no {command.card} (the deck: {top})")
+    return lanterns.decide(state, command)
 
 
 def _counting_hands(state: Any) -> tuple[Score, ...]:
@@ -84,10 +120,42 @@ _BOTS = {**SOUND.bots, "greedy": _greedy_on_pythons_random}
 _PEEKING = {**SOUND.bots, "greedy": _greedy_peeking_at_the_deck}
 PLANTED = [
     pytest.param(
-        _presentation(visibility=_public_deal), "secret shown to .* in the feed", id="1-deal"
+        _presentation(visibility=_public_deal),
+        "the feed tells a spectator what is hidden from it: HandDealt",
+        id="1-deal",
+    ),
+    pytest.param(
+        _presentation(visibility=_public_draw),
+        "the feed tells a spectator what is hidden from it: CardDrawn",
+        id="1-draw",
+    ),
+    pytest.param(
+        _presentation(visibility=_draw_shown_to_the_next_seat),
+        "the feed tells seat 1 what is hidden from it: CardDrawn",
+        id="1-draw-to-another-seat",
+    ),
+    pytest.param(
+        _presentation(visibility=_public_order),
+        "the feed tells a spectator what is hidden from it: DeckShuffled",
+        id="1-order",
+    ),
+    pytest.param(
+        replace(SOUND, game_type=replace(SOUND.game_type, information="perfect")),
+        "declared perfect information, but its hidden parts private to a seat are",
+        id="1-perfect",
     ),
     pytest.param(
         _rules(reshuffle=lambda state, keep: ()), "reshuffle re-drew nothing", id="2-reshuffle"
+    ),
+    pytest.param(
+        _rules(reshuffle=_reshuffle_swapping_a_card),
+        r"reshuffle\(keep=None\) changed the hidden things of cards",
+        id="2-reshuffle-things",
+    ),
+    pytest.param(
+        _rules(reshuffle=_reshuffle_dealing_every_hand),
+        r"reshuffle\(keep=\d\) changed a public fact or something \d sees",
+        id="2-reshuffle-keep",
     ),
     pytest.param(
         _rules(forget=lambda state, keep: state),
@@ -98,6 +166,11 @@ PLANTED = [
         _rules(forget=_forget_each_part_apart),
         r"forget\(keep=None\) leaves which hidden part holds what",
         id="3-forget-pool",
+    ),
+    pytest.param(
+        _rules(decide=_decide_naming_the_top_card),
+        "the answer to seat .'s Light changes with what is hidden from it",
+        id="refusal",
     ),
     pytest.param(
         _presentation(scores=_counting_hands),
@@ -127,6 +200,11 @@ PLANTED = [
     pytest.param(
         _presentation(render=_render_every_hand), "render for a spectator changes", id="7-render"
     ),
+    pytest.param(
+        _presentation(view=_view_telling_the_top_card, view_type=None),
+        "the view of (a spectator|seat .) changes with what is hidden from it",
+        id="view",
+    ),
 ]
 
 
@@ -145,3 +223,19 @@ def test_a_game_longer_than_the_longest_declared_fails() -> None:
 def test_the_suite_names_each_planted_fault(planted: Any, cause: str) -> None:
     with pytest.raises(AssertionError, match=cause):
         _run(planted)
+
+
+def test_the_feed_search_alone_finds_a_hand_dealt_in_public() -> None:
+    """The search for declared values in each feed (``check_no_leak``) finds the public deal
+    by itself, before any decision is compared with its twin's."""
+
+    def opened(ruleset: Any) -> tuple[Game, Any]:
+        game = Game(ruleset, 2)
+        opening = next(iter(play(ruleset, 2, label="planted")))
+        for knowledge in game.knowledge.values():
+            knowledge.observe(ruleset, opening.events)
+        return game, opening.state
+
+    check_no_leak(*opened(SOUND))
+    with pytest.raises(AssertionError, match=r"secret shown to .* in the feed"):
+        check_no_leak(*opened(_presentation(visibility=_public_deal)))
