@@ -9,8 +9,11 @@ import json
 import psycopg
 import pytest
 from click.testing import CliRunner
+from psycopg_pool import ConnectionPool
 
 from cli.main import cairn
+from service.application import Application
+from service.store import EventStore
 from service.store.migrate import downgrade, upgrade
 from service.store.placement import (
     PLACEMENT,
@@ -24,6 +27,8 @@ from tests.support.citus import citus_scratch, citus_url
 from tests.support.databases import scratch_database
 
 pytestmark = pytest.mark.storage
+
+DECK = {"deck": [9, 8, 7, 6, 5, 4, 3, 2, 1]}
 
 
 def test_every_table_at_head_has_a_place_and_every_place_a_table(database_url: str) -> None:
@@ -150,10 +155,17 @@ def test_distribute_places_every_table_as_placement_says(monkeypatch: pytest.Mon
         assert "nothing to run: all" in idle.stderr
 
 
-def test_the_grant_lets_the_service_role_read_distributed_and_reference_tables(
+def test_the_grant_lets_the_service_role_use_the_tables_and_events_stay_append_only(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
+    """The role reads distributed and local tables through the coordinator; changing a
+    stored event is refused by the immutability trigger on the event's shard, on a worker
+    (``citus.enable_unsafe_triggers`` let ``distribute`` keep the trigger there)."""
     with citus_scratch(citus_url()) as url:
+        with ConnectionPool(url, min_size=1, max_size=2, open=True) as pool:
+            app = Application(EventStore(pool))
+            game = app.create_game("counting", 2, {"target": 20}, setup=DECK).game_id
+            app.act(game, 0, {"type": "add", "amount": 1})
         with psycopg.connect(url, autocommit=True) as conn:
             role = "cairn_service_" + conn.info.dbname[-10:]
             conn.execute(f"DROP ROLE IF EXISTS {role}")
@@ -165,8 +177,13 @@ def test_the_grant_lets_the_service_role_read_distributed_and_reference_tables(
         service = psycopg.conninfo.make_conninfo(url, user=role)
         try:
             with psycopg.connect(service, autocommit=True) as conn:
-                assert conn.execute("SELECT count(*) FROM events").fetchone() == (0,)
+                stored = conn.execute("SELECT count(*) FROM events").fetchone()
+                assert stored is not None and stored[0] > 0
                 assert conn.execute("SELECT count(*) FROM players").fetchone() == (0,)
+                for change in ("UPDATE events SET type = type", "DELETE FROM events"):
+                    with pytest.raises(psycopg.errors.InsufficientPrivilege, match="append-only"):
+                        conn.execute(change + " WHERE game_id = %s", (game,))
+                assert conn.execute("SELECT count(*) FROM events").fetchone() == stored
         finally:
             with psycopg.connect(url, autocommit=True) as conn:
                 conn.execute(f"REVOKE ALL ON ALL TABLES IN SCHEMA public FROM {role}")
