@@ -239,7 +239,7 @@ async function act(path, body, token) {
     await api(`/games/${gameId}/${path}`, { method: "POST", body, token: token || state.token });
     say("");
   } catch (error) {
-    say(`Refused: ${error.message}`);
+    say(error.status === 0 ? `Not done. ${error.message}` : `Refused: ${error.message}`);
   }
   document.dispatchEvent(new CustomEvent("cairn:changed"));
 }
