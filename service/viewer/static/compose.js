@@ -8,7 +8,7 @@
 // over undo the picks. The list of choices under it stays as the accessible alternative.
 const $ = (id) => document.getElementById(id);
 const SVG_NS = "http://www.w3.org/2000/svg";
-const state = { offered: null, picked: [], latest: true, listed: null, preview: null, auto: false };
+const state = { offered: null, picked: [], latest: true, listed: null, preview: null, auto: false, focused: null };
 
 function progress(choice, picked) {
   // How far the picks go into the choice: null if they leave it, else whether they make it
@@ -159,6 +159,16 @@ function render() {
   $("compose-back").disabled = !depth;
   $("compose-reset").disabled = !depth;
   list(ready);
+  refocus(next);
+}
+
+function refocus(next) {
+  // A redrawn board (a stream message, another seat's move) replaces the place a keyboard
+  // player had focused, and the focus falls to the page: it goes back to the same place.
+  const lost = !document.activeElement || document.activeElement === document.body;
+  if (!lost || !state.focused || !next.includes(state.focused)) return;
+  const node = targets(state.focused)[0];
+  if (node) node.focus({ preventScroll: true });
 }
 
 function list(ready) {
@@ -264,6 +274,11 @@ document.addEventListener("cairn:step", (event) => {
   if (state.offered) render();
 });
 document.addEventListener("keydown", keys);
+document.addEventListener("focusin", (event) => {
+  // The board place a keyboard player is on, until they go to another control.
+  const node = event.target.closest && event.target.closest("#board .pickable");
+  state.focused = node ? node.dataset.place : null;
+});
 $("board").addEventListener("click", pick);
 $("board").addEventListener("keydown", pick);
 $("compose-send").addEventListener("click", send);

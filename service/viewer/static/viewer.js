@@ -347,9 +347,15 @@ async function choices() {
   $("play-seat").textContent = String(offered.seat);
   section.dataset.version = String(offered.version);
   list.replaceChildren();
-  $("play-status").textContent = offered.choices.length
-    ? "Choose what to do:"
-    : "Nothing to do now: waiting for the other seats.";
+  // With places on the board, the list is the alternative in words: it scrolls in its own
+  // box (viewer.css) rather than push the rest of the page screens down.
+  const onBoard = offered.choices.some((c) => c.places && c.places.length);
+  const count = offered.choices.length;
+  $("play-status").textContent = !count
+    ? "Nothing to do now: waiting for the other seats."
+    : onBoard
+      ? `Or choose from every move in words (${count}):`
+      : "Choose what to do:";
   offered.choices.forEach((choice) => {
     const item = document.createElement("li");
     const button = document.createElement("button");
