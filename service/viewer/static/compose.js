@@ -130,11 +130,16 @@ function render() {
   clear();
   const box = $("compose");
   const { placed, ready, next } = options();
-  if (!placed.length || !state.latest) {
+  if (!placed.length) {
     box.hidden = true;
     return;
   }
   box.hidden = false;
+  box.classList.toggle("behind", !state.latest);
+  $("compose-now").hidden = state.latest;
+  if (!state.latest) return behind(box);
+  $("compose-back").hidden = false;
+  $("compose-reset").hidden = false;
   if (state.preview) return showPreview(box);
   delete box.dataset.preview;
   $("compose-send").hidden = true;
@@ -160,6 +165,16 @@ function render() {
   $("compose-reset").disabled = !depth;
   list(ready);
   refocus(next);
+}
+
+function behind(box) {
+  // Stepped back to an earlier position: moves are made on the game as it is now, so the
+  // board offers none here, and the player is told how to get back.
+  delete box.dataset.preview;
+  for (const id of ["compose-send", "compose-back", "compose-reset"]) $(id).hidden = true;
+  $("compose-moves").replaceChildren();
+  state.listed = null;
+  $("compose-status").textContent = "You are looking at an earlier step: your move is made on the game as it is now.";
 }
 
 function refocus(next) {
@@ -241,7 +256,7 @@ function pick(event) {
 }
 
 function keys(event) {
-  if (!state.preview || $("compose").hidden || document.querySelector("dialog[open]")) return;
+  if (!state.preview || !state.latest || $("compose").hidden || document.querySelector("dialog[open]")) return;
   const target = event.target;
   if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement) return;
   if (event.key === "Escape") {
@@ -282,6 +297,9 @@ document.addEventListener("focusin", (event) => {
 $("board").addEventListener("click", pick);
 $("board").addEventListener("keydown", pick);
 $("compose-send").addEventListener("click", send);
+$("compose-now").addEventListener("click", () => {
+  document.dispatchEvent(new CustomEvent("cairn:goto", { detail: { index: Number.MAX_SAFE_INTEGER } }));
+});
 $("compose-back").addEventListener("click", back);
 $("compose-reset").addEventListener("click", () => {
   state.picked = [];

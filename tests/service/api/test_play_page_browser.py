@@ -2,12 +2,16 @@
 with some forty moves open, the list of every move in words scrolls in its own box instead
 of pushing the rest of the page screens down, and a player using the keyboard alone, from
 the top of the page, Tabs to the board's first place and makes a move with Enter, the focus
-staying on the place picked when the board is drawn again meanwhile.
+staying on the place picked when the board is drawn again meanwhile; a seat that steps back
+to an earlier position mid-move is told its move is made on the game as it is now, and led
+back with its picks kept.
 Debian's chromium under Playwright (test_viewer_browser.py); screenshots go to
 ``tests/artifacts/viewer/``.
 """
 
 from __future__ import annotations
+
+import re
 
 import httpx
 import pytest
@@ -98,3 +102,26 @@ def test_a_move_is_made_with_the_keyboard_alone_from_the_top_of_the_page(
     expect(page.locator(f'#play[data-version="{version}"]')).not_to_be_attached()
     events = http.get(f"/games/{game_id}/events", params={"after": version}).json()["events"]
     assert any(e["actor"] == "seat:0" for e in events), [e["type"] for e in events]
+
+
+def test_a_seat_stepped_back_is_told_its_move_is_made_now_and_led_back(
+    server: Server, http: httpx.Client, page: Page
+) -> None:
+    game_id, token = against_a_bot(http, "peninsula")
+    page.goto(f"{server.url}/games/{game_id}/viewer#token={token}")
+    version = at_the_actions(server, http, page, game_id)
+    place = page.locator(f"{MINE} .pickable").first.get_attribute("data-place")
+    page.locator(f'{MINE} .pickable[data-place="{place}"]').click()
+    page.click("#first")  # a look back at the start, in the middle of a move
+    status = page.locator("#compose-status")
+    expect(status).to_have_text(
+        "You are looking at an earlier step: your move is made on the game as it is now."
+    )
+    expect(page.locator("#board .pickable")).to_have_count(0)
+    expect(page.locator("#compose-back")).to_be_hidden()
+    screenshot(page, "stepped-back-peninsula")
+    page.click("#compose-now")
+    expect(page.locator("#position")).to_have_text(re.compile(rf" of {version}$"))
+    # back where the move was left: the place picked still picked
+    expect(page.locator(f'{MINE} .picked[data-place="{place}"]')).to_have_count(1)
+    expect(status).to_contain_text(f"Picked {place}")
