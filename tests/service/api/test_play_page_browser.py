@@ -15,11 +15,11 @@ import re
 
 import httpx
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tests.service.api.conftest import Server
-from tests.service.api.test_table_browser import against_a_bot, browser, errors, page
-from tests.service.api.test_viewer_browser import screenshot
+from tests.service.api.test_table_browser import against_a_bot, browser, errors, opened, page
+from tests.service.api.test_viewer_browser import REPLAYS, imported, screenshot
 
 pytestmark = pytest.mark.storage
 __all__ = ["browser", "errors", "page"]  # the fixtures
@@ -125,3 +125,30 @@ def test_a_seat_stepped_back_is_told_its_move_is_made_now_and_led_back(
     # back where the move was left: the place picked still picked
     expect(page.locator(f'{MINE} .picked[data-place="{place}"]')).to_have_count(1)
     expect(status).to_contain_text(f"Picked {place}")
+
+
+@pytest.mark.parametrize("width", [1100, 390])
+def test_the_result_table_fits_its_panel_with_every_category(
+    server: Server, http: httpx.Client, browser: Browser, errors: list[str], width: int
+) -> None:
+    """Peninsula's ten score categories and more: on a desktop the whole table is seen at once,
+    each seat's name on one line; on a phone it scrolls in its own box, never the page."""
+    game_id = imported(http, REPLAYS / "peninsula" / "four-seats-random-m1.ndjson")
+    page = opened(browser, errors, {"width": width, "height": 900})
+    try:
+        page.goto(f"{server.url}/games/{game_id}/viewer")
+        expect(page.locator("#result-table tbody tr")).to_have_count(4)
+        columns = page.locator("#result-table thead th").count()
+        assert columns >= 3 + 8, f"a few categories prove nothing: {columns} columns"
+        box = page.locator("#result .scroll")
+        wide = box.evaluate("(e) => e.scrollWidth - e.clientWidth")
+        if width > 1000:
+            assert wide <= 0, f"the result table scrolls {wide} px sideways on a desktop"
+            for cell in page.locator("#result-table tbody td:nth-child(2)").all():
+                height = cell.evaluate("(e) => e.getBoundingClientRect().height")
+                assert height < 40, f"a seat's name wraps: {cell.inner_text()!r}"
+        page_wide = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+        assert page_wide <= 0, "the page itself never scrolls sideways"
+        screenshot(page, f"result-peninsula-{width}")
+    finally:
+        page.context.close()
