@@ -155,6 +155,20 @@ def remaining(live: Live, control: TimeControl, seat: int) -> int:
     return max(0, control.allowance - used) + live.banks[seat]
 
 
+def allowances_at(live: Live, control: TimeControl, clocked: frozenset[int], now: int) -> list[int]:
+    """Per-move clocks: what is left at ``now`` of each seat's allowance for the move, the
+    part of ``left_at`` spent first (the rest is its reserve); empty for other controls."""
+    if control.kind not in ("per_move", "correspondence") or live.since is None:
+        return []
+
+    def left(seat: int) -> int:
+        used = live.used[seat] if seat in live.running else 0  # as ``remaining`` counts it
+        ran = max(0, now - start(live, seat)) if seat in clocked else 0
+        return max(0, control.allowance - used - ran)
+
+    return [left(seat) for seat in range(len(live.banks))]
+
+
 def deadline(live: Live, control: TimeControl, clocked: frozenset[int]) -> int | None:
     """When the first running clock runs out (None: none runs)."""
     if not control.is_timed or live.since is None or not clocked:

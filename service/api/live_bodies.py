@@ -12,12 +12,16 @@ from domain.core.takebacks import MAX_TAKEBACK
 
 class LiveClocks(Struct):
     """Each seat's time left (ms, as of the answer), whose clock runs and its deadline (ms
-    since the epoch), who left the game, and the takeback the calling seat may make."""
+    since the epoch), who left the game, and the takeback the calling seat may make.
+    ``allowances`` (per-move clocks): the part of each seat's time left that is its move's
+    allowance, spent before its reserve; ``increment``: a Fischer bank's gain per decision."""
 
-    time_control: Literal["none", "fischer", "per_move"]
+    time_control: Literal["none", "fischer", "per_move", "correspondence"]
     clocks: list[int]
     running: list[int]
     deadline: int | None = None
+    allowances: list[int] = []
+    increment: int = 0
     out: list[int] = []
     stand_ins: list[int] = []
     ending: Literal["resigned", "timed_out", "abandoned", "forfeited"] | None = None

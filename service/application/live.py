@@ -123,6 +123,8 @@ def live_view(ruleset: Any, state: Any, now: int) -> dict[str, Any]:
     return {
         "time_control": control.kind,
         "clocks": clocks.left_at(live, control, running, now),
+        "allowances": clocks.allowances_at(live, control, running, now),
+        "increment": control.increment if control.kind == "fischer" else 0,
         "running": sorted(running),
         "deadline": ruleset.deadline(state),
         "out": sorted(live.out),

@@ -101,6 +101,28 @@ def test_the_view_shows_each_seats_time_left_and_whose_clock_runs(
     assert shown["time_control"] == "fischer"
     assert shown["clocks"] == [50_000, 60_000]
     assert shown["running"] == [0]
+    assert shown["increment"] == 5_000 and shown["allowances"] == []
+
+
+def test_the_view_splits_a_per_move_clock_into_the_moves_allowance_and_the_reserve(
+    service: Service, clock: ManualClock
+) -> None:
+    game_id = _create(service, time_control="per_move", allowance_seconds=30, bank_seconds=60)
+    clock.advance(10)
+    shown = service.cairn.view(game_id, None)["live"]
+    assert shown["clocks"] == [80_000, 90_000]
+    assert shown["allowances"] == [20_000, 30_000]  # the rest of each is its reserve
+    clock.advance(25)  # seat 0 is 5 s into its reserve
+    shown = service.cairn.view(game_id, None)["live"]
+    assert shown["clocks"] == [55_000, 90_000]
+    assert shown["allowances"] == [0, 30_000]
+    service.cairn.act(game_id, 0, {"type": "add", "amount": 1})
+    clock.advance(1)
+    shown = service.cairn.view(game_id, None)["live"]
+    assert shown["running"] == [1]
+    assert shown["allowances"] == [0, 29_000]  # seat 1's move runs on its own allowance
+    assert shown["clocks"] == [55_000, 89_000]  # seat 0 keeps the 55 s of reserve it had
+    assert shown["increment"] == 0
 
 
 def test_a_timeout_due_while_the_service_was_stopped_is_decided_when_it_starts(

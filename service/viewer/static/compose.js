@@ -8,7 +8,7 @@
 // over undo the picks. The list of choices under it stays as the accessible alternative.
 const $ = (id) => document.getElementById(id);
 const SVG_NS = "http://www.w3.org/2000/svg";
-const state = { offered: null, picked: [], latest: true, listed: null, preview: null, auto: false };
+const state = { offered: null, picked: [], latest: true, listed: null, preview: null, auto: false, focused: null };
 
 function progress(choice, picked) {
   // How far the picks go into the choice: null if they leave it, else whether they make it
@@ -130,11 +130,16 @@ function render() {
   clear();
   const box = $("compose");
   const { placed, ready, next } = options();
-  if (!placed.length || !state.latest) {
+  if (!placed.length) {
     box.hidden = true;
     return;
   }
   box.hidden = false;
+  box.classList.toggle("behind", !state.latest);
+  $("compose-now").hidden = state.latest;
+  if (!state.latest) return behind(box);
+  $("compose-back").hidden = false;
+  $("compose-reset").hidden = false;
   if (state.preview) return showPreview(box);
   delete box.dataset.preview;
   $("compose-send").hidden = true;
@@ -159,6 +164,26 @@ function render() {
   $("compose-back").disabled = !depth;
   $("compose-reset").disabled = !depth;
   list(ready);
+  refocus(next);
+}
+
+function behind(box) {
+  // Stepped back to an earlier position: moves are made on the game as it is now, so the
+  // board offers none here, and the player is told how to get back.
+  delete box.dataset.preview;
+  for (const id of ["compose-send", "compose-back", "compose-reset"]) $(id).hidden = true;
+  $("compose-moves").replaceChildren();
+  state.listed = null;
+  $("compose-status").textContent = "You are looking at an earlier step: your move is made on the game as it is now.";
+}
+
+function refocus(next) {
+  // A redrawn board (a stream message, another seat's move) replaces the place a keyboard
+  // player had focused, and the focus falls to the page: it goes back to the same place.
+  const lost = !document.activeElement || document.activeElement === document.body;
+  if (!lost || !state.focused || !next.includes(state.focused)) return;
+  const node = targets(state.focused)[0];
+  if (node) node.focus({ preventScroll: true });
 }
 
 function list(ready) {
@@ -231,7 +256,7 @@ function pick(event) {
 }
 
 function keys(event) {
-  if (!state.preview || $("compose").hidden || document.querySelector("dialog[open]")) return;
+  if (!state.preview || !state.latest || $("compose").hidden || document.querySelector("dialog[open]")) return;
   const target = event.target;
   if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement) return;
   if (event.key === "Escape") {
@@ -264,9 +289,17 @@ document.addEventListener("cairn:step", (event) => {
   if (state.offered) render();
 });
 document.addEventListener("keydown", keys);
+document.addEventListener("focusin", (event) => {
+  // The board place a keyboard player is on, until they go to another control.
+  const node = event.target.closest && event.target.closest("#board .pickable");
+  state.focused = node ? node.dataset.place : null;
+});
 $("board").addEventListener("click", pick);
 $("board").addEventListener("keydown", pick);
 $("compose-send").addEventListener("click", send);
+$("compose-now").addEventListener("click", () => {
+  document.dispatchEvent(new CustomEvent("cairn:goto", { detail: { index: Number.MAX_SAFE_INTEGER } }));
+});
 $("compose-back").addEventListener("click", back);
 $("compose-reset").addEventListener("click", () => {
   state.picked = [];

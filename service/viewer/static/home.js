@@ -148,6 +148,13 @@ async function signIn(token) {
   $("sign-in").hidden = Boolean(me);
   $("signed-in").hidden = !me;
   $("signed-in-name").textContent = me ? `Signed in as ${me.name}.` : "";
+  // A new game's seat is "you" under the signed-in player's own name (so it is among their
+  // games in any browser they sign in from), unless a name was typed.
+  const name = $("new-name");
+  if (name.value === name.defaultValue || name.dataset.signedIn === "1") {
+    name.value = me ? me.name : name.defaultValue;
+    name.dataset.signedIn = me ? "1" : "";
+  }
 }
 
 async function start() {
@@ -161,6 +168,9 @@ async function start() {
     const token = $("player-token").value.trim();
     $("player-token").value = "";
     signIn(token).then(() => Promise.all([mine(), list(), leagues()])).catch(fail);
+  });
+  $("new-name").addEventListener("input", () => {
+    $("new-name").dataset.signedIn = "";
   });
   $("sign-out").addEventListener("click", () => {
     keep.setPlayer(null);

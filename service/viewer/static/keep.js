@@ -15,6 +15,8 @@ export function seatName(descriptor, seat) {
   return descriptor.player;
 }
 
+export const OFFLINE = "The server cannot be reached: the connection is lost. Try again once it is back.";
+
 export async function api(path, options = {}) {
   const headers = Object.assign({}, options.headers || {});
   if (options.token) headers.Authorization = `Bearer ${options.token}`;
@@ -22,11 +24,17 @@ export async function api(path, options = {}) {
   if (options.method && options.method !== "GET" && !headers["Idempotency-Key"]) {
     headers["Idempotency-Key"] = newKey();
   }
-  const answer = await fetch(path, {
-    method: options.method || "GET",
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
+  let answer;
+  try {
+    answer = await fetch(path, {
+      method: options.method || "GET",
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  } catch {
+    // fetch's own words ("Failed to fetch") tell a person nothing; status 0: no answer
+    throw Object.assign(new Error(OFFLINE), { status: 0 });
+  }
   const type = answer.headers.get("Content-Type") || "";
   const body = type.includes("json") ? await answer.json() : await answer.text();
   if (!answer.ok) {

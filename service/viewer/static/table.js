@@ -17,10 +17,33 @@ function say(message) {
 
 function clockText(ms) {
   const seconds = Math.max(0, Math.ceil(ms / 1000));
-  const h = Math.floor(seconds / 3600);
+  const d = Math.floor(seconds / 86400);
+  const h = Math.floor((seconds % 86400) / 3600);
   const m = Math.floor((seconds % 3600) / 60);
   const s = String(seconds % 60).padStart(2, "0");
-  return h ? `${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+  const days = d ? `${d} day${d > 1 ? "s" : ""} ` : "";
+  return d || h ? `${days}${h}:${String(m).padStart(2, "0")}:${s}` : `${m}:${s}`;
+}
+
+function clockWords(live, seat, runs, elapsed) {
+  // What a seat's clock says now, counted down from the server's answer by the time since:
+  // a per-move clock spends the move's allowance first, then the reserve (marked).
+  const left = live.clocks[seat] - (runs ? elapsed : 0);
+  const allowances = live.allowances || [];
+  if (!allowances.length) return { left, text: clockText(left), reserve: false };
+  const move = Math.max(0, allowances[seat] - (runs ? elapsed : 0));
+  const reserve = Math.max(0, left - move);
+  if (!runs) return { left, text: clockText(left), reserve: false };
+  if (!move) return { left, text: `reserve ${clockText(reserve)}`, reserve: true };
+  const then = reserve ? ` + reserve ${clockText(reserve)}` : "";
+  return { left, text: `${clockText(move)} for this move${then}`, reserve: false };
+}
+
+function clockTitle(live, seat) {
+  const increment = live.increment ? `, +${live.increment / 1000} s after each decision` : "";
+  if (live.time_control === "fischer") return `seat ${seat}'s bank${increment}`;
+  if (live.time_control === "correspondence") return `seat ${seat}'s time for the move`;
+  return `seat ${seat}'s time for the move, then its reserve`;
 }
 
 function mySeat() {
@@ -115,11 +138,11 @@ function tick() {
   for (const clock of document.querySelectorAll("#seat-list .clock")) {
     const seat = Number(clock.dataset.seat);
     const runs = running.includes(seat);
-    const left = live.clocks[seat] - (runs ? elapsed : 0);
-    const bank = live.time_control === "per_move" ? "reserve and allowance" : "bank";
-    clock.textContent = `${clockText(left)}${runs ? " running" : ""}`;
-    clock.title = `seat ${seat}'s ${bank}`;
+    const { left, text, reserve } = clockWords(live, seat, runs, elapsed);
+    clock.textContent = `${text}${runs ? " running" : ""}`;
+    clock.title = clockTitle(live, seat);
     clock.classList.toggle("running", runs);
+    clock.classList.toggle("on-reserve", reserve);
     clock.classList.toggle("low", left < LOW_MS);
     if (runs && left <= 0) clock.textContent = "0:00 out of time";
   }
@@ -239,7 +262,7 @@ async function act(path, body, token) {
     await api(`/games/${gameId}/${path}`, { method: "POST", body, token: token || state.token });
     say("");
   } catch (error) {
-    say(`Refused: ${error.message}`);
+    say(error.status === 0 ? `Not done. ${error.message}` : `Refused: ${error.message}`);
   }
   document.dispatchEvent(new CustomEvent("cairn:changed"));
 }

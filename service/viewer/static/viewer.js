@@ -23,6 +23,11 @@ const page = {
   waiting: null,     // the timer that reads a table waiting for players again
 };
 
+const OFFLINE = "The server cannot be reached: the connection is lost. The page tries again by itself.";
+const NOT_A_SEAT =
+  "That seat token is not one of this game's (mistyped, or for another game): you are watching as a" +
+  " spectator. To play, paste your seat's token under the board.";
+
 function say(message) {
   const box = $("message");
   box.textContent = message || "";
@@ -33,11 +38,17 @@ async function api(path, options = {}) {
   const headers = Object.assign({}, options.headers || {});
   if (page.token) headers.Authorization = `Bearer ${page.token}`;
   if (options.body !== undefined) headers["Content-Type"] = "application/json";
-  const answer = await fetch(path, {
-    method: options.method || "GET",
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
+  let answer;
+  try {
+    answer = await fetch(path, {
+      method: options.method || "GET",
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+  } catch {
+    // fetch's own words ("Failed to fetch") tell a player nothing
+    throw Object.assign(new Error(OFFLINE), { status: 0 });
+  }
   const type = answer.headers.get("Content-Type") || "";
   const body = type.includes("json") ? await answer.json() : await answer.text();
   if (!answer.ok) {
@@ -70,6 +81,14 @@ function takeToken() {
     history.replaceState(null, "", location.pathname + location.search);
   }
   page.token = localStorage.getItem(key) || sessionStorage.getItem(key);
+}
+
+function forgetToken() {
+  const key = `cairn:token:${gameId}`;
+  localStorage.removeItem(key);
+  sessionStorage.removeItem(key);
+  page.token = null;
+  page.stepsViewer = null;
 }
 
 async function join(event) {
@@ -328,9 +347,15 @@ async function choices() {
   $("play-seat").textContent = String(offered.seat);
   section.dataset.version = String(offered.version);
   list.replaceChildren();
-  $("play-status").textContent = offered.choices.length
-    ? "Choose what to do:"
-    : "Nothing to do now: waiting for the other seats.";
+  // With places on the board, the list is the alternative in words: it scrolls in its own
+  // box (viewer.css) rather than push the rest of the page screens down.
+  const onBoard = offered.choices.some((c) => c.places && c.places.length);
+  const count = offered.choices.length;
+  $("play-status").textContent = !count
+    ? "Nothing to do now: waiting for the other seats."
+    : onBoard
+      ? `Or choose from every move in words (${count}):`
+      : "Choose what to do:";
   offered.choices.forEach((choice) => {
     const item = document.createElement("li");
     const button = document.createElement("button");
@@ -353,11 +378,22 @@ async function send(command, version) {
     });
     say("");
   } catch (error) {
+    if (error.status === 0) {
+      // Sent or not, the server's answer never came: read the game once it is back.
+      say(`Your move may not have reached the server. ${OFFLINE} Choose again if your move is not on the board then.`);
+      recover();
+      return;
+    }
     // 409: what this seat may do changed meanwhile; read again and choose again.
     say(error.status === 409 ? "The game moved on: choose again." : error.message);
   }
   page.index = page.steps.length; // follow to the newest step
   await refresh();
+}
+
+function recover() {
+  // After a lost connection: the game read again every few seconds until the server answers.
+  setTimeout(() => refresh().catch((error) => (error.status === 0 ? recover() : fail(error))), 3000);
 }
 
 function newKey() {
@@ -397,6 +433,7 @@ function wire() {
     localStorage.setItem(`cairn:token:${gameId}`, token);
     page.token = token;
     $("token").value = "";
+    say("");
     start().catch(fail);
   });
   document.addEventListener("keydown", keys);
@@ -416,6 +453,14 @@ async function start() {
       unknownGame(error);
       return;
     }
+    if ((error.status === 401 || error.status === 403) && page.token) {
+      // A token kept (or pasted) that is no seat of this game would refuse every read,
+      // on every visit: it is forgotten, and the game shown to a spectator.
+      forgetToken();
+      await start();
+      say(NOT_A_SEAT);
+      return;
+    }
     throw error;
   }
   if (page.invite && !page.token) {
@@ -433,5 +478,17 @@ async function start() {
 document.addEventListener("DOMContentLoaded", () => {
   takeToken();
   wire();
-  start().catch(fail);
+  begin();
 });
+
+function begin() {
+  // A page opened while the server cannot be reached tries again until it answers.
+  start()
+    .then(() => {
+      if ($("message").textContent === OFFLINE) say("");
+    })
+    .catch((error) => {
+      fail(error);
+      if (error.status === 0) setTimeout(begin, 3000);
+    });
+}

@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tests.service.api.conftest import Server
 from tests.service.api.test_leagues import _player, organiser
@@ -48,3 +48,34 @@ def test_a_signed_in_player_sees_their_games_and_takes_an_open_seat(
     kept = page.evaluate(f"localStorage.getItem('cairn:token:{table}')")
     assert kept == member["token"], "the player's own token acts for the seat"
     expect(page.locator("#play")).to_be_visible()  # ready to play
+
+
+def test_a_game_started_signed_in_is_under_the_players_name(
+    server: Server, http: httpx.Client, browser: Browser, page: Page, organiser: dict[str, Any]
+) -> None:
+    member = _player(http, organiser, "hal")
+    page.goto(f"{server.url}/")
+    expect(page.locator("#new-name")).to_have_value("you")
+    page.fill("#player-token", member["token"])
+    page.click("#sign-in button[type=submit]")
+    expect(page.locator("#new-name")).to_have_value(member["name"])
+    page.locator("#new-ruleset").select_option("peloponnes")
+    page.click("#new-start")
+    page.wait_for_url("**/games/*/viewer*")
+    game_id = game_of(page)
+    seated = http.get(f"/games/{game_id}").json()["seats"][0]
+    assert seated.get("player") == member["name"], seated
+    # So it is among their games in a browser that never saw it, once signed in there.
+    other = browser.new_context()
+    try:
+        elsewhere = other.new_page()
+        elsewhere.goto(f"{server.url}/")
+        elsewhere.fill("#player-token", member["token"])
+        elsewhere.click("#sign-in button[type=submit]")
+        expect(elsewhere.locator("#my-games")).to_contain_text(f"peloponnes {game_id[:8]}")
+        # A name typed by hand is kept over the player's.
+        elsewhere.fill("#new-name", "hal's friend")
+        elsewhere.click("#sign-out")
+        expect(elsewhere.locator("#new-name")).to_have_value("hal's friend")
+    finally:
+        other.close()
