@@ -271,9 +271,7 @@ def swiss(
         pairs = _greedy(players, lambda a, b: not met[frozenset((a, b))], met, {})
     lean = balance or {}
     order = {p: i for i, p in enumerate(ranking)}
-    seated = tuple(
-        tuple(sorted(pair, key=lambda p: (lean.get(p, 0), order[p]))) for pair in pairs
-    )
+    seated = tuple(tuple(sorted(pair, key=lambda p: (lean.get(p, 0), order[p]))) for pair in pairs)
     return Plan(seated, bye)
 
 

@@ -126,12 +126,12 @@ def test_a_refused_caller_records_and_ends_nothing(service: LeagueService) -> No
     version = service.leagues.store.version(league)
     for by, code in ((ann, "not_organiser"), (stranger, "not_league_organiser")):
         for command in (
-            lambda: service.leagues.schedule(league, by),
-            lambda: service.leagues.start_season(league, by),
-            lambda: service.leagues.start_playoffs(league, by, 2),
+            lambda who: service.leagues.schedule(league, who),
+            lambda who: service.leagues.start_season(league, who),
+            lambda who: service.leagues.start_playoffs(league, who, 2),
         ):
             with pytest.raises(RuleViolation) as refused:
-                command()
+                command(by)
             assert refused.value.code == code
     assert service.leagues.store.version(league) == version
     assert service.leagues.load(league).state.fixtures[first.game_id].is_open
