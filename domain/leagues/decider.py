@@ -128,7 +128,11 @@ def decide(state: League, command: Command) -> tuple[Event, ...]:
             require_league_organiser(state, by, "start the playoffs")
             _require_round_closed(state)
             return (playoffs(state, size),)
-        case RecordResult(game_id=game_id, places=places, scores=scores):
+        case RecordResult(by=by, game_id=game_id, places=places, scores=scores):
+            # the service records a finished game's result as the system; nobody outside the
+            # league may (no front end lets an organiser either: they forfeit or void)
+            _require_created(state)
+            require_league_organiser(state, by, "record a result")
             fixture = _open_fixture(state, game_id)
             if len(places) != len(fixture.players) or len(scores) != len(fixture.players):
                 raise RuleViolation("invalid_command", "a result needs a place and score per seat")

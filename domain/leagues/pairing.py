@@ -30,7 +30,7 @@ def plan_round(league: League) -> Plan:
             return _without_leavers(round_robin(league.season_order, league.round + 1), league)
         return unplayed_first(_in_order(league), met, league.byes, seat_balance(league))
     if league.pairing == "swiss":
-        return swiss(ranked(league), met, league.byes)
+        return swiss(ranked(league), met, league.byes, seat_balance(league))
     return balanced(players, league.seats, league.round + 1, met, league.byes)
 
 
@@ -243,11 +243,17 @@ def _greedy(
 
 
 def swiss(
-    ranking: Sequence[str], met: Counter[frozenset[str]], byes: Mapping[str, int] | None = None
+    ranking: Sequence[str],
+    met: Counter[frozenset[str]],
+    byes: Mapping[str, int] | None = None,
+    balance: Mapping[str, int] | None = None,
 ) -> Plan:
     """Pair neighbours in the standings, avoiding rematches where any pairing allows it.
 
-    An odd player out gets a bye: the lowest-ranked among those with the fewest byes.
+    An odd player out gets a bye: the lowest-ranked among those with the fewest byes. Seat
+    0 goes to the player with more second seats so far (``balance``: first seats minus
+    second), the higher-ranked when level, as Swiss events alternate colours: else the
+    leader would always move first.
     """
     players = list(ranking)
     bye: tuple[str, ...] = ()
@@ -263,7 +269,10 @@ def swiss(
         # every pairing repeats one (or the search ran out): still play every first meeting
         # that can be, so no two players at rematch tables have never met
         pairs = _greedy(players, lambda a, b: not met[frozenset((a, b))], met, {})
-    return Plan(tuple(pairs), bye)
+    lean = balance or {}
+    order = {p: i for i, p in enumerate(ranking)}
+    seated = tuple(tuple(sorted(pair, key=lambda p: (lean.get(p, 0), order[p]))) for pair in pairs)
+    return Plan(seated, bye)
 
 
 def _pair_without_rematch(

@@ -28,6 +28,7 @@ from domain.core.live import Abandon, Forfeit
 from domain.core.luck import SEED_BYTES
 from domain.core.registry import command_to_json, event_to_record, wire_name
 from domain.leagues import EVENT_TYPES, INITIAL, Actor, Fixture, League, Scheduled, decide, fold
+from domain.leagues.authority import require_league_organiser
 from domain.leagues.commands import (
     AddMember,
     AddOrganiser,
@@ -226,12 +227,22 @@ class Leagues:
         self.execute(league_id, Leave(actor_of(by)))
 
     def start_season(self, league_id: UUID, by: Player) -> None:
+        self._authorise(league_id, by, "start a season")
         self.record_finished(league_id)
         self.execute(league_id, StartSeason(actor_of(by)))
 
     def start_playoffs(self, league_id: UUID, by: Player, size: int) -> None:
+        self._authorise(league_id, by, "start the playoffs")
         self.record_finished(league_id)
         self.execute(league_id, StartPlayoffs(actor_of(by), size))
+
+    def _authorise(self, league_id: UUID, by: Player, what: str) -> None:
+        """Refuse anyone but the league's organisers (or the operator) before a command's
+        housekeeping (recording finished games, creating missing ones, ending decided ones)
+        runs, so that a refused command changes nothing at all. The decider checks again
+        on the state it decides on."""
+        state = self.load(league_id).state  # UnknownLeague: 404
+        require_league_organiser(state, actor_of(by), what)
 
     def _seeding(self, state: League) -> dict[str, int]:
         """The members' display ratings (thousandths) when this round draws a knock-out
@@ -249,6 +260,7 @@ class Leagues:
     def schedule(self, league_id: UUID, by: Player, deadline: int | None = None) -> list[Fixture]:
         """The next round's tables, recorded, and their games created. ``deadline`` (ms
         since the epoch) overrides the league's round duration, counted from now."""
+        self._authorise(league_id, by, "schedule a round")
         self.ensure_games(league_id)
         self.end_decided_games(league_id)
         self.record_finished(league_id)

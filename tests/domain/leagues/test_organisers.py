@@ -14,6 +14,7 @@ from domain.leagues.commands import (
     CreateLeague,
     RecordAbandonment,
     RecordForfeit,
+    RecordResult,
     RemoveOrganiser,
     ScheduleRound,
     StartSeason,
@@ -55,8 +56,12 @@ def test_another_organiser_may_do_nothing_to_the_league() -> None:
     state = fold(decide(state, ScheduleRound(BOSS, _fixtures(state))), state)
     _refused("not_league_organiser", state, RecordForfeit(RIVAL, "g0", ("ann",), "late"))
     _refused("not_league_organiser", state, RecordAbandonment(RIVAL, "g0", "late"))
+    _refused("not_league_organiser", state, RecordResult(RIVAL, "g0", (1, 2), (5, 0)))
     # a player with no organiser role hears the older code
     _refused("not_organiser", state, RecordAbandonment(ANN, "g0", "late"))
+    _refused("not_organiser", state, RecordResult(ANN, "g0", (1, 2), (5, 0)))
+    # the system records a finished game's result (service/application/league_endings.py)
+    assert decide(state, RecordResult(SYSTEM_ACTOR, "g0", (1, 2), (5, 0)))
 
 
 def test_a_co_organiser_acts_until_removed_and_the_creator_stays() -> None:

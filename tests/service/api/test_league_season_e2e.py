@@ -9,7 +9,8 @@ injected one moved on by hand; a member drops out and a late joiner enters at th
 round. Then this test computes the standings from each game's own result as the API shows
 it, with docs/leagues.md's policies coded here (points by place, shared places, forfeiters
 scoring nothing, a bye a win's points, a late joiner's rounds before they joined scoring
-nothing, then head-to-head, Buchholz, Sonneborn-Berger, wins and the seeded draw), and
+nothing, then the league's own tie-breaks, set in an order other than the default: wins,
+Sonneborn-Berger, head-to-head, Buchholz, then the seeded draw), and
 compares them, the tie-break numbers each row shows included, with ``GET
 /leagues/{id}/standings``. Nothing from ``domain.leagues`` is used
 (tests/service/leagues/tiebreaks.py).
@@ -45,8 +46,11 @@ pytestmark = pytest.mark.storage
 START_MS = 1_600_000_000_000
 """September 2020: before any deadline other tests set on the shared database."""
 ROUND_SECONDS = 3600
-WIN, LOSS = 3, 0
-"""The league's points by place (the two-seat default); a bye scores a win's (docs)."""
+WIN, LOSS = 3, 1
+"""The league's points by place: a loss played scores 1, so that a forfeiter's 0 (docs:
+a forfeiter earns nothing) differs from a loser's; a bye scores a win's (the default)."""
+ORDER = ("wins", "sonneborn-berger", "head-to-head", "buchholz")
+"""The league's tie-breaks, not the default order, then the seeded draw."""
 
 
 class Season:
@@ -81,11 +85,14 @@ class Season:
             "options": {"target": 5},
             "deadline_policy": "forfeit",
             "round_seconds": ROUND_SECONDS,
+            "points": [WIN, LOSS],
+            "tiebreaks": [*ORDER, "draw"],
         }
         made = self.http.post("/leagues", json=body, headers=self.boss)
         assert made.status_code == 201, made.text
         shown = made.json()
         assert (shown["bye_points"], shown["points"]) == (WIN, [WIN, LOSS])
+        assert shown["tiebreaks"] == [*ORDER, "draw"]
         self.league = shown["league_id"]
 
     def join(self, player: str, *, by_themselves: bool) -> None:
@@ -272,8 +279,8 @@ def recomputed(season: Season) -> list[dict[str, Any]]:
     drawn = [*draw, *(p for p in season.late if p not in draw)]
     wins = {p: row["wins"] for p, row in rows.items()}
     by = tiebreaks.numbers(total, earned, wins, drawn)
-    ranked = sorted(everyone, key=tiebreaks.order_key(total, by))
+    ranked = sorted(everyone, key=tiebreaks.order_key(total, by, ORDER))
     return [
-        {"place": i + 1, "player_id": p, **rows[p], "tiebreaks": tiebreaks.shown(by[p])}
+        {"place": i + 1, "player_id": p, **rows[p], "tiebreaks": tiebreaks.shown(by[p], ORDER)}
         for i, p in enumerate(ranked)
     ]

@@ -17,7 +17,9 @@ import pytest
 
 from domain.core.errors import RuleViolation
 from domain.leagues import Fixture
+from domain.leagues.commands import RecordForfeit
 from service.application import Application
+from service.application.leagues import actor_of
 from service.leagues import LeagueService, league_service
 from service.store import Store
 from service.store.players import Player
@@ -107,3 +109,35 @@ def test_the_playoffs_start_as_soon_as_the_last_game_ends(service: LeagueService
     _play(service, members, last)
     service.leagues.start_playoffs(league, boss, 2)
     assert service.leagues.load(league).state.bracket is not None
+
+
+def test_a_refused_caller_records_and_ends_nothing(service: LeagueService) -> None:
+    """Recording the finished games and ending the games of decided fixtures come after
+    the caller's authority is checked: a member's or another organiser's refused schedule,
+    new season or playoffs leaves the league and its games exactly as they were."""
+    league, boss, members = _league(service)
+    stranger, _ = service.accounts.create(f"other-{uuid.uuid4().hex[:6]}", organiser=True)
+    first, last = service.leagues.schedule(league, boss)
+    _play(service, members, first)  # finished, recorded by nothing yet
+    # a forfeit whose process died before the game's decision: the game still runs
+    gone = RecordForfeit(actor_of(boss), last.game_id, (last.players[1],), "gone")
+    service.leagues.execute(league, gone)
+    ann = members["ann"].player
+    version = service.leagues.store.version(league)
+    for by, code in ((ann, "not_organiser"), (stranger, "not_league_organiser")):
+        for command in (
+            lambda who: service.leagues.schedule(league, who),
+            lambda who: service.leagues.start_season(league, who),
+            lambda who: service.leagues.start_playoffs(league, who, 2),
+        ):
+            with pytest.raises(RuleViolation) as refused:
+                command(by)
+            assert refused.value.code == code
+    assert service.leagues.store.version(league) == version
+    assert service.leagues.load(league).state.fixtures[first.game_id].is_open
+    assert service.leagues.cairn.store.game(UUID(last.game_id)).status != "finished"
+    # the organiser's own command records the one, ends the other and goes on
+    service.leagues.schedule(league, boss)
+    state = service.leagues.load(league).state
+    assert state.round == 2 and state.fixtures[first.game_id].status == "played"
+    assert service.leagues.cairn.store.game(UUID(last.game_id)).status == "finished"

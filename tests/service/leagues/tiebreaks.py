@@ -40,15 +40,18 @@ def numbers(
 
 
 def order_key(
-    total: Mapping[str, int], by: Mapping[str, dict[str, int]]
+    total: Mapping[str, int],
+    by: Mapping[str, dict[str, int]],
+    order: Sequence[str] = TIEBREAKS,
 ) -> Callable[[str], tuple[int, ...]]:
-    """Points, the default tie-breaks (higher first), then the draw's place."""
-    return lambda p: (-total[p], *(-by[p][t] for t in TIEBREAKS), by[p]["draw"])
+    """Points, then ``order``'s tie-breaks (higher first; the default ones unless a league
+    set others), then the draw's place."""
+    return lambda p: (-total[p], *(-by[p][t] for t in order), by[p]["draw"])
 
 
-def shown(by: Mapping[str, int]) -> list[dict[str, Any]]:
-    """A row's ``tiebreaks`` as the standings give them, for the default tie-breaks."""
-    return [{"tiebreak": t, "value": by[t]} for t in (*TIEBREAKS, "draw")]
+def shown(by: Mapping[str, int], order: Sequence[str] = TIEBREAKS) -> list[dict[str, Any]]:
+    """A row's ``tiebreaks`` as the standings give them: ``order``'s, then the draw."""
+    return [{"tiebreak": t, "value": by[t]} for t in (*order, "draw")]
 
 
 def recomputed_table(
