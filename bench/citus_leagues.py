@@ -47,8 +47,8 @@ from tests.support.citus import citus_scratch
 @dataclass(frozen=True)
 class Sizes:
     clients: int = 16
-    games: int = 3
-    rounds: int = 4
+    games: int = 4
+    rounds: int = 6
     ruleset: str = "peloponnes"
     sample: float = 0.25
     catch_up_limit: float = 300.0
@@ -68,6 +68,9 @@ class Lag:
     projection_seconds: list[float] = field(default_factory=list)
     result_latency: list[float] = field(default_factory=list)
     catch_up: list[float] = field(default_factory=list)
+    by_round: list[tuple[float, float]] = field(default_factory=list)
+    """Each round's most seconds behind, results process and projection: growing from
+    round to round would be falling behind."""
     moves: int = 0
     play_seconds: float = 0.0
 
@@ -84,6 +87,7 @@ class Lag:
             "result_in_standings_p50_s": statistics.median(latency),
             "result_in_standings_max_s": latency[-1],
             "catch_up_after_last_move_s": self.catch_up,
+            "max_seconds_behind_by_round": self.by_round,
             "moves": self.moves,
             "moves_per_s": self.moves / self.play_seconds if self.play_seconds else None,
         }
@@ -99,7 +103,7 @@ class Side:
         self.queues = [self._league(i) for i in range(sizes.clients)]
         self.ended: dict[str, float] = {}
         self._lock = threading.Lock()
-        self._seen: set[str] = set()  # games whose fixture the sampler saw played
+        self.shown: dict[str, float] = {}  # when a game's fixture was first read as played
         self.lag = Lag()
         self.process = subprocess.Popen(
             [sys.executable, "-c", "from cli.main import main; main()", "projections", "run"],
@@ -133,6 +137,7 @@ class Side:
             threading.Thread(target=self._client, args=(queue, random.Random(i)))
             for i, queue in enumerate(self.queues)
         ]
+        sampled = len(self.lag.results_seconds)
         sampler.start()
         start = time.monotonic()
         for thread in threads:
@@ -145,6 +150,13 @@ class Side:
         stop.set()
         sampler.join()
         self.lag.catch_up.append(caught - last)
+        self.lag.by_round.append(
+            (
+                max(self.lag.results_seconds[sampled:], default=0.0),
+                max(self.lag.projection_seconds[sampled:], default=0.0),
+            )
+        )
+        self.lag.result_latency = [self.shown[g] - end for g, end in self.ended.items()]
 
     def _client(self, queue: list[UUID], rng: random.Random) -> None:
         app, moves = self.service.leagues.cairn, 0
@@ -172,6 +184,10 @@ class Side:
                 "SELECT game_id FROM league_fixtures WHERE status = 'played'"
             ).fetchall()
         assert events and league_events
+        now = time.monotonic()
+        with self._lock:
+            for (game,) in played:
+                self.shown.setdefault(str(game), now)
         return {
             "events": int(events[0]),
             "league_events": int(league_events[0]),
@@ -190,10 +206,6 @@ class Side:
             lag.projection_events.append(at["league_events"] - at["projection"])
             lag.results_seconds.append(_behind(history, now, 1, at["results"]))
             lag.projection_seconds.append(_behind(history, now, 2, at["projection"]))
-            for game in at["played"] - self._seen:
-                if game in self.ended:
-                    lag.result_latency.append(now - self.ended[game])
-            self._seen |= at["played"]
 
     def _caught_up_at(self, last: float) -> float:
         """When every consumer has read its feed to the end and every finished game's
@@ -276,7 +288,8 @@ def _described(lag: dict[str, Any]) -> str:
         f" the standings {lag['result_in_standings_p50_s']:.1f} s (p50),"
         f" {lag['result_in_standings_max_s']:.1f} s (max) after its game's last move;"
         f" caught up {', '.join(f'{s:.1f}' for s in lag['catch_up_after_last_move_s'])} s"
-        " after each round's last move"
+        " after each round's last move; most seconds behind by round (results/projection) "
+        + ", ".join(f"{r:.1f}/{p:.1f}" for r, p in lag["max_seconds_behind_by_round"])
     )
 
 
