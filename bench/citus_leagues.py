@@ -55,7 +55,7 @@ class Sizes:
 
 
 FULL = Sizes()
-SMOKE = Sizes(clients=2, games=1, rounds=2)
+SMOKE = Sizes(clients=2, games=1, rounds=2, catch_up_limit=30.0)
 
 
 @dataclass
@@ -179,7 +179,8 @@ class Side:
         with self.pool.connection() as conn, conn.cursor(row_factory=tuple_row) as cur:
             events = cur.execute("SELECT count(*) FROM events").fetchone()
             league_events = cur.execute("SELECT count(*) FROM league_events").fetchone()
-            applied = dict(cur.execute("SELECT name, applied FROM projection_tracking").fetchall())
+            rows = cur.execute("SELECT name, applied FROM projection_tracking").fetchall()
+            applied: dict[str, int] = {str(name): int(n) for name, n in rows}
             played = cur.execute(
                 "SELECT game_id FROM league_fixtures WHERE status = 'played'"
             ).fetchall()
