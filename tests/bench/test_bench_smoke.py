@@ -157,3 +157,17 @@ def test_the_citus_bench_runs_on_a_cluster(tmp_path: Path, bench_url: str) -> No
     report = citus.run(bench_url, citus.SMOKE, tmp_path)
     _well_formed(report, tmp_path, "citus")
     assert all(line["latency"]["subject"]["p99_ms"] > 0 for line in report["results"])
+
+
+def test_the_citus_league_lag_bench_runs_on_a_cluster(tmp_path: Path, bench_url: str) -> None:
+    """Only with ``CAIRN_CITUS_URL``: every result reaches the standings on both sides."""
+    citus_url()
+    from bench import citus_leagues
+
+    sizes = citus_leagues.SMOKE
+    report = citus_leagues.run(bench_url, sizes, tmp_path)
+    _well_formed(report, tmp_path, "citus-leagues")
+    for lag in report["results"][0]["lag"].values():
+        assert lag["moves"] > 0
+        assert len(lag["catch_up_after_last_move_s"]) == sizes.rounds
+        assert lag["result_in_standings_max_s"] > 0
