@@ -1,4 +1,4 @@
-"""What the fingerprint checks share (bench/five_peaks_fingerprint.py and
+"""What the fingerprint checks share (bench/five_peaks_fingerprint.py, bench/rollout_fingerprint.py and
 bench/peninsula_fingerprint.py): record the hashes of a set of seeded games, or check the
 code against hashes recorded before a change that must not change behaviour."""
 
