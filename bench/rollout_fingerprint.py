@@ -10,7 +10,9 @@ and the state folded from them (its ``repr``: every field, so the fold is checke
 the rollout's result. ``--record`` writes the hashes (take them from the code before a
 change); the default compares against them and exits non-zero on any difference. Each
 ruleset's hashes are in ``bench/support/<ruleset>_rollout_fingerprints.json`` (``-`` as
-``_``); a ruleset without that file has none recorded yet.
+``_``); a ruleset without that file has none recorded yet. The ``repr`` of a set of strings
+follows the process's hash seed (Peninsula's state holds some), so the script runs itself
+again under ``PYTHONHASHSEED=0`` unless it already runs under it, as ``bench.fold_fingerprint``.
 
 Run: ``.venv/bin/python -m bench.rollout_fingerprint [--ruleset peloponnes] [--record]``.
 """
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -70,6 +73,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ruleset", default="five-peaks", help="a registered ruleset's id")
     parser.add_argument("--record", action="store_true", help="write the hashes, not check")
     args = parser.parse_args(argv)
+    if os.environ.get("PYTHONHASHSEED") != "0":
+        again = [sys.executable, "-m", "bench.rollout_fingerprint", *sys.argv[1:]]
+        os.execve(sys.executable, again, {**os.environ, "PYTHONHASHSEED": "0"})
     load_all()
     ruleset = registry.get(args.ruleset)
     states = positions(ruleset)
