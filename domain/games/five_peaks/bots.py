@@ -173,7 +173,7 @@ def _lookouts(board: Board, start: Cell) -> tuple[tuple[Cell, int], ...]:
         found = board.memo[key] = tuple(
             (cells[n], d)
             for n, d in reach(board, start, OUTLOOK)
-            if 0 < d and kinds[n] in ("peak", "exchange", "container")
+            if d > 0 and kinds[n] in ("peak", "exchange", "container")
         )
     return found
 

@@ -80,7 +80,7 @@ def test_distances_and_lookouts_walk_the_links_as_the_plain_walk_does():
             wanted = tuple(
                 (at, d)
                 for at, d in plain_distances(board, start, OUTLOOK)
-                if 0 < d and board.spaces[at].kind in kinds
+                if d > 0 and board.spaces[at].kind in kinds
             )
             assert _lookouts(board, start) == wanted
 
