@@ -20,6 +20,7 @@ from domain.games.five_peaks import RULESET
 from domain.games.five_peaks import board as b
 from domain.games.five_peaks.bots import OUTLOOK, _lookouts
 from domain.games.five_peaks.commands import Move
+from domain.games.five_peaks.flow import stage
 from domain.games.five_peaks.geometry import Board, Cell, distances
 from domain.games.five_peaks.rules import candidates, legal_commands, legal_moves, problem
 from domain.games.five_peaks.state import Reward
@@ -105,3 +106,15 @@ def test_no_move_is_legal_while_something_must_come_first():
         for variant in blocked_variants(game, game.turn):
             assert legal_commands(variant, game.turn) == plain_legal(variant, game.turn)
             assert legal_moves(variant, game.turn) == ()
+
+
+def test_a_stage_begins_as_replace_would_make_it_and_refuses_unknown_fields():
+    bases = {g.stage for g in positions("greedy")}
+    assert len(bases) > 10
+    changes = {"steps": (1,), "again": 0, "at": Cell(1, 2), "resolved": True, "count": 2}
+    for base in bases:
+        made = stage(0, "move", base, **changes).stage
+        assert made == replace(base, kind="move", **changes)
+        assert vars(made) == vars(replace(base, kind="move", **changes))
+    with pytest.raises(TypeError, match="sideways"):
+        stage(0, "move", None, sideways=1)
