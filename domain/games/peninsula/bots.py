@@ -82,38 +82,18 @@ def random_bot(game: Game, seat: int, luck: Luck) -> SeatCommand:
 
 
 def _fillable_around(sheet: Sheet, hexes: frozenset[Hex]) -> int:
-    return sum(1 for h in hexes if _fillable(sheet, h))
+    return sum(1 for h in hexes if h in sheet.icons and fill_blocker(sheet, h, False) is None)
 
 
-def _fillable(sheet: Sheet, at: Hex) -> bool:
-    return at in sheet.icons and fill_blocker(sheet, at, False) is None
-
-
-def _fillable_before(sheet: Sheet, hexes: frozenset[Hex], ready: dict[Hex, bool]) -> int:
-    """``_fillable_around(sheet, hexes)``, with each hex's answer kept in ``ready``: the
-    draws of one icon on one sheet look at the same hexes again and again."""
-    count = 0
-    for h in hexes:
-        found = ready.get(h)
-        if found is None:
-            found = ready[h] = _fillable(sheet, h)
-        count += found
-    return count
-
-
-def draw_gain(
-    game: Game, sheet: Sheet, command: DrawIcon, ready: dict[Hex, bool] | None = None
-) -> float:
+def draw_gain(game: Game, sheet: Sheet, command: DrawIcon) -> float:
     """The immediate points a draw brings, plus 2 per icon it makes fillable and a little
-    for what it prepares (a lone tunnel fills at the end; mountains want filled icons).
-    ``ready``: the fillable hexes of ``sheet`` found so far, kept by the caller."""
+    for what it prepares (a lone tunnel fills at the end; mountains want filled icons)."""
     at, icon, spec = command.at, command.icon, game.map
     near = frozenset((at, *around(at), *((command.arrow,) if command.arrow else ())))
     segments = spec.water_edges(at) if icon == "cliffs" else 0
     event = IconDrawn(seat=command.seat, icon=icon, at=at, arrow=command.arrow, segments=segments)
     after = after_draw(sheet, event)
-    before = _fillable_before(sheet, near, {} if ready is None else ready)
-    gain = 2.0 * (_fillable_around(after, near) - before)
+    gain = 2.0 * (_fillable_around(after, near) - _fillable_around(sheet, near))
     if at not in sheet.icons and at not in sheet.cliffs:
         gain -= 1
     if icon == "cliffs":
@@ -134,9 +114,8 @@ def best_draw(game: Game, sheet: Sheet, seat: int, icon: Icon) -> tuple[float, D
     held = frozenset({"catapult", "ferry"}) & _held(game, sheet)
     scored: list[tuple[float, int, DrawIcon]] = []
     plan = mission_plan(game, sheet, icon, TARGET_WEIGHT)
-    ready: dict[Hex, bool] = {}
     for index, command in enumerate(draws(game, sheet, seat, icon, held)):
-        gain = draw_gain(game, sheet, command, ready) + plan.get(command.at, 0.0)
+        gain = draw_gain(game, sheet, command) + plan.get(command.at, 0.0)
         if command.bonus is not None:
             gain -= BONUS_DRAW_COST
         scored.append((gain, -index, command))
