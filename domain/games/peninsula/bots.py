@@ -170,32 +170,18 @@ def greedy_bot(game: Game, seat: int, luck: Luck) -> SeatCommand:
 
 
 def _choose(game: Game, seat: int, options: Sequence[SeatCommand]) -> SeatCommand:
-    known: dict[Icon, tuple[float, DrawIcon | None]] = {}
-
-    def draw(icon: Icon) -> float:
-        return _best_draw_of(game, seat, icon, known)[0]
+    sheet = game.sheets[seat]
 
     def value(command: SeatCommand) -> float:
         if isinstance(command, DraftCard):
-            return draw(command.keep)
+            return best_draw(game, sheet, seat, command.keep)[0]
         if isinstance(command, ChooseIcons):
             icons = _chosen_icons(game, command)
             cost = LANDMARK_GAIN if command.first != command.second else 0.0
-            return sum(draw(i) for i in icons) - cost
+            return sum(best_draw(game, sheet, seat, i)[0] for i in icons) - cost
         return float("-inf")
 
     return max(options, key=value)
-
-
-def _best_draw_of(
-    game: Game, seat: int, icon: Icon, known: dict[Icon, tuple[float, DrawIcon | None]]
-) -> tuple[float, DrawIcon | None]:
-    """``best_draw`` on the seat's own sheet, kept in ``known`` for the rest of one choice:
-    the draft's options and the icon phase's checks ask about the same icons again."""
-    found = known.get(icon)
-    if found is None:
-        found = known[icon] = best_draw(game, game.sheets[seat], seat, icon)
-    return found
 
 
 def _chosen_icons(game: Game, command: ChooseIcons) -> tuple[Icon, Icon]:
@@ -301,12 +287,11 @@ def _use_icon(game: Game, seat: int, options: Sequence[SeatCommand]) -> SeatComm
     sheet, allowance = game.sheets[seat], game.allowances[seat]
     if allowance.uses == 0:
         return None
-    known: dict[Icon, tuple[float, DrawIcon | None]] = {}
     gain, draw = max(
-        (_best_draw_of(game, seat, icon, known) for icon in dict.fromkeys(allowance.hand)),
+        (best_draw(game, sheet, seat, icon) for icon in dict.fromkeys(allowance.hand)),
         key=lambda pair: pair[0],
     )
-    better = _better_icon(game, seat, options, gain, known)
+    better = _better_icon(game, seat, options, gain)
     if better is not None:
         return better
     move = _move_for_draw(game, seat, options, gain) or _harbor_for_draw(game, seat, gain)
@@ -321,21 +306,18 @@ def _use_icon(game: Game, seat: int, options: Sequence[SeatCommand]) -> SeatComm
 
 
 def _better_icon(
-    game: Game,
-    seat: int,
-    options: Sequence[SeatCommand],
-    gain: float,
-    known: dict[Icon, tuple[float, DrawIcon | None]],
+    game: Game, seat: int, options: Sequence[SeatCommand], gain: float
 ) -> SeatCommand | None:
     """A lifesaver (1 VP) or the rainbow, when the other icon draws clearly better."""
+    sheet = game.sheets[seat]
     kept = game.kept
     lifesaver = next((c for c in options if isinstance(c, UseLifesaver)), None)
     # a lifesaver is worth 1 VP unused: take it only for a clearly better draw
-    if lifesaver and kept and _best_draw_of(game, seat, kept, known)[0] - 1 > gain + 1:
+    if lifesaver and kept and best_draw(game, sheet, seat, kept)[0] - 1 > gain + 1:
         return lifesaver
     rainbows = [c for c in options if isinstance(c, UseRainbow)]
     if rainbows:
-        scored = [(_best_draw_of(game, seat, c.into, known)[0], c) for c in rainbows]
+        scored = [(best_draw(game, sheet, seat, c.into)[0], c) for c in rainbows]
         top, command = max(scored, key=lambda pair: pair[0])
         if top > gain + 2:
             return command
