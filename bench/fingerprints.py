@@ -1,6 +1,7 @@
-"""What the fingerprint checks share (bench/five_peaks_fingerprint.py and
-bench/peninsula_fingerprint.py): record the hashes of a set of seeded games, or check the
-code against hashes recorded before a change that must not change behaviour."""
+"""What the fingerprint checks share (bench/five_peaks_fingerprint.py,
+bench/peninsula_fingerprint.py and bench/rollout_fingerprint.py): record the hashes of a
+set of seeded games, or check the code against hashes recorded before a change that must
+not change behaviour."""
 
 from __future__ import annotations
 

@@ -7,6 +7,9 @@ from each of its 4 positions of a seeded 2-seat game, with one bot for every sea
 untimed rollout per position to fill the caches. The report is each round's rates, each
 tree's median and the median of the
 per-round ratios (after over before), so a busy machine slows both sides of a ratio alike.
+``--graph-cpu`` plays instead the whole graph of a 2-seat game (played by ``--bot``,
+on a memory store) at N = ``--rollouts`` with 2 pool workers, and reports the CPU seconds
+of the workers and the parent, and the time they project for N = 100 on two free cores.
 ``--graph`` runs instead ``bench.analysis``'s graph lines (b) on each tree, at N =
 ``--rollouts`` (100 for the headline) and N / 10 for the 1-job against 2-job line, each on
 its own embedded database (minutes: both jobs busy both cores). ``--profile`` prints
@@ -94,6 +97,30 @@ elif mode == "graph":
     print(json.dumps({"code": domain.__file__, "graph": [
         f"{line['name']}: {line['baseline']['median_s']:.2f} s against"
         f" {line['subject']['median_s']:.2f} s" for line in lines]}))
+elif mode == "graphcpu":
+    # the whole graph of a 2-seat game played by the bot, on a memory store, 2 pool workers:
+    # their CPU (counted once the pool is gone) and this process's, per rollout asked
+    import resource
+    from service.analysis import Request, compute, prepare
+    from service.application import Application
+    from service.simulation import simulate
+    from service.store.memory import MemoryStore
+
+    def used(who):
+        got = resource.getrusage(who)
+        return got.ru_utime + got.ru_stime
+
+    app = Application(MemoryStore())
+    played = next(iter(simulate(app, game, 1, seats=2, bot=bot, seed="bench-analysis")))
+    asked = Request(bot=bot, rollouts=n, seed="bench")
+    prepared = prepare(app.store, played.game_id, None, asked)
+    mine, workers = used(resource.RUSAGE_SELF), used(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    compute(prepared, 2)
+    wall = time.perf_counter() - start
+    cpu = used(resource.RUSAGE_SELF) - mine + used(resource.RUSAGE_CHILDREN) - workers
+    print(json.dumps({"code": domain.__file__, "points": len(prepared.scope.points),
+                      "events": played.events, "cpu_s": cpu, "wall_s": wall}))
 elif mode == "calls":
     ruleset = registry.get(game)
     choose, asked = ruleset.bots[bot], []
@@ -161,6 +188,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--calls", action="store_true", help="µs per call, not rates")
     parser.add_argument("--graph", action="store_true", help="graph lines (b), not rates")
     parser.add_argument("--fold", action="store_true", help="fold ratios, not rollouts")
+    parser.add_argument("--graph-cpu", action="store_true", help="a graph's CPU seconds")
     args = parser.parse_args(argv)
     trees = {"before": args.before.resolve(), "after": args.after.resolve()}
     if args.graph:
@@ -169,6 +197,8 @@ def main(argv: list[str] | None = None) -> int:
             for line in got["graph"]:  # type: ignore[attr-defined]
                 print(f"{name}: {line}")
         return 0
+    if args.graph_cpu:
+        return _graph_cpu(trees, args)
     if args.calls:
         for round_no in range(args.rounds):
             for name in trees if round_no % 2 == 0 else reversed(trees):
@@ -185,6 +215,32 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"{name}: {note}")
         return 0
     return _rates(trees, args)
+
+
+def _graph_cpu(trees: dict[str, Path], args: argparse.Namespace) -> int:
+    """Each round, each tree's whole graph at ``--rollouts`` (alternating which goes first):
+    its CPU seconds, and what they project for 100 rollouts on two free cores."""
+    got: dict[str, list[float]] = {name: [] for name in trees}
+    for round_no in range(args.rounds):
+        for name in trees if round_no % 2 == 0 else reversed(trees):
+            found = measure(trees[name], args.bot, args.rollouts, "graphcpu", args.ruleset)
+            cpu = float(found["cpu_s"])  # type: ignore[arg-type]
+            got[name].append(cpu)
+            print(
+                f"round {round_no + 1} {name}: {found['points']} points of a"
+                f" {found['events']}-event game x {args.rollouts} rollouts, {cpu:.1f} CPU s"
+                f" ({found['wall_s']:.1f} s wall); 100 rollouts on 2 free cores:"
+                f" {cpu * 100 / args.rollouts / 2:.0f} s",
+                flush=True,
+            )
+    ratios = [b / a for a, b in zip(got["after"], got["before"], strict=True)]
+    print(
+        f"{args.ruleset} {args.bot} graph: CPU s median before"
+        f" {statistics.median(got['before']):.1f}, after {statistics.median(got['after']):.1f};"
+        f" median per-round before / after {statistics.median(ratios):.2f}"
+        f" (range {min(ratios):.2f} to {max(ratios):.2f})"
+    )
+    return 0
 
 
 def _rates(trees: dict[str, Path], args: argparse.Namespace) -> int:

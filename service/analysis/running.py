@@ -8,6 +8,7 @@ and whichever worker played which task.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import multiprocessing.pool
 import signal
@@ -22,6 +23,8 @@ from domain.games import load_all
 
 CHUNK = 10
 """Rollouts per task: small enough to balance the workers and move the progress bar."""
+YOUNG = 50_000
+"""A pool worker's first-generation threshold for the cyclic collector (Python's is 700)."""
 
 
 @dataclass(frozen=True)
@@ -107,6 +110,14 @@ def _start(position: Position) -> None:
     # that also took it would print its own traceback
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _WORKER = Worker(position)
+    # A worker lives for its rollouts alone. The states of every point last as long as it
+    # does, so the collector is told never to walk them again; a rollout's garbage is
+    # frozen values, freed by reference counting, so young collections (every 700
+    # allocations by default) found almost nothing: measured, the collector took 8 to 9%
+    # of a Five Peaks worker's time, 2% with both changes. The parent (``jobs`` 1, maybe
+    # a server) is left alone.
+    gc.freeze()
+    gc.set_threshold(YOUNG, *gc.get_threshold()[1:])
 
 
 def _play(task: Task) -> Done:

@@ -36,7 +36,7 @@ from domain.games.five_peaks.commands import (
 from domain.games.five_peaks.content import CONTAINERS
 from domain.games.five_peaks.decider import consequences
 from domain.games.five_peaks.evolve import evolve
-from domain.games.five_peaks.geometry import Board, Cell, distances
+from domain.games.five_peaks.geometry import Board, Cell, graph, reach
 from domain.games.five_peaks.rules import legal_commands, legal_moves
 from domain.games.five_peaks.state import Game
 
@@ -167,11 +167,13 @@ def _lookouts(board: Board, start: Cell) -> tuple[tuple[Cell, int], ...]:
     key = ("lookouts", start)
     found: tuple[tuple[Cell, int], ...] | None = board.memo.get(key)
     if found is None:
-        spaces = board.spaces
+        # ``distances(board, start, OUTLOOK)``, walked over cell numbers
+        links = graph(board)
+        cells, kinds = links.cells, links.kinds
         found = board.memo[key] = tuple(
-            (at, d)
-            for at, d in distances(board, start, OUTLOOK).items()
-            if 0 < d <= OUTLOOK and spaces[at].kind in ("peak", "exchange", "container")
+            (cells[n], d)
+            for n, d in reach(board, start, OUTLOOK)
+            if d > 0 and kinds[n] in ("peak", "exchange", "container")
         )
     return found
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import fields
 
 from domain.games.five_peaks import board as b
 from domain.games.five_peaks.content.model import REWARDS
@@ -16,7 +16,7 @@ from domain.games.five_peaks.events import (
     TurnEnded,
 )
 from domain.games.five_peaks.scoring import totals
-from domain.games.five_peaks.state import Game, Reward, Stage
+from domain.games.five_peaks.state import Game, Reward, Stage, changed
 
 TURNS_PER_SEAT = 100
 """Not in the rulebook: a game also ends once every seat has had this many turns. Two of
@@ -70,7 +70,14 @@ def _fold(game: Game, events: list[Event]) -> Game:
 
 def stage(seat: int, kind: str, base: Stage | None = None, **changes: object) -> StageBegan:
     start = base or Stage("play")
-    return StageBegan(seat=seat, stage=replace(start, kind=kind, **changes))  # type: ignore[arg-type]
+    # ``changed``, not ``replace`` (a stage begins at most decisions, and in every look-ahead
+    # of the greedy bot), with the field names checked as ``replace`` checks them
+    if not changes.keys() <= _STAGE_FIELDS:
+        raise TypeError(f"a stage has no field {sorted(changes.keys() - _STAGE_FIELDS)}")
+    return StageBegan(seat=seat, stage=changed(start, kind=kind, **changes))
+
+
+_STAGE_FIELDS = frozenset(f.name for f in fields(Stage))
 
 
 def finish_step(game: Game, seat: int) -> tuple[Event, ...]:

@@ -295,15 +295,61 @@ def distances(board: Board, start: Cell, within: int) -> Mapping[Cell, int]:
     key = ("distances", start, within)
     found: Mapping[Cell, int] | None = board.memo.get(key)
     if found is None:
-        seen = {start: 0}
-        queue = deque([start])
-        while queue:
-            at = queue.popleft()
-            if seen[at] == within:
-                continue
-            for near in board.links.get(at, ()):
-                if near not in seen:
-                    seen[near] = seen[at] + 1
-                    queue.append(near)
-        found = board.memo[key] = MappingProxyType(seen)
+        cells = graph(board).cells
+        seen = {cells[i]: d for i, d in reach(board, start, within)}
+        found = board.memo[key] = MappingProxyType(seen or {start: 0})
     return found
+
+
+@dataclass(frozen=True)
+class Graph:
+    """A board's links over cell numbers: the same walks as over ``Board.links`` without
+    hashing a ``Cell`` (a Python call) at every step; built once per board."""
+
+    cells: tuple[Cell, ...]
+    numbers: Mapping[Cell, int]
+    near: tuple[tuple[int, ...], ...]
+    """Each cell's linked cells, in the order ``Board.links`` iterates them."""
+    kinds: tuple[str, ...]
+    """Each cell's space kind ("" for a linked cell that is no space)."""
+
+
+def graph(board: Board) -> Graph:
+    found: Graph | None = board.memo.get("graph")
+    if found is None:
+        numbers: dict[Cell, int] = {}
+        for at, linked in board.links.items():
+            numbers.setdefault(at, len(numbers))
+            for near in linked:
+                numbers.setdefault(near, len(numbers))
+        cells = tuple(numbers)
+        spaces = board.spaces
+        found = board.memo["graph"] = Graph(
+            cells=cells,
+            numbers=numbers,
+            near=tuple(tuple(numbers[n] for n in board.links.get(c, ())) for c in cells),
+            kinds=tuple(spaces[c].kind if c in spaces else "" for c in cells),
+        )
+    return found
+
+
+def reach(board: Board, start: Cell, within: int) -> tuple[tuple[int, int], ...]:
+    """(cell number, distance) of every cell up to ``within`` steps from ``start``, the start
+    first, in breadth-first order (``distances`` by number); () if ``start`` has no links."""
+    links = graph(board)
+    first = links.numbers.get(start)
+    if first is None:
+        return ()
+    near = links.near
+    seen = {first: 0}
+    queue = deque((first,))
+    while queue:
+        at = queue.popleft()
+        d = seen[at]
+        if d == within:
+            continue
+        for n in near[at]:
+            if n not in seen:
+                seen[n] = d + 1
+                queue.append(n)
+    return tuple(seen.items())

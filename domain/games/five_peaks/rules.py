@@ -363,7 +363,26 @@ def legal_commands(game: Game, seat: int) -> tuple[Command, ...]:
         return ()
     # ``problem`` for each candidate, with what is the same for all of them asked once
     over = b.is_over_limit(game, seat)
+    if _moves_open(game, seat, over):
+        # every ``Move`` candidate is one of ``reachable``'s, so ``problem`` passes it
+        return tuple(
+            c
+            for c in candidates(game, seat)
+            if c.__class__ is Move or _seat_problem(game, c, over) is None
+        )
     return tuple(c for c in candidates(game, seat) if _seat_problem(game, c, over) is None)
+
+
+def _moves_open(game: Game, seat: int, over_limit: bool) -> bool:
+    """Whether ``_seat_problem`` passes every ``Move`` to a ``reachable`` space: the seat to
+    act is in a move stage, under its backpack's limit, with no campfire draw and no reward
+    to resolve first (the checks ``_seat_problem`` makes before ``_action_problem``'s)."""
+    return (
+        game.stage.kind in STAGE_OF[Move]
+        and not over_limit
+        and not game.hiker(seat).drawn
+        and not game.rewards
+    )
 
 
 def legal_moves(game: Game, seat: int) -> tuple[Move, ...]:
@@ -371,12 +390,10 @@ def legal_moves(game: Game, seat: int) -> tuple[Move, ...]:
     asking about the others (the greedy bot weighs a card by the moves it opens)."""
     if game.phase != "play" or seat != game.turn or not 0 <= seat < game.seats:
         return ()
-    if game.stage.kind not in STAGE_OF[Move]:
+    # the same candidates as ``legal_commands``, for the moves alone, all legal or none
+    if not _moves_open(game, seat, b.is_over_limit(game, seat)):
         return ()
-    # the same candidates and the same check as ``legal_commands``, for the moves alone
-    over = b.is_over_limit(game, seat)
-    moves = (Move(seat, to) for to in sorted(b.reachable(game, seat)))
-    return tuple(m for m in moves if _seat_problem(game, m, over) is None)
+    return tuple(Move(seat, to) for to in sorted(b.reachable(game, seat)))
 
 
 def can_only_pass(game: Game, seat: int) -> bool:

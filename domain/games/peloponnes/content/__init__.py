@@ -145,7 +145,14 @@ def packs() -> tuple[Content, ...]:
 
 def by_hash(content_hash: str) -> Content:
     """The pack a game plays with, found in memory by its hash."""
-    return SHELF.by_hash(content_hash)
+    # asked thousands of times a rollout (``Game.content``); a hash names one pack for ever
+    found = _BY_HASH.get(content_hash)
+    if found is None:
+        found = _BY_HASH[content_hash] = SHELF.by_hash(content_hash)
+    return found
+
+
+_BY_HASH: dict[str, Content] = {}
 
 
 SHELF: Shelf[Content] = Shelf(__name__, PACK_NAMES, FILES, build, ContentError)

@@ -1,21 +1,27 @@
-"""Proof that speed work on Five Peaks' rollouts changes no game: a hash per rollout.
+"""Proof that speed work on a ruleset's rollouts changes no game: a hash per rollout.
 
-``bench.five_peaks_fingerprint`` hashes whole seeded games and looks at the legal commands
-every 40th decision; this one follows what an analysis does (``domain.analysis``): from the
+``bench.five_peaks_fingerprint`` and ``bench.peninsula_fingerprint`` hash whole seeded games
+and look at the legal commands now and then; this one follows what an analysis does
+(``domain.analysis``), for any registered ruleset (``--ruleset``, Five Peaks unless told): from the
 positions of ``bench.analysis``'s rate line (0, 1/4, 1/2 and 3/4 of a seeded 2-seat game),
 each reshuffled and played to the end by one bot for every seat. Each hash covers, at
 every decision, the seat's legal commands in order, the bot's choice, the events decided
 and the state folded from them (its ``repr``: every field, so the fold is checked too), and
 the rollout's result. ``--record`` writes the hashes (take them from the code before a
-change); the default compares against them and exits non-zero on any difference.
+change); the default compares against them and exits non-zero on any difference. Each
+ruleset's hashes are in ``bench/support/<ruleset>_rollout_fingerprints.json`` (``-`` as
+``_``); a ruleset without that file has none recorded yet. The ``repr`` of a set of strings
+follows the process's hash seed (Peninsula's state holds some), so the script runs itself
+again under ``PYTHONHASHSEED=0`` unless it already runs under it, as ``bench.fold_fingerprint``.
 
-Run: ``.venv/bin/python -m bench.five_peaks_rollout_fingerprint [--record]``.
+Run: ``.venv/bin/python -m bench.rollout_fingerprint [--ruleset peloponnes] [--record]``.
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -23,15 +29,15 @@ from typing import Any
 from bench.analysis import positions
 from bench.fingerprints import record_or_check
 from domain.analysis.rollouts import derived_seed, reshuffled
-from domain.core import Luck, Ruleset
+from domain.core import Luck, Ruleset, registry
 from domain.core.codec import encode
 from domain.core.registry import event_to_record
-from domain.games.five_peaks import RULESET
+from domain.games import load_all
 from service.store.records import canonical_json
 
 BOTS = ("greedy", "random")
 PER_POSITION = 4
-FILE = Path(__file__).resolve().parent / "support" / "five_peaks_rollout_fingerprints.json"
+SUPPORT = Path(__file__).resolve().parent / "support"
 
 
 def fingerprint(ruleset: Ruleset[Any, Any, Any], state: Any, bot: str, point: int, n: int) -> str:
@@ -64,16 +70,23 @@ def fingerprint(ruleset: Ruleset[Any, Any, Any], state: Any, bot: str, point: in
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--ruleset", default="five-peaks", help="a registered ruleset's id")
     parser.add_argument("--record", action="store_true", help="write the hashes, not check")
     args = parser.parse_args(argv)
-    states = positions(RULESET)
+    if os.environ.get("PYTHONHASHSEED") != "0":
+        again = [sys.executable, "-m", "bench.rollout_fingerprint", *sys.argv[1:]]
+        os.execve(sys.executable, again, {**os.environ, "PYTHONHASHSEED": "0"})
+    load_all()
+    ruleset = registry.get(args.ruleset)
+    states = positions(ruleset)
     found = {
-        f"{bot}:{point}:{n}": fingerprint(RULESET, state, bot, point, n)
+        f"{bot}:{point}:{n}": fingerprint(ruleset, state, bot, point, n)
         for bot in BOTS
         for point, state in enumerate(states)
         for n in range(PER_POSITION)
     }
-    return record_or_check(found, FILE, args.record)
+    file = SUPPORT / f"{args.ruleset.replace('-', '_')}_rollout_fingerprints.json"
+    return record_or_check(found, file, args.record)
 
 
 if __name__ == "__main__":

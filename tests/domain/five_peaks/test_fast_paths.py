@@ -1,0 +1,120 @@
+"""The shortcuts Five Peaks' rollouts take for speed give what the plain forms give.
+
+``python -m bench.rollout_fingerprint`` holds whole rollouts to the code before the speed
+work; these tests hold each shortcut to its plain form on its own, so a failure names the
+one that drifted: the legal commands that pass every ``Move`` without asking ``problem``,
+``legal_moves``, and the breadth-first walk over cell numbers (``geometry.reach``).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import replace
+from functools import cache
+from types import MappingProxyType
+from typing import Any
+
+import pytest
+
+from domain.games.five_peaks import RULESET
+from domain.games.five_peaks import board as b
+from domain.games.five_peaks.bots import OUTLOOK, _lookouts
+from domain.games.five_peaks.commands import Move
+from domain.games.five_peaks.flow import stage
+from domain.games.five_peaks.geometry import Board, Cell, distances
+from domain.games.five_peaks.rules import candidates, legal_commands, legal_moves, problem
+from domain.games.five_peaks.state import Reward
+from tests.support.play import play
+
+
+@cache
+def positions(bot: str) -> tuple[Any, ...]:
+    """Every position of a seeded 2-seat game, the start's setup step left out."""
+    return tuple(step.state for step in play(RULESET, 2, label=f"fast-{bot}", bot=bot))[1:]
+
+
+def plain_legal(game: Any, seat: int) -> tuple[Any, ...]:
+    """``legal_commands`` as its definition reads: every candidate ``problem`` passes."""
+    if game.phase != "play" or seat != game.turn or not 0 <= seat < game.seats:
+        return ()
+    return tuple(c for c in candidates(game, seat) if problem(game, c) is None)
+
+
+@pytest.mark.parametrize("bot", ["greedy", "random"])
+def test_legal_commands_and_moves_are_the_plain_filter_at_every_position(bot):
+    moving = 0
+    for game in positions(bot):
+        for seat in range(game.seats):
+            legal = legal_commands(game, seat)
+            assert legal == plain_legal(game, seat)
+            moves = tuple(c for c in legal if isinstance(c, Move))
+            assert legal_moves(game, seat) == moves
+            moving += bool(moves)
+    assert moving > 20  # the move stages were reached, so the shortcut was taken
+
+
+def plain_distances(board: Board, start: Cell, within: int) -> list[tuple[Cell, int]]:
+    """A breadth-first walk over ``Board.links`` itself, in the order it finds cells."""
+    seen = {start: 0}
+    queue = deque([start])
+    while queue:
+        at = queue.popleft()
+        if seen[at] == within:
+            continue
+        for near in board.links.get(at, ()):
+            if near not in seen:
+                seen[near] = seen[at] + 1
+                queue.append(near)
+    return list(seen.items())
+
+
+def test_distances_and_lookouts_walk_the_links_as_the_plain_walk_does():
+    boards = {id(bd): bd for bd in (b.board(g) for g in positions("greedy"))}
+    assert len(boards) > 5  # tiles and peaks were placed: several boards
+    kinds = ("peak", "exchange", "container")
+    for board in boards.values():
+        starts = [*board.links, Cell(99, 99)]  # and a cell with no links at all
+        for start in starts:
+            for within in (1, OUTLOOK):
+                plain = plain_distances(board, start, within)
+                assert list(distances(board, start, within).items()) == plain
+            wanted = tuple(
+                (at, d)
+                for at, d in plain_distances(board, start, OUTLOOK)
+                if d > 0 and board.spaces[at].kind in kinds
+            )
+            assert _lookouts(board, start) == wanted
+
+
+def blocked_variants(game: Any, seat: int) -> list[Any]:
+    """``game`` with each thing that must come before a move: a backpack over its limit, a
+    campfire draw to choose from, a reward to resolve (rare at a move stage in real games,
+    so made here)."""
+    hiker = game.hiker(seat)
+    full = MappingProxyType({"mushroom": b.backpack_limit(game, seat) + 1})
+    return [
+        game.with_hiker(seat, replace(hiker, backpack=full)),
+        game.with_hiker(seat, replace(hiker, drawn=b.content(game).fire_cards()[:2])),
+        replace(game, rewards=(Reward("market"),)),
+    ]
+
+
+def test_no_move_is_legal_while_something_must_come_first():
+    moving = [g for g in positions("greedy") if legal_moves(g, g.turn)][:10]
+    assert moving
+    for game in moving:
+        for variant in blocked_variants(game, game.turn):
+            assert legal_commands(variant, game.turn) == plain_legal(variant, game.turn)
+            assert legal_moves(variant, game.turn) == ()
+
+
+def test_a_stage_begins_as_replace_would_make_it_and_refuses_unknown_fields():
+    bases = {g.stage for g in positions("greedy")}
+    assert len(bases) > 10
+    changes = {"steps": (1,), "again": 0, "at": Cell(1, 2), "resolved": True, "count": 2}
+    for base in bases:
+        made = stage(0, "move", base, **changes).stage
+        assert made == replace(base, kind="move", **changes)
+        assert vars(made) == vars(replace(base, kind="move", **changes))
+    with pytest.raises(TypeError, match="sideways"):
+        stage(0, "move", None, sideways=1)
