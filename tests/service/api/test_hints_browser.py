@@ -89,8 +89,8 @@ def test_a_mistake_mark_draws_its_hint_on_the_board(
     expect(page.locator("#event-text")).to_contain_text(f"{linked}. ")
     expect(page.locator("#board svg")).to_be_visible()
     page.click("#analyse")
-    expect(page.locator("#graph path.mistake").first).to_be_attached(timeout=60_000)
-    mark = page.locator("#graph path.mistake").first
+    expect(page.locator("#graph .mistake").first).to_be_attached(timeout=60_000)
+    mark = page.locator("#graph .mistake").first
     marked_at = mark.get_attribute("data-at")
     assert marked_at is not None
     mark.dispatch_event("click")
