@@ -145,3 +145,10 @@ def test_the_graph_is_read_and_tapped_on_a_phone(
     expect(page.locator("#analysis")).to_have_attribute("data-at", str(at))
     screenshot(page, "analysis-phone")
     page.locator("#graph").screenshot(path=str(ARTIFACTS / "analysis-phone-graph.png"))
+    # On a desktop the graph is drawn again for the wider page, its words as big as before.
+    narrow = page.locator("#graph svg").get_attribute("viewBox")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    expect(page.locator("#graph svg")).not_to_have_attribute("viewBox", str(narrow))
+    page.locator("#graph svg").scroll_into_view_if_needed()  # its marks where a tap is
+    assert page.evaluate(GRAPH_FAULTS) == []
+    screenshot(page, "analysis-desktop")
