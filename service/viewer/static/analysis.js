@@ -64,7 +64,8 @@
     bar.append(start, size, el("span", { id: "analysis-status", "aria-live": "polite" }));
     const graph = el("div", { id: "graph", role: "figure", "aria-label": "win probability graph" });
     panel.append(bar, graph);
-    // The hints go beside the board: board and hints share a row on a wide screen.
+    // The hints go in the board's row, after the move list (under both unless the page is
+    // wide enough to keep the board at its width beside them).
     const hints = el("aside", { id: "hints", "aria-label": "move hints" });
     $("board-row").append(hints);
     return true;
