@@ -1,5 +1,5 @@
 // Hints drawn in place (#24): analysis.js asks for the hints at a decision point and hands
-// the result over in a "cairn:hints" event; this lists them beside the board, each a button,
+// the result over in a "cairn:hints" event; this lists them by the board, each a button,
 // and draws the chosen one on the board: the places its move touches (the hint's "places",
 // named as the drawing's data-place attributes) outlined as .hinted, a badge with its win
 // share and its difference to the move played, and the same in words for a screen reader.
