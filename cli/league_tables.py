@@ -84,14 +84,26 @@ def ratings(league_ref: str, as_json: bool) -> None:
         return
     if not rated:
         click.echo("no rated games yet")
-    for row in rated:
-        mark = "  provisional" if row["provisional"] else ""
-        last = row["history"][-1] if row["history"] else None
-        moved = f"  last {last['mu_after'] - last['mu_before']:+.2f}" if last else ""
-        click.echo(
-            f"{row['name']:<24} {row['display']:>7.2f}  mu {row['mu']:.2f}"
-            f" sigma {row['sigma']:.2f}  games {row['games']}{moved}{mark}"
-        )
+        return
+    for line in table_lines(RATINGS_HEAD, [_rating_row(row) for row in rated], left={0, 6}):
+        click.echo(line)
+
+
+RATINGS_HEAD = ("player", "rating", "last", "mu", "sigma", "games", "provisional")
+
+
+def _rating_row(row: dict[str, Any]) -> list[str]:
+    last = row["history"][-1] if row["history"] else None
+    moved = f"{last['mu_after'] - last['mu_before']:+.2f}" if last else "-"
+    return [
+        row["name"],
+        f"{row['display']:.2f}",
+        moved,
+        f"{row['mu']:.2f}",
+        f"{row['sigma']:.2f}",
+        str(row["games"]),
+        "yes" if row["provisional"] else "",
+    ]
 
 
 @click.command()
@@ -111,12 +123,28 @@ def fixtures(league_ref: str, as_json: bool) -> None:
         for row in found:
             emit_json(row)
         return
-    for row in found:
-        places = " ".join(map(str, row["places"])) or "-"
-        until = (
-            f"  due {row['deadline']}" if row["deadline"] and row["status"] == "scheduled" else ""
-        )
-        click.echo(
-            f"s{row['season']} r{row['round']}  {row['game_id']}  {' vs '.join(row['names'])}"
-            f"  {row['status']}  places {places}{until}"
-        )
+    if not found:
+        click.echo("no fixtures yet")
+        return
+    for line in table_lines(
+        FIXTURES_HEAD, [_fixture_row(row) for row in found], left={2, 3, 4, 5, 6}
+    ):
+        click.echo(line)
+
+
+FIXTURES_HEAD = ("season", "round", "game", "players", "status", "places", "due")
+
+
+def _fixture_row(row: dict[str, Any]) -> list[str]:
+    due = row["deadline"] if row["deadline"] and row["status"] == "scheduled" else ""
+    places = " ".join(map(str, row["places"])) or "-"
+    names = " vs ".join(row["names"])
+    return [
+        str(row["season"]),
+        str(row["round"]),
+        str(row["game_id"]),
+        names,
+        row["status"],
+        places,
+        str(due),
+    ]

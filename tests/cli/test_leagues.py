@@ -114,9 +114,18 @@ def test_a_league_run_from_the_command_line(store: EventStore) -> None:
     ]
     rated = lines(run("league", "ratings", lid, "--json"))
     assert rated[0]["name"] == fixture["players"][0] and rated[0]["provisional"]
-    assert "provisional" in run("league", "ratings", lid).stdout
+    # The tables are under their headers (#24), each row's cells under its column's.
+    head, winner, _ = run("league", "ratings", lid).stdout.splitlines()
+    assert head.split() == ["player", "rating", "last", "mu", "sigma", "games", "provisional"]
+    assert winner.split()[0] == fixture["players"][0] and winner.endswith("yes")
+    mu = f"{rated[0]['mu']:.2f}"
+    assert winner.index(mu) + len(mu) == head.index("mu") + len("mu"), "numbers end aligned"
     (played,) = lines(run("league", "fixtures", lid, "--json"))
     assert played["status"] == "played" and played["places"] == [1, 2]
+    head, row = run("league", "fixtures", lid).stdout.splitlines()
+    assert head.split() == ["season", "round", "game", "players", "status", "places", "due"]
+    assert row[head.index("game") :].startswith(played["game_id"])
+    assert row[head.index("status") :].startswith("played")
     history = lines(run("player", "history", ann["name"], "--json"))[0]
     assert len(history["games"]) == 1 and history["games"][0]["rating_change"] is not None
 

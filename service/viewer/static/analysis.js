@@ -11,10 +11,15 @@
   const SVG_NS = "http://www.w3.org/2000/svg";
   // The seats' colours, the same on every drawing (keep.js, and each ruleset's drawing.py).
   const COLOURS = ["#c0392b", "#2471a3", "#d4ac0d", "#7d3c98", "#1e8449", "#566573"];
-  const WIDTH = 600;
-  const HEIGHT = 160;
-  const PAD = 24;
-  const state = { graph: null, steps: [], at: null, seat: null, hintsFor: null, hintsAt: null };
+  // The graph is drawn as wide as its box, in CSS pixels (a unit is a pixel), so that its
+  // words and marks keep their size on a phone instead of shrinking with a fixed width.
+  const HEIGHT = 180;
+  const LEFT = 48; // the axis' title and its percentages
+  const RIGHT = 12;
+  const TOP = 30; // the mistake marks' row
+  const BOTTOM = 26; // the decisions' axis
+  const MARK = 28; // a mark's side: a fingertip's target (24 CSS px at least), with room
+  const state = { width: 600, graph: null, steps: [], at: null, seat: null, hintsFor: null, hintsAt: null };
 
   function token() {
     return localStorage.getItem(`cairn:token:${gameId}`);
@@ -59,7 +64,8 @@
     bar.append(start, size, el("span", { id: "analysis-status", "aria-live": "polite" }));
     const graph = el("div", { id: "graph", role: "figure", "aria-label": "win probability graph" });
     panel.append(bar, graph);
-    // The hints go beside the board: board and hints share a row on a wide screen.
+    // The hints go in the board's row, after the move list (under both unless the page is
+    // wide enough to keep the board at its width beside them).
     const hints = el("aside", { id: "hints", "aria-label": "move hints" });
     $("board-row").append(hints);
     return true;
@@ -107,11 +113,25 @@
   }
 
   function x(index, count) {
-    return PAD + ((WIDTH - 2 * PAD) * index) / Math.max(count - 1, 1);
+    return LEFT + ((state.width - LEFT - RIGHT) * index) / Math.max(count - 1, 1);
   }
 
   function y(win) {
-    return HEIGHT - PAD - (HEIGHT - 2 * PAD) * win;
+    return HEIGHT - BOTTOM - (HEIGHT - TOP - BOTTOM) * win;
+  }
+
+  function nearest(drawing, clientX, count) {
+    // The decision whose column a tap falls in: the points are small on a phone.
+    const box = drawing.getBoundingClientRect();
+    const unit = ((clientX - box.left) * state.width) / (box.width || 1);
+    const step = (state.width - LEFT - RIGHT) / Math.max(count - 1, 1);
+    return Math.min(count - 1, Math.max(0, Math.round((unit - LEFT) / step)));
+  }
+
+  function axis(text, attributes) {
+    const label = svg("text", { class: "axis", ...attributes });
+    label.textContent = text;
+    return label;
   }
 
   function draw() {
@@ -123,17 +143,23 @@
       return;
     }
     const points = graph.points;
+    state.width = Math.max(280, Math.round(box.clientWidth) || 600);
     // A group, not an image: its points are controls (focusable, each jumps to its step).
     const drawing = svg("svg", {
-      viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
+      viewBox: `0 0 ${state.width} ${HEIGHT}`,
       role: "group",
       "aria-label": "each seat's win share at each decision",
     });
-    drawing.append(svg("line", { x1: PAD, x2: WIDTH - PAD, y1: y(0.5), y2: y(0.5), class: "even" }));
-    [0, 1].forEach((v) => {
-      const label = svg("text", { x: 2, y: y(v) + 4, class: "axis" });
-      label.textContent = `${v * 100}%`;
-      drawing.append(label);
+    drawing.append(svg("line", { x1: LEFT, x2: state.width - RIGHT, y1: y(0.5), y2: y(0.5), class: "even" }));
+    const middle = (TOP + HEIGHT - BOTTOM) / 2;
+    drawing.append(
+      axis("win share", { x: 12, y: middle, transform: `rotate(-90 12 ${middle})`, "text-anchor": "middle" })
+    );
+    [1, 0.5, 0].forEach((v) => drawing.append(axis(`${v * 100}%`, { x: LEFT - 4, y: y(v) + 4, "text-anchor": "end" })));
+    // Anywhere over a decision (not only its point) shows it.
+    drawing.addEventListener("click", (event) => {
+      if (event.target.closest(".point, .mistake")) return;
+      jump(points[nearest(drawing, event.clientX, points.length)].at);
     });
     for (let seat = 0; seat < graph.seats; seat += 1) {
       const colour = COLOURS[seat % COLOURS.length];
@@ -163,34 +189,39 @@
         drawing.append(dot);
       });
     }
-    for (const [index, drop] of mistakes(points)) {
+    const marked = mistakes(points); // the biggest fall first
+    const xs = marked.map(([index]) => x(index + 1, points.length));
+    marked.forEach(([index, drop], n) => {
       const p = points[index];
-      const cx = x(index + 1, points.length);
-      const mark = svg("path", {
-        d: `M${cx - 6},${PAD / 2 - 8} L${cx + 6},${PAD / 2 - 8} L${cx},${PAD / 2 + 2} z`,
-        class: "mistake",
-        tabindex: 0,
-        role: "button",
-        "data-at": p.at,
-        "aria-label": `seat ${p.seat}'s move after event ${p.at}: its win share fell ${(drop * 100).toFixed(0)} points`,
-      });
+      const cx = xs[n];
+      // Its square to tap reaches halfway to a neighbouring mark at most, so that each
+      // triangle seen is its own mark's to tap.
+      const others = xs.filter((_, m) => m !== n);
+      const before = Math.max(-Infinity, ...others.filter((o) => o < cx).map((o) => (o + cx) / 2));
+      const after = Math.min(Infinity, ...others.filter((o) => o > cx).map((o) => (o + cx) / 2));
+      const [from, to] = [Math.max(cx - MARK / 2, before), Math.min(cx + MARK / 2, after)];
+      const words = `seat ${p.seat}'s move after event ${p.at}: its win share fell ${(drop * 100).toFixed(0)} points`;
+      const mark = svg("g", { class: "mistake", tabindex: 0, role: "button", "data-at": p.at, "aria-label": words });
       const title = svg("title");
-      title.textContent = mark.getAttribute("aria-label");
-      mark.append(title);
+      title.textContent = words;
+      // A square to tap around the small triangle that is seen.
+      mark.append(
+        title,
+        svg("rect", { x: from, y: 1, width: to - from, height: MARK, class: "hit" }),
+        svg("path", { d: `M${cx - 7},${8} L${cx + 7},${8} L${cx},${21} z` })
+      );
       // A mistake is where a reviewer wants the hints: the mark asks for them there.
       mark.addEventListener("click", () => jump(p.at, true));
       mark.addEventListener("keydown", (event) => {
         if (event.key === "Enter" || event.key === " ") jump(p.at, true);
       });
       drawing.append(mark);
-    }
-    const axis = svg("text", { x: WIDTH / 2, y: HEIGHT - 4, class: "axis", "text-anchor": "middle" });
-    axis.textContent = "decisions, first to last →";
-    drawing.append(axis);
+    });
+    drawing.append(axis("decisions, first to last →", { x: (LEFT + state.width - RIGHT) / 2, y: HEIGHT - 7, "text-anchor": "middle" }));
     const current = points.findIndex((p) => p.at >= (state.at ?? 0));
     if (current >= 0) {
       const cx = x(current, points.length);
-      drawing.append(svg("line", { x1: cx, x2: cx, y1: PAD / 2, y2: HEIGHT - PAD / 2, class: "now" }));
+      drawing.append(svg("line", { x1: cx, x2: cx, y1: TOP - 4, y2: HEIGHT - BOTTOM + 4, class: "now" }));
     }
     const legend = el("p", { class: "legend" });
     for (let seat = 0; seat < graph.seats; seat += 1) {
@@ -279,6 +310,13 @@
       draw();
       hintsHere();
     }
+  });
+
+  // The graph is as wide as its box: drawn again when the window's width changes.
+  let resized = null;
+  window.addEventListener("resize", () => {
+    cancelAnimationFrame(resized);
+    resized = requestAnimationFrame(() => state.graph && draw());
   });
 
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", build);

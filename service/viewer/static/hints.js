@@ -1,5 +1,5 @@
 // Hints drawn in place (#24): analysis.js asks for the hints at a decision point and hands
-// the result over in a "cairn:hints" event; this lists them beside the board, each a button,
+// the result over in a "cairn:hints" event; this lists them by the board, each a button,
 // and draws the chosen one on the board: the places its move touches (the hint's "places",
 // named as the drawing's data-place attributes) outlined as .hinted, a badge with its win
 // share and its difference to the move played, and the same in words for a screen reader.
@@ -47,31 +47,69 @@ function words(hint, played) {
   return `${hint.text} (${share}), ${signed(hint.win - played.win)} (${played.text}, ${percent(played.win)}).`;
 }
 
+function overlap(a, b) {
+  const wide = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+  const high = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+  return wide > 0 && high > 0 ? wide * high : 0;
+}
+
+function covered(box, texts, frame) {
+  // How much of the drawing's words the badge would hide, and how much of it would fall
+  // outside the drawing (in CSS pixels): a badge must hide no label of the board.
+  const outside = box.width * box.height - overlap(box, frame);
+  return texts.reduce((sum, t) => sum + overlap(box, t), 0) + outside;
+}
+
 function badge(node, label) {
   // Beside the first place the hint touches, in that place's own coordinates (a sibling
-  // under the same transform), so it stays with the place however the drawing nests it:
-  // above it, or under it when a place at the drawing's top edge leaves no room above.
+  // under the same transform), so it stays with the place however the drawing nests it.
+  // Of the spots around the place, the nearest that hides no words of the board and stays
+  // inside the drawing; failing that, the one hiding least.
   const box = node.getBBox();
   const drawing = node.ownerSVGElement;
-  const scale = drawing.getBoundingClientRect().height / (drawing.viewBox.baseVal.height || 1);
-  const room = node.getBoundingClientRect().top - drawing.getBoundingClientRect().top;
-  const top = room < 17 * scale ? box.y + box.height + 1 : box.y - 16;
   const group = document.createElementNS(SVG_NS, "g");
   group.setAttribute("class", "hint-badge");
   group.setAttribute("aria-hidden", "true");
   if (node.getAttribute("transform")) group.setAttribute("transform", node.getAttribute("transform"));
   const rect = document.createElementNS(SVG_NS, "rect");
-  Object.entries({ x: box.x, y: top, width: 8 + 7 * label.length, height: 15, rx: 3 }).forEach(([k, v]) =>
-    rect.setAttribute(k, String(v))
-  );
+  rect.setAttribute("height", "15");
+  rect.setAttribute("rx", "3");
   const text = document.createElementNS(SVG_NS, "text");
-  text.setAttribute("x", String(box.x + 4));
-  text.setAttribute("y", String(top + 11));
   text.textContent = label;
   group.append(rect, text);
   node.parentNode.append(group);
   // The words' own length, once drawn in the page's font, sizes the badge.
-  rect.setAttribute("width", String(text.getComputedTextLength() + 8));
+  const w = text.getComputedTextLength() + 8;
+  rect.setAttribute("width", String(w));
+  const texts = [...drawing.querySelectorAll("text")]
+    .filter((t) => t !== text && t.textContent.trim())
+    .map((t) => t.getBoundingClientRect())
+    .filter((r) => r.width > 0 && r.height > 0);
+  const frame = drawing.getBoundingClientRect();
+  // Above and below the place first, slid sideways step by step (nearest first), then
+  // beside it.
+  const [above, below] = [box.y - 16, box.y + box.height + 1];
+  const spots = [];
+  for (let dx = 0; dx <= box.width + 3 * w; dx += 4) {
+    for (const x of dx ? [box.x + dx, box.x - dx] : [box.x]) spots.push([x, above], [x, below]);
+  }
+  for (const y of [box.y, box.y + box.height - 15]) {
+    spots.push([box.x + box.width + 2, y], [box.x - w - 2, y]);
+  }
+  let best = null;
+  for (const [x, y] of spots) {
+    rect.setAttribute("x", String(x));
+    rect.setAttribute("y", String(y));
+    text.setAttribute("x", String(x + 4));
+    text.setAttribute("y", String(y + 11));
+    const hidden = covered(group.getBoundingClientRect(), texts, frame);
+    if (best === null || hidden < best[2]) best = [x, y, hidden];
+    if (hidden < 1) break;
+  }
+  rect.setAttribute("x", String(best[0]));
+  rect.setAttribute("y", String(best[1]));
+  text.setAttribute("x", String(best[0] + 4));
+  text.setAttribute("y", String(best[1] + 11));
 }
 
 function draw(hint) {

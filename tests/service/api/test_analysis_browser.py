@@ -12,13 +12,16 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from service.analysis.jobs import jobs_for
+from service.application import Application
+from service.store import EventStore
 from tests.service.api.conftest import Server
-from tests.service.api.test_viewer_browser import browser, page, screenshot
+from tests.service.api.test_viewer_browser import ARTIFACTS, browser, page, screenshot
 
 pytestmark = pytest.mark.storage
 __all__ = ["browser", "page"]  # the fixtures, shared with the viewer's own browser test
 
 BOTS = [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}]
+SEED = "b7" * 32
 
 
 def biggest_falls(points: list[dict[str, Any]]) -> list[int]:
@@ -33,25 +36,27 @@ def biggest_falls(points: list[dict[str, Any]]) -> list[int]:
 
 
 def test_the_graph_jumps_to_a_point_and_the_hints_mark_the_played_command(
-    server: Server, http: httpx.Client, page: Page
+    server: Server, http: httpx.Client, page: Page, store: EventStore
 ) -> None:
     jobs_for(server.cairn).jobs = 1
-    created = http.post("/games", json={"ruleset": "peloponnes", "seats": BOTS})
-    assert created.status_code == 201, created.text
-    game_id = created.json()["game_id"]
-    server.quiet()
+    # A fixed game (test_hints_browser's): the served bots draw their own entropy, and a
+    # lopsided game has no decision after which the mover's win share falls, no mark.
+    app = Application(store)
+    created = app.create_game("peloponnes", 2, seat_info=BOTS, seed=SEED)
+    app.play_bots(created.game_id, {0: "greedy", 1: "random"}, entropy="hints-browser")
+    game_id = str(created.game_id)
     page.goto(f"{server.url}/games/{game_id}/viewer")
     expect(page.locator("#board svg")).to_be_visible()
     page.click("#analyse")
     expect(page.locator("#graph svg polyline")).to_have_count(2, timeout=60_000)
     # Axis labels and a legend say what the graph shows; the marks are the decisions after
     # which the mover's win share fell most, as recomputed from the page's own analysis.
-    axes = ["0%", "100%", "decisions, first to last →"]
+    axes = ["win share", "100%", "50%", "0%", "decisions, first to last →"]
     expect(page.locator("#graph svg text.axis")).to_have_text(axes)
     expect(page.locator("#graph .legend")).to_contain_text("seat 0 seat 1 ▼ the moves after which")
     asked = {"kind": "graph", "rollouts": 10}
     graph = http.post(f"/games/{game_id}/analyses", json=asked).json()["result"]
-    marks = page.locator("#graph path.mistake")
+    marks = page.locator("#graph .mistake")
     expect(marks).to_have_count(len(biggest_falls(graph["points"])))
     assert [m.get_attribute("data-at") for m in marks.all()] == [
         str(at) for at in biggest_falls(graph["points"])
@@ -69,7 +74,7 @@ def test_the_graph_jumps_to_a_point_and_the_hints_mark_the_played_command(
     screenshot(page, "analysis-peloponnes")
     # A mistake mark (the mover's win share fell most after it) jumps to its decision,
     # whose hints are then asked for there.
-    mark = page.locator("#graph path.mistake").first
+    mark = page.locator("#graph .mistake").first
     expect(mark).to_be_attached()
     marked_at = mark.get_attribute("data-at")
     mark.dispatch_event("click")
@@ -78,3 +83,72 @@ def test_the_graph_jumps_to_a_point_and_the_hints_mark_the_played_command(
     # first answer, which replaces that button with the list).
     expect(page.locator("#hint-list")).to_have_attribute("data-at", str(marked_at), timeout=60_000)
     expect(page.locator("#hint-list li.played")).to_have_count(1)
+
+
+GRAPH_FAULTS = """
+() => {
+  const svg = document.querySelector("#graph svg");
+  const faults = [];
+  for (const text of svg.querySelectorAll("text")) {
+    const box = text.getBoundingClientRect();
+    if (box.height < 10) faults.push(`"${text.textContent}" is ${box.height.toFixed(1)} px high`);
+  }
+  const marks = [...svg.querySelectorAll(".mistake")];
+  const centres = marks.map((m) => m.querySelector("path").getBoundingClientRect())
+    .map((b) => [b.left + b.width / 2, b.top + b.height / 2]);
+  marks.forEach((mark, n) => {
+    // Its triangle is its own to tap, and its target as wide as the marks' spacing allows.
+    const [x, y] = centres[n];
+    const hit = document.elementFromPoint(x, y);
+    if (!hit || hit.closest(".mistake") !== mark) faults.push(`mark ${n}'s triangle taps another`);
+    const gap = Math.min(24, ...centres.filter((_, m) => m !== n).map(([o]) => Math.abs(o - x)));
+    const box = mark.getBoundingClientRect();
+    if (box.width < gap - 1 || box.height < 24) {
+      faults.push(`mark ${n} is ${box.width.toFixed(0)} by ${box.height.toFixed(0)} px`);
+    }
+  });
+  if (document.scrollingElement.scrollWidth > innerWidth) faults.push("the page scrolls sideways");
+  return faults;
+}
+"""
+"""What a phone's reader could not read or tap on the graph: words under 10 CSS px high, a
+mistake mark whose triangle taps another mark, or smaller than 24 CSS px high and 24 wide
+(or the distance to the next mark, when closer), a page wider than the phone."""
+
+
+def test_the_graph_is_read_and_tapped_on_a_phone(
+    server: Server, http: httpx.Client, page: Page, store: EventStore
+) -> None:
+    jobs_for(server.cairn).jobs = 1
+    app = Application(store)
+    created = app.create_game("peloponnes", 2, seat_info=BOTS, seed=SEED)
+    app.play_bots(created.game_id, {0: "greedy", 1: "random"}, entropy="hints-browser")
+    game_id = str(created.game_id)
+    page.goto(f"{server.url}/games/{game_id}/viewer")
+    expect(page.locator("#board svg")).to_be_visible()
+    page.click("#analyse")
+    expect(page.locator("#graph svg polyline")).to_have_count(2, timeout=60_000)
+    expect(page.locator("#graph .mistake").first).to_be_attached()
+    assert page.evaluate(GRAPH_FAULTS) == []
+    # Both axes say what they count.
+    expect(page.locator("#graph svg text.axis")).to_have_text(
+        ["win share", "100%", "50%", "0%", "decisions, first to last →"]
+    )
+    # A tap anywhere over a decision, not only on its small point, shows it: here under
+    # the plot, on the axis' words, over the fourth decision.
+    page.locator("#graph svg").scroll_into_view_if_needed()
+    point = page.locator("#graph circle.point").nth(3)
+    at = point.get_attribute("data-at")
+    box, drawing = point.bounding_box(), page.locator("#graph svg").bounding_box()
+    assert box is not None and drawing is not None
+    page.mouse.click(box["x"] + box["width"] / 2, drawing["y"] + drawing["height"] - 6)
+    expect(page.locator("#analysis")).to_have_attribute("data-at", str(at))
+    screenshot(page, "analysis-phone")
+    page.locator("#graph").screenshot(path=str(ARTIFACTS / "analysis-phone-graph.png"))
+    # On a desktop the graph is drawn again for the wider page, its words as big as before.
+    narrow = page.locator("#graph svg").get_attribute("viewBox")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    expect(page.locator("#graph svg")).not_to_have_attribute("viewBox", str(narrow))
+    page.locator("#graph svg").scroll_into_view_if_needed()  # its marks where a tap is
+    assert page.evaluate(GRAPH_FAULTS) == []
+    screenshot(page, "analysis-desktop")

@@ -43,6 +43,35 @@ def hinted_places(page: Page) -> set[str]:
     return set(places)
 
 
+BADGE_FAULTS = """
+() => {
+  const badge = document.querySelector("#board .hint-badge");
+  if (!badge) return ["no badge drawn"];
+  const svg = badge.ownerSVGElement.getBoundingClientRect();
+  const b = badge.getBoundingClientRect();
+  const faults = [];
+  if (b.left < svg.left - 1 || b.top < svg.top - 1 || b.right > svg.right + 1
+      || b.bottom > svg.bottom + 1) faults.push("the badge leaves the drawing");
+  for (const text of badge.ownerSVGElement.querySelectorAll("text")) {
+    if (badge.contains(text) || !text.textContent.trim()) continue;
+    const t = text.getBoundingClientRect();
+    if (t.width === 0 || t.height === 0) continue;
+    const wide = Math.min(b.right, t.right) - Math.max(b.left, t.left);
+    const high = Math.min(b.bottom, t.bottom) - Math.max(b.top, t.top);
+    if (wide > 1 && high > 1) faults.push(`the badge covers "${text.textContent.trim()}"`);
+  }
+  return faults;
+}
+"""
+"""What is wrong with the hint's badge as drawn: it must lie within the drawing and cover no
+words of it (a heading, a card's name), in CSS pixels as the page shows them."""
+
+
+def badge_faults(page: Page) -> list[str]:
+    faults: list[str] = page.evaluate(BADGE_FAULTS)
+    return faults
+
+
 def test_a_mistake_mark_draws_its_hint_on_the_board(
     server: Server, http: httpx.Client, page: Page, store: EventStore
 ) -> None:
@@ -60,8 +89,8 @@ def test_a_mistake_mark_draws_its_hint_on_the_board(
     expect(page.locator("#event-text")).to_contain_text(f"{linked}. ")
     expect(page.locator("#board svg")).to_be_visible()
     page.click("#analyse")
-    expect(page.locator("#graph path.mistake").first).to_be_attached(timeout=60_000)
-    mark = page.locator("#graph path.mistake").first
+    expect(page.locator("#graph .mistake").first).to_be_attached(timeout=60_000)
+    mark = page.locator("#graph .mistake").first
     marked_at = mark.get_attribute("data-at")
     assert marked_at is not None
     mark.dispatch_event("click")
@@ -83,6 +112,7 @@ def test_a_mistake_mark_draws_its_hint_on_the_board(
     drawn = page.locator("#hint-drawn")
     expect(drawn).to_contain_text(f"Drawn on the board: {best['text']}")
     expect(drawn).to_contain_text(f"wins {round(best['win'] * 100)}% of the rollouts")
+    assert badge_faults(page) == []
     screenshot(page, "hints-on-the-board")
     assert violations(page) == [], "the hints and their drawing keep the page accessible"
     page.locator("#board").screenshot(path=str(ARTIFACTS / "hints-on-the-board-close.png"))
@@ -101,6 +131,7 @@ def test_a_mistake_mark_draws_its_hint_on_the_board(
         expect(drawn).to_contain_text(played["text"])
     else:
         expect(drawn).to_contain_text("the move played")
+    assert badge_faults(page) == []
     screenshot(page, "hints-on-the-board-another")
 
 
@@ -196,6 +227,7 @@ def test_the_best_hint_is_drawn_on_the_hinted_seats_board_in_its_labels(
             "#board .hint-played", "nodes => nodes.map(n => n.dataset.place)"
         )
         assert set(marked) == set(played["places"]) - set(best["places"])
+    assert badge_faults(page) == []
     screenshot(page, f"hints-{ruleset}")
     page.locator("#board").screenshot(path=str(ARTIFACTS / f"hints-{ruleset}-board.png"))
 
