@@ -246,6 +246,7 @@ def evolve(game: Game, event: Event) -> Game:
                 game,
                 chit_pile=game.chit_pile[len(event.chits) :],
                 chits_on=MappingProxyType(on),
+                chits_drawn=event.chits,
                 strikes=(*game.strikes, *event.strikes),
                 resolved=True,
             )

@@ -129,6 +129,9 @@ class Game(Table):
     chit_pile: tuple[str, ...] = ()
     """Hidden: the undrawn disaster chits, top first."""
     chits_on: Mapping[str, int] = field(default_factory=_empty)
+    chits_drawn: tuple[str, ...] = ()
+    """The last chits drawn, face up in the order drawn: the feed shows that order to
+    everyone, so the public state keeps it (tests/conformance/hidden.py, check_feed)."""
     struck: tuple[Disaster, ...] = ()
     sea_display: tuple[int, ...] = ()
     auction: tuple[str, ...] = ()
