@@ -114,7 +114,7 @@ def _start(position: Position) -> None:
     # does, so the collector is told never to walk them again; a rollout's garbage is
     # frozen values, freed by reference counting, so young collections (every 700
     # allocations by default) found almost nothing: measured, the collector took 8 to 9%
-    # of a Five Peaks worker's time, 2% with both changes. The parent (``jobs`` 1, maybe
+    # of one ruleset's worker's time, 2% with both changes. The parent (``jobs`` 1, maybe
     # a server) is left alone.
     gc.freeze()
     gc.set_threshold(YOUNG, *gc.get_threshold()[1:])
