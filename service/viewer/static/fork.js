@@ -134,7 +134,7 @@ document.addEventListener("cairn:game", (event) => {
   // A fork is compared with its parent unless another game is asked for.
   if (game.parent_id && !$("diff-other").value) $("diff-other").value = game.parent_id;
 });
-document.addEventListener("cairn:step", (event) => {
+document.addEventListener("cairn:position", (event) => {
   state.at = event.detail.at;
   state.seat = event.detail.seat;
 });

@@ -218,6 +218,9 @@ async function show(index) {
   $("scores").textContent = scoresText(step.scores);
   // The address names the step shown: a link to it opens this position.
   history.replaceState(null, "", `${location.pathname}${location.search}#${step.seq}`);
+  // The position shown in words is the one "Fork from here" forks, at once: the board's
+  // drawing may still be on its way (a fork clicked meanwhile took the step before).
+  document.dispatchEvent(new CustomEvent("cairn:position", { detail: { at: step.at, seat: page.seat } }));
   if (!(await drawBoard(step.at, page.seat))) return;
   const analysis = $("analysis");
   analysis.dataset.game = gameId;
