@@ -49,15 +49,16 @@ def test_each_highlighted_place_is_named_in_words(
     server: Server, http: httpx.Client, page: Page, ruleset: str
 ) -> None:
     made = create(http, ruleset, SEATS)
-    opened_as_seat(page, server, http, made["game_id"], made["seats"][0]["token"])
+    version = opened_as_seat(page, server, http, made["game_id"], made["seats"][0]["token"])
     expect(page.locator("#board svg .pickable").first).to_be_attached()
     heard: dict[str, str] = {}
     for _ in range(PICKS):
         pickable = page.locator("#board svg .pickable")
         if page.locator(PREVIEW).count():
             page.keyboard.press("Enter")  # sent: on to the seat's next decision
-            expect(page.locator(PREVIEW)).to_have_count(0)
+            expect(page.locator(f'#play[data-version="{version}"]')).not_to_be_attached()
             expect(pickable.first).to_be_attached(timeout=15_000)
+            version = int(str(page.locator("#play").get_attribute("data-version")))
         if not pickable.count():
             break  # the picks fit several moves, listed to choose from
         for place, role, name in page.evaluate(HEARD):
@@ -65,7 +66,8 @@ def test_each_highlighted_place_is_named_in_words(
             heard[place] = re.sub(r"^then |: a move starts here$", "", name)
         page.evaluate(FOCUS, FIRST.get(ruleset, ""))
         page.keyboard.press("Enter")
-        page.wait_for_timeout(200)
+        # picked (or previewed) before the next look, the board drawn for it
+        expect(page.locator(f"{PREVIEW}, #board svg .picked").first).to_be_attached()
     screenshot(page, f"place-names-{ruleset}")
     bare = sorted(place for place, name in heard.items() if name == place)
     assert bare == [], f"read by their bare ids: {bare[:10]}"
