@@ -1,6 +1,9 @@
 // The analysis panels of the viewer: the win-probability graph under the board (one line
 // per seat; click a point to jump there, a mistake mark to jump and ask for the hints) and
 // the hints at the point shown (hints.js lists them and draws them on the board).
+// With the keyboard the graph is two tab stops, not one per point: its decisions, then its
+// mistake marks, each a toolbar with a roving focus (Left/Right, Home/End; Enter or Space
+// jumps there, as a click does), each decision named with every seat's words.
 // It listens for the viewer's "cairn:step" event and calls the analysis API
 // (docs/analysis.md); plain JavaScript, no build step.
 "use strict";
@@ -137,6 +140,9 @@
   function draw() {
     const graph = state.graph;
     const box = $("graph");
+    // A redraw (the step shown changed, the window's width) keeps a keyboard user's place.
+    const had = document.activeElement && box.contains(document.activeElement) ? document.activeElement : null;
+    const refocus = had && had.dataset.at !== undefined ? [had.getAttribute("class"), had.dataset.at] : null;
     box.replaceChildren();
     if (!graph || !graph.points.length) {
       box.textContent = "No seat has decided anything yet.";
@@ -144,7 +150,7 @@
     }
     const points = graph.points;
     state.width = Math.max(280, Math.round(box.clientWidth) || 600);
-    // A group, not an image: its points are controls (focusable, each jumps to its step).
+    // A group, not an image: its decisions and marks are controls (each jumps to its step).
     const drawing = svg("svg", {
       viewBox: `0 0 ${state.width} ${HEIGHT}`,
       role: "group",
@@ -172,8 +178,9 @@
           r: 4,
           fill: colour,
           class: "point",
-          tabindex: 0,
           "data-at": p.at,
+          // its words are its decision's (the keyboard's stop, below); the tooltip stays
+          "aria-hidden": "true",
         });
         const title = svg("title");
         const e = p.seats[seat];
@@ -183,12 +190,11 @@
           `scores ${e.score.toFixed(1)}`;
         dot.append(title);
         dot.addEventListener("click", () => jump(p.at));
-        dot.addEventListener("keydown", (event) => {
-          if (event.key === "Enter" || event.key === " ") jump(p.at);
-        });
         drawing.append(dot);
       });
     }
+    const current = points.findIndex((p) => p.at >= (state.at ?? 0));
+    drawing.append(decisions(points, Math.max(current, 0)));
     const marked = mistakes(points); // the biggest fall first
     const xs = marked.map(([index]) => x(index + 1, points.length));
     marked.forEach(([index, drop], n) => {
@@ -201,7 +207,7 @@
       const after = Math.min(Infinity, ...others.filter((o) => o > cx).map((o) => (o + cx) / 2));
       const [from, to] = [Math.max(cx - MARK / 2, before), Math.min(cx + MARK / 2, after)];
       const words = `seat ${p.seat}'s move after event ${p.at}: its win share fell ${(drop * 100).toFixed(0)} points`;
-      const mark = svg("g", { class: "mistake", tabindex: 0, role: "button", "data-at": p.at, "aria-label": words });
+      const mark = svg("g", { class: "mistake", tabindex: -1, role: "button", "data-at": p.at, "aria-label": words });
       const title = svg("title");
       title.textContent = words;
       // A square to tap around the small triangle that is seen.
@@ -212,13 +218,15 @@
       );
       // A mistake is where a reviewer wants the hints: the mark asks for them there.
       mark.addEventListener("click", () => jump(p.at, true));
-      mark.addEventListener("keydown", (event) => {
-        if (event.key === "Enter" || event.key === " ") jump(p.at, true);
-      });
       drawing.append(mark);
     });
+    if (marked.length) {
+      // The marks' own tab stop, Left/Right from mark to mark as they stand, left to right.
+      const row = [...drawing.querySelectorAll(".mistake")].sort((a, b) => a.dataset.at - b.dataset.at);
+      const here = row.findIndex((m) => Number(m.dataset.at) === points[current]?.at);
+      rove(row, Math.max(here, 0), (mark) => jump(Number(mark.dataset.at), true));
+    }
     drawing.append(axis("decisions, first to last →", { x: (LEFT + state.width - RIGHT) / 2, y: HEIGHT - 7, "text-anchor": "middle" }));
-    const current = points.findIndex((p) => p.at >= (state.at ?? 0));
     if (current >= 0) {
       const cx = x(current, points.length);
       drawing.append(svg("line", { x1: cx, x2: cx, y1: TOP - 4, y2: HEIGHT - BOTTOM + 4, class: "now" }));
@@ -233,6 +241,71 @@
     }
     legend.append(el("span", { class: "mistake-key" }, "▼ the moves after which the mover's win share fell most"));
     box.append(drawing, legend);
+    if (refocus) {
+      const [kind, at] = refocus;
+      const again = [...drawing.querySelectorAll("[tabindex]")].find(
+        (n) => n.getAttribute("class") === kind && n.dataset.at === at
+      );
+      if (again) {
+        for (const other of drawing.querySelectorAll("[tabindex]")) {
+          if (other.getAttribute("class") === kind) other.setAttribute("tabindex", "-1");
+        }
+        again.setAttribute("tabindex", "0");
+        again.focus();
+      }
+    }
+  }
+
+  function decisions(points, start) {
+    // The keyboard's stop for the decisions: a column per decision over the plot, drawn
+    // only when focused and never in a pointer's way (a click goes on to the points).
+    const group = svg("g", { role: "toolbar", "aria-label": "decisions: Left and Right to move, Enter to show one" });
+    const step = (state.width - LEFT - RIGHT) / Math.max(points.length - 1, 1);
+    const wide = Math.max(step, 8);
+    const columns = points.map((p, i) => {
+      const words = p.seats
+        .map((e, seat) => `seat ${seat} wins ${(e.win * 100).toFixed(0)}% [${(e.win_low * 100).toFixed(0)}-${(e.win_high * 100).toFixed(0)}], scores ${e.score.toFixed(1)}`)
+        .join("; ");
+      const column = svg("rect", {
+        class: "decision",
+        x: x(i, points.length) - wide / 2,
+        y: TOP - 4,
+        width: wide,
+        height: HEIGHT - TOP - BOTTOM + 8,
+        role: "button",
+        "data-at": p.at,
+        "aria-label": `after event ${p.at}: ${words}`,
+      });
+      group.append(column);
+      return column;
+    });
+    rove(columns, start, (column) => jump(Number(column.dataset.at)));
+    return group;
+  }
+
+  function rove(items, start, activate) {
+    // One tab stop for a row of controls (WAI-ARIA's roving tabindex): Tab reaches the one
+    // at `start`, the arrows, Home and End move along the row, Enter or Space activates.
+    const moves = { ArrowLeft: -1, ArrowRight: 1, Home: -Infinity, End: Infinity };
+    items.forEach((item, i) => {
+      item.setAttribute("tabindex", i === start ? "0" : "-1");
+      item.addEventListener("keydown", (event) => {
+        if (event.key === "Enter" || event.key === " ") {
+          // Not the viewer's keys as well (compose.js sends a previewed move on Enter).
+          event.preventDefault();
+          event.stopPropagation();
+          activate(item);
+          return;
+        }
+        if (!(event.key in moves)) return;
+        event.preventDefault();
+        event.stopPropagation(); // the viewer's own arrows step the game
+        const to = Math.min(items.length - 1, Math.max(0, i + moves[event.key]));
+        item.setAttribute("tabindex", "-1");
+        items[to].setAttribute("tabindex", "0");
+        items[to].focus();
+      });
+    });
   }
 
   function mistakes(points) {

@@ -1,5 +1,6 @@
 """The analysis in the viewer, in a real browser (Debian's chromium under Playwright): the
-graph under the board with one line per seat, a click on a point jumps the viewer there,
+graph under the board with one line per seat, a click on a point jumps the viewer there (and
+the keyboard, two tab stops with arrows between decisions and between marks),
 and the hints beside the board mark the command played. No console error may appear."""
 
 from __future__ import annotations
@@ -152,3 +153,77 @@ def test_the_graph_is_read_and_tapped_on_a_phone(
     page.locator("#graph svg").scroll_into_view_if_needed()  # its marks where a tap is
     assert page.evaluate(GRAPH_FAULTS) == []
     screenshot(page, "analysis-desktop")
+
+
+FOCUSED = """
+() => {
+  const n = document.activeElement;
+  return [n.getAttribute("class"), n.dataset.at, n.getAttribute("aria-label")];
+}
+"""
+"""The focused element's class, its decision (``data-at``) and its accessible name."""
+
+
+def test_the_graph_is_two_tab_stops_with_arrows_between_decisions(
+    server: Server, http: httpx.Client, page: Page, store: EventStore
+) -> None:
+    jobs_for(server.cairn).jobs = 1
+    app = Application(store)
+    created = app.create_game("peloponnes", 2, seat_info=BOTS, seed=SEED)
+    app.play_bots(created.game_id, {0: "greedy", 1: "random"}, entropy="hints-browser")
+    game_id = str(created.game_id)
+    page.goto(f"{server.url}/games/{game_id}/viewer")
+    expect(page.locator("#board svg")).to_be_visible()
+    page.click("#analyse")
+    expect(page.locator("#graph svg polyline")).to_have_count(2, timeout=60_000)
+    expect(page.locator("#graph .mistake").first).to_be_attached()
+    graph = http.post(f"/games/{game_id}/analyses", json={"kind": "graph", "rollouts": 10})
+    points = graph.json()["result"]["points"]
+    ats = [str(p["at"]) for p in points]
+    # One stop for the decisions, one for the marks: not a stop per point of each seat.
+    stops = page.locator("#graph [tabindex]:not([tabindex='-1'])")
+    expect(stops).to_have_count(2)
+    # Show the first decision, then Tab from the control before the graph: the decisions'
+    # stop is the decision shown, named with every seat's words.
+    page.locator(f'#graph circle.point[data-at="{ats[0]}"]').last.click()
+    expect(page.locator("#analysis")).to_have_attribute("data-at", ats[0])
+    page.focus("#analysis-rollouts")
+    page.keyboard.press("Tab")
+    kind, at, name = page.evaluate(FOCUSED)
+    first = points[0]["seats"]
+    assert (kind, at) == ("decision", ats[0])
+    assert name.startswith(f"after event {ats[0]}: seat 0 wins {first[0]['win'] * 100:.0f}% [")
+    assert f"; seat 1 wins {first[1]['win'] * 100:.0f}% [" in name
+    # The arrows move along the decisions without showing them (the viewer's own arrows
+    # step the game: not here); End and Home go to the last and the first.
+    shown = page.inner_text("#event-text")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(FOCUSED)[:2] == ["decision", ats[2]]
+    assert page.inner_text("#event-text") == shown
+    page.keyboard.press("End")
+    assert page.evaluate(FOCUSED)[:2] == ["decision", ats[-1]]
+    page.keyboard.press("Home")
+    page.keyboard.press("ArrowLeft")  # nothing before the first
+    assert page.evaluate(FOCUSED)[:2] == ["decision", ats[0]]
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    # Enter shows that decision, as a click would, and the focus stays on it.
+    page.keyboard.press("Enter")
+    expect(page.locator("#analysis")).to_have_attribute("data-at", ats[3])
+    assert page.evaluate(FOCUSED)[:2] == ["decision", ats[3]]
+    expect(stops).to_have_count(2)
+    page.locator("#graph").screenshot(path=str(ARTIFACTS / "analysis-keyboard-decision.png"))
+    # Tab again: the marks' stop, the leftmost mark first, Right to the next one, and
+    # Space jumps there and asks for its hints, as a click on the mark does.
+    marked = sorted(biggest_falls(points))
+    page.keyboard.press("Tab")
+    assert page.evaluate(FOCUSED)[:2] == ["mistake", str(marked[0])]
+    page.keyboard.press("ArrowRight")
+    chosen = str(marked[min(1, len(marked) - 1)])
+    assert page.evaluate(FOCUSED)[:2] == ["mistake", chosen]
+    page.locator("#graph").screenshot(path=str(ARTIFACTS / "analysis-keyboard-mark.png"))
+    page.keyboard.press(" ")
+    expect(page.locator("#analysis")).to_have_attribute("data-at", chosen)
+    expect(page.locator("#hint-list")).to_have_attribute("data-at", chosen, timeout=60_000)

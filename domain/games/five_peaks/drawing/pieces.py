@@ -25,8 +25,8 @@ EDGE_STEP = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
 
 def _cells(grid: Grid) -> str:
     """The readable grid: each column's x over the board and each row's y left of it, and
-    every cell as a clear square on top (``data-place`` "x,y"), which takes no click
-    until the page highlights it as a place a move may use."""
+    every cell as a clear square on top (``data-place`` "x,y", named "column x, row y"),
+    which takes no click until the page highlights it as a place a move may use."""
     marks = [
         text(
             grid.at(x, 0)[0],
@@ -62,6 +62,8 @@ def _cells(grid: Grid) -> str:
                     pointer_events="none",
                     class_="cell",
                     data_place=label(x, y),
+                    # read as the board prints it on its axes, not as the bare "2,-1"
+                    data_label=f"column {x}, row {y}",
                 )
             )
     return group([group(marks, class_="grid-labels", aria_hidden="true"), *cells], class_="cells")

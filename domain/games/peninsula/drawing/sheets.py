@@ -350,11 +350,12 @@ def _footer(sheet: Sheet, view: Mapping[str, Any]) -> str:
         # A harbor ticket is where the Harbor Tickets bonus is used: its place, inside
         # the group with its tooltip (table._placed says why).
         harbor = picking.HARBOR_TICKETS if ticket["kind"] == "harbor" else None
+        words = f"ticket {ticket_id}: {ticket['kind']}, {state}"
         parts.append(
             group(
                 [
-                    title(f"ticket {ticket_id}: {ticket['kind']}, {state}"),
-                    group(box, data_place=harbor),
+                    title(words),
+                    group(box, data_place=harbor, data_label=words if harbor else None),
                 ],
                 class_=f"ticket {state}",
                 data_ticket=ticket_id,

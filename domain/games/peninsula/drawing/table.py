@@ -46,7 +46,7 @@ def missions(view: Mapping[str, Any], width: float, per_row: int, over: bool) ->
         claimed = [
             s for s, sheet in enumerate(view["sheets"]) if card["letter"] in sheet["missions"]
         ]
-        words = f"{card['letter']} {card['name']}: {card['vp']} VP"
+        words = f"mission {card['letter']} {card['name']}: {card['vp']} VP"
         cells.append(
             _placed(
                 words + (f", claimed by seat {claimed}" if claimed else ""),
@@ -200,5 +200,6 @@ def _mark(x: float, y: float, icon: str) -> str:
 
 def _placed(words: str, place: str, parts: list[str], **attrs: str) -> str:
     """A place the seat may click, inside a group that holds its tooltip: the page names
-    the place itself when it is clickable, and its name must hold all its words."""
-    return group([title(words), group(parts, data_place=place)], **attrs)
+    the place itself when it is clickable (its ``data-label``), and its name must hold all
+    its words."""
+    return group([title(words), group(parts, data_place=place, data_label=words)], **attrs)
