@@ -4,9 +4,11 @@
 from __future__ import annotations
 
 import os
+import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import Any
 
 import psycopg
 import pytest
@@ -70,6 +72,20 @@ def citus_scratch(url: str, distributed: bool = True) -> Iterator[str]:
                 ).fetchall():
                     with psycopg.connect(_at(node, dbname=name), autocommit=True) as db:
                         db.execute(sql.SQL("ROLLBACK PREPARED {}").format(sql.Literal(gid)))
-                conn.execute(
-                    sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
-                )
+                _drop(conn, name)
+
+
+def _drop(conn: psycopg.Connection[Any], name: str, tries: int = 10) -> None:
+    """DROP ... WITH (FORCE), tried again while another session keeps appearing: FORCE ends
+    the sessions it finds, but a session that connects between its look and its drop (the
+    coordinator's daemon, or a worker's back end still closing after a worker restart)
+    failed the teardown of a test that had passed (2026-12-04 and 2026-12-06)."""
+    statement = sql.SQL("DROP DATABASE IF EXISTS {} WITH (FORCE)").format(sql.Identifier(name))
+    for attempt in range(tries):
+        try:
+            conn.execute(statement)
+            return
+        except psycopg.errors.ObjectInUse:
+            if attempt == tries - 1:
+                raise
+            time.sleep(0.5)
