@@ -131,7 +131,7 @@ def _prepare(conn: psycopg.Connection[Any]) -> Loader:
     if loader is None:
         answer = conn.pgconn.prepare(APPEND, APPEND_SQL)
         if answer.status != ExecStatus.COMMAND_OK:
-            raise error_from_result(answer, encoding=conn.info.encoding)
+            raise _failure(conn, answer)
         loader = _prepared[conn] = _loader(conn)
     return loader
 
@@ -147,9 +147,20 @@ def _lost(answers: list[PGresult]) -> bool:
     return any(a.error_field(DiagnosticField.SQLSTATE) == _LOST_STATEMENT for a in answers)
 
 
+def _failure(conn: psycopg.Connection[Any], answer: PGresult) -> psycopg.Error:
+    """The error ``answer`` carries. A connection lost under it is ``OperationalError``
+    (the database unavailable: 503), as psycopg's own ``execute`` raises it; a result of a
+    lost connection has no SQLSTATE, so ``error_from_result`` alone made it a bare
+    ``DatabaseError`` (a 500 seen while the database restarted)."""
+    if conn.pgconn.status == ConnStatus.BAD:
+        message = (answer.error_message or b"").decode("utf-8", "replace").strip()
+        return psycopg.OperationalError(message or "the connection was lost")
+    return error_from_result(answer, encoding=conn.info.encoding)
+
+
 def _stamp(conn: psycopg.Connection[Any], answer: PGresult, loader: Loader) -> datetime:
     if answer.status != ExecStatus.TUPLES_OK:
-        raise error_from_result(answer, encoding=conn.info.encoding)
+        raise _failure(conn, answer)
     value = answer.get_value(0, 0)
     assert value is not None  # the function returns the last event's recorded_at
     stamp: datetime = loader.load(value)

@@ -115,3 +115,23 @@ def test_a_connection_lost_while_answers_are_awaited_is_an_error_not_a_spin() ->
     assert not waiting.is_alive(), "still waiting for a Sync after 5 s"
     assert [type(e) for e in outcome] == [psycopg.OperationalError]
     assert "closed the connection" in str(outcome[0])
+
+
+def test_a_connection_lost_under_a_new_games_append_is_the_database_unavailable(
+    database_url: str,
+) -> None:
+    """A new game's first decision runs inside the caller's transaction (``within``). When
+    the server drops that connection (a restart), the error is psycopg's OperationalError,
+    which the API answers with 503 ``database_unavailable``; it was a bare DatabaseError,
+    a 500 (tests/reliability/test_database_restart.py saw one)."""
+    with ConnectionPool(database_url, min_size=1, max_size=1, open=True) as pool:
+        store = EventStore(pool)
+        game_id = new_game(store)
+        head = store.read(game_id)[-1]
+        call = append_call(game_id, 2, head.hash, decision(1), None, None)
+        with psycopg.connect(database_url) as lost, psycopg.connect(database_url) as other:
+            pid = lost.info.backend_pid
+            other.execute("SELECT pg_terminate_backend(%s, 5000)", (pid,))
+            with pytest.raises(psycopg.OperationalError):
+                appending.within(lost, call)
+        assert [e.seq for e in store.read(game_id)] == [1]
