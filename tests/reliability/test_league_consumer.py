@@ -22,6 +22,7 @@ from typing import Any
 from uuid import UUID
 
 import pytest
+from psycopg.rows import tuple_row
 from psycopg_pool import ConnectionPool
 
 from domain.leagues.standings import season_table
@@ -75,6 +76,7 @@ def _wait_round_recorded(service: LeagueService, league: UUID, log: Path) -> Non
 def _projection(pool: ConnectionPool[Any]) -> dict[str, list[Any]]:
     tables = ("league_fixtures", "league_standings", "ratings", "rating_changes")
     with pool.connection() as conn:
+        conn.row_factory = tuple_row  # the store may have left dict_row on it
         return {
             t: sorted(map(tuple, conn.execute(f"SELECT * FROM {t}").fetchall()), key=repr)
             for t in tables
@@ -112,6 +114,7 @@ def test_sigkilled_consumers_apply_every_result_exactly_once(
             deadline = time.monotonic() + 60
             while time.monotonic() < deadline:
                 with pool.connection() as conn:
+                    conn.row_factory = tuple_row  # the store may have left dict_row on it
                     row = conn.execute(
                         "SELECT count(*) FROM rating_changes WHERE league_id = %s", (league,)
                     ).fetchone()
@@ -129,6 +132,7 @@ def test_sigkilled_consumers_apply_every_result_exactly_once(
         kept = _projection(pool)
         assert len(kept["rating_changes"]) == 30
         with pool.connection() as conn:
+            conn.row_factory = tuple_row  # the store may have left dict_row on it
             played = conn.execute(
                 "SELECT sum(played), sum(points) FROM league_standings WHERE league_id = %s",
                 (league,),
@@ -136,6 +140,7 @@ def test_sigkilled_consumers_apply_every_result_exactly_once(
         assert played is not None and played[0] == 30 and played[1] == 15 * 3
         folded = {s.player: s.points for s in season_table(service.leagues.load(league).state)}
         with pool.connection() as conn:
+            conn.row_factory = tuple_row  # the store may have left dict_row on it
             rows = conn.execute(
                 "SELECT player_id::text, points FROM league_standings WHERE league_id = %s",
                 (league,),
