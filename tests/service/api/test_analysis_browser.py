@@ -13,16 +13,13 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from service.analysis.jobs import jobs_for
-from service.application import Application
 from service.store import EventStore
 from tests.service.api.conftest import Server
+from tests.service.api.test_hints_browser import fixed_game
 from tests.service.api.test_viewer_browser import ARTIFACTS, browser, page, screenshot
 
 pytestmark = pytest.mark.storage
 __all__ = ["browser", "page"]  # the fixtures, shared with the viewer's own browser test
-
-BOTS = [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}]
-SEED = "b7" * 32
 
 
 def biggest_falls(points: list[dict[str, Any]]) -> list[int]:
@@ -42,10 +39,7 @@ def test_the_graph_jumps_to_a_point_and_the_hints_mark_the_played_command(
     jobs_for(server.cairn).jobs = 1
     # A fixed game (test_hints_browser's): the served bots draw their own entropy, and a
     # lopsided game has no decision after which the mover's win share falls, no mark.
-    app = Application(store)
-    created = app.create_game("peloponnes", 2, seat_info=BOTS, seed=SEED)
-    app.play_bots(created.game_id, {0: "greedy", 1: "random"}, entropy="hints-browser")
-    game_id = str(created.game_id)
+    game_id = fixed_game(store)
     page.goto(f"{server.url}/games/{game_id}/viewer")
     expect(page.locator("#board svg")).to_be_visible()
     page.click("#analyse")
@@ -121,10 +115,7 @@ def test_the_graph_is_read_and_tapped_on_a_phone(
     server: Server, http: httpx.Client, page: Page, store: EventStore
 ) -> None:
     jobs_for(server.cairn).jobs = 1
-    app = Application(store)
-    created = app.create_game("peloponnes", 2, seat_info=BOTS, seed=SEED)
-    app.play_bots(created.game_id, {0: "greedy", 1: "random"}, entropy="hints-browser")
-    game_id = str(created.game_id)
+    game_id = fixed_game(store)
     page.goto(f"{server.url}/games/{game_id}/viewer")
     expect(page.locator("#board svg")).to_be_visible()
     page.click("#analyse")
@@ -171,10 +162,7 @@ def test_the_graph_is_two_tab_stops_with_arrows_between_decisions(
     server: Server, http: httpx.Client, page: Page, store: EventStore
 ) -> None:
     jobs_for(server.cairn).jobs = 1
-    app = Application(store)
-    created = app.create_game("peloponnes", 2, seat_info=BOTS, seed=SEED)
-    app.play_bots(created.game_id, {0: "greedy", 1: "random"}, entropy="hints-browser")
-    game_id = str(created.game_id)
+    game_id = fixed_game(store)
     page.goto(f"{server.url}/games/{game_id}/viewer")
     expect(page.locator("#board svg")).to_be_visible()
     page.click("#analyse")

@@ -36,6 +36,17 @@ QUICK = "3"
 """The page's fewest rollouts per point: a short game's analysis and hints take seconds."""
 
 
+def fixed_game(store: EventStore) -> str:
+    """A finished Peloponnes game of bots, the same every run. The served bots draw their
+    own entropy, and a lopsided game (18 to 0) has no decision after which the mover's win
+    share falls, so no mistake mark to click; this seed and entropy give falls of 0.2 and
+    0.3 at 10 rollouts."""
+    app = Application(store)
+    created = app.create_game("peloponnes", 2, seat_info=BOTS, seed=SEED)
+    app.play_bots(created.game_id, {0: "greedy", 1: "random"}, entropy="hints-browser")
+    return str(created.game_id)
+
+
 def hinted_places(page: Page) -> set[str]:
     places: list[str] = page.eval_on_selector_all(
         "#board .hinted", "nodes => nodes.map(n => n.dataset.place)"
@@ -76,13 +87,7 @@ def test_a_mistake_mark_draws_its_hint_on_the_board(
     server: Server, http: httpx.Client, page: Page, store: EventStore
 ) -> None:
     jobs_for(server.cairn).jobs = 1
-    # A fixed game: the served bots draw their own entropy, and a lopsided game (18 to 0)
-    # has no decision after which the mover's win share falls, so no mistake mark to click.
-    # This seed and entropy give a game with falls of 0.2 and 0.3 at 10 rollouts.
-    app = Application(store)
-    created = app.create_game("peloponnes", 2, seat_info=BOTS, seed=SEED)
-    app.play_bots(created.game_id, {0: "greedy", 1: "random"}, entropy="hints-browser")
-    game_id = str(created.game_id)
+    game_id = fixed_game(store)
     steps = http.get(f"/games/{game_id}/steps").json()["steps"]
     linked = steps[len(steps) // 2]["seq"]
     page.goto(f"{server.url}/games/{game_id}/viewer#{linked}")
