@@ -186,5 +186,7 @@ document.addEventListener("cairn:board", (event) => {
   if (result.hints.length) draw(result.hints[0]);
 });
 document.addEventListener("cairn:step", () => {
+  // Another step's board may be the same drawing, kept on the page: its marks go.
   state.result = null;
+  unmark();
 });

@@ -18,6 +18,7 @@ const page = {
   seat: null,        // the seat chosen to view a finished game as
   source: null,      // the live EventSource
   drawn: 0,          // guards against a slow board answer overwriting a newer one
+  drawing: null,     // the board's SVG text now on the page
   refreshing: null,
   wanted: null,      // the step (seq) the address asked for (#23)
   waiting: null,     // the timer that reads a table waiting for players again
@@ -241,7 +242,13 @@ async function drawBoard(at, seat) {
   const query = [`at=${at}`, as, phone.matches ? "narrow=1" : ""].filter(Boolean).join("&");
   const svg = await api(`/games/${gameId}/board.svg?${query}`);
   if (ticket !== page.drawn) return false;
-  $("board").innerHTML = svg;
+  // The same drawing again (a refresh at the same version, a step that changes nothing
+  // drawn) keeps the nodes on the page: replacing them between a player's press and release
+  // lost the click, since a click goes to the nodes both landed on (a test's move, #24).
+  if (svg !== page.drawing) {
+    $("board").innerHTML = svg;
+    page.drawing = svg;
+  }
   $("board").dataset.viewer = String(seat ?? page.game.seat ?? "");
   const drawing = $("board").querySelector("svg");
   if (drawing && phone.matches) drawing.style.minWidth = `${drawing.viewBox.baseVal.width * TAPPABLE}px`;

@@ -149,3 +149,27 @@ def test_tiles_to_save_are_picked_in_any_order(
     expect(page.locator(f'#play[data-version="{version}"]')).not_to_be_attached()
     saved = [e for e in mine_after(http, game_id, version) if e["type"].endswith("tiles_saved")]
     assert saved and sorted(saved[0]["payload"]["tiles"]) == sorted(tiles), saved
+
+
+def test_a_click_across_a_refresh_at_the_same_version_still_picks(
+    server: Server, http: httpx.Client, page: Page
+) -> None:
+    """A late stream message re-reads the game at the version shown and draws its board
+    again; a player's press and release on either side of that redraw still pick the
+    place (the whole-game tests lost such a click under load, CI 2026-12-06)."""
+    made = create(http, "peloponnes", SEATS)
+    game_id = made["game_id"]
+    version = opened_as_seat(page, server, http, game_id, made["seats"][0]["token"])
+    tile = page.locator("#board svg g.tile.pickable").first
+    place = tile.get_attribute("data-place")
+    box = tile.bounding_box()
+    assert box is not None
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    # the refresh reads the choices after it has drawn the board again
+    with page.expect_response(lambda r: r.url.endswith("/choices")):
+        page.evaluate("document.dispatchEvent(new CustomEvent('cairn:changed'))")
+    expect(page.locator(f'#play[data-version="{version}"]')).to_be_attached()
+    page.mouse.up()
+    expect(page.locator(f'#board svg g.picked[data-place="{place}"]')).to_have_count(1)
+    expect(page.locator("#compose-status")).to_contain_text("Picked")
