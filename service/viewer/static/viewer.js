@@ -14,6 +14,7 @@ const page = {
   steps: [],         // GET /games/{id}/steps
   stepsViewer: null, // whose steps those are (seat and token): another's are read anew
   index: -1,         // the step shown
+  following: true,   // whether it is the newest step: a refresh then shows the new newest
   token: null,       // a seat token: kept in this browser (localStorage), never in a URL
   seat: null,        // the seat chosen to view a finished game as
   source: null,      // the live EventSource
@@ -115,7 +116,6 @@ async function join(event) {
 
 async function load() {
   page.game = await api(`/games/${gameId}`);
-  const following = page.index < 0 || page.index >= page.steps.length - 1;
   const told = await readSteps();
   page.logIsPublic = told.log_is_public;
   page.version = told.version;
@@ -139,7 +139,9 @@ async function load() {
     await show(indexOfSeq(wanted));
     return;
   }
-  await show(following ? page.steps.length - 1 : page.index);
+  // Read only now: a step chosen while the game was being read (a look back at the start)
+  // is not taken away by this refresh, begun before it.
+  await show(page.following ? page.steps.length - 1 : page.index);
 }
 
 function indexOfSeq(seq) {
@@ -209,6 +211,7 @@ async function show(index) {
   }
   index = Math.max(0, Math.min(index, steps.length - 1));
   page.index = index;
+  page.following = index === steps.length - 1;
   const step = steps[index];
   $("slider").value = String(index);
   $("position").textContent = `event ${step.seq} of ${page.version}`;
@@ -397,7 +400,7 @@ async function send(command, version) {
     // 409: what this seat may do changed meanwhile; read again and choose again.
     say(error.status === 409 ? "The game moved on: choose again." : error.message);
   }
-  page.index = page.steps.length; // follow to the newest step
+  page.following = true; // follow to the newest step
   await refresh();
 }
 

@@ -15,7 +15,7 @@ import re
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from tests.service.api.conftest import Server
 from tests.service.api.test_table_browser import against_a_bot, browser, errors, opened, page
@@ -125,6 +125,40 @@ def test_a_seat_stepped_back_is_told_its_move_is_made_now_and_led_back(
     # back where the move was left: the place picked still picked
     expect(page.locator(f'{MINE} .picked[data-place="{place}"]')).to_have_count(1)
     expect(status).to_contain_text(f"Picked {place}")
+
+
+def test_a_step_back_taken_while_the_game_is_read_again_stays(
+    server: Server, http: httpx.Client, page: Page
+) -> None:
+    """A refresh (a stream message) begun before a look back at the start ends after it:
+    the page stays where the player went, and does not jump back to the newest step."""
+    game_id, token = against_a_bot(http, "peninsula")
+    page.goto(f"{server.url}/games/{game_id}/viewer#token={token}")
+    at_the_actions(server, http, page, game_id)
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        if held:
+            route.continue_()
+        else:
+            held.append(route)  # the refresh's read of the steps waits until let go
+
+    page.route("**/steps*", hold)
+    page.evaluate("document.dispatchEvent(new CustomEvent('cairn:changed'))")
+    for _ in range(200):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the refresh read the steps"
+    page.click("#first")
+    status = page.locator("#compose-status")
+    earlier = "You are looking at an earlier step: your move is made on the game as it is now."
+    expect(status).to_have_text(earlier)
+    shown = page.locator("#position").inner_text()
+    with page.expect_response(lambda r: r.url.endswith("/choices")):
+        held[0].continue_()  # the refresh goes on, and reads the choices last
+    expect(status).to_have_text(earlier)
+    expect(page.locator("#position")).to_have_text(shown)
 
 
 @pytest.mark.parametrize("width", [1100, 390])
