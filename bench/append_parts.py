@@ -10,11 +10,13 @@ every ratio below is against the raw baseline of the same rounds. From the raw
 - ``raw_1rt``: the same row as one prepared ``INSERT`` in autocommit through libpq (one
   round trip, text parameters);
 - ``raw_1rt_notify``: that, with the wake-up's NOTIFY behind it in the same exchange;
-- ``call``: the prepared ``cairn_append`` call, parameters made beforehand;
+- ``call``: the prepared ``cairn_append`` call (``appending.function_call``), parameters
+  made beforehand;
 - ``call_notify``: the call with the NOTIFY behind it, as the store sends it
   (``appending.committed``), parameters made beforehand;
-- ``store``: ``EventStore.append`` itself (pool checkout, the chain's hashes, the call's
-  parameters, the exchange, the stored events).
+- ``store``: ``EventStore.append`` itself (pool checkout, the chain's hashes, the
+  parameters, the exchange, the stored events); a decision of one event and nothing else
+  goes as the plain INSERT of ``raw_1rt_notify``, not the call.
 
 Run: ``python -m bench.append_parts [--smoke]`` (DATABASE_URL as for ``python -m bench``).
 """
@@ -34,7 +36,7 @@ from psycopg_pool import ConnectionPool
 from bench.append import DECISION, RawWriter, StoreWriter, new_game
 from bench.harness import bench_database, command_line, comparison, interleaved, write_report
 from service.store import EventStore, appending
-from service.store.appending import AppendCall, append_call
+from service.store.appending import AppendCall, function_call
 from service.store.event_store import wake_up
 from service.store.records import GENESIS_HASH
 
@@ -88,7 +90,7 @@ class CallWriter:
     def prepare(self, count: int) -> Callable[[], None]:
         batches = []
         for _ in range(count):
-            call = append_call(self.game_id, self.version + 1, self.head, DECISION, None, None)
+            call = function_call(self.game_id, self.version + 1, self.head, DECISION, None, None)
             wake = wake_up(self.game_id, self.version + 1).encode()
             batches.append((self._params(call), wake))
             self.version, self.head = self.version + 1, call.hashes[-1]
