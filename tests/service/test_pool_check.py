@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import psycopg
 import pytest
+from psycopg_pool import ConnectionPool
 
-from service.store.database import check_connection
+from service.store.database import check_connection, newest_first
 
 pytestmark = pytest.mark.storage
 
@@ -41,3 +43,38 @@ def test_a_closed_connection_is_refused(database_url: str) -> None:
     conn.close()
     with pytest.raises(psycopg.OperationalError):
         check_connection(conn)
+
+
+def _backends(pool: ConnectionPool[Any], checkouts: int) -> list[int]:
+    """The server process of each of ``checkouts`` checkouts in a row, each returned at once."""
+    pids = []
+    for _ in range(checkouts):
+        with pool.connection() as conn:
+            pids.append(conn.info.backend_pid)
+    return pids
+
+
+def test_the_pool_hands_out_the_connection_returned_last(database_url: str) -> None:
+    """One writer at a time reuses one warm connection, where psycopg's own order (the plain
+    pool beside it) goes round all of them."""
+    with (
+        newest_first(ConnectionPool(database_url, min_size=3, max_size=3, open=False)) as newest,
+        ConnectionPool(database_url, min_size=3, max_size=3, open=False) as plain,
+    ):
+        for pool in (newest, plain):
+            pool.open()
+            pool.wait()
+        assert len(set(_backends(newest, 6))) == 1
+        assert len(set(_backends(plain, 6))) == 3
+        first, second = newest.getconn(), newest.getconn()
+        newest.putconn(first)
+        newest.putconn(second)
+        assert newest.getconn() is second
+
+
+def test_newest_first_wants_a_pool_not_yet_open(database_url: str) -> None:
+    with (
+        ConnectionPool(database_url, min_size=1, max_size=1, open=True) as pool,
+        pytest.raises(ValueError),
+    ):
+        newest_first(pool)
