@@ -9,6 +9,7 @@ import psycopg
 import pytest
 from psycopg_pool import ConnectionPool
 
+from service.composition import open_pool
 from service.store.database import check_connection, newest_first
 
 pytestmark = pytest.mark.storage
@@ -78,3 +79,15 @@ def test_newest_first_wants_a_pool_not_yet_open(database_url: str) -> None:
         pytest.raises(ValueError),
     ):
         newest_first(pool)
+
+
+def test_the_services_pool_hands_out_newest_first(database_url: str) -> None:
+    """``open_pool``, grown to three connections by a burst, then used one at a time."""
+    pool = open_pool(database_url, size=3)
+    try:
+        burst = [pool.getconn() for _ in range(3)]
+        for conn in burst:
+            pool.putconn(conn)
+        assert _backends(pool, 6) == [burst[-1].info.backend_pid] * 6
+    finally:
+        pool.close()
