@@ -40,6 +40,7 @@ from bench.harness import (
     write_report,
 )
 from service.store import Decision, EventStore, GameRecord, NewEvent
+from service.store.database import newest_first
 from service.store.migrate import upgrade
 from service.store.records import GENESIS_HASH, chain_hash
 
@@ -274,9 +275,13 @@ def database_at(url: str, revision: str) -> Iterator[str]:
 
 def run(url: str | None = None, sizes: Sizes = FULL, out_dir: Path | None = None) -> dict[str, Any]:
     with bench_database(url) as database_url:
-        with ConnectionPool(
-            database_url, min_size=sizes.writers, max_size=sizes.writers + 2, open=True
-        ) as pool:
+        # The connections are handed out newest first, as the service's pool does
+        # (service.composition.open_pool): a lone writer reuses one, as raw's writer does.
+        pool = ConnectionPool(
+            database_url, min_size=sizes.writers, max_size=sizes.writers + 2, open=False
+        )
+        with newest_first(pool) as pool:
+            pool.open()
             pool.wait()
             store = EventStore(pool)
             lines = [

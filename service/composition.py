@@ -22,7 +22,7 @@ from service.deadlines import DeadlineSweep
 from service.leagues import league_service
 from service.projections.follower import LeagueFollower
 from service.store import Store
-from service.store.database import check_connection
+from service.store.database import check_connection, newest_first
 from service.sweep import SWEEP_SECONDS, Sweeper
 from service.system import SystemDecisions
 from service.timeouts import Timeouts
@@ -110,16 +110,19 @@ def open_pool(url: str, size: int = 16, timeout: float = 2.0) -> ConnectionPool[
     While PostgreSQL is down a request waits at most ``timeout`` for a connection, then gets
     a 503. A reconnection attempt backs off exponentially until ``reconnect_timeout`` and then
     gives up; the next request starts a fresh one at once, so the service finds a database
-    that came back within about a second, however long it was away.
+    that came back within about a second, however long it was away. The connection returned
+    last is handed out first (``newest_first``), so a quiet service keeps reusing a warm one.
     """
-    return ConnectionPool(
+    pool: ConnectionPool[Any] = ConnectionPool(
         url,
         min_size=1,
         max_size=size,
-        open=True,
+        open=False,
         timeout=timeout,
         reconnect_timeout=2,
         check=check_connection,
         # Names the worker process in pg_stat_activity (and pg_locks through it).
         kwargs={"application_name": f"cairn-{os.getpid()}"},
     )
+    newest_first(pool).open()
+    return pool

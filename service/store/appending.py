@@ -1,9 +1,11 @@
-"""An append on the wire: one call of ``cairn_append`` (migration 0011), prepared once per
+"""An append on the wire: one call of ``cairn_append`` (migration 0011), or for a decision
+that is one event and nothing else the plain INSERT of its row, each prepared once per
 connection, with the wake-up behind it, in one exchange through libpq.
 
 psycopg's cursors and pipeline cost an append more client CPU than the server's whole work
 (issue #26, bench/README.md). Here the parameters are texts, most of them the very texts the
-hash was computed over, and the server takes their types from the function's signature.
+hash was computed over, and the server takes their types from the function's signature (or
+the events' columns).
 
 The call is prepared outside any pipeline and any transaction. A Parse queued in a pipeline
 behind a refused statement is skipped by the server, and a later append naming it would fail
@@ -29,12 +31,20 @@ from psycopg.errors import error_from_result
 from psycopg.pq import ConnStatus, DiagnosticField, ExecStatus, Format, TransactionStatus
 from psycopg.pq.abc import PGconn, PGresult
 
-from service.store.records import Decision, canonical_json, chained
+from service.store.records import Chained, Decision, canonical_json, chained
 from service.store.statements import notices_param
 
 APPEND = b"cairn_append"
-"""The prepared statement's name on every store connection."""
+"""The prepared call's name on every store connection."""
 APPEND_SQL = b"SELECT cairn_append($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"
+ONE = b"cairn_append_one"
+"""The prepared plain INSERT of a decision that is one event and nothing else."""
+ONE_SQL = (
+    b"INSERT INTO events (game_id, seq, type, schema_version, payload, visibility, actor,"
+    b" decision_seq, command, metadata, prev_hash, hash)"
+    b" VALUES ($1, $2, $3, $4, $5, $6, $7, $2, $8, $9, $10, $11) RETURNING recorded_at"
+)
+STATEMENTS = {APPEND: APPEND_SQL, ONE: ONE_SQL}
 _LOST_STATEMENT = b"26000"  # invalid_sql_statement_name
 _TIMESTAMPTZ = psycopg.adapters.types["timestamptz"].oid
 
@@ -45,8 +55,10 @@ _prepared: WeakKeyDictionary[psycopg.Connection[Any], Loader] = WeakKeyDictionar
 
 @dataclass(frozen=True)
 class AppendCall:
-    """``cairn_append``'s parameters for one decision, and the hash of each of its events."""
+    """The prepared statement that appends one decision (``APPEND`` or ``ONE``), its
+    parameters, and the hash of each of the decision's events."""
 
+    statement: bytes
     params: list[bytes | None]
     hashes: list[str]
 
@@ -59,9 +71,30 @@ def append_call(
     idempotency: tuple[str, str, dict[str, Any]] | None,
     result: dict[str, Any] | None,
 ) -> AppendCall:
-    """The decision's events chained from ``prev_hash``, and what goes with them."""
-    command_text = canonical_json(decision.command)
+    """The decision's events chained from ``prev_hash``, and what goes with them.
+
+    A decision of one event with nothing else to write (no idempotency record, result or
+    notices: most of a game's decisions) is one plain INSERT of its row, the very row
+    ``cairn_append`` would write: it skips the function's call and its JSON array on the
+    server (issue #26, bench/README.md), and every guarantee is the schema's either way.
+    """
+    alone = idempotency is None and result is None and not decision.notices
+    if alone and len(decision.events) == 1:
+        return _one(game_id, chained(start_seq, prev_hash, decision)[0], decision)
+    return function_call(game_id, start_seq, prev_hash, decision, idempotency, result)
+
+
+def function_call(
+    game_id: UUID,
+    start_seq: int,
+    prev_hash: str,
+    decision: Decision,
+    idempotency: tuple[str, str, dict[str, Any]] | None,
+    result: dict[str, Any] | None,
+) -> AppendCall:
+    """``cairn_append``'s call for the decision, whatever it holds."""
     links = chained(start_seq, prev_hash, decision)
+    command_text = canonical_json(decision.command)
     # The payload goes in as the hashed text itself; the hash is hex, so needs no quoting.
     events = [
         f"[{json.dumps(link.event.type)},{int(link.event.schema_version)},{link.payload_text},"
@@ -84,7 +117,26 @@ def append_call(
         None if result is None else json.dumps(result).encode(),
         json.dumps(notices_param(decision.notices).obj).encode() if decision.notices else None,
     ]
-    return AppendCall(params, hashes)
+    return AppendCall(APPEND, params, hashes)
+
+
+def _one(game_id: UUID, link: Chained, decision: Decision) -> AppendCall:
+    """``ONE``'s parameters: the columns ``cairn_append`` gives its first event."""
+    event = link.event
+    params = [
+        str(game_id).encode(),
+        str(int(link.seq)).encode(),
+        event.type.encode(),
+        str(int(event.schema_version)).encode(),
+        link.payload_text.encode(),
+        event.visibility.encode(),
+        _text(decision.actor),
+        _text(link.command_text),
+        json.dumps(decision.metadata).encode(),
+        link.prev_hash.encode(),
+        link.hash.encode(),
+    ]
+    return AppendCall(ONE, params, [link.hash])
 
 
 def _text(value: str | None) -> bytes | None:
@@ -113,7 +165,7 @@ def committed(
         answers = _exchange(conn, calls, wake.encode())
         if _lost(answers):
             del _prepared[conn]
-            loader = _prepare(conn)
+            loader = _prepare(conn, again=True)
             answers = _exchange(conn, calls, wake.encode())
         return [_stamp(conn, answer, loader) for answer in answers]
 
@@ -122,16 +174,19 @@ def within(conn: psycopg.Connection[Any], call: AppendCall) -> datetime:
     """Run ``call`` inside the caller's transaction (a new game's first decision), which
     commits and wakes the readers; unprepared, since a game is created once."""
     with conn.lock:
-        answer = conn.pgconn.exec_params(APPEND_SQL, call.params)
+        answer = conn.pgconn.exec_params(STATEMENTS[call.statement], call.params)
     return _stamp(conn, answer, _loader(conn))
 
 
-def _prepare(conn: psycopg.Connection[Any]) -> Loader:
+def _prepare(conn: psycopg.Connection[Any], again: bool = False) -> Loader:
     loader = _prepared.get(conn)
     if loader is None:
-        answer = conn.pgconn.prepare(APPEND, APPEND_SQL)
-        if answer.status != ExecStatus.COMMAND_OK:
-            raise _failure(conn, answer)
+        for name, text in STATEMENTS.items():
+            if again:  # one of them may have survived: it is made anew, a failure ignored
+                conn.pgconn.exec_(b"DEALLOCATE " + name)
+            answer = conn.pgconn.prepare(name, text)
+            if answer.status != ExecStatus.COMMAND_OK:
+                raise _failure(conn, answer)
         loader = _prepared[conn] = _loader(conn)
     return loader
 
@@ -182,7 +237,7 @@ def _exchange(
         if block:
             pgconn.send_query_params(b"BEGIN", None)
         for call in calls:
-            pgconn.send_query_prepared(APPEND, call.params)
+            pgconn.send_query_prepared(call.statement, call.params)
         if block:
             pgconn.send_query_params(b"COMMIT", None)
         pgconn.pipeline_sync()

@@ -11,10 +11,15 @@ from uuid import UUID, uuid4
 
 GENESIS_HASH = "0" * 64
 
+# The encoder ``json.dumps`` would build for these options on every call, built once: an
+# append spells about six values (three of them short strings, for which building the
+# encoder cost several times the encoding; issue #26). Encoding keeps no state in it.
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
 
 def canonical_json(value: Any) -> str:
     """The one JSON spelling hashed and exported: sorted keys, no spaces, UTF-8."""
-    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return _CANONICAL.encode(value)
 
 
 class NonIntegerNumber(ValueError):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import socket
 import threading
+import uuid
+from typing import Any
 
 import psycopg
 import pytest
@@ -11,7 +13,14 @@ from psycopg.pq import ConnStatus
 from psycopg.rows import tuple_row
 from psycopg_pool import ConnectionPool
 
-from service.store import EventStore, VersionConflict, appending
+from service.store import (
+    ChainMismatch,
+    Decision,
+    EventStore,
+    NewEvent,
+    VersionConflict,
+    appending,
+)
 from service.store.appending import append_call
 from service.store.event_store import wake_up
 from tests.support.appending import decision, new_game
@@ -135,3 +144,62 @@ def test_a_connection_lost_under_a_new_games_append_is_the_database_unavailable(
             with pytest.raises(psycopg.OperationalError):
                 appending.within(lost, call)
         assert [e.seq for e in store.read(game_id)] == [1]
+
+
+def _rows(conn: psycopg.Connection[Any], game_id: uuid.UUID) -> list[tuple[Any, ...]]:
+    """Every column of the game's events but the game's id and what its transaction gives
+    (tx, global_position, recorded_at)."""
+    return conn.execute(
+        "SELECT seq, prev_seq, type, schema_version, payload, visibility, actor, decision_seq,"
+        " command, metadata, prev_hash, hash FROM events WHERE game_id = %s ORDER BY seq",
+        (game_id,),
+    ).fetchall()
+
+
+def test_a_lone_event_is_inserted_as_the_very_row_the_function_writes(database_url: str) -> None:
+    """The plain INSERT of a decision of one event and nothing else (``ONE``) against
+    ``cairn_append``'s call for the same decisions, on two games alike: the same rows."""
+    lone = [
+        Decision(
+            (NewEvent("test.placed", 2, {"hex": "C4", "name": 'Zoë "q"'}, "seat:1"),),
+            "seat:1",
+            {"type": "place", "hex": "C4"},
+            {"ip": "10.0.0.1", "request": "r-1"},
+        ),
+        Decision((NewEvent("test.turned", 1, {"next": 2}, "public"),), None, None),
+    ]
+    with ConnectionPool(database_url, min_size=1, max_size=1, open=True) as pool:
+        store = EventStore(pool)
+        quick_game, plain_game = new_game(store), new_game(store)
+        head = store.read(quick_game)[-1].hash
+        assert head == store.read(plain_game)[-1].hash  # game ids are not hashed
+        with pool.connection() as conn:
+            for seq, each in enumerate(lone, start=2):
+                quick = append_call(quick_game, seq, head, each, None, None)
+                plain = appending.function_call(plain_game, seq, head, each, None, None)
+                assert (quick.statement, plain.statement) == (appending.ONE, appending.APPEND)
+                assert quick.hashes == plain.hashes
+                appending.committed(conn, [quick], wake_up(quick_game, seq))
+                appending.committed(conn, [plain], wake_up(plain_game, seq))
+                head = quick.hashes[-1]
+            assert _rows(conn, quick_game) == _rows(conn, plain_game)
+            assert len(_rows(conn, quick_game)) == 3
+
+
+def test_a_lone_events_insert_is_refused_as_the_call_is(database_url: str) -> None:
+    """The guarantees are the schema's, so the plain INSERT is refused like the call: a lost
+    race, a wrong head hash; and a statement dropped behind the store's back is made again."""
+    with ConnectionPool(database_url, min_size=1, max_size=1, open=True) as pool:
+        store = EventStore(pool)
+        game_id = new_game(store)
+        head = store.read(game_id)[-1]
+        stored = store.append(game_id, head.seq, head.hash, decision(1))
+        with pytest.raises(VersionConflict):
+            store.append(game_id, head.seq, head.hash, decision(2))
+        with pytest.raises(ChainMismatch):
+            store.append(game_id, 2, "f" * 64, decision(2))
+        with pool.connection() as conn:
+            conn.execute("DEALLOCATE cairn_append_one")
+        store.append(game_id, 2, stored[-1].hash, decision(3))
+        assert [e.decision_seq for e in store.read(game_id)] == [1, 2, 3]
+        assert all(e.hash == e.expected_hash() for e in store.read(game_id))

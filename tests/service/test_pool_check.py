@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import psycopg
 import pytest
+from psycopg_pool import ConnectionPool
 
-from service.store.database import check_connection
+from service.composition import open_pool
+from service.store.database import check_connection, newest_first
 
 pytestmark = pytest.mark.storage
 
@@ -41,3 +44,50 @@ def test_a_closed_connection_is_refused(database_url: str) -> None:
     conn.close()
     with pytest.raises(psycopg.OperationalError):
         check_connection(conn)
+
+
+def _backends(pool: ConnectionPool[Any], checkouts: int) -> list[int]:
+    """The server process of each of ``checkouts`` checkouts in a row, each returned at once."""
+    pids = []
+    for _ in range(checkouts):
+        with pool.connection() as conn:
+            pids.append(conn.info.backend_pid)
+    return pids
+
+
+def test_the_pool_hands_out_the_connection_returned_last(database_url: str) -> None:
+    """One writer at a time reuses one warm connection, where psycopg's own order (the plain
+    pool beside it) goes round all of them."""
+    with (
+        newest_first(ConnectionPool(database_url, min_size=3, max_size=3, open=False)) as newest,
+        ConnectionPool(database_url, min_size=3, max_size=3, open=False) as plain,
+    ):
+        for pool in (newest, plain):
+            pool.open()
+            pool.wait()
+        assert len(set(_backends(newest, 6))) == 1
+        assert len(set(_backends(plain, 6))) == 3
+        first, second = newest.getconn(), newest.getconn()
+        newest.putconn(first)
+        newest.putconn(second)
+        assert newest.getconn() is second
+
+
+def test_newest_first_wants_a_pool_not_yet_open(database_url: str) -> None:
+    with (
+        ConnectionPool(database_url, min_size=1, max_size=1, open=True) as pool,
+        pytest.raises(ValueError),
+    ):
+        newest_first(pool)
+
+
+def test_the_services_pool_hands_out_newest_first(database_url: str) -> None:
+    """``open_pool``, grown to three connections by a burst, then used one at a time."""
+    pool = open_pool(database_url, size=3)
+    try:
+        burst = [pool.getconn() for _ in range(3)]
+        for conn in burst:
+            pool.putconn(conn)
+        assert _backends(pool, 6) == [burst[-1].info.backend_pid] * 6
+    finally:
+        pool.close()
