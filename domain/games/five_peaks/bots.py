@@ -105,6 +105,20 @@ def _space_worth(game: Game, seat: int, at: Cell, near: bool = True) -> float:
     return worth
 
 
+def _stop_worth(game: Game, seat: int, at: Cell) -> float:
+    """``_space_worth(game, seat, at)``, kept in ``_memo``: the card options weighed in one
+    decision open many of the same stops. Besides the memo's inputs it reads the peak piles
+    (whether an exchange's peak has a gap to go to), so the answer is kept beside them."""
+    memo = _memo(game, seat)
+    key = ("stop", at)
+    held: tuple[Any, float] | None = memo.get(key)
+    if held is not None and held[0] is game.peak_piles:
+        return held[1]
+    worth = _space_worth(game, seat, at)
+    memo[key] = (game.peak_piles, worth)
+    return worth
+
+
 def _at(game: Game, seat: int, at: Cell) -> Game:
     pawns = tuple(at if i == seat else p for i, p in enumerate(game.pawns))
     from dataclasses import replace
@@ -294,7 +308,7 @@ def _score(game: Game, seat: int, command: Command) -> float:
             room = b.backpack_limit(game, seat) - hiker.load
             return 20 if room > 1 else 2
         case Move(to=to):
-            return _space_worth(game, seat, to) + _outlook(game, seat, to) * 0.5
+            return _stop_worth(game, seat, to) + _outlook(game, seat, to) * 0.5
         case PlaceTile(rotation=rotation):
             return 10 - rotation * 0.01
         case PlayCard():

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import replace
 from functools import cache
+from itertools import pairwise
 from types import MappingProxyType
 from typing import Any
 
@@ -18,12 +19,13 @@ import pytest
 
 from domain.games.five_peaks import RULESET
 from domain.games.five_peaks import board as b
-from domain.games.five_peaks.bots import OUTLOOK, _lookouts
+from domain.games.five_peaks.boards import board_of, with_peak, with_tile
+from domain.games.five_peaks.bots import OUTLOOK, _lookouts, _space_worth, _stop_worth
 from domain.games.five_peaks.commands import Move
 from domain.games.five_peaks.flow import stage
-from domain.games.five_peaks.geometry import Board, Cell, distances
+from domain.games.five_peaks.geometry import Board, Cell, Placement, build_board, distances
 from domain.games.five_peaks.rules import candidates, legal_commands, legal_moves, problem
-from domain.games.five_peaks.state import Reward
+from domain.games.five_peaks.state import Reward, changed
 from tests.support.play import play
 
 
@@ -118,3 +120,60 @@ def test_a_stage_begins_as_replace_would_make_it_and_refuses_unknown_fields():
         assert vars(made) == vars(replace(base, kind="move", **changes))
     with pytest.raises(TypeError, match="sideways"):
         stage(0, "move", None, sideways=1)
+
+
+def steps(bot: str) -> list[tuple[Any, Any]]:
+    """(before, after) of each position that placed one tile or one peak."""
+    games = positions(bot)
+    return [
+        (g, h)
+        for g, h in pairwise(games)
+        if (len(h.placements) == len(g.placements) + 1 and h.peaks == g.peaks)
+        or (h.placements == g.placements and len(h.peaks) == len(g.peaks) + 1)
+    ]
+
+
+def built(game: Any) -> Board:
+    return build_board(b.content(game), game.placements, game.peak_cells())
+
+
+@pytest.mark.parametrize("bot", ["greedy", "random"])
+def test_a_board_grown_by_a_tile_or_a_peak_is_the_board_built_from_nothing(bot):
+    tiles = peaks = 0
+    for before, after in steps(bot):
+        parent = built(before)
+        if len(after.placements) > len(before.placements):
+            grown = with_tile(parent, after.placements)
+            tiles += 1
+        else:
+            grown = with_peak(parent, after.peak_cells())
+            peaks += 1
+        assert grown == built(after)
+        assert grown is not None and grown.placements == after.placements
+        assert grown.peaks == after.peak_cells()
+    assert tiles > 3 and peaks > 1
+    for game in positions(bot):
+        assert board_of(b.content(game), game.placements, game.peak_cells()) == built(game)
+
+
+def test_a_board_is_built_from_nothing_where_a_tile_or_peak_would_overlap():
+    before, after = next((g, h) for g, h in steps("greedy") if len(h.peaks) > len(g.peaks))
+    parent, (peak, at) = built(before), after.peak_cells()[-1]
+    taken = next(iter(parent.spaces))
+    assert with_peak(parent, (*before.peak_cells(), (peak, taken))) is None
+    tile = after.placements[-1].tile  # a 3x3 terrain tile, laid over the new peak
+    over = Placement(tile, at.x - 1, at.y - 1, 0)
+    assert with_tile(built(after), (*after.placements, over)) is None
+
+
+def test_a_stop_is_worth_what_the_plain_worth_says_as_the_peak_piles_change():
+    differ = 0
+    for game in positions("greedy")[::5]:
+        for seat in range(game.seats):
+            emptied = changed(game, peak_piles=MappingProxyType({}))
+            for at in b.board(game).spaces:
+                assert _stop_worth(game, seat, at) == _space_worth(game, seat, at)
+                # the memo comes along with ``changed``; the piles it was kept beside do not
+                assert _stop_worth(emptied, seat, at) == _space_worth(emptied, seat, at)
+                differ += _space_worth(emptied, seat, at) != _space_worth(game, seat, at)
+    assert differ  # an exchange for a peak is worth less without a peak to place
