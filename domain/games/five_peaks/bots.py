@@ -85,8 +85,9 @@ def _space_worth(game: Game, seat: int, at: Cell, near: bool = True) -> float:
     peak exchange has a free gap (for spaces only looked at from afar)."""
     space = b.board(game).spaces[at]
     hiker = game.hiker(seat)
-    room = b.backpack_limit(game, seat) - hiker.load
-    worth = sum(WORTH.get(k, 0) * n for k, n in game.left.get(at, {}).items()) * 0.5
+    left = game.left.get(at)
+    # most spaces hold nothing left: 0.0 is what the sum over nothing, halved, gives
+    worth = sum(WORTH.get(k, 0) * n for k, n in left.items()) * 0.5 if left else 0.0
     if space.kind == "peak":
         stack = game.stack_at(at)
         if hiker.stones and stack and all(s != seat for s, _ in stack.stones):
@@ -100,6 +101,7 @@ def _space_worth(game: Game, seat: int, at: Cell, near: bool = True) -> float:
     elif space.kind == "container":
         worth += SWAP_WORTH * _swaps(game, seat)
     elif space.kind in ("resource", "half", "bike"):
+        room = b.backpack_limit(game, seat) - hiker.load  # only these kinds fill the pack
         for k, n in space.gives:
             worth += _worth(game, seat, k) * (n if k == "endorphin" else min(n, max(room, 0)))
     return worth

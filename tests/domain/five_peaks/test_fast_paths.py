@@ -19,12 +19,21 @@ import pytest
 
 from domain.games.five_peaks import RULESET
 from domain.games.five_peaks import board as b
+from domain.games.five_peaks import kept_commands as kept
 from domain.games.five_peaks.boards import board_of, with_peak, with_tile
 from domain.games.five_peaks.bots import OUTLOOK, _lookouts, _space_worth, _stop_worth
-from domain.games.five_peaks.commands import Move
+from domain.games.five_peaks.commands import Move, Pass
+from domain.games.five_peaks.decider import consequences
+from domain.games.five_peaks.evolve import evolve
 from domain.games.five_peaks.flow import stage
 from domain.games.five_peaks.geometry import Board, Cell, Placement, build_board, distances
-from domain.games.five_peaks.rules import candidates, legal_commands, legal_moves, problem
+from domain.games.five_peaks.rules import (
+    can_only_pass,
+    candidates,
+    legal_commands,
+    legal_moves,
+    problem,
+)
 from domain.games.five_peaks.state import Reward, changed
 from tests.support.play import play
 
@@ -177,3 +186,43 @@ def test_a_stop_is_worth_what_the_plain_worth_says_as_the_peak_piles_change():
                 assert _stop_worth(emptied, seat, at) == _space_worth(emptied, seat, at)
                 differ += _space_worth(emptied, seat, at) != _space_worth(game, seat, at)
     assert differ  # an exchange for a peak is worth less without a peak to place
+
+
+def settled(bot: str) -> list[tuple[Any, int]]:
+    """(position, seat) where the settling asks ``can_only_pass``: after each legal command
+    of every tenth position, its consequences folded, before any pass."""
+    out = []
+    for game in positions(bot)[::10]:
+        for seat in range(game.seats):
+            for command in legal_commands(game, seat):
+                after = game
+                for event in consequences(game, command):
+                    after = evolve(after, event)
+                out.append((after, seat))
+    return out
+
+
+@pytest.mark.parametrize("bot", ["greedy", "random"])
+def test_only_passing_is_what_the_plain_filter_leaves(bot):
+    seen = {True: 0, False: 0, "moves": 0}
+    for game, seat in [*settled(bot), *((g, g.turn) for g in positions(bot))]:
+        plain = plain_legal(game, seat) == (Pass(seat),)
+        assert can_only_pass(game, seat) == plain
+        seen[plain] += 1
+        seen["moves"] += game.stage.kind == "move" and game.turn == seat
+    assert seen[True] > 20 and seen[False] > 20 and seen["moves"] > 20
+
+
+@pytest.mark.parametrize("bot", ["greedy", "random"])
+def test_candidates_kept_across_positions_are_the_ones_made_afresh(bot):
+    """The kept groups of commands, asked position after position as a game asks them, are
+    what they would be made afresh (each kept under all it is made from)."""
+    kept_ones = [candidates(g, s) for g in positions(bot) for s in range(g.seats)]
+    fresh = []
+    for game in positions(bot):
+        for seat in range(game.seats):
+            for group in (kept.opening, kept.plays, kept.moves, kept.at_space, kept.basics):
+                group.cache_clear()
+            fresh.append(candidates(game, seat))
+    assert kept_ones == fresh
+    assert sum(len(c) for c in fresh) > 1000
