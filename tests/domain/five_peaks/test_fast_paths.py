@@ -202,6 +202,25 @@ def settled(bot: str) -> list[tuple[Any, int]]:
     return out
 
 
+def stuck(game: Any) -> list[Any]:
+    """A move stage where passing is all there is: nowhere to stop, or a campfire reward
+    owed from an empty campfire deck before any move."""
+    return [
+        replace(game, stage=replace(game.stage, steps=(99,))),
+        replace(game, rewards=(Reward("campfire"),), fire_deck=()),
+    ]
+
+
+def test_a_move_stage_with_no_move_open_can_only_pass():
+    moving = [g for g in positions("greedy") if legal_moves(g, g.turn)][:10]
+    assert moving
+    for game in moving:
+        assert not can_only_pass(game, game.turn)
+        for variant in stuck(game):
+            assert plain_legal(variant, game.turn) == (Pass(game.turn),)
+            assert can_only_pass(variant, game.turn)
+
+
 @pytest.mark.parametrize("bot", ["greedy", "random"])
 def test_only_passing_is_what_the_plain_filter_leaves(bot):
     seen = {True: 0, False: 0, "moves": 0}
