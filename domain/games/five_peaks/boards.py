@@ -15,6 +15,7 @@ from domain.games.five_peaks.content.model import EDGES, Content
 from domain.games.five_peaks.geometry import (
     Board,
     Cell,
+    Graph,
     Placement,
     Space,
     block,
@@ -87,7 +88,7 @@ def with_peak(parent: Board, peaks: Peaks) -> Board | None:
             links[near] = links.get(near, frozenset()) | {at}
     if mine:
         links[at] = frozenset(mine)
-    return Board(
+    board = Board(
         content=content,
         placements=parent.placements,
         peaks=peaks,
@@ -95,6 +96,8 @@ def with_peak(parent: Board, peaks: Peaks) -> Board | None:
         spaces=spaces,
         links=links,
     )
+    _carry_graph(parent, board, [at, *mine] if mine else [], [at])
+    return board
 
 
 def with_tile(parent: Board, placements: tuple[Placement, ...]) -> Board | None:
@@ -132,19 +135,24 @@ def with_tile(parent: Board, placements: tuple[Placement, ...]) -> Board | None:
         tiles = tuple(sorted(covered[at]))
         terrains = frozenset(content.tile(placements[i].tile).terrain for i in tiles)
         spaces[at] = Space(at, "half", tiles, terrains, tuple(sorted(gives.items())))
-    return Board(
+    links, linked = _tile_links(parent, placements)
+    board = Board(
         content=content,
         placements=placements,
         peaks=parent.peaks,
         covered=covered,
         spaces=spaces,
-        links=_tile_links(parent, placements),
+        links=links,
     )
+    _carry_graph(parent, board, linked, cells)
+    return board
 
 
-def _tile_links(parent: Board, placements: tuple[Placement, ...]) -> dict[Cell, frozenset[Cell]]:
+def _tile_links(
+    parent: Board, placements: tuple[Placement, ...]
+) -> tuple[dict[Cell, frozenset[Cell]], list[Cell]]:
     """``parent``'s links with the new tile's paths, and its path edges joined to the peaks
-    already beside them."""
+    already beside them; and the cells whose links these are."""
     p = placements[-1]
     spec = parent.content.tile(p.tile)
     added: dict[Cell, set[Cell]] = {}
@@ -162,4 +170,34 @@ def _tile_links(parent: Board, placements: tuple[Placement, ...]) -> dict[Cell, 
     links = dict(parent.links)
     for at, joined in added.items():
         links[at] = links.get(at, frozenset()) | joined
-    return links
+    return links, list(added)
+
+
+def _carry_graph(parent: Board, child: Board, linked: list[Cell], spaced: list[Cell]) -> None:
+    """Give ``child`` the parent's ``geometry.graph`` (when it was built) with the cells
+    whose links changed (``linked``) or whose space did (``spaced``) made again, new cells
+    numbered after the old. The numbers differ from a graph built afresh, but each cell's
+    linked cells keep ``Board.links``' order, which is all a walk's order depends on."""
+    old: Graph | None = parent.memo.get("graph")
+    if old is None:
+        return
+    numbers, cells = dict(old.numbers), list(old.cells)
+    near, kinds = list(old.near), list(old.kinds)
+    spaces = child.spaces
+
+    def number(cell: Cell) -> int:
+        found = numbers.get(cell)
+        if found is None:
+            found = numbers[cell] = len(cells)
+            cells.append(cell)
+            near.append(())
+            kinds.append(spaces[cell].kind if cell in spaces else "")
+        return found
+
+    for cell in linked:
+        near[number(cell)] = tuple(number(n) for n in child.links.get(cell, ()))
+    for cell in spaced:
+        at = numbers.get(cell)
+        if at is not None:
+            kinds[at] = spaces[cell].kind if cell in spaces else ""
+    child.memo["graph"] = Graph(tuple(cells), numbers, tuple(near), tuple(kinds))

@@ -26,7 +26,15 @@ from domain.games.five_peaks.commands import Move, Pass
 from domain.games.five_peaks.decider import consequences
 from domain.games.five_peaks.evolve import evolve
 from domain.games.five_peaks.flow import stage
-from domain.games.five_peaks.geometry import Board, Cell, Placement, build_board, distances
+from domain.games.five_peaks.geometry import (
+    Board,
+    Cell,
+    Graph,
+    Placement,
+    build_board,
+    distances,
+    graph,
+)
 from domain.games.five_peaks.rules import (
     can_only_pass,
     candidates,
@@ -245,3 +253,34 @@ def test_candidates_kept_across_positions_are_the_ones_made_afresh(bot):
             fresh.append(candidates(game, seat))
     assert kept_ones == fresh
     assert sum(len(c) for c in fresh) > 1000
+
+
+def as_cells(found: Graph) -> tuple[dict[Cell, tuple[Cell, ...]], dict[Cell, str]]:
+    """A graph by cells, not numbers: each cell's linked cells in order, and its kind."""
+    cells = found.cells
+    assert all(found.numbers[c] == i for i, c in enumerate(cells))
+    linked = {c: tuple(cells[n] for n in found.near[i]) for i, c in enumerate(cells)}
+    return linked, dict(zip(cells, found.kinds, strict=True))
+
+
+@pytest.mark.parametrize("bot", ["greedy", "random"])
+def test_a_grown_boards_graph_is_the_graph_built_afresh_by_cells(bot):
+    carried = 0
+    for before, after in steps(bot):
+        parent = built(before)
+        graph(parent)  # the parent's graph is built, so the child's is carried
+        if len(after.placements) > len(before.placements):
+            grown = with_tile(parent, after.placements)
+        else:
+            grown = with_peak(parent, after.peak_cells())
+        assert grown is not None and "graph" in grown.memo
+        carried += 1
+        # the numbers differ, the cells each cell links to and in what order do not
+        afresh = graph(replace(grown, memo={}))
+        assert as_cells(graph(grown)) == as_cells(afresh)
+        fresh = built(after)  # links in the same sets, perhaps tried in another order
+        for start in fresh.links:
+            walked = list(distances(grown, start, OUTLOOK).items())
+            assert walked == plain_distances(grown, start, OUTLOOK)
+            assert dict(walked) == dict(plain_distances(fresh, start, OUTLOOK))
+    assert carried > 5
