@@ -284,3 +284,23 @@ def test_a_grown_boards_graph_is_the_graph_built_afresh_by_cells(bot):
             assert walked == plain_distances(grown, start, OUTLOOK)
             assert dict(walked) == dict(plain_distances(fresh, start, OUTLOOK))
     assert carried > 5
+
+
+def test_a_carried_graph_takes_the_kind_a_new_tile_gives_a_cell_already_linked():
+    """Real tiles only add spaces to cells no path reached before; a parent made to lack the
+    space of a linked cell the new tile covers shows the kind is made again too."""
+    for before, after in steps("greedy"):
+        if len(after.placements) == len(before.placements):
+            continue
+        parent, new = built(before), after.placements[-1]
+        size = b.content(after).tile(new.tile).size
+        block = {Cell(new.x + dx, new.y + dy) for dx in range(size) for dy in range(size)}
+        linked = [c for c in block if c in parent.links and c in parent.spaces]
+        if linked:
+            break
+    spaces = {c: s for c, s in parent.spaces.items() if c != linked[0]}
+    parent = replace(parent, spaces=spaces, memo={})
+    graph(parent)
+    grown = with_tile(parent, after.placements)
+    assert grown is not None
+    assert as_cells(graph(grown)) == as_cells(graph(replace(grown, memo={})))
