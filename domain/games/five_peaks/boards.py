@@ -11,6 +11,8 @@ destinations and the passed spaces are the same whatever order links are tried i
 
 from __future__ import annotations
 
+import functools
+
 from domain.games.five_peaks.content.model import EDGES, Content
 from domain.games.five_peaks.geometry import (
     Board,
@@ -63,9 +65,15 @@ def path_edges(content: Content, placements: tuple[Placement, ...]) -> set[Cell]
     """The edge middles a path leaves a tile by: where a peak beside them links in."""
     out: set[Cell] = set()
     for p in placements:
-        spec = content.tile(p.tile)
-        out.update(edge_middle(p.x, p.y, spec.size, turned(e, p.rotation)) for e in spec.edges)
+        out.update(_path_edges(content, p))
     return out
+
+
+@functools.lru_cache(maxsize=KEPT)
+def _path_edges(content: Content, p: Placement) -> tuple[Cell, ...]:
+    """One placement's: the same for every board it is on."""
+    spec = content.tile(p.tile)
+    return tuple(edge_middle(p.x, p.y, spec.size, turned(e, p.rotation)) for e in spec.edges)
 
 
 def with_peak(parent: Board, peaks: Peaks) -> Board | None:

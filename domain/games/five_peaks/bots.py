@@ -141,14 +141,27 @@ def _outlook(game: Game, seat: int, start: Cell) -> float:
     found: float | None = memo.get(key)
     if found is not None:
         return found
+    board = b.board(game)
+    links = graph(board)
+    # far worths by cell number (an int hashes in C, a ``Cell`` in Python), valid for the
+    # graph they were numbered by
+    held: tuple[Any, dict[int, float]] | None = memo.get(_FAR)
+    if held is None or held[0] is not links:
+        held = memo[_FAR] = (links, {})
+    far, cells = held[1], links.cells
     best = 0.0
-    for at, d in _lookouts(b.board(game), start):
-        worth: float | None = memo.get(at)
+    for n, steps in _lookouts(board, start):
+        worth = far.get(n)
         if worth is None:
-            worth = memo[at] = _space_worth(game, seat, at, near=False)
-        best = max(best, worth / (1 + d))
+            worth = far[n] = _space_worth(game, seat, cells[n], near=False)
+        score = worth / steps
+        if score > best:  # ``max(best, score)``: the same float
+            best = score
     memo[key] = best
     return best
+
+
+_FAR = "far"
 
 
 _MEMO = "_greedy_memo"
@@ -177,17 +190,16 @@ def _memo(game: Game, seat: int) -> dict[Any, Any]:
     return memo
 
 
-def _lookouts(board: Board, start: Cell) -> tuple[tuple[Cell, int], ...]:
-    """The peak, exchange and container spaces within ``OUTLOOK`` steps of ``start``, with their
-    distances: fixed by the board, so kept on it."""
+def _lookouts(board: Board, start: Cell) -> tuple[tuple[int, int], ...]:
+    """The peak, exchange and container spaces within ``OUTLOOK`` steps of ``start``, as
+    (cell number in ``graph(board)``, 1 + distance): fixed by the board, so kept on it."""
     key = ("lookouts", start)
-    found: tuple[tuple[Cell, int], ...] | None = board.memo.get(key)
+    found: tuple[tuple[int, int], ...] | None = board.memo.get(key)
     if found is None:
         # ``distances(board, start, OUTLOOK)``, walked over cell numbers
-        links = graph(board)
-        cells, kinds = links.cells, links.kinds
+        kinds = graph(board).kinds
         found = board.memo[key] = tuple(
-            (cells[n], d)
+            (n, 1 + d)
             for n, d in reach(board, start, OUTLOOK)
             if d > 0 and kinds[n] in ("peak", "exchange", "container")
         )

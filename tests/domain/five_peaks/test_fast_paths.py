@@ -17,11 +17,17 @@ from typing import Any
 
 import pytest
 
-from domain.games.five_peaks import RULESET
+from domain.games.five_peaks import RULESET, boards
 from domain.games.five_peaks import board as b
 from domain.games.five_peaks import kept_commands as kept
 from domain.games.five_peaks.boards import board_of, with_peak, with_tile
-from domain.games.five_peaks.bots import OUTLOOK, _lookouts, _space_worth, _stop_worth
+from domain.games.five_peaks.bots import (
+    OUTLOOK,
+    _lookouts,
+    _outlook,
+    _space_worth,
+    _stop_worth,
+)
 from domain.games.five_peaks.commands import Move, Pass
 from domain.games.five_peaks.decider import consequences
 from domain.games.five_peaks.evolve import evolve
@@ -102,7 +108,8 @@ def test_distances_and_lookouts_walk_the_links_as_the_plain_walk_does():
                 for at, d in plain_distances(board, start, OUTLOOK)
                 if d > 0 and board.spaces[at].kind in kinds
             )
-            assert _lookouts(board, start) == wanted
+            cells = graph(board).cells
+            assert tuple((cells[n], s - 1) for n, s in _lookouts(board, start)) == wanted
 
 
 def blocked_variants(game: Any, seat: int) -> list[Any]:
@@ -304,3 +311,32 @@ def test_a_carried_graph_takes_the_kind_a_new_tile_gives_a_cell_already_linked()
     grown = with_tile(parent, after.placements)
     assert grown is not None
     assert as_cells(graph(grown)) == as_cells(graph(replace(grown, memo={})))
+
+
+def plain_outlook(game: Any, seat: int, start: Cell) -> float:
+    """``_outlook`` as its definition reads, over the plain walk and ``Cell``s."""
+    board, kinds = b.board(game), ("peak", "exchange", "container")
+    seen = [
+        _space_worth(game, seat, at, near=False) / (1 + d)
+        for at, d in plain_distances(board, start, OUTLOOK)
+        if d > 0 and board.spaces[at].kind in kinds
+    ]
+    return max([0.0, *seen])
+
+
+def test_an_outlook_is_the_plain_one_even_when_the_board_is_built_again():
+    """The far worths are kept by cell number: a board built again from nothing (numbered
+    afresh) under a memo that outlived the first must not reuse them."""
+    renumbered = 0
+    for game in positions("greedy")[::7]:
+        seat, starts = game.turn, sorted(b.board(game).links)
+        for start in starts[::2]:
+            assert _outlook(game, seat, start) == plain_outlook(game, seat, start)
+        first = graph(b.board(game))
+        boards._KEPT.clear()  # the same placements and peaks, built again
+        again = changed(game, placements=tuple(list(game.placements)))
+        second = graph(b.board(again))
+        renumbered += first.cells != second.cells
+        for start in starts[1::2]:
+            assert _outlook(again, seat, start) == plain_outlook(game, seat, start)
+    assert renumbered > 3
