@@ -11,6 +11,7 @@ destinations and the passed spaces are the same whatever order links are tried i
 
 from __future__ import annotations
 
+import contextlib
 import functools
 
 from domain.games.five_peaks.content.model import EDGES, Content
@@ -44,7 +45,10 @@ def board_of(content: Content, placements: tuple[Placement, ...], peaks: Peaks) 
     if found is None:
         found = build_board(content, placements, peaks)
     if len(_KEPT) >= KEPT:
-        del _KEPT[next(iter(_KEPT))]
+        # the service asks from several threads: another one may have dropped that board,
+        # or added one, meanwhile; the bound is then loose by a board or two
+        with contextlib.suppress(KeyError, RuntimeError):
+            del _KEPT[next(iter(_KEPT))]
     _KEPT[key] = found
     return found
 

@@ -340,3 +340,13 @@ def test_an_outlook_is_the_plain_one_even_when_the_board_is_built_again():
         for start in starts[1::2]:
             assert _outlook(again, seat, start) == plain_outlook(game, seat, start)
     assert renumbered > 3
+
+
+def test_boards_kept_stay_within_their_bound_and_still_equal_the_built_ones(monkeypatch):
+    monkeypatch.setattr(boards, "KEPT", 3)
+    boards._KEPT.clear()
+    for game in positions("greedy")[::3]:
+        pack = b.content(game)
+        assert boards.board_of(pack, game.placements, game.peak_cells()) == built(game)
+        assert len(boards._KEPT) <= 3
+    boards._KEPT.clear()
