@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from domain.games.five_peaks import board as b
 from domain.games.five_peaks import flow
+from domain.games.five_peaks.boards import board_of
 from domain.games.five_peaks.commands import Convert, PlaceStone, PlaceTile, PlayCard
 from domain.games.five_peaks.events import (
     CardPlayed,
@@ -15,7 +16,6 @@ from domain.games.five_peaks.events import (
     TilePlaced,
     TileRevealed,
 )
-from domain.games.five_peaks.geometry import board_of
 from domain.games.five_peaks.state import Game
 
 STAGE_FOR = {

@@ -6,9 +6,10 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping
 
+from domain.games.five_peaks.boards import board_of
 from domain.games.five_peaks.content import TERRAINS, Content, pack_of
 from domain.games.five_peaks.content.model import EDGES, CardOption, FireSpec
-from domain.games.five_peaks.geometry import Board, Cell, Space, board_of, destinations, passed
+from domain.games.five_peaks.geometry import Board, Cell, Space, destinations, passed
 from domain.games.five_peaks.state import Game, Stage
 
 NEIGHBOURS = EDGES

@@ -85,8 +85,9 @@ def _space_worth(game: Game, seat: int, at: Cell, near: bool = True) -> float:
     peak exchange has a free gap (for spaces only looked at from afar)."""
     space = b.board(game).spaces[at]
     hiker = game.hiker(seat)
-    room = b.backpack_limit(game, seat) - hiker.load
-    worth = sum(WORTH.get(k, 0) * n for k, n in game.left.get(at, {}).items()) * 0.5
+    left = game.left.get(at)
+    # most spaces hold nothing left: 0.0 is what the sum over nothing, halved, gives
+    worth = sum(WORTH.get(k, 0) * n for k, n in left.items()) * 0.5 if left else 0.0
     if space.kind == "peak":
         stack = game.stack_at(at)
         if hiker.stones and stack and all(s != seat for s, _ in stack.stones):
@@ -100,8 +101,23 @@ def _space_worth(game: Game, seat: int, at: Cell, near: bool = True) -> float:
     elif space.kind == "container":
         worth += SWAP_WORTH * _swaps(game, seat)
     elif space.kind in ("resource", "half", "bike"):
+        room = b.backpack_limit(game, seat) - hiker.load  # only these kinds fill the pack
         for k, n in space.gives:
             worth += _worth(game, seat, k) * (n if k == "endorphin" else min(n, max(room, 0)))
+    return worth
+
+
+def _stop_worth(game: Game, seat: int, at: Cell) -> float:
+    """``_space_worth(game, seat, at)``, kept in ``_memo``: the card options weighed in one
+    decision open many of the same stops. Besides the memo's inputs it reads the peak piles
+    (whether an exchange's peak has a gap to go to), so the answer is kept beside them."""
+    memo = _memo(game, seat)
+    key = ("stop", at)
+    held: tuple[Any, float] | None = memo.get(key)
+    if held is not None and held[0] is game.peak_piles:
+        return held[1]
+    worth = _space_worth(game, seat, at)
+    memo[key] = (game.peak_piles, worth)
     return worth
 
 
@@ -125,14 +141,27 @@ def _outlook(game: Game, seat: int, start: Cell) -> float:
     found: float | None = memo.get(key)
     if found is not None:
         return found
+    board = b.board(game)
+    links = graph(board)
+    # far worths by cell number (an int hashes in C, a ``Cell`` in Python), valid for the
+    # graph they were numbered by
+    held: tuple[Any, dict[int, float]] | None = memo.get(_FAR)
+    if held is None or held[0] is not links:
+        held = memo[_FAR] = (links, {})
+    far, cells = held[1], links.cells
     best = 0.0
-    for at, d in _lookouts(b.board(game), start):
-        worth: float | None = memo.get(at)
+    for n, steps in _lookouts(board, start):
+        worth = far.get(n)
         if worth is None:
-            worth = memo[at] = _space_worth(game, seat, at, near=False)
-        best = max(best, worth / (1 + d))
+            worth = far[n] = _space_worth(game, seat, cells[n], near=False)
+        score = worth / steps
+        if score > best:  # ``max(best, score)``: the same float
+            best = score
     memo[key] = best
     return best
+
+
+_FAR = "far"
 
 
 _MEMO = "_greedy_memo"
@@ -161,17 +190,16 @@ def _memo(game: Game, seat: int) -> dict[Any, Any]:
     return memo
 
 
-def _lookouts(board: Board, start: Cell) -> tuple[tuple[Cell, int], ...]:
-    """The peak, exchange and container spaces within ``OUTLOOK`` steps of ``start``, with their
-    distances: fixed by the board, so kept on it."""
+def _lookouts(board: Board, start: Cell) -> tuple[tuple[int, int], ...]:
+    """The peak, exchange and container spaces within ``OUTLOOK`` steps of ``start``, as
+    (cell number in ``graph(board)``, 1 + distance): fixed by the board, so kept on it."""
     key = ("lookouts", start)
-    found: tuple[tuple[Cell, int], ...] | None = board.memo.get(key)
+    found: tuple[tuple[int, int], ...] | None = board.memo.get(key)
     if found is None:
         # ``distances(board, start, OUTLOOK)``, walked over cell numbers
-        links = graph(board)
-        cells, kinds = links.cells, links.kinds
+        kinds = graph(board).kinds
         found = board.memo[key] = tuple(
-            (cells[n], d)
+            (n, 1 + d)
             for n, d in reach(board, start, OUTLOOK)
             if d > 0 and kinds[n] in ("peak", "exchange", "container")
         )
@@ -294,7 +322,7 @@ def _score(game: Game, seat: int, command: Command) -> float:
             room = b.backpack_limit(game, seat) - hiker.load
             return 20 if room > 1 else 2
         case Move(to=to):
-            return _space_worth(game, seat, to) + _outlook(game, seat, to) * 0.5
+            return _stop_worth(game, seat, to) + _outlook(game, seat, to) * 0.5
         case PlaceTile(rotation=rotation):
             return 10 - rotation * 0.01
         case PlayCard():

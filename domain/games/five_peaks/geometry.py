@@ -8,7 +8,6 @@ a tile's edge middle; a path joins a peak to an edge middle only where that edge
 
 from __future__ import annotations
 
-import functools
 from collections import deque
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -164,10 +163,11 @@ class Board:
         return tuple(sorted(out))
 
 
-@functools.lru_cache(maxsize=4096)
-def board_of(
+def build_board(
     content: Content, placements: tuple[Placement, ...], peaks: tuple[tuple[str, Cell], ...]
 ) -> Board:
+    """The board of these placements and peaks, built from nothing (``boards.board_of``
+    keeps the boards built and grows a new one from its parent)."""
     covered: dict[Cell, list[int]] = {}
     halves: dict[Cell, list[tuple[int, str, int]]] = {}
     spaces: dict[Cell, Space] = {}

@@ -7,6 +7,7 @@ from itertools import permutations
 from typing import assert_never
 
 from domain.games.five_peaks import board as b
+from domain.games.five_peaks import kept_commands as kept
 from domain.games.five_peaks.commands import (
     BoxCard,
     BuyContainer,
@@ -306,7 +307,7 @@ def _container_problem(game: Game, command: BuyContainer) -> Problem:
 def candidates(game: Game, seat: int) -> tuple[Command, ...]:
     """Every command worth asking ``problem`` about now."""
     hiker, stage, pack = game.hiker(seat), game.stage, b.content(game)
-    out: list[Command] = [Pass(seat), *(BuyContainer(seat, r) for r in CONTAINERS)]
+    out: list[Command] = [*kept.opening(seat)]
     if b.is_over_limit(game, seat):
         return tuple(Discard(seat, r) for r in RESOURCES)
     if hiker.drawn:
@@ -326,20 +327,17 @@ def candidates(game: Game, seat: int) -> tuple[Command, ...]:
         return tuple(out)
     match stage.kind:
         case "play":
-            for card in sorted(set(hiker.hand)):
-                out += [PlayCard(seat, card, o) for o in range(len(pack.cards[card].options) + 1)]
+            out += kept.plays(pack, seat, hiker.hand)
         case "move" | "shortcut" | "bike" | "glide":
-            out += [Move(seat, to) for to in sorted(b.reachable(game, seat))]
+            out += kept.moves(seat, b.reachable(game, seat))
         case "tile":
             out += [PlaceTile(seat, c, r) for c, _, _ in b.tile_spots(game, seat) for r in range(4)]
         case "space":
-            out += [TakeLeft(seat), Collect(seat), Exchange(seat)]
-            out += [PlaceStone(seat, s) for s in sorted(set(hiker.stones))]
-            out += [Convert(seat, g, t) for g in CONTAINERS for t in CONTAINERS if g != t]
+            out += kept.at_space(seat, hiker.stones)
         case "forage":
-            out += [Forage(seat, r) for r in BASICS]
+            out += kept.basics(seat, harvest=False)
         case "harvest":
-            out += [Harvest(seat, r) for r in BASICS]
+            out += kept.basics(seat, harvest=True)
         case "pack":
             out.append(Pack(seat))
         case "buy":
@@ -393,7 +391,7 @@ def legal_moves(game: Game, seat: int) -> tuple[Move, ...]:
     # the same candidates as ``legal_commands``, for the moves alone, all legal or none
     if not _moves_open(game, seat, b.is_over_limit(game, seat)):
         return ()
-    return tuple(Move(seat, to) for to in sorted(b.reachable(game, seat)))
+    return kept.moves(seat, b.reachable(game, seat))
 
 
 def can_only_pass(game: Game, seat: int) -> bool:
@@ -402,10 +400,12 @@ def can_only_pass(game: Game, seat: int) -> bool:
     if game.phase != "play" or seat != game.turn or not 0 <= seat < game.seats:
         return False
     over = b.is_over_limit(game, seat)
+    if _moves_open(game, seat, over) and b.reachable(game, seat):
+        return False  # a ``Move`` to any ``reachable`` space is legal (``legal_commands``)
     passes = False
     for command in candidates(game, seat):
         if _seat_problem(game, command, over) is None:
-            if command != Pass(seat):
+            if command.__class__ is not Pass:  # every candidate is the seat's own
                 return False
             passes = True
     return passes

@@ -11,19 +11,44 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import replace
 from functools import cache
+from itertools import pairwise
 from types import MappingProxyType
 from typing import Any
 
 import pytest
 
-from domain.games.five_peaks import RULESET
+from domain.games.five_peaks import RULESET, boards
 from domain.games.five_peaks import board as b
-from domain.games.five_peaks.bots import OUTLOOK, _lookouts
-from domain.games.five_peaks.commands import Move
+from domain.games.five_peaks import kept_commands as kept
+from domain.games.five_peaks.boards import board_of, with_peak, with_tile
+from domain.games.five_peaks.bots import (
+    OUTLOOK,
+    _lookouts,
+    _outlook,
+    _space_worth,
+    _stop_worth,
+)
+from domain.games.five_peaks.commands import Move, Pass
+from domain.games.five_peaks.decider import consequences
+from domain.games.five_peaks.evolve import evolve
 from domain.games.five_peaks.flow import stage
-from domain.games.five_peaks.geometry import Board, Cell, distances
-from domain.games.five_peaks.rules import candidates, legal_commands, legal_moves, problem
-from domain.games.five_peaks.state import Reward
+from domain.games.five_peaks.geometry import (
+    Board,
+    Cell,
+    Graph,
+    Placement,
+    build_board,
+    distances,
+    graph,
+)
+from domain.games.five_peaks.rules import (
+    can_only_pass,
+    candidates,
+    legal_commands,
+    legal_moves,
+    problem,
+)
+from domain.games.five_peaks.state import Reward, changed
 from tests.support.play import play
 
 
@@ -83,7 +108,8 @@ def test_distances_and_lookouts_walk_the_links_as_the_plain_walk_does():
                 for at, d in plain_distances(board, start, OUTLOOK)
                 if d > 0 and board.spaces[at].kind in kinds
             )
-            assert _lookouts(board, start) == wanted
+            cells = graph(board).cells
+            assert tuple((cells[n], s - 1) for n, s in _lookouts(board, start)) == wanted
 
 
 def blocked_variants(game: Any, seat: int) -> list[Any]:
@@ -118,3 +144,209 @@ def test_a_stage_begins_as_replace_would_make_it_and_refuses_unknown_fields():
         assert vars(made) == vars(replace(base, kind="move", **changes))
     with pytest.raises(TypeError, match="sideways"):
         stage(0, "move", None, sideways=1)
+
+
+def steps(bot: str) -> list[tuple[Any, Any]]:
+    """(before, after) of each position that placed one tile or one peak."""
+    games = positions(bot)
+    return [
+        (g, h)
+        for g, h in pairwise(games)
+        if (len(h.placements) == len(g.placements) + 1 and h.peaks == g.peaks)
+        or (h.placements == g.placements and len(h.peaks) == len(g.peaks) + 1)
+    ]
+
+
+def built(game: Any) -> Board:
+    return build_board(b.content(game), game.placements, game.peak_cells())
+
+
+@pytest.mark.parametrize("bot", ["greedy", "random"])
+def test_a_board_grown_by_a_tile_or_a_peak_is_the_board_built_from_nothing(bot):
+    tiles = peaks = 0
+    for before, after in steps(bot):
+        parent = built(before)
+        if len(after.placements) > len(before.placements):
+            grown = with_tile(parent, after.placements)
+            tiles += 1
+        else:
+            grown = with_peak(parent, after.peak_cells())
+            peaks += 1
+        assert grown == built(after)
+        assert grown is not None and grown.placements == after.placements
+        assert grown.peaks == after.peak_cells()
+    assert tiles > 3 and peaks > 1
+    for game in positions(bot):
+        assert board_of(b.content(game), game.placements, game.peak_cells()) == built(game)
+
+
+def test_a_board_is_built_from_nothing_where_a_tile_or_peak_would_overlap():
+    before, after = next((g, h) for g, h in steps("greedy") if len(h.peaks) > len(g.peaks))
+    parent, (peak, at) = built(before), after.peak_cells()[-1]
+    taken = next(iter(parent.spaces))
+    assert with_peak(parent, (*before.peak_cells(), (peak, taken))) is None
+    tile = after.placements[-1].tile  # a 3x3 terrain tile, laid over the new peak
+    over = Placement(tile, at.x - 1, at.y - 1, 0)
+    assert with_tile(built(after), (*after.placements, over)) is None
+
+
+def test_a_stop_is_worth_what_the_plain_worth_says_as_the_peak_piles_change():
+    differ = 0
+    for game in positions("greedy")[::5]:
+        for seat in range(game.seats):
+            emptied = changed(game, peak_piles=MappingProxyType({}))
+            for at in b.board(game).spaces:
+                assert _stop_worth(game, seat, at) == _space_worth(game, seat, at)
+                # the memo comes along with ``changed``; the piles it was kept beside do not
+                assert _stop_worth(emptied, seat, at) == _space_worth(emptied, seat, at)
+                differ += _space_worth(emptied, seat, at) != _space_worth(game, seat, at)
+    assert differ  # an exchange for a peak is worth less without a peak to place
+
+
+def settled(bot: str) -> list[tuple[Any, int]]:
+    """(position, seat) where the settling asks ``can_only_pass``: after each legal command
+    of every tenth position, its consequences folded, before any pass."""
+    out = []
+    for game in positions(bot)[::10]:
+        for seat in range(game.seats):
+            for command in legal_commands(game, seat):
+                after = game
+                for event in consequences(game, command):
+                    after = evolve(after, event)
+                out.append((after, seat))
+    return out
+
+
+def stuck(game: Any) -> list[Any]:
+    """A move stage where passing is all there is: nowhere to stop, or a campfire reward
+    owed from an empty campfire deck before any move."""
+    return [
+        replace(game, stage=replace(game.stage, steps=(99,))),
+        replace(game, rewards=(Reward("campfire"),), fire_deck=()),
+    ]
+
+
+def test_a_move_stage_with_no_move_open_can_only_pass():
+    moving = [g for g in positions("greedy") if legal_moves(g, g.turn)][:10]
+    assert moving
+    for game in moving:
+        assert not can_only_pass(game, game.turn)
+        for variant in stuck(game):
+            assert plain_legal(variant, game.turn) == (Pass(game.turn),)
+            assert can_only_pass(variant, game.turn)
+
+
+@pytest.mark.parametrize("bot", ["greedy", "random"])
+def test_only_passing_is_what_the_plain_filter_leaves(bot):
+    seen = {True: 0, False: 0, "moves": 0}
+    for game, seat in [*settled(bot), *((g, g.turn) for g in positions(bot))]:
+        plain = plain_legal(game, seat) == (Pass(seat),)
+        assert can_only_pass(game, seat) == plain
+        seen[plain] += 1
+        seen["moves"] += game.stage.kind == "move" and game.turn == seat
+    assert seen[True] > 20 and seen[False] > 20 and seen["moves"] > 20
+
+
+@pytest.mark.parametrize("bot", ["greedy", "random"])
+def test_candidates_kept_across_positions_are_the_ones_made_afresh(bot):
+    """The kept groups of commands, asked position after position as a game asks them, are
+    what they would be made afresh (each kept under all it is made from)."""
+    kept_ones = [candidates(g, s) for g in positions(bot) for s in range(g.seats)]
+    fresh = []
+    for game in positions(bot):
+        for seat in range(game.seats):
+            for group in (kept.opening, kept.plays, kept.moves, kept.at_space, kept.basics):
+                group.cache_clear()
+            fresh.append(candidates(game, seat))
+    assert kept_ones == fresh
+    assert sum(len(c) for c in fresh) > 1000
+
+
+def as_cells(found: Graph) -> tuple[dict[Cell, tuple[Cell, ...]], dict[Cell, str]]:
+    """A graph by cells, not numbers: each cell's linked cells in order, and its kind."""
+    cells = found.cells
+    assert all(found.numbers[c] == i for i, c in enumerate(cells))
+    linked = {c: tuple(cells[n] for n in found.near[i]) for i, c in enumerate(cells)}
+    return linked, dict(zip(cells, found.kinds, strict=True))
+
+
+@pytest.mark.parametrize("bot", ["greedy", "random"])
+def test_a_grown_boards_graph_is_the_graph_built_afresh_by_cells(bot):
+    carried = 0
+    for before, after in steps(bot):
+        parent = built(before)
+        graph(parent)  # the parent's graph is built, so the child's is carried
+        if len(after.placements) > len(before.placements):
+            grown = with_tile(parent, after.placements)
+        else:
+            grown = with_peak(parent, after.peak_cells())
+        assert grown is not None and "graph" in grown.memo
+        carried += 1
+        # the numbers differ, the cells each cell links to and in what order do not
+        afresh = graph(replace(grown, memo={}))
+        assert as_cells(graph(grown)) == as_cells(afresh)
+        fresh = built(after)  # links in the same sets, perhaps tried in another order
+        for start in fresh.links:
+            walked = list(distances(grown, start, OUTLOOK).items())
+            assert walked == plain_distances(grown, start, OUTLOOK)
+            assert dict(walked) == dict(plain_distances(fresh, start, OUTLOOK))
+    assert carried > 5
+
+
+def test_a_carried_graph_takes_the_kind_a_new_tile_gives_a_cell_already_linked():
+    """Real tiles only add spaces to cells no path reached before; a parent made to lack the
+    space of a linked cell the new tile covers shows the kind is made again too."""
+    for before, after in steps("greedy"):
+        if len(after.placements) == len(before.placements):
+            continue
+        parent, new = built(before), after.placements[-1]
+        size = b.content(after).tile(new.tile).size
+        block = {Cell(new.x + dx, new.y + dy) for dx in range(size) for dy in range(size)}
+        linked = [c for c in block if c in parent.links and c in parent.spaces]
+        if linked:
+            break
+    spaces = {c: s for c, s in parent.spaces.items() if c != linked[0]}
+    parent = replace(parent, spaces=spaces, memo={})
+    graph(parent)
+    grown = with_tile(parent, after.placements)
+    assert grown is not None
+    assert as_cells(graph(grown)) == as_cells(graph(replace(grown, memo={})))
+
+
+def plain_outlook(game: Any, seat: int, start: Cell) -> float:
+    """``_outlook`` as its definition reads, over the plain walk and ``Cell``s."""
+    board, kinds = b.board(game), ("peak", "exchange", "container")
+    seen = [
+        _space_worth(game, seat, at, near=False) / (1 + d)
+        for at, d in plain_distances(board, start, OUTLOOK)
+        if d > 0 and board.spaces[at].kind in kinds
+    ]
+    return max([0.0, *seen])
+
+
+def test_an_outlook_is_the_plain_one_even_when_the_board_is_built_again():
+    """The far worths are kept by cell number: a board built again from nothing (numbered
+    afresh) under a memo that outlived the first must not reuse them."""
+    renumbered = 0
+    for game in positions("greedy")[::7]:
+        seat, starts = game.turn, sorted(b.board(game).links)
+        for start in starts[::2]:
+            assert _outlook(game, seat, start) == plain_outlook(game, seat, start)
+        first = graph(b.board(game))
+        boards._KEPT.clear()  # the same placements and peaks, built again
+        again = changed(game, placements=tuple(list(game.placements)))
+        second = graph(b.board(again))
+        renumbered += first.cells != second.cells
+        for start in starts[1::2]:
+            assert _outlook(again, seat, start) == plain_outlook(game, seat, start)
+    assert renumbered > 3
+
+
+def test_boards_kept_stay_within_their_bound_and_still_equal_the_built_ones(monkeypatch):
+    monkeypatch.setattr(boards, "KEPT", 3)
+    boards._KEPT.clear()
+    for game in positions("greedy")[::3]:
+        pack = b.content(game)
+        assert boards.board_of(pack, game.placements, game.peak_cells()) == built(game)
+        assert len(boards._KEPT) <= 3
+    boards._KEPT.clear()

@@ -1,0 +1,70 @@
+"""The candidate commands of the frequent stages, made once and handed out again.
+
+``legal_commands`` and the settling's ``can_only_pass`` list every candidate, and making
+one (a frozen dataclass's ``__init__``) cost more than asking most of them their problem:
+about half of a space stage's ``can_only_pass``. Commands are frozen values, so a group
+made for the same arguments is the same value; each group is kept under everything it is
+made from.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from domain.games.five_peaks.commands import (
+    BuyContainer,
+    Collect,
+    Command,
+    Convert,
+    Exchange,
+    Forage,
+    Harvest,
+    Move,
+    Pass,
+    PlaceStone,
+    PlayCard,
+    TakeLeft,
+)
+from domain.games.five_peaks.content import BASICS, CONTAINERS, Content
+from domain.games.five_peaks.geometry import Cell
+
+KEPT = 4096
+
+
+@functools.lru_cache(maxsize=KEPT)
+def opening(seat: int) -> tuple[Command, ...]:
+    """What every stage's list begins with: passing, and buying each container."""
+    return (Pass(seat), *(BuyContainer(seat, r) for r in CONTAINERS))
+
+
+@functools.lru_cache(maxsize=KEPT)
+def plays(pack: Content, seat: int, hand: tuple[str, ...]) -> tuple[Command, ...]:
+    """Each card of the hand once, each of its options and its campfire "twice" one."""
+    return tuple(
+        PlayCard(seat, card, o)
+        for card in sorted(set(hand))
+        for o in range(len(pack.cards[card].options) + 1)
+    )
+
+
+@functools.lru_cache(maxsize=KEPT)
+def moves(seat: int, reachable: frozenset[Cell]) -> tuple[Move, ...]:
+    return tuple(Move(seat, to) for to in sorted(reachable))
+
+
+@functools.lru_cache(maxsize=KEPT)
+def at_space(seat: int, stones: tuple[str, ...]) -> tuple[Command, ...]:
+    """A space stage's own: take what is left, collect, exchange, each stone, each swap."""
+    return (
+        TakeLeft(seat),
+        Collect(seat),
+        Exchange(seat),
+        *(PlaceStone(seat, s) for s in sorted(set(stones))),
+        *(Convert(seat, g, t) for g in CONTAINERS for t in CONTAINERS if g != t),
+    )
+
+
+@functools.lru_cache(maxsize=KEPT)
+def basics(seat: int, harvest: bool) -> tuple[Command, ...]:
+    """Foraging (or harvesting) each basic resource."""
+    return tuple((Harvest if harvest else Forage)(seat, r) for r in BASICS)
