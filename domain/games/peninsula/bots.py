@@ -36,6 +36,7 @@ from domain.games.peninsula.commands import (
 )
 from domain.games.peninsula.events import IconDrawn
 from domain.games.peninsula.filling import fill_blocker
+from domain.games.peninsula.gains import DrawGains
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.movement import destinations, landmarks_on
 from domain.games.peninsula.planning import aims_of, mission_plan
@@ -114,8 +115,11 @@ def best_draw(game: Game, sheet: Sheet, seat: int, icon: Icon) -> tuple[float, D
     held = frozenset({"catapult", "ferry"}) & _held(game, sheet)
     scored: list[tuple[float, int, DrawIcon]] = []
     plan = mission_plan(game, sheet, icon, TARGET_WEIGHT)
+    gains = DrawGains(game.map, sheet)
     for index, command in enumerate(draws(game, sheet, seat, icon, held)):
-        gain = draw_gain(game, sheet, command) + plan.get(command.at, 0.0)
+        fast = gains.gain(command)
+        gain = draw_gain(game, sheet, command) if fast is None else fast
+        gain += plan.get(command.at, 0.0)
         if command.bonus is not None:
             gain -= BONUS_DRAW_COST
         scored.append((gain, -index, command))

@@ -1,0 +1,70 @@
+"""The greedy bot's shortcuts give what their plain forms give.
+
+``python -m bench.rollout_fingerprint --ruleset peninsula`` holds whole greedy rollouts to
+the code before the speed work; these tests hold each shortcut to its plain form on its own,
+at many positions of seeded games, so a failure names the one that drifted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import cache
+from typing import Any
+
+from domain.games.peninsula import RULESET
+from domain.games.peninsula.bots import draw_gain
+from domain.games.peninsula.cards import ICONS
+from domain.games.peninsula.commands import DrawIcon
+from domain.games.peninsula.gains import DrawGains
+from domain.games.peninsula.rules import draws
+from domain.games.peninsula.state import Game
+from tests.support.play import play
+
+EVERY = 7
+"""Every 7th position of each game: the games' sheets from empty to full, in a few seconds."""
+LAND_STEP = 16
+"""Besides where it stands, the architect is put on every 16th land hex of the map."""
+
+
+@cache
+def positions() -> tuple[Game, ...]:
+    states = [
+        step.state
+        for seats in (2, 3)
+        for step in play(RULESET, seats, label=f"gains-{seats}", bot="greedy")
+    ]
+    return tuple(s for s in states[1::EVERY] if s.sheets)
+
+
+def every_draw(game: Game) -> Any:
+    """Every draw of every icon on each seat's sheet, from where its architect stands and
+    from each hex it could stand on, with both draw bonuses held (catapult and ferry)."""
+    spec, held = game.map, frozenset({"catapult", "ferry"})
+    for seat, sheet in enumerate(game.sheets):
+        for location in (sheet.location, *sorted(spec.land)[::LAND_STEP]):
+            moved = replace(sheet, location=location)
+            for icon in ICONS:
+                yield moved, list(draws(game, moved, seat, icon, held))
+
+
+def test_draw_gains_are_the_plain_draw_gain_for_every_draw():
+    compared, kinds = 0, set()
+    for game in positions():
+        for sheet, commands in every_draw(game):
+            gains = DrawGains(game.map, sheet)
+            for command in commands:
+                plain = draw_gain(game, sheet, command)
+                assert gains.gain(command) == plain, command
+                compared += 1
+                kinds.add((command.icon, plain))
+    assert compared > 10_000 and len(kinds) > 40  # many gains of every icon, not a few
+
+
+def test_draw_gains_leave_a_draw_no_legal_list_holds_to_the_plain_form():
+    game = positions()[-1]
+    sheet = game.sheets[0]
+    gains = DrawGains(game.map, sheet)
+    taken = next(iter(sheet.icons))
+    on_icon = DrawIcon(seat=0, icon="village", at=taken, arrow=None, bonus=None)
+    far = DrawIcon(seat=0, icon="boat", at=taken, arrow=replace(taken, q=taken.q + 3), bonus=None)
+    assert gains.gain(on_icon) is None and gains.gain(far) is None
