@@ -36,10 +36,10 @@ from domain.games.peninsula.commands import (
 )
 from domain.games.peninsula.events import IconDrawn
 from domain.games.peninsula.filling import fill_blocker
-from domain.games.peninsula.gains import DrawGains
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.movement import destinations, landmarks_on
-from domain.games.peninsula.planning import aims_of, mission_plan
+from domain.games.peninsula.outlook import Outlook
+from domain.games.peninsula.planning import aims_of
 from domain.games.peninsula.routes import cheapest_route, first_step_to_landmark
 from domain.games.peninsula.rules import draws, legal_commands
 from domain.games.peninsula.state import Game, Sheet
@@ -110,12 +110,16 @@ def draw_gain(game: Game, sheet: Sheet, command: DrawIcon) -> float:
     return gain
 
 
-def best_draw(game: Game, sheet: Sheet, seat: int, icon: Icon) -> tuple[float, DrawIcon | None]:
-    """The draw of ``icon`` with the largest gain (bonus draws cost a little)."""
+def best_draw(
+    game: Game, sheet: Sheet, seat: int, icon: Icon, look: Outlook | None = None
+) -> tuple[float, DrawIcon | None]:
+    """The draw of ``icon`` with the largest gain (bonus draws cost a little). ``look``: the
+    decision's memo of what does not depend on the draw (``Outlook``), if it has one."""
+    look = Outlook(game, TARGET_WEIGHT) if look is None else look
     held = frozenset({"catapult", "ferry"}) & _held(game, sheet)
     scored: list[tuple[float, int, DrawIcon]] = []
-    plan = mission_plan(game, sheet, icon, TARGET_WEIGHT)
-    gains = DrawGains(game.map, sheet)
+    plan = look.plan(sheet, icon)
+    gains = look.gains(sheet)
     for index, command in enumerate(draws(game, sheet, seat, icon, held)):
         fast = gains.gain(command)
         gain = draw_gain(game, sheet, command) if fast is None else fast
@@ -128,7 +132,7 @@ def best_draw(game: Game, sheet: Sheet, seat: int, icon: Icon) -> tuple[float, D
     scored.sort(key=lambda item: item[:2], reverse=True)
     # only the best few draws are worth a pattern search: missions are the costly check
     best = max(
-        (gain + mission_gain(game, sheet, command), order, command)
+        (gain + look.mission_gain(sheet, command), order, command)
         for gain, order, command in scored[:MISSION_LOOKS]
     )
     return best[0], best[2]
@@ -160,29 +164,30 @@ def greedy_bot(game: Game, seat: int, luck: Luck) -> SeatCommand:
     options = legal_commands(game, seat)
     if not options:
         raise ValueError(f"seat {seat} has nothing to do now")
+    look = Outlook(game, TARGET_WEIGHT)
     if game.phase == "draft":
-        return _choose(game, seat, options)
+        return _choose(game, seat, options, look)
     return (
         _claim(game, seat, options)
         or _fill(options)
         or _one_shot(game, seat, options)
         or _landmark_move(game, seat, options)
-        or _use_icon(game, seat, options)
+        or _use_icon(game, seat, options, look)
         or _towards_landmark(game, seat)
         or EndActions(seat=seat)
     )
 
 
-def _choose(game: Game, seat: int, options: Sequence[SeatCommand]) -> SeatCommand:
+def _choose(game: Game, seat: int, options: Sequence[SeatCommand], look: Outlook) -> SeatCommand:
     sheet = game.sheets[seat]
 
     def value(command: SeatCommand) -> float:
         if isinstance(command, DraftCard):
-            return best_draw(game, sheet, seat, command.keep)[0]
+            return best_draw(game, sheet, seat, command.keep, look)[0]
         if isinstance(command, ChooseIcons):
             icons = _chosen_icons(game, command)
             cost = LANDMARK_GAIN if command.first != command.second else 0.0
-            return sum(best_draw(game, sheet, seat, i)[0] for i in icons) - cost
+            return sum(best_draw(game, sheet, seat, i, look)[0] for i in icons) - cost
         return float("-inf")
 
     return max(options, key=value)
@@ -287,18 +292,22 @@ def _harbor_trip(game: Game, sheet: Sheet, budget: int) -> bool:
     return plain is None or trip[0] < plain[0]
 
 
-def _use_icon(game: Game, seat: int, options: Sequence[SeatCommand]) -> SeatCommand | None:
+def _use_icon(
+    game: Game, seat: int, options: Sequence[SeatCommand], look: Outlook
+) -> SeatCommand | None:
     sheet, allowance = game.sheets[seat], game.allowances[seat]
     if allowance.uses == 0:
         return None
     gain, draw = max(
-        (best_draw(game, sheet, seat, icon) for icon in dict.fromkeys(allowance.hand)),
+        (best_draw(game, sheet, seat, icon, look) for icon in dict.fromkeys(allowance.hand)),
         key=lambda pair: pair[0],
     )
-    better = _better_icon(game, seat, options, gain)
+    better = _better_icon(game, seat, options, gain, look)
     if better is not None:
         return better
-    move = _move_for_draw(game, seat, options, gain) or _harbor_for_draw(game, seat, gain)
+    move = _move_for_draw(game, seat, options, gain, look) or _harbor_for_draw(
+        game, seat, gain, look
+    )
     if move is not None:
         return move
     trade = _landmark_trade(game, sheet, options)
@@ -310,18 +319,18 @@ def _use_icon(game: Game, seat: int, options: Sequence[SeatCommand]) -> SeatComm
 
 
 def _better_icon(
-    game: Game, seat: int, options: Sequence[SeatCommand], gain: float
+    game: Game, seat: int, options: Sequence[SeatCommand], gain: float, look: Outlook
 ) -> SeatCommand | None:
     """A lifesaver (1 VP) or the rainbow, when the other icon draws clearly better."""
     sheet = game.sheets[seat]
     kept = game.kept
     lifesaver = next((c for c in options if isinstance(c, UseLifesaver)), None)
     # a lifesaver is worth 1 VP unused: take it only for a clearly better draw
-    if lifesaver and kept and best_draw(game, sheet, seat, kept)[0] - 1 > gain + 1:
+    if lifesaver and kept and best_draw(game, sheet, seat, kept, look)[0] - 1 > gain + 1:
         return lifesaver
     rainbows = [c for c in options if isinstance(c, UseRainbow)]
     if rainbows:
-        scored = [(best_draw(game, sheet, seat, c.into)[0], c) for c in rainbows]
+        scored = [(best_draw(game, sheet, seat, c.into, look)[0], c) for c in rainbows]
         top, command = max(scored, key=lambda pair: pair[0])
         if top > gain + 2:
             return command
@@ -329,7 +338,7 @@ def _better_icon(
 
 
 def _move_for_draw(
-    game: Game, seat: int, options: Sequence[SeatCommand], gain: float
+    game: Game, seat: int, options: Sequence[SeatCommand], gain: float, look: Outlook
 ) -> SeatCommand | None:
     """A free move (or a ticket, if it gains 2 more) to a hex with a strictly better draw."""
     if gain >= GOOD_DRAW:
@@ -345,13 +354,13 @@ def _move_for_draw(
         if command.to not in seen:
             moved = replace(sheet, location=command.to)
             icons = dict.fromkeys(game.allowances[seat].hand)
-            seen[command.to] = max(best_draw(game, moved, seat, i)[0] for i in icons)
+            seen[command.to] = max(best_draw(game, moved, seat, i, look)[0] for i in icons)
         if seen[command.to] - cost > best[0] + 0.5:
             best = (seen[command.to] - cost, command)
     return best[1]
 
 
-def _harbor_for_draw(game: Game, seat: int, gain: float) -> SeatCommand | None:
+def _harbor_for_draw(game: Game, seat: int, gain: float, look: Outlook) -> SeatCommand | None:
     """Harbor Tickets, from a harbor hex, when another harbor hex has a clearly better draw
     (the move itself is then a free harbor move)."""
     sheet = game.sheets[seat]
@@ -362,7 +371,7 @@ def _harbor_for_draw(game: Game, seat: int, gain: float) -> SeatCommand | None:
     icons = dict.fromkeys(game.allowances[seat].hand)
     for to in sorted(sheet.harbor_lands - {sheet.location}):
         moved = replace(sheet, location=to)
-        if max(best_draw(game, moved, seat, i)[0] for i in icons) > gain + 0.5:
+        if max(best_draw(game, moved, seat, i, look)[0] for i in icons) > gain + 0.5:
             return UseHarborTickets(seat=seat)
     return None
 

@@ -12,12 +12,22 @@ from functools import cache
 from typing import Any
 
 from domain.games.peninsula import RULESET
-from domain.games.peninsula.bots import draw_gain
-from domain.games.peninsula.cards import ICONS
+from domain.games.peninsula.bots import (
+    BONUS_DRAW_COST,
+    MISSION_LOOKS,
+    TARGET_WEIGHT,
+    _held,
+    best_draw,
+    draw_gain,
+    mission_gain,
+)
+from domain.games.peninsula.cards import ICONS, Icon
 from domain.games.peninsula.commands import DrawIcon
 from domain.games.peninsula.gains import DrawGains
+from domain.games.peninsula.outlook import Outlook
+from domain.games.peninsula.planning import mission_plan
 from domain.games.peninsula.rules import draws
-from domain.games.peninsula.state import Game
+from domain.games.peninsula.state import EMPTY, Game, Sheet
 from tests.support.play import play
 
 EVERY = 7
@@ -68,3 +78,57 @@ def test_draw_gains_leave_a_draw_no_legal_list_holds_to_the_plain_form():
     on_icon = DrawIcon(seat=0, icon="village", at=taken, arrow=None, bonus=None)
     far = DrawIcon(seat=0, icon="boat", at=taken, arrow=replace(taken, q=taken.q + 3), bonus=None)
     assert gains.gain(on_icon) is None and gains.gain(far) is None
+
+
+def plain_best_draw(game: Game, sheet: Sheet, seat: int, icon: Icon) -> tuple[float, Any]:
+    """``best_draw`` as it read before its memo: each draw's gain, plan and missions asked
+    of the plain functions."""
+    held = frozenset({"catapult", "ferry"}) & _held(game, sheet)
+    plan = mission_plan(game, sheet, icon, TARGET_WEIGHT)
+    scored = []
+    for index, command in enumerate(draws(game, sheet, seat, icon, held)):
+        gain = draw_gain(game, sheet, command) + plan.get(command.at, 0.0)
+        if command.bonus is not None:
+            gain -= BONUS_DRAW_COST
+        scored.append((gain, -index, command))
+    if not scored:
+        return float("-inf"), None
+    scored.sort(key=lambda item: item[:2], reverse=True)
+    best = max(
+        (gain + mission_gain(game, sheet, command), order, command)
+        for gain, order, command in scored[:MISSION_LOOKS]
+    )
+    return best[0], best[2]
+
+
+def variants(game: Game, seat: int) -> Any:
+    """A seat's sheet moved to other hexes, and copies of it that share all its parts but
+    one: an ``Outlook`` that keyed a memo on too few parts would mix them up."""
+    sheet = game.sheets[seat]
+    yield sheet
+    yield from (replace(sheet, location=h) for h in sorted(game.map.land)[::LAND_STEP])
+    yield replace(sheet, filled=frozenset())
+    yield replace(sheet, arrows=())
+    yield replace(sheet, harbor_lands=frozenset())
+    yield replace(sheet, missions=EMPTY)
+    yield replace(sheet, cliffs=EMPTY)
+    yield replace(sheet, icons=EMPTY)
+
+
+def test_one_outlook_for_many_sheets_gives_the_plain_best_draw_plan_and_mission_gain():
+    compared, drawn = 0, 0
+    for game in positions()[::2]:
+        look = Outlook(game, TARGET_WEIGHT)  # one for the position: every seat, every variant
+        for seat in range(game.seats):
+            for sheet in variants(game, seat):
+                for icon in ICONS:
+                    plan = mission_plan(game, sheet, icon, TARGET_WEIGHT)
+                    assert look.plan(sheet, icon) == plan
+                    best = best_draw(game, sheet, seat, icon, look)
+                    assert best == plain_best_draw(game, sheet, seat, icon)
+                    drawn += best[1] is not None
+                    for command in list(draws(game, sheet, seat, icon, frozenset()))[:12]:
+                        plain = mission_gain(game, sheet, command)
+                        assert look.mission_gain(sheet, command) == plain
+                        compared += 1
+    assert drawn > 1_000 and compared > 5_000

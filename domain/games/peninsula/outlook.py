@@ -1,0 +1,82 @@
+"""What one greedy decision works out about a seat's sheet, worked out once per decision.
+
+A greedy decision asks for the best draw of each icon in hand, of the kept icon, of every
+icon a rainbow could make, and again from every hex a free move or a ticket reaches. Those
+sheets differ in the architect's place at most, so most of what a draw is worth is the same
+for all of them: the fillability around each hex (``DrawGains``), the mission plan of each
+icon type, which missions a type's icons already match. ``Outlook`` keeps each for the
+decision it was made for, keyed by the identity of the sheet parts it reads (a moved sheet
+shares its ``icons``, ``cliffs``, ... with the sheet it was copied from); each entry holds
+the sheet it was made from, so no key's objects can be freed and their ids reused while the
+outlook lives. It is made by the bot, lives for one decision and is never stored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from domain.games.peninsula.actions import placement_for
+from domain.games.peninsula.cards import Icon
+from domain.games.peninsula.commands import DrawIcon
+from domain.games.peninsula.content import MissionSpec
+from domain.games.peninsula.gains import DrawGains
+from domain.games.peninsula.hexes import Hex
+from domain.games.peninsula.planning import mission_plan
+from domain.games.peninsula.state import Game, Sheet
+
+Unmatched = tuple[frozenset[Hex], tuple[MissionSpec, ...]]
+"""An icon type's hexes, and the open missions they match nowhere yet."""
+
+
+class Outlook:
+    """One decision's memo of a seat's sheets; see the module's docstring."""
+
+    def __init__(self, game: Game, weight: float) -> None:
+        self.game, self.weight = game, weight
+        self._gains: dict[tuple[int, ...], tuple[Sheet, DrawGains]] = {}
+        self._plans: dict[tuple[Any, ...], tuple[Sheet, Mapping[Hex, float]]] = {}
+        self._unmatched: dict[tuple[Any, ...], tuple[Sheet, Unmatched]] = {}
+
+    def gains(self, sheet: Sheet) -> DrawGains:
+        parts = (sheet.icons, sheet.cliffs, sheet.filled, sheet.arrows, sheet.harbor_lands)
+        key = tuple(map(id, parts))
+        found = self._gains.get(key)
+        if found is None:
+            found = self._gains[key] = (sheet, DrawGains(self.game.map, sheet))
+        return found[1]
+
+    def plan(self, sheet: Sheet, icon: Icon) -> Mapping[Hex, float]:
+        """``mission_plan(game, sheet, icon, weight)``."""
+        parts = (sheet.icons, sheet.cliffs, sheet.harbor_lands, sheet.missions)
+        key = (*map(id, parts), icon)
+        found = self._plans.get(key)
+        if found is None:
+            plan = mission_plan(self.game, sheet, icon, self.weight)
+            found = self._plans[key] = (sheet, plan)
+        return found[1]
+
+    def mission_gain(self, sheet: Sheet, command: DrawIcon) -> float:
+        """``bots.mission_gain``: the missions ``command.icon``'s hexes match nowhere are
+        found once per sheet and type, then only the hexes with the draw are tried."""
+        icon = command.icon
+        if icon in sheet.missions.values():
+            return 0.0
+        before, unmatched = self._unmatched_by(sheet, icon)
+        after = before | {command.at}
+        land = self.game.map.land
+        gains = [m.vp for m in unmatched if placement_for(m, after, land) is not None]
+        return float(max(gains, default=0))
+
+    def _unmatched_by(self, sheet: Sheet, icon: Icon) -> Unmatched:
+        key = (id(sheet.icons), id(sheet.cliffs), id(sheet.missions), icon)
+        found = self._unmatched.get(key)
+        if found is None:
+            before, land = sheet.holds(icon), self.game.map.land
+            unmatched = tuple(
+                m
+                for m in self.game.missions
+                if m.letter not in sheet.missions and placement_for(m, before, land) is None
+            )
+            found = self._unmatched[key] = (sheet, (before, unmatched))
+        return found[1]
