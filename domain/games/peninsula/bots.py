@@ -39,7 +39,6 @@ from domain.games.peninsula.filling import fill_blocker
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.movement import destinations, landmarks_on
 from domain.games.peninsula.outlook import Outlook
-from domain.games.peninsula.planning import aims_of
 from domain.games.peninsula.routes import cheapest_route, first_step_to_landmark
 from domain.games.peninsula.rules import draws, legal_commands
 from domain.games.peninsula.state import Game, Sheet
@@ -168,7 +167,7 @@ def greedy_bot(game: Game, seat: int, luck: Luck) -> SeatCommand:
     if game.phase == "draft":
         return _choose(game, seat, options, look)
     return (
-        _claim(game, seat, options)
+        _claim(game, seat, options, look)
         or _fill(options)
         or _one_shot(game, seat, options)
         or _landmark_move(game, seat, options)
@@ -201,7 +200,9 @@ def _chosen_icons(game: Game, command: ChooseIcons) -> tuple[Icon, Icon]:
     )
 
 
-def _claim(game: Game, seat: int, options: Sequence[SeatCommand]) -> SeatCommand | None:
+def _claim(
+    game: Game, seat: int, options: Sequence[SeatCommand], look: Outlook
+) -> SeatCommand | None:
     """The claim worth most, with the icon type the bot's other plans need least. Before
     the final window it holds back a claim that would spend the type aimed at a bigger
     mission already nearly matched."""
@@ -209,7 +210,7 @@ def _claim(game: Game, seat: int, options: Sequence[SeatCommand]) -> SeatCommand
     if not claims:
         return None
     vp = {m.letter: m.vp for m in game.missions}
-    aims = aims_of(game, game.sheets[seat])
+    aims = look.aims(game.sheets[seat])
 
     def aimed_elsewhere(claim: ClaimMission) -> int:
         target = aims.get(claim.icon)

@@ -22,7 +22,14 @@ from domain.games.peninsula.commands import DrawIcon
 from domain.games.peninsula.content import MissionSpec
 from domain.games.peninsula.gains import DrawGains
 from domain.games.peninsula.hexes import Hex
-from domain.games.peninsula.planning import mission_plan
+from domain.games.peninsula.planning import (
+    Target,
+    Usable,
+    cached_targets,
+    open_missions,
+    planned,
+    usable_hexes,
+)
 from domain.games.peninsula.state import Game, Sheet
 
 Unmatched = tuple[frozenset[Hex], tuple[MissionSpec, ...]]
@@ -36,6 +43,7 @@ class Outlook:
         self.game, self.weight = game, weight
         self._gains: dict[tuple[int, ...], tuple[Sheet, DrawGains]] = {}
         self._plans: dict[tuple[Any, ...], tuple[Sheet, Mapping[Hex, float]]] = {}
+        self._usable: dict[tuple[int, ...], tuple[Sheet, Usable, tuple[MissionSpec, ...]]] = {}
         self._unmatched: dict[tuple[Any, ...], tuple[Sheet, Unmatched]] = {}
 
     def gains(self, sheet: Sheet) -> DrawGains:
@@ -48,13 +56,29 @@ class Outlook:
 
     def plan(self, sheet: Sheet, icon: Icon) -> Mapping[Hex, float]:
         """``mission_plan(game, sheet, icon, weight)``."""
+        if icon in sheet.missions.values():
+            return {}
         parts = (sheet.icons, sheet.cliffs, sheet.harbor_lands, sheet.missions)
         key = (*map(id, parts), icon)
         found = self._plans.get(key)
         if found is None:
-            plan = mission_plan(self.game, sheet, icon, self.weight)
+            plan = planned(*self._usable_by(sheet), icon, self.weight)
             found = self._plans[key] = (sheet, plan)
         return found[1]
+
+    def aims(self, sheet: Sheet) -> Mapping[Icon, Target]:
+        """``planning.aims_of(game, sheet)``."""
+        usable, missions = self._usable_by(sheet)
+        return cached_targets(missions, usable)
+
+    def _usable_by(self, sheet: Sheet) -> tuple[Usable, tuple[MissionSpec, ...]]:
+        parts = (sheet.icons, sheet.cliffs, sheet.harbor_lands, sheet.missions)
+        key = tuple(map(id, parts))
+        found = self._usable.get(key)
+        if found is None:
+            usable = usable_hexes(self.game, sheet)
+            found = self._usable[key] = (sheet, usable, open_missions(self.game, sheet))
+        return found[1], found[2]
 
     def mission_gain(self, sheet: Sheet, command: DrawIcon) -> float:
         """``bots.mission_gain``: the missions ``command.icon``'s hexes match nowhere are

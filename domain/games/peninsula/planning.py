@@ -120,10 +120,17 @@ def mission_plan(game: Game, sheet: Sheet, icon: Icon, weight: float) -> Mapping
     and for the mission ``icon`` is aimed at, ``weight`` x VP x share held after the draw."""
     if icon in sheet.missions.values():
         return {}
-    usable, missions = _usable(game, sheet), _open_missions(game, sheet)
+    return planned(usable_hexes(game, sheet), open_missions(game, sheet), icon, weight)
+
+
+def planned(
+    usable: Usable, missions: tuple[MissionSpec, ...], icon: Icon, weight: float
+) -> dict[Hex, float]:
+    """``mission_plan`` from the seat's ``usable_hexes`` and ``open_missions``, for an icon
+    type not yet used for a claim."""
     holds, open_hexes = dict(usable)[icon]
     values = dict(progress(missions, holds, holds | open_hexes))
-    target = _cached_targets(missions, usable).get(icon)
+    target = cached_targets(missions, usable).get(icon)
     if target is not None:
         mission, have, missing, crossed = target
         worth = weight * mission.vp * (have + 1) / len(mission.ticked)
@@ -135,11 +142,11 @@ def mission_plan(game: Game, sheet: Sheet, icon: Icon, weight: float) -> Mapping
     return values
 
 
-def _open_missions(game: Game, sheet: Sheet) -> tuple[MissionSpec, ...]:
+def open_missions(game: Game, sheet: Sheet) -> tuple[MissionSpec, ...]:
     return tuple(m for m in game.missions if m.letter not in sheet.missions)
 
 
-def _usable(game: Game, sheet: Sheet) -> Usable:
+def usable_hexes(game: Game, sheet: Sheet) -> Usable:
     """For each icon type not yet used for a claim: the hexes holding it, and the empty
     hexes it could still be drawn in (the ones a mission plan may count on)."""
     spec, spent = game.map, frozenset(sheet.missions.values())
@@ -160,9 +167,9 @@ def _coast(spec: MapSpec) -> frozenset[Hex]:
 
 def aims_of(game: Game, sheet: Sheet) -> Mapping[Icon, Target]:
     """``targets`` for one seat: its open missions and the icon types it has not spent."""
-    return _cached_targets(_open_missions(game, sheet), _usable(game, sheet))
+    return cached_targets(open_missions(game, sheet), usable_hexes(game, sheet))
 
 
 @functools.lru_cache(maxsize=1 << 10)
-def _cached_targets(missions: tuple[MissionSpec, ...], usable: Usable) -> Mapping[Icon, Target]:
+def cached_targets(missions: tuple[MissionSpec, ...], usable: Usable) -> Mapping[Icon, Target]:
     return MappingProxyType(dict(targets(missions, dict(usable))))

@@ -25,7 +25,7 @@ from domain.games.peninsula.cards import ICONS, Icon
 from domain.games.peninsula.commands import DrawIcon
 from domain.games.peninsula.gains import DrawGains
 from domain.games.peninsula.outlook import Outlook
-from domain.games.peninsula.planning import mission_plan
+from domain.games.peninsula.planning import aims_of, mission_plan
 from domain.games.peninsula.rules import draws
 from domain.games.peninsula.state import EMPTY, Game, Sheet
 from tests.support.play import play
@@ -124,6 +124,7 @@ def test_one_outlook_for_many_sheets_gives_the_plain_best_draw_plan_and_mission_
                 for icon in ICONS:
                     plan = mission_plan(game, sheet, icon, TARGET_WEIGHT)
                     assert look.plan(sheet, icon) == plan
+                    assert look.aims(sheet) == aims_of(game, sheet)
                     best = best_draw(game, sheet, seat, icon, look)
                     assert best == plain_best_draw(game, sheet, seat, icon)
                     drawn += best[1] is not None
