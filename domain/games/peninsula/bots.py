@@ -40,7 +40,7 @@ from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.movement import destinations, landmarks_on
 from domain.games.peninsula.outlook import Outlook
 from domain.games.peninsula.routes import cheapest_route, first_step_to_landmark
-from domain.games.peninsula.rules import draws, legal_commands
+from domain.games.peninsula.rules import bot_options, draws, icon_trades, legal_commands
 from domain.games.peninsula.state import Game, Sheet
 from domain.games.peninsula.transitions import after_draw
 
@@ -160,7 +160,9 @@ def _held(game: Game, sheet: Sheet) -> frozenset[str]:
 
 
 def greedy_bot(game: Game, seat: int, luck: Luck) -> SeatCommand:
-    options = legal_commands(game, seat)
+    # the legal commands but the hand's draws and trades: best_draw finds its own draws,
+    # and _use_icon builds the trades only when no draw is good enough
+    options = bot_options(game, seat)
     if not options:
         raise ValueError(f"seat {seat} has nothing to do now")
     look = Outlook(game, TARGET_WEIGHT)
@@ -311,12 +313,15 @@ def _use_icon(
     )
     if move is not None:
         return move
-    trade = _landmark_trade(game, sheet, options)
-    if trade is not None and (draw is None or gain < LANDMARK_GAIN):
+    if draw is not None and gain >= LANDMARK_GAIN:
+        return draw  # no trade beats it: the trades are not even built
+    trades = icon_trades(game, seat)
+    trade = _landmark_trade(game, sheet, trades)
+    if trade is not None:
         return trade
     if draw is not None:
         return draw
-    return next((c for c in options if isinstance(c, TradeIcon)), None)
+    return trades[0] if trades else None
 
 
 def _better_icon(

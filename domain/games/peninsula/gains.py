@@ -7,7 +7,7 @@ points (a boat): ``DrawGains`` works the difference out from what each hex has a
 on the sheet before the draw, looked at once per hex for all the draws of one sheet, and
 from what a draw at one hex gains without its arrow, worked out once for the up to six
 arrows a village or boat there may take. The sums are of halves and small integers, so
-the floats are exactly those ``draw_gain`` makes (tests/domain/peninsula/test_gains.py).
+the floats are exactly those ``draw_gain`` makes (tests/domain/peninsula/test_greedy_shortcuts.py).
 """
 
 from __future__ import annotations

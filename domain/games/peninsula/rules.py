@@ -48,6 +48,33 @@ DRAW_BONUSES: tuple[DrawBonus, ...] = ("catapult", "ferry")
 
 
 def legal_commands(game: Game, seat: int) -> tuple[SeatCommand, ...]:
+    return _legal(game, seat, True)
+
+
+def bot_options(game: Game, seat: int) -> tuple[SeatCommand, ...]:
+    """``legal_commands`` without the draws and trades of the icons in hand, in the same
+    order: the greedy bot finds its own draws (``best_draw``) and wants the trades only
+    when it has no good draw (``icon_trades``), and building them was a fifth of its time.
+    Empty exactly when ``legal_commands`` is: an acting seat can always end its actions."""
+    return _legal(game, seat, False)
+
+
+def icon_trades(game: Game, seat: int) -> tuple[TradeIcon, ...]:
+    """The ``TradeIcon`` commands of ``legal_commands``, in their order."""
+    if game.phase != "actions" or not 0 <= seat < game.seats or game.allowances[seat].done:
+        return ()
+    allowance, sheet = game.allowances[seat], game.sheets[seat]
+    if allowance.uses == 0 or allowance.must_draw:
+        return ()
+    targets = trade_targets(game, sheet, held_bonuses(game, sheet))
+    return tuple(
+        built(TradeIcon, {"seat": seat, "icon": icon, "to": to, "by": by})
+        for icon in dict.fromkeys(allowance.hand)
+        for to, by in targets
+    )
+
+
+def _legal(game: Game, seat: int, every: bool) -> tuple[SeatCommand, ...]:
     if game.phase in ("setup", "over") or not 0 <= seat < game.seats:
         return ()
     if game.phase == "draft":
@@ -61,7 +88,7 @@ def legal_commands(game: Game, seat: int) -> tuple[SeatCommand, ...]:
         return (*fills(game, sheet, seat, builder), *claims(game, sheet, seat), end)
     held = held_bonuses(game, sheet)
     return (
-        *icon_uses(game, sheet, seat, held),
+        *icon_uses(game, sheet, seat, held, every),
         *moves(game, sheet, seat, held),
         *fills(game, sheet, seat, held),
         *claims(game, sheet, seat),
@@ -90,15 +117,20 @@ def _choices(game: Game, seat: int) -> Iterator[SeatCommand]:
                 yield DraftCard(seat=seat, card=index, keep=keep)
 
 
-def icon_uses(game: Game, sheet: Sheet, seat: int, held: frozenset[str]) -> tuple[SeatCommand, ...]:
+def icon_uses(
+    game: Game, sheet: Sheet, seat: int, held: frozenset[str], every: bool = True
+) -> tuple[SeatCommand, ...]:
+    """Draws, trades, rainbows and the lifesaver; without the draws and trades unless
+    ``every`` (``bot_options``)."""
     allowance = game.allowances[seat]
     if allowance.uses == 0:
         return ()
     out: list[SeatCommand] = []
     # where a trade may go does not depend on the icon given up: found once for the hand
-    targets = () if allowance.must_draw else trade_targets(game, sheet, held)
+    targets = () if allowance.must_draw or not every else trade_targets(game, sheet, held)
     for icon in dict.fromkeys(allowance.hand):
-        out.extend(draws(game, sheet, seat, icon, held))
+        if every:
+            out.extend(draws(game, sheet, seat, icon, held))
         out.extend(
             built(TradeIcon, {"seat": seat, "icon": icon, "to": to, "by": by}) for to, by in targets
         )

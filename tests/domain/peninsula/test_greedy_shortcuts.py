@@ -22,18 +22,29 @@ from domain.games.peninsula.bots import (
     mission_gain,
 )
 from domain.games.peninsula.cards import ICONS, Icon
-from domain.games.peninsula.commands import DrawIcon
+from domain.games.peninsula.commands import DrawIcon, TradeIcon
 from domain.games.peninsula.gains import DrawGains
 from domain.games.peninsula.outlook import Outlook
 from domain.games.peninsula.planning import aims_of, mission_plan
-from domain.games.peninsula.rules import draws
-from domain.games.peninsula.state import EMPTY, Game, Sheet
+from domain.games.peninsula.rules import bot_options, draws, icon_trades, legal_commands
+from domain.games.peninsula.state import EMPTY, Game, Sheet, changed
 from tests.support.play import play
 
 EVERY = 7
 """Every 7th position of each game: the games' sheets from empty to full, in a few seconds."""
 LAND_STEP = 16
 """Besides where it stands, the architect is put on every 16th land hex of the map."""
+
+
+@cache
+def every_position(bot: str) -> tuple[Game, ...]:
+    """Every position of seeded games of 2 and 3 seats, the set-up left out."""
+    return tuple(
+        step.state
+        for seats in (2, 3)
+        for step in play(RULESET, seats, label=f"shortcuts-{seats}-{bot}", bot=bot)
+        if step.state.sheets
+    )
 
 
 @cache
@@ -133,3 +144,21 @@ def test_one_outlook_for_many_sheets_gives_the_plain_best_draw_plan_and_mission_
                         assert look.mission_gain(sheet, command) == plain
                         compared += 1
     assert drawn > 1_000 and compared > 5_000
+
+
+def test_bot_options_and_icon_trades_are_the_legal_commands_split():
+    traded = 0
+    games = (*every_position("greedy"), *every_position("random"))
+    # and the action phase's positions as if the final one (no icons to use there) had come
+    finals = (changed(g, phase="final") for g in games if g.phase == "actions")
+    for game in (*games, *finals):
+        for seat in range(game.seats):
+            legal = legal_commands(game, seat)
+            rest = tuple(c for c in legal if not isinstance(c, DrawIcon | TradeIcon))
+            assert bot_options(game, seat) == rest
+            trades = tuple(c for c in legal if isinstance(c, TradeIcon))
+            assert icon_trades(game, seat) == trades
+            traded += bool(trades)
+        for seat in (-1, game.seats):
+            assert bot_options(game, seat) == () and icon_trades(game, seat) == ()
+    assert traded > 300
