@@ -12,15 +12,14 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from domain.core import Luck
-from domain.games.peninsula.actions import placement_for
-from domain.games.peninsula.adjacency import around
 from domain.games.peninsula.bonuses import held_bonuses
-from domain.games.peninsula.cards import FILLABLE, Icon
+from domain.games.peninsula.cards import Icon
 from domain.games.peninsula.commands import (
     BuildBridge,
     ChooseIcons,
     ClaimMission,
     DraftCard,
+    DrawBonus,
     DrawHarbor,
     DrawIcon,
     EndActions,
@@ -33,16 +32,15 @@ from domain.games.peninsula.commands import (
     UseHarborTickets,
     UseLifesaver,
     UseRainbow,
+    built,
 )
-from domain.games.peninsula.events import IconDrawn
-from domain.games.peninsula.filling import fill_blocker
+from domain.games.peninsula.gains import draw_gain
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.movement import destinations, landmarks_on
 from domain.games.peninsula.outlook import Outlook
 from domain.games.peninsula.routes import cheapest_route, first_step_to_landmark
-from domain.games.peninsula.rules import bot_options, draws, icon_trades, legal_commands
+from domain.games.peninsula.rules import bot_options, draw_sites, icon_trades, legal_commands
 from domain.games.peninsula.state import Game, Sheet
-from domain.games.peninsula.transitions import after_draw
 
 BONUS_DRAW_COST = 1.0
 LANDMARK_GAIN = 2.0
@@ -81,34 +79,6 @@ def random_bot(game: Game, seat: int, luck: Luck) -> SeatCommand:
     return options[index]
 
 
-def _fillable_around(sheet: Sheet, hexes: frozenset[Hex]) -> int:
-    return sum(1 for h in hexes if h in sheet.icons and fill_blocker(sheet, h, False) is None)
-
-
-def draw_gain(game: Game, sheet: Sheet, command: DrawIcon) -> float:
-    """The immediate points a draw brings, plus 2 per icon it makes fillable and a little
-    for what it prepares (a lone tunnel fills at the end; mountains want filled icons)."""
-    at, icon, spec = command.at, command.icon, game.map
-    near = frozenset((at, *around(at), *((command.arrow,) if command.arrow else ())))
-    segments = spec.water_edges(at) if icon == "cliffs" else 0
-    event = IconDrawn(seat=command.seat, icon=icon, at=at, arrow=command.arrow, segments=segments)
-    after = after_draw(sheet, event)
-    gain = 2.0 * (_fillable_around(after, near) - _fillable_around(sheet, near))
-    if at not in sheet.icons and at not in sheet.cliffs:
-        gain -= 1
-    if icon == "cliffs":
-        cliffs = sum(sheet.cliffs.values())
-        gain += (cliffs + segments) // 2 - cliffs // 2
-    neighbours = around(at)
-    if icon == "mountain":
-        gain += sum(1 for n in neighbours if n in sheet.filled)
-        gain += 0.5 * sum(1 for n in neighbours if sheet.icons.get(n) in FILLABLE)
-    if icon == "tunnel":
-        blocked = [n for n in neighbours if sheet.icons.get(n) == "tunnel"]
-        gain += -2.0 * len(blocked) if blocked else 1.5
-    return gain
-
-
 def best_draw(
     game: Game, sheet: Sheet, seat: int, icon: Icon, look: Outlook | None = None
 ) -> tuple[float, DrawIcon | None]:
@@ -116,43 +86,33 @@ def best_draw(
     decision's memo of what does not depend on the draw (``Outlook``), if it has one."""
     look = Outlook(game, TARGET_WEIGHT) if look is None else look
     held = frozenset({"catapult", "ferry"}) & _held(game, sheet)
-    scored: list[tuple[float, int, DrawIcon]] = []
     plan = look.plan(sheet, icon)
     gains = look.gains(sheet)
-    for index, command in enumerate(draws(game, sheet, seat, icon, held)):
-        fast = gains.gain(command)
-        gain = draw_gain(game, sheet, command) if fast is None else fast
-        gain += plan.get(command.at, 0.0)
-        if command.bonus is not None:
+    # (gain, -index, draw's fields), the draw's command built only for the one chosen:
+    # the gain and index come first and differ for every draw, so no comparison goes further
+    scored: list[tuple[float, int, DrawBonus | None, Hex, Hex | None]] = []
+    for index, (bonus, at, arrow) in enumerate(draw_sites(game.map, sheet, icon, held)):
+        gain = gains.gain(at, icon, arrow)
+        if gain is None:
+            gain = draw_gain(game, sheet, _draw(seat, icon, at, arrow, bonus))
+        gain += plan.get(at, 0.0)
+        if bonus is not None:
             gain -= BONUS_DRAW_COST
-        scored.append((gain, -index, command))
+        scored.append((gain, -index, bonus, at, arrow))
     if not scored:
         return float("-inf"), None
-    scored.sort(key=lambda item: item[:2], reverse=True)
+    scored.sort(reverse=True)
     # only the best few draws are worth a pattern search: missions are the costly check
-    best = max(
-        (gain + look.mission_gain(sheet, command), order, command)
-        for gain, order, command in scored[:MISSION_LOOKS]
+    total, _, bonus, at, arrow = max(
+        (gain + look.mission_gain(sheet, icon, at), order, bonus, at, arrow)
+        for gain, order, bonus, at, arrow in scored[:MISSION_LOOKS]
     )
-    return best[0], best[2]
+    return total, _draw(seat, icon, at, arrow, bonus)
 
 
-def mission_gain(game: Game, sheet: Sheet, command: DrawIcon) -> float:
-    """The VP of the best mission this draw would make claimable with its icon type."""
-    icon = command.icon
-    if icon in sheet.missions.values():
-        return 0.0
-    before = sheet.holds(icon)
-    after = before | {command.at}
-    land = game.map.land
-    gains = [
-        m.vp
-        for m in game.missions
-        if m.letter not in sheet.missions
-        and placement_for(m, before, land) is None
-        and placement_for(m, after, land) is not None
-    ]
-    return float(max(gains, default=0))
+def _draw(seat: int, icon: Icon, at: Hex, arrow: Hex | None, bonus: DrawBonus | None) -> DrawIcon:
+    fields = {"seat": seat, "icon": icon, "at": at, "arrow": arrow, "bonus": bonus}
+    return built(DrawIcon, fields)
 
 
 def _held(game: Game, sheet: Sheet) -> frozenset[str]:

@@ -1,24 +1,80 @@
-"""The greedy bot's ``draw_gain`` for all the draws of one sheet, sharing their common work.
+"""What a draw gains, for the greedy bot: ``draw_gain`` and ``mission_gain`` as defined,
+and ``DrawGains``, ``draw_gain`` for all the draws of one sheet, sharing their common work.
 
-``bots.draw_gain`` counts the fillable icons around a draw on the sheet before it and on a
+``draw_gain`` counts the fillable icons around a draw on the sheet before it and on a
 copy of the sheet after it. A draw changes one hex, so the counts differ only where that
 hex is a neighbour (a village's icon types, a forest's forest neighbour) or where its arrow
 points (a boat): ``DrawGains`` works the difference out from what each hex has around it
 on the sheet before the draw, looked at once per hex for all the draws of one sheet, and
 from what a draw at one hex gains without its arrow, worked out once for the up to six
 arrows a village or boat there may take. The sums are of halves and small integers, so
-the floats are exactly those ``draw_gain`` makes (tests/domain/peninsula/test_greedy_shortcuts.py).
+the floats are exactly those ``draw_gain`` makes
+(tests/domain/peninsula/test_greedy_shortcuts.py).
 """
 
 from __future__ import annotations
 
+from domain.games.peninsula.actions import placement_for
 from domain.games.peninsula.adjacency import around
 from domain.games.peninsula.cards import FILLABLE, Icon
 from domain.games.peninsula.commands import DrawIcon
 from domain.games.peninsula.content import MapSpec
-from domain.games.peninsula.filling import VILLAGE_TYPES, is_pointed_at, neighbour_types
+from domain.games.peninsula.events import IconDrawn
+from domain.games.peninsula.filling import (
+    VILLAGE_TYPES,
+    fill_blocker,
+    is_pointed_at,
+    neighbour_types,
+)
 from domain.games.peninsula.hexes import Hex
-from domain.games.peninsula.state import Sheet
+from domain.games.peninsula.state import Game, Sheet
+from domain.games.peninsula.transitions import after_draw
+
+
+def _fillable_around(sheet: Sheet, hexes: frozenset[Hex]) -> int:
+    return sum(1 for h in hexes if h in sheet.icons and fill_blocker(sheet, h, False) is None)
+
+
+def draw_gain(game: Game, sheet: Sheet, command: DrawIcon) -> float:
+    """The immediate points a draw brings, plus 2 per icon it makes fillable and a little
+    for what it prepares (a lone tunnel fills at the end; mountains want filled icons)."""
+    at, icon, spec = command.at, command.icon, game.map
+    near = frozenset((at, *around(at), *((command.arrow,) if command.arrow else ())))
+    segments = spec.water_edges(at) if icon == "cliffs" else 0
+    event = IconDrawn(seat=command.seat, icon=icon, at=at, arrow=command.arrow, segments=segments)
+    after = after_draw(sheet, event)
+    gain = 2.0 * (_fillable_around(after, near) - _fillable_around(sheet, near))
+    if at not in sheet.icons and at not in sheet.cliffs:
+        gain -= 1
+    if icon == "cliffs":
+        cliffs = sum(sheet.cliffs.values())
+        gain += (cliffs + segments) // 2 - cliffs // 2
+    neighbours = around(at)
+    if icon == "mountain":
+        gain += sum(1 for n in neighbours if n in sheet.filled)
+        gain += 0.5 * sum(1 for n in neighbours if sheet.icons.get(n) in FILLABLE)
+    if icon == "tunnel":
+        blocked = [n for n in neighbours if sheet.icons.get(n) == "tunnel"]
+        gain += -2.0 * len(blocked) if blocked else 1.5
+    return gain
+
+
+def mission_gain(game: Game, sheet: Sheet, command: DrawIcon) -> float:
+    """The VP of the best mission this draw would make claimable with its icon type."""
+    icon = command.icon
+    if icon in sheet.missions.values():
+        return 0.0
+    before = sheet.holds(icon)
+    after = before | {command.at}
+    land = game.map.land
+    gains = [
+        m.vp
+        for m in game.missions
+        if m.letter not in sheet.missions
+        and placement_for(m, before, land) is None
+        and placement_for(m, after, land) is not None
+    ]
+    return float(max(gains, default=0))
 
 
 class DrawGains:
@@ -31,10 +87,10 @@ class DrawGains:
         self._forested: dict[Hex, bool] = {}
         self._bases: dict[tuple[Hex, Icon], float | None] = {}
 
-    def gain(self, command: DrawIcon) -> float | None:
-        """``draw_gain(game, sheet, command)``, or None for a draw this reckoning does not
-        cover (an icon on an occupied hex, an arrow to a hex not next to it: no legal draw)."""
-        at, icon, arrow = command.at, command.icon, command.arrow
+    def gain(self, at: Hex, icon: Icon, arrow: Hex | None) -> float | None:
+        """``draw_gain`` of drawing ``icon`` at ``at`` with ``arrow``, or None for a draw
+        this reckoning does not cover (an icon on an occupied hex, an arrow to a hex not
+        next to it: no legal draw)."""
         key = (at, icon)
         base = self._bases[key] if key in self._bases else self._base(at, icon)
         if base is None or arrow is None:

@@ -18,7 +18,6 @@ from typing import Any
 
 from domain.games.peninsula.actions import placement_for
 from domain.games.peninsula.cards import Icon
-from domain.games.peninsula.commands import DrawIcon
 from domain.games.peninsula.content import MissionSpec
 from domain.games.peninsula.gains import DrawGains
 from domain.games.peninsula.hexes import Hex
@@ -32,8 +31,9 @@ from domain.games.peninsula.planning import (
 )
 from domain.games.peninsula.state import Game, Sheet
 
-Unmatched = tuple[frozenset[Hex], tuple[MissionSpec, ...]]
-"""An icon type's hexes, and the open missions they match nowhere yet."""
+Unmatched = tuple[frozenset[Hex], tuple[MissionSpec, ...], dict[Hex, float]]
+"""An icon type's hexes, the open missions they match nowhere yet, and the mission gain of
+each hex found so far."""
 
 
 class Outlook:
@@ -80,17 +80,20 @@ class Outlook:
             found = self._usable[key] = (sheet, usable, open_missions(self.game, sheet))
         return found[1], found[2]
 
-    def mission_gain(self, sheet: Sheet, command: DrawIcon) -> float:
-        """``bots.mission_gain``: the missions ``command.icon``'s hexes match nowhere are
-        found once per sheet and type, then only the hexes with the draw are tried."""
-        icon = command.icon
+    def mission_gain(self, sheet: Sheet, icon: Icon, at: Hex) -> float:
+        """``gains.mission_gain`` of drawing ``icon`` at ``at``: the missions the type's hexes
+        match nowhere are found once per sheet and type, then only the hexes with the draw
+        are tried, once per hex (a village's or boat's arrows make several draws of one)."""
         if icon in sheet.missions.values():
             return 0.0
-        before, unmatched = self._unmatched_by(sheet, icon)
-        after = before | {command.at}
-        land = self.game.map.land
-        gains = [m.vp for m in unmatched if placement_for(m, after, land) is not None]
-        return float(max(gains, default=0))
+        before, unmatched, gains = self._unmatched_by(sheet, icon)
+        gain = gains.get(at)
+        if gain is None:
+            after = before | {at}
+            land = self.game.map.land
+            vps = [m.vp for m in unmatched if placement_for(m, after, land) is not None]
+            gain = gains[at] = float(max(vps, default=0))
+        return gain
 
     def _unmatched_by(self, sheet: Sheet, icon: Icon) -> Unmatched:
         key = (id(sheet.icons), id(sheet.cliffs), id(sheet.missions), icon)
@@ -102,5 +105,5 @@ class Outlook:
                 for m in self.game.missions
                 if m.letter not in sheet.missions and placement_for(m, before, land) is None
             )
-            found = self._unmatched[key] = (sheet, (before, unmatched))
+            found = self._unmatched[key] = (sheet, (before, unmatched, {}))
         return found[1]

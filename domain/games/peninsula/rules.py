@@ -35,6 +35,7 @@ from domain.games.peninsula.commands import (
     UseRainbow,
     built,
 )
+from domain.games.peninsula.content import MapSpec
 from domain.games.peninsula.filling import fillable
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.movement import destination_hexes, passages, ticket_kinds
@@ -155,6 +156,19 @@ def draws(
                 yield built(
                     DrawIcon, {"seat": seat, "icon": icon, "at": at, "arrow": arrow, "bonus": bonus}
                 )
+
+
+def draw_sites(
+    spec: MapSpec, sheet: Sheet, icon: Icon, held: frozenset[str]
+) -> Iterator[tuple[DrawBonus | None, Hex, Hex | None]]:
+    """(bonus, at, arrow) of each of ``draws``, in its order, without building commands:
+    the greedy bot scores every draw and builds only the one it makes."""
+    for bonus in (None, *(b for b in DRAW_BONUSES if b in held)):
+        for at in reach(spec, sheet, bonus):
+            if icon_blocker(spec, sheet, icon, at) is not None:
+                continue
+            for arrow in arrow_targets(spec, icon, at):
+                yield bonus, at, arrow
 
 
 def trade_targets(

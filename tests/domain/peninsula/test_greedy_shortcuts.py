@@ -18,15 +18,19 @@ from domain.games.peninsula.bots import (
     TARGET_WEIGHT,
     _held,
     best_draw,
-    draw_gain,
-    mission_gain,
 )
 from domain.games.peninsula.cards import ICONS, Icon
 from domain.games.peninsula.commands import DrawIcon, TradeIcon
-from domain.games.peninsula.gains import DrawGains
+from domain.games.peninsula.gains import DrawGains, draw_gain, mission_gain
 from domain.games.peninsula.outlook import Outlook
 from domain.games.peninsula.planning import aims_of, mission_plan
-from domain.games.peninsula.rules import bot_options, draws, icon_trades, legal_commands
+from domain.games.peninsula.rules import (
+    bot_options,
+    draw_sites,
+    draws,
+    icon_trades,
+    legal_commands,
+)
 from domain.games.peninsula.state import EMPTY, Game, Sheet, changed
 from tests.support.play import play
 
@@ -65,17 +69,19 @@ def every_draw(game: Game) -> Any:
         for location in (sheet.location, *sorted(spec.land)[::LAND_STEP]):
             moved = replace(sheet, location=location)
             for icon in ICONS:
-                yield moved, list(draws(game, moved, seat, icon, held))
+                yield moved, icon, list(draws(game, moved, seat, icon, held))
 
 
-def test_draw_gains_are_the_plain_draw_gain_for_every_draw():
+def test_draw_sites_and_gains_are_the_plain_draws_and_draw_gain_for_every_draw():
     compared, kinds = 0, set()
     for game in positions():
-        for sheet, commands in every_draw(game):
+        for sheet, icon, commands in every_draw(game):
             gains = DrawGains(game.map, sheet)
+            sites = list(draw_sites(game.map, sheet, icon, frozenset({"catapult", "ferry"})))
+            assert sites == [(c.bonus, c.at, c.arrow) for c in commands]
             for command in commands:
                 plain = draw_gain(game, sheet, command)
-                assert gains.gain(command) == plain, command
+                assert gains.gain(command.at, command.icon, command.arrow) == plain, command
                 compared += 1
                 kinds.add((command.icon, plain))
     assert compared > 10_000 and len(kinds) > 40  # many gains of every icon, not a few
@@ -86,9 +92,8 @@ def test_draw_gains_leave_a_draw_no_legal_list_holds_to_the_plain_form():
     sheet = game.sheets[0]
     gains = DrawGains(game.map, sheet)
     taken = next(iter(sheet.icons))
-    on_icon = DrawIcon(seat=0, icon="village", at=taken, arrow=None, bonus=None)
-    far = DrawIcon(seat=0, icon="boat", at=taken, arrow=replace(taken, q=taken.q + 3), bonus=None)
-    assert gains.gain(on_icon) is None and gains.gain(far) is None
+    far = replace(taken, q=taken.q + 3)
+    assert gains.gain(taken, "village", None) is None and gains.gain(taken, "boat", far) is None
 
 
 def plain_best_draw(game: Game, sheet: Sheet, seat: int, icon: Icon) -> tuple[float, Any]:
@@ -141,7 +146,7 @@ def test_one_outlook_for_many_sheets_gives_the_plain_best_draw_plan_and_mission_
                     drawn += best[1] is not None
                     for command in list(draws(game, sheet, seat, icon, frozenset()))[:12]:
                         plain = mission_gain(game, sheet, command)
-                        assert look.mission_gain(sheet, command) == plain
+                        assert look.mission_gain(sheet, icon, command.at) == plain
                         compared += 1
     assert drawn > 1_000 and compared > 5_000
 
