@@ -39,7 +39,7 @@ from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.movement import destinations, landmarks_on
 from domain.games.peninsula.outlook import Outlook
 from domain.games.peninsula.routes import cheapest_route, first_step_to_landmark
-from domain.games.peninsula.rules import bot_options, draw_sites, icon_trades, legal_commands
+from domain.games.peninsula.rules import bot_options, draw_spots, icon_trades, legal_commands
 from domain.games.peninsula.state import Game, Sheet
 
 BONUS_DRAW_COST = 1.0
@@ -91,14 +91,22 @@ def best_draw(
     # (gain, -index, draw's fields), the draw's command built only for the one chosen:
     # the gain and index come first and differ for every draw, so no comparison goes further
     scored: list[tuple[float, int, DrawBonus | None, Hex, Hex | None]] = []
-    for index, (bonus, at, arrow) in enumerate(draw_sites(game.map, sheet, icon, held)):
-        gain = gains.gain(at, icon, arrow)
-        if gain is None:
-            gain = draw_gain(game, sheet, _draw(seat, icon, at, arrow, bonus))
-        gain += plan.get(at, 0.0)
-        if bonus is not None:
-            gain -= BONUS_DRAW_COST
-        scored.append((gain, -index, bonus, at, arrow))
+    index = 0
+    for bonus, at, arrows in draw_spots(game.map, sheet, icon, held):
+        base, boats = gains.spot(at, icon)
+        worth = plan.get(at, 0.0)
+        for arrow in arrows:
+            if base is None:
+                gain = draw_gain(game, sheet, _draw(seat, icon, at, arrow, bonus))
+            else:
+                # (arrows are next to ``at``: ``spot``'s boats are all they may add)
+                gain = base + 2.0 if boats and arrow in boats else base
+            # added in draw_gain's order: a float sum's last bit depends on it
+            gain += worth
+            if bonus is not None:
+                gain -= BONUS_DRAW_COST
+            scored.append((gain, index, bonus, at, arrow))
+            index -= 1
     if not scored:
         return float("-inf"), None
     scored.sort(reverse=True)

@@ -86,19 +86,29 @@ class DrawGains:
         self._pointed: dict[Hex, bool] = {}
         self._forested: dict[Hex, bool] = {}
         self._bases: dict[tuple[Hex, Icon], float | None] = {}
+        self._boats: dict[Hex, frozenset[Hex]] = {}
 
     def gain(self, at: Hex, icon: Icon, arrow: Hex | None) -> float | None:
         """``draw_gain`` of drawing ``icon`` at ``at`` with ``arrow``, or None for a draw
         this reckoning does not cover (an icon on an occupied hex, an arrow to a hex not
         next to it: no legal draw)."""
-        key = (at, icon)
-        base = self._bases[key] if key in self._bases else self._base(at, icon)
+        base, boats = self.spot(at, icon)
         if base is None or arrow is None:
             return base
         if arrow not in around(at):
             return None
-        # the arrow points at ``arrow`` (a street also at ``at``, which holds the village)
-        return base + 2.0 if self._unpointed_boat(arrow) else base
+        return base + 2.0 if arrow in boats else base
+
+    def spot(self, at: Hex, icon: Icon) -> tuple[float | None, frozenset[Hex]]:
+        """``gain(at, icon, None)``, and the hexes next to ``at`` an arrow to which gains 2
+        more: the unfilled boats no arrow points at yet (a street also points back at
+        ``at``, which then holds the village). The same for all the arrows of one hex."""
+        key = (at, icon)
+        base = self._bases[key] if key in self._bases else self._base(at, icon)
+        boats = self._boats.get(at)
+        if boats is None:
+            boats = self._boats[at] = frozenset(n for n in around(at) if self._unpointed_boat(n))
+        return base, boats
 
     def _base(self, at: Hex, icon: Icon) -> float | None:
         sheet = self.sheet

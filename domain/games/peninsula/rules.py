@@ -158,17 +158,17 @@ def draws(
                 )
 
 
-def draw_sites(
+def draw_spots(
     spec: MapSpec, sheet: Sheet, icon: Icon, held: frozenset[str]
-) -> Iterator[tuple[DrawBonus | None, Hex, Hex | None]]:
-    """(bonus, at, arrow) of each of ``draws``, in its order, without building commands:
-    the greedy bot scores every draw and builds only the one it makes."""
+) -> Iterator[tuple[DrawBonus | None, Hex, tuple[Hex | None, ...]]]:
+    """(bonus, at, arrows) for the draws of ``draws``, in its order (each of ``arrows`` in
+    turn at ``at``), without building commands: the greedy bot scores every draw, most of
+    what one is worth is the same for all the arrows of one hex, and it builds only the
+    command it makes."""
     for bonus in (None, *(b for b in DRAW_BONUSES if b in held)):
         for at in reach(spec, sheet, bonus):
-            if icon_blocker(spec, sheet, icon, at) is not None:
-                continue
-            for arrow in arrow_targets(spec, icon, at):
-                yield bonus, at, arrow
+            if icon_blocker(spec, sheet, icon, at) is None:
+                yield bonus, at, arrow_targets(spec, icon, at)
 
 
 def trade_targets(

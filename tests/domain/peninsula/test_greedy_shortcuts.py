@@ -26,7 +26,7 @@ from domain.games.peninsula.outlook import Outlook
 from domain.games.peninsula.planning import aims_of, mission_plan
 from domain.games.peninsula.rules import (
     bot_options,
-    draw_sites,
+    draw_spots,
     draws,
     icon_trades,
     legal_commands,
@@ -72,12 +72,13 @@ def every_draw(game: Game) -> Any:
                 yield moved, icon, list(draws(game, moved, seat, icon, held))
 
 
-def test_draw_sites_and_gains_are_the_plain_draws_and_draw_gain_for_every_draw():
+def test_draw_spots_and_gains_are_the_plain_draws_and_draw_gain_for_every_draw():
     compared, kinds = 0, set()
     for game in positions():
         for sheet, icon, commands in every_draw(game):
             gains = DrawGains(game.map, sheet)
-            sites = list(draw_sites(game.map, sheet, icon, frozenset({"catapult", "ferry"})))
+            spots = draw_spots(game.map, sheet, icon, frozenset({"catapult", "ferry"}))
+            sites = [(bonus, at, arrow) for bonus, at, arrows in spots for arrow in arrows]
             assert sites == [(c.bonus, c.at, c.arrow) for c in commands]
             for command in commands:
                 plain = draw_gain(game, sheet, command)
