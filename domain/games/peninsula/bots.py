@@ -37,7 +37,7 @@ from domain.games.peninsula.commands import (
 from domain.games.peninsula.gains import draw_gain
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.movement import destinations, landmarks_on
-from domain.games.peninsula.outlook import Outlook
+from domain.games.peninsula.outlook import Outlook, outlook_for
 from domain.games.peninsula.routes import cheapest_route, first_step_to_landmark
 from domain.games.peninsula.rules import bot_options, draw_spots, icon_trades, legal_commands
 from domain.games.peninsula.state import Game, Sheet
@@ -83,8 +83,22 @@ def best_draw(
     game: Game, sheet: Sheet, seat: int, icon: Icon, look: Outlook | None = None
 ) -> tuple[float, DrawIcon | None]:
     """The draw of ``icon`` with the largest gain (bonus draws cost a little). ``look``: the
-    decision's memo of what does not depend on the draw (``Outlook``), if it has one."""
-    look = Outlook(game, TARGET_WEIGHT) if look is None else look
+    bot's memo of what does not depend on the draw (``Outlook``), if it has one."""
+    if look is None:
+        return _best_draw(game, sheet, seat, icon, Outlook(game, TARGET_WEIGHT))
+    # the whole answer depends on the sheet, the seat, the icon and the game's bonus cards
+    # besides the outlook's map and missions: a seat's sheet is asked for again from its
+    # draft to its draw
+    key = (id(sheet), seat, icon, id(game.bonuses))
+    found = look.best.get(key)
+    if found is None:
+        found = look.best[key] = (sheet, game.bonuses, _best_draw(game, sheet, seat, icon, look))
+    return found[2]
+
+
+def _best_draw(
+    game: Game, sheet: Sheet, seat: int, icon: Icon, look: Outlook
+) -> tuple[float, DrawIcon | None]:
     held = frozenset({"catapult", "ferry"}) & _held(game, sheet)
     plan = look.plan(sheet, icon)
     gains = look.gains(sheet)
@@ -133,7 +147,7 @@ def greedy_bot(game: Game, seat: int, luck: Luck) -> SeatCommand:
     options = bot_options(game, seat)
     if not options:
         raise ValueError(f"seat {seat} has nothing to do now")
-    look = Outlook(game, TARGET_WEIGHT)
+    look = outlook_for(game, TARGET_WEIGHT)
     if game.phase == "draft":
         return _choose(game, seat, options, look)
     return (

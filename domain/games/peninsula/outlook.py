@@ -1,14 +1,18 @@
-"""What one greedy decision works out about a seat's sheet, worked out once per decision.
+"""What the greedy bot works out about seats' sheets, worked out once.
 
 A greedy decision asks for the best draw of each icon in hand, of the kept icon, of every
 icon a rainbow could make, and again from every hex a free move or a ticket reaches. Those
 sheets differ in the architect's place at most, so most of what a draw is worth is the same
 for all of them: the fillability around each hex (``DrawGains``), the mission plan of each
-icon type, which missions a type's icons already match. ``Outlook`` keeps each for the
-decision it was made for, keyed by the identity of the sheet parts it reads (a moved sheet
-shares its ``icons``, ``cliffs``, ... with the sheet it was copied from); each entry holds
-the sheet it was made from, so no key's objects can be freed and their ids reused while the
-outlook lives. It is made by the bot, lives for one decision and is never stored.
+icon type, which missions a type's icons already match. And the next decisions ask again:
+a seat's sheet is the very same object from its draft to its draw, and its parts outlive a
+move. ``Outlook`` keeps each answer keyed by the identity of the sheet parts it reads (a
+moved sheet shares its ``icons``, ``cliffs``, ... with the sheet it was copied from); each
+entry holds the sheet it was made from, so no key's objects can be freed and their ids
+reused while the entry lives. One outlook serves the decisions on one map with one set of
+missions (``outlook_for``), forgets everything past ``KEPT`` entries, and is never part of
+a state: what it holds is only ever read, and every answer is the plain function's
+(tests/domain/peninsula/test_greedy_shortcuts.py).
 """
 
 from __future__ import annotations
@@ -36,8 +40,29 @@ Unmatched = tuple[frozenset[Hex], tuple[MissionSpec, ...], dict[Hex, float]]
 each hex found so far."""
 
 
+KEPT = 64
+"""Sheets an outlook keeps what it worked out for at most; beyond, it forgets them all."""
+_OUTLOOKS: dict[tuple[int, int, float], tuple[Game, Outlook]] = {}
+
+
+def outlook_for(game: Game, weight: float) -> Outlook:
+    """The outlook of ``game``'s map and missions: the greedy bot's decisions one after the
+    other ask for much the same (a seat's sheet is the same object from its draft to its
+    draw, and its parts outlive a move), so they share one. It holds only what it worked
+    out from sheets, each entry with its sheet, and is never part of a state."""
+    key = (id(game.spec), id(game.missions), weight)
+    found = _OUTLOOKS.get(key)
+    if found is None:
+        if len(_OUTLOOKS) >= KEPT:
+            _OUTLOOKS.clear()
+        found = _OUTLOOKS[key] = (game, Outlook(game, weight))
+    outlook = found[1]
+    outlook.bound(KEPT)
+    return outlook
+
+
 class Outlook:
-    """One decision's memo of a seat's sheets; see the module's docstring."""
+    """A memo of what seats' sheets are worth to draw on; see the module's docstring."""
 
     def __init__(self, game: Game, weight: float) -> None:
         self.game, self.weight = game, weight
@@ -45,6 +70,15 @@ class Outlook:
         self._plans: dict[tuple[Any, ...], tuple[Sheet, Mapping[Hex, float]]] = {}
         self._usable: dict[tuple[int, ...], tuple[Sheet, Usable, tuple[MissionSpec, ...]]] = {}
         self._unmatched: dict[tuple[Any, ...], tuple[Sheet, Unmatched]] = {}
+        self.best: dict[tuple[Any, ...], tuple[Sheet, object, Any]] = {}
+        """``bots.best_draw``'s answers, each with the objects its key names by identity."""
+
+    def bound(self, most: int) -> None:
+        """Forget everything once some memo holds more than ``most`` entries."""
+        memos = (self._gains, self._plans, self._usable, self._unmatched, self.best)
+        if any(len(memo) > most for memo in memos):
+            for memo in memos:
+                memo.clear()
 
     def gains(self, sheet: Sheet) -> DrawGains:
         parts = (sheet.icons, sheet.cliffs, sheet.filled, sheet.arrows, sheet.harbor_lands)

@@ -9,15 +9,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import cache
+from types import MappingProxyType
 from typing import Any
 
-from domain.games.peninsula import RULESET
+from domain.core import Luck
+from domain.games.peninsula import RULESET, outlook
 from domain.games.peninsula.bots import (
     BONUS_DRAW_COST,
     MISSION_LOOKS,
     TARGET_WEIGHT,
     _held,
     best_draw,
+    greedy_bot,
 )
 from domain.games.peninsula.cards import ICONS, Icon
 from domain.games.peninsula.commands import DrawIcon, TradeIcon
@@ -32,7 +35,7 @@ from domain.games.peninsula.rules import (
     legal_commands,
 )
 from domain.games.peninsula.state import EMPTY, Game, Sheet, changed
-from tests.support.play import play
+from tests.support.play import play, seed_for
 
 EVERY = 7
 """Every 7th position of each game: the games' sheets from empty to full, in a few seconds."""
@@ -168,3 +171,30 @@ def test_bot_options_and_icon_trades_are_the_legal_commands_split():
         for seat in (-1, game.seats):
             assert bot_options(game, seat) == () and icon_trades(game, seat) == ()
     assert traded > 300
+
+
+def greedy_choices(games: tuple[Game, ...], fresh: bool) -> list[Any]:
+    """The greedy bot's command for every seat to act at each of ``games``, in order, with
+    the outlook its decisions share, or (``fresh``) with none kept between decisions."""
+    made = []
+    for step, game in enumerate(games):
+        for seat in sorted(RULESET.to_act(game)):
+            if fresh:
+                outlook._OUTLOOKS.clear()
+            made.append(greedy_bot(game, seat, Luck(seed_for(f"greedy:{step}"))))
+    return made
+
+
+def test_greedy_decisions_sharing_an_outlook_are_those_made_afresh():
+    # and, next to every 4th, its sheets under other bonus cards (catapult and ferry change
+    # the draws of a seat that reached their landmarks)
+    bonuses = MappingProxyType({n: "catapult" if n % 2 else "ferry" for n in range(1, 9)})
+    games = tuple(
+        variant
+        for step, game in enumerate(every_position("greedy")[:400])
+        for variant in ((game, changed(game, bonuses=bonuses)) if step % 4 == 0 else (game,))
+    )
+    outlook._OUTLOOKS.clear()
+    shared = greedy_choices(games, fresh=False)
+    assert shared == greedy_choices(games, fresh=True)
+    assert sum(isinstance(c, DrawIcon) for c in shared) > 50
