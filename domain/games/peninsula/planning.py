@@ -47,14 +47,15 @@ def _best_partial(mission: MissionSpec, holds: frozenset[Hex], land: frozenset[H
     held = {(h.q, h.r) for h in holds}
     usable = {(h.q, h.r) for h in land}
     best, missing, crossed = 0, set[Cell](), set[Cell]()
+    # set methods over the cells, not generators: the same tests, looped over in C
     for ticked, crosses in _forms(mission):
         for aq, ar in {(q - dq, r - dr) for q, r in held for dq, dr in ticked}:
             cells = [(aq + dq, ar + dr) for dq, dr in ticked]
-            if any(c not in usable for c in cells):
+            if not usable.issuperset(cells):
                 continue
             if any((aq + dq, ar + dr) in held for dq, dr in crosses):
                 continue
-            have = sum(1 for c in cells if c in held)
+            have = len(held.intersection(cells))
             if have > best:
                 best, missing, crossed = have, set(), set()
             if have == best:

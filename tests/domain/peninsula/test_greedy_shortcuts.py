@@ -25,8 +25,15 @@ from domain.games.peninsula.bots import (
 from domain.games.peninsula.cards import ICONS, Icon
 from domain.games.peninsula.commands import DrawIcon, TradeIcon
 from domain.games.peninsula.gains import DrawGains, draw_gain, mission_gain
+from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.outlook import Outlook
-from domain.games.peninsula.planning import aims_of, mission_plan
+from domain.games.peninsula.planning import (
+    _best_partial,
+    _forms,
+    aims_of,
+    mission_plan,
+    usable_hexes,
+)
 from domain.games.peninsula.rules import (
     bot_options,
     draw_spots,
@@ -198,3 +205,36 @@ def test_greedy_decisions_sharing_an_outlook_are_those_made_afresh():
     shared = greedy_choices(games, fresh=False)
     assert shared == greedy_choices(games, fresh=True)
     assert sum(isinstance(c, DrawIcon) for c in shared) > 50
+
+
+def plain_best_partial(mission: Any, holds: frozenset[Hex], land: frozenset[Hex]) -> Any:
+    """``planning._best_partial`` as it read, with a generator for each test of the cells."""
+    held = {(h.q, h.r) for h in holds}
+    usable = {(h.q, h.r) for h in land}
+    best, missing, crossed = 0, set(), set()
+    for ticked, crosses in _forms(mission):
+        for aq, ar in {(q - dq, r - dr) for q, r in held for dq, dr in ticked}:
+            cells = [(aq + dq, ar + dr) for dq, dr in ticked]
+            if any(c not in usable for c in cells):
+                continue
+            if any((aq + dq, ar + dr) in held for dq, dr in crosses):
+                continue
+            have = sum(1 for c in cells if c in held)
+            if have > best:
+                best, missing, crossed = have, set(), set()
+            if have == best:
+                missing.update(c for c in cells if c not in held)
+                crossed.update((aq + dq, ar + dr) for dq, dr in crosses)
+    return best, {Hex(q, r) for q, r in missing}, {Hex(q, r) for q, r in crossed}
+
+
+def test_the_partial_match_search_is_the_plain_search():
+    matched = 0
+    for game in positions():
+        for sheet in game.sheets:
+            for _, (holds, open_hexes) in usable_hexes(game, sheet):
+                for mission in game.missions:
+                    found = _best_partial(mission, holds, holds | open_hexes)
+                    assert found == plain_best_partial(mission, holds, holds | open_hexes)
+                    matched += found[0] > 1
+    assert matched > 100
