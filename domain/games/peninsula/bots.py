@@ -8,7 +8,7 @@ a move that does not improve its position.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from domain.core import Luck
@@ -34,9 +34,10 @@ from domain.games.peninsula.commands import (
     UseRainbow,
     built,
 )
+from domain.games.peninsula.content import MapSpec
 from domain.games.peninsula.gains import draw_gain
 from domain.games.peninsula.hexes import Hex
-from domain.games.peninsula.movement import destinations, landmarks_on
+from domain.games.peninsula.movement import destinations
 from domain.games.peninsula.outlook import Outlook, outlook_for
 from domain.games.peninsula.routes import cheapest_route, first_step_to_landmark
 from domain.games.peninsula.rules import bot_options, draw_spots, icon_trades, legal_commands
@@ -238,12 +239,21 @@ def _unfilled_boat(sheet: Sheet, at: object) -> bool:
 def _landmark_move(game: Game, seat: int, options: Sequence[SeatCommand]) -> SeatCommand | None:
     sheet = game.sheets[seat]
     spec = game.map
+    unvisited = unvisited_landmarks(spec, sheet)
+    paths: dict[str, Mapping[Hex, tuple[Hex, ...]]] = {}  # one search per kind of move
     for command in options:
         if isinstance(command, MoveArchitect) and command.by != "harbor":
-            path = destinations(spec, sheet, command.by).get(command.to, ())
-            if landmarks_on(spec, sheet, path):
+            if command.by not in paths:
+                paths[command.by] = destinations(spec, sheet, command.by)
+            if any(h in unvisited for h in paths[command.by].get(command.to, ())):
                 return command
     return None
+
+
+def unvisited_landmarks(spec: MapSpec, sheet: Sheet) -> frozenset[Hex]:
+    """The hexes of the landmarks ``sheet`` has not reached: a path enters one for the
+    first time (``landmarks_on`` finds some) exactly when it passes one of these."""
+    return frozenset(h for n, h in spec.landmarks.items() if n not in sheet.landmarks)
 
 
 def _towards_landmark(game: Game, seat: int) -> SeatCommand | None:
@@ -365,11 +375,8 @@ def _harbor_for_draw(game: Game, seat: int, gain: float, look: Outlook) -> SeatC
 
 
 def _landmark_trade(game: Game, sheet: Sheet, options: Sequence[SeatCommand]) -> SeatCommand | None:
-    spec = game.map
+    unvisited = unvisited_landmarks(game.map, sheet)
     trades = [c for c in options if isinstance(c, TradeIcon)]
     # Lightning goes anywhere: kept for when no ordinary trade reaches a landmark
     trades.sort(key=lambda c: c.by == "lightning")
-    for command in trades:
-        if landmarks_on(spec, sheet, (command.to,)):
-            return command
-    return None
+    return next((c for c in trades if c.to in unvisited), None)

@@ -21,11 +21,13 @@ from domain.games.peninsula.bots import (
     _held,
     best_draw,
     greedy_bot,
+    unvisited_landmarks,
 )
 from domain.games.peninsula.cards import ICONS, Icon
 from domain.games.peninsula.commands import DrawIcon, TradeIcon
 from domain.games.peninsula.gains import DrawGains, draw_gain, mission_gain
 from domain.games.peninsula.hexes import Hex
+from domain.games.peninsula.movement import destinations, landmarks_on
 from domain.games.peninsula.outlook import Outlook
 from domain.games.peninsula.planning import (
     _best_partial,
@@ -238,3 +240,20 @@ def test_the_partial_match_search_is_the_plain_search():
                     assert found == plain_best_partial(mission, holds, holds | open_hexes)
                     matched += found[0] > 1
     assert matched > 100
+
+
+def test_a_path_enters_a_new_landmark_exactly_when_landmarks_on_finds_one():
+    entering = 0
+    for game in every_position("greedy")[::3]:
+        spec = game.map
+        for sheet in game.sheets:
+            unvisited = unvisited_landmarks(spec, sheet)
+            paths = [(h,) for h in sorted(spec.land)]
+            paths += [
+                p for by in ("boot", "balloon") for p in destinations(spec, sheet, by).values()
+            ]
+            for path in paths:
+                found = bool(landmarks_on(spec, sheet, path))
+                assert any(h in unvisited for h in path) == found
+                entering += found
+    assert entering > 500
