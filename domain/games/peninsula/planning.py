@@ -39,33 +39,53 @@ def _forms(mission: MissionSpec) -> tuple[tuple[tuple[Cell, ...], tuple[Cell, ..
     )
 
 
+SPAN = 1 << 16
+"""A cell ``(q, r)`` is searched as the int ``q * SPAN + r``: a placement's cells are then
+its anchor plus fixed ints, added in C (``map(anchor.__add__, offsets)``) instead of a
+tuple built per cell in Python, which was most of a rollout's mission planning. Map
+coordinates stay far inside ``SPAN / 2``, so the ints add as the pairs do."""
+
+
+@functools.cache
+def _offsets(mission: MissionSpec) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """``_forms`` as ints (``SPAN``)."""
+    return tuple(
+        (tuple(q * SPAN + r for q, r in ticked), tuple(q * SPAN + r for q, r in crossed))
+        for ticked, crossed in _forms(mission)
+    )
+
+
+def _hex(cell: int) -> Hex:
+    r = (cell + SPAN // 2) % SPAN - SPAN // 2
+    return Hex((cell - r) // SPAN, r)
+
+
 def _best_partial(mission: MissionSpec, holds: frozenset[Hex], land: frozenset[Hex]) -> Partial:
     """The most ticked hexes any placement already holds, the hexes those lack, and their
     crossed hexes (which must stay free of the icon).
 
     ``land``: the hexes a ticked hex may take, here the held and still open ones."""
-    held = {(h.q, h.r) for h in holds}
-    usable = {(h.q, h.r) for h in land}
-    best, missing, crossed = 0, set[Cell](), set[Cell]()
-    # set methods over the cells, not generators: the same tests, looped over in C
-    for ticked, crosses in _forms(mission):
-        for aq, ar in {(q - dq, r - dr) for q, r in held for dq, dr in ticked}:
-            cells = [(aq + dq, ar + dr) for dq, dr in ticked]
-            if not usable.issuperset(cells):
+    held = {h.q * SPAN + h.r for h in holds}
+    usable = {h.q * SPAN + h.r for h in land}
+    best, missing, crossed = 0, set[int](), set[int]()
+    for ticked, crosses in _offsets(mission):
+        for anchor in {cell - offset for cell in held for offset in ticked}:
+            shift = anchor.__add__
+            if not usable.issuperset(map(shift, ticked)):
                 continue
-            if any((aq + dq, ar + dr) in held for dq, dr in crosses):
+            if not held.isdisjoint(map(shift, crosses)):
                 continue
+            cells = list(map(shift, ticked))
+            # every placement met holds at least the held hex it was anchored from, and
+            # ``missing`` gathers the placements holding the most: the order they come in
+            # changes neither set
             have = len(held.intersection(cells))
             if have > best:
                 best, missing, crossed = have, set(), set()
             if have == best:
                 missing.update(c for c in cells if c not in held)
-                crossed.update((aq + dq, ar + dr) for dq, dr in crosses)
-    return (
-        best,
-        frozenset(Hex(q, r) for q, r in missing),
-        frozenset(Hex(q, r) for q, r in crossed),
-    )
+                crossed.update(map(shift, crosses))
+    return best, frozenset(map(_hex, missing)), frozenset(map(_hex, crossed))
 
 
 @functools.lru_cache(maxsize=1 << 14)
