@@ -8,19 +8,18 @@ a move that does not improve its position.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from domain.core import Luck
-from domain.games.peninsula.actions import placement_for
-from domain.games.peninsula.adjacency import around
 from domain.games.peninsula.bonuses import held_bonuses
-from domain.games.peninsula.cards import FILLABLE, Icon
+from domain.games.peninsula.cards import Icon
 from domain.games.peninsula.commands import (
     BuildBridge,
     ChooseIcons,
     ClaimMission,
     DraftCard,
+    DrawBonus,
     DrawHarbor,
     DrawIcon,
     EndActions,
@@ -33,16 +32,16 @@ from domain.games.peninsula.commands import (
     UseHarborTickets,
     UseLifesaver,
     UseRainbow,
+    built,
 )
-from domain.games.peninsula.events import IconDrawn
-from domain.games.peninsula.filling import fill_blocker
+from domain.games.peninsula.content import MapSpec
+from domain.games.peninsula.gains import draw_gain
 from domain.games.peninsula.hexes import Hex
-from domain.games.peninsula.movement import destinations, landmarks_on
-from domain.games.peninsula.planning import aims_of, mission_plan
+from domain.games.peninsula.movement import destinations
+from domain.games.peninsula.outlook import Outlook, outlook_for
 from domain.games.peninsula.routes import cheapest_route, first_step_to_landmark
-from domain.games.peninsula.rules import draws, legal_commands
+from domain.games.peninsula.rules import bot_options, draw_spots, icon_trades, legal_commands
 from domain.games.peninsula.state import Game, Sheet
-from domain.games.peninsula.transitions import after_draw
 
 BONUS_DRAW_COST = 1.0
 LANDMARK_GAIN = 2.0
@@ -81,71 +80,62 @@ def random_bot(game: Game, seat: int, luck: Luck) -> SeatCommand:
     return options[index]
 
 
-def _fillable_around(sheet: Sheet, hexes: frozenset[Hex]) -> int:
-    return sum(1 for h in hexes if h in sheet.icons and fill_blocker(sheet, h, False) is None)
+def best_draw(
+    game: Game, sheet: Sheet, seat: int, icon: Icon, look: Outlook | None = None
+) -> tuple[float, DrawIcon | None]:
+    """The draw of ``icon`` with the largest gain (bonus draws cost a little). ``look``: the
+    bot's memo of what does not depend on the draw (``Outlook``), if it has one."""
+    if look is None:
+        return _best_draw(game, sheet, seat, icon, Outlook(game, TARGET_WEIGHT))
+    # the whole answer depends on the sheet, the seat, the icon and the game's bonus cards
+    # besides the outlook's map and missions: a seat's sheet is asked for again from its
+    # draft to its draw
+    key = (id(sheet), seat, icon, id(game.bonuses))
+    found = look.best.get(key)
+    if found is None:
+        found = look.best[key] = (sheet, game.bonuses, _best_draw(game, sheet, seat, icon, look))
+    return found[2]
 
 
-def draw_gain(game: Game, sheet: Sheet, command: DrawIcon) -> float:
-    """The immediate points a draw brings, plus 2 per icon it makes fillable and a little
-    for what it prepares (a lone tunnel fills at the end; mountains want filled icons)."""
-    at, icon, spec = command.at, command.icon, game.map
-    near = frozenset((at, *around(at), *((command.arrow,) if command.arrow else ())))
-    segments = spec.water_edges(at) if icon == "cliffs" else 0
-    event = IconDrawn(seat=command.seat, icon=icon, at=at, arrow=command.arrow, segments=segments)
-    after = after_draw(sheet, event)
-    gain = 2.0 * (_fillable_around(after, near) - _fillable_around(sheet, near))
-    if at not in sheet.icons and at not in sheet.cliffs:
-        gain -= 1
-    if icon == "cliffs":
-        cliffs = sum(sheet.cliffs.values())
-        gain += (cliffs + segments) // 2 - cliffs // 2
-    neighbours = around(at)
-    if icon == "mountain":
-        gain += sum(1 for n in neighbours if n in sheet.filled)
-        gain += 0.5 * sum(1 for n in neighbours if sheet.icons.get(n) in FILLABLE)
-    if icon == "tunnel":
-        blocked = [n for n in neighbours if sheet.icons.get(n) == "tunnel"]
-        gain += -2.0 * len(blocked) if blocked else 1.5
-    return gain
-
-
-def best_draw(game: Game, sheet: Sheet, seat: int, icon: Icon) -> tuple[float, DrawIcon | None]:
-    """The draw of ``icon`` with the largest gain (bonus draws cost a little)."""
+def _best_draw(
+    game: Game, sheet: Sheet, seat: int, icon: Icon, look: Outlook
+) -> tuple[float, DrawIcon | None]:
     held = frozenset({"catapult", "ferry"}) & _held(game, sheet)
-    scored: list[tuple[float, int, DrawIcon]] = []
-    plan = mission_plan(game, sheet, icon, TARGET_WEIGHT)
-    for index, command in enumerate(draws(game, sheet, seat, icon, held)):
-        gain = draw_gain(game, sheet, command) + plan.get(command.at, 0.0)
-        if command.bonus is not None:
-            gain -= BONUS_DRAW_COST
-        scored.append((gain, -index, command))
+    plan = look.plan(sheet, icon)
+    gains = look.gains(sheet)
+    # (gain, -index, draw's fields), the draw's command built only for the one chosen:
+    # the gain and index come first and differ for every draw, so no comparison goes further
+    scored: list[tuple[float, int, DrawBonus | None, Hex, Hex | None]] = []
+    index = 0
+    for bonus, at, arrows in draw_spots(game.map, sheet, icon, held):
+        base, boats = gains.spot(at, icon)
+        worth = plan.get(at, 0.0)
+        for arrow in arrows:
+            if base is None:
+                gain = draw_gain(game, sheet, _draw(seat, icon, at, arrow, bonus))
+            else:
+                # (arrows are next to ``at``: ``spot``'s boats are all they may add)
+                gain = base + 2.0 if boats and arrow in boats else base
+            # added in draw_gain's order: a float sum's last bit depends on it
+            gain += worth
+            if bonus is not None:
+                gain -= BONUS_DRAW_COST
+            scored.append((gain, index, bonus, at, arrow))
+            index -= 1
     if not scored:
         return float("-inf"), None
-    scored.sort(key=lambda item: item[:2], reverse=True)
+    scored.sort(reverse=True)
     # only the best few draws are worth a pattern search: missions are the costly check
-    best = max(
-        (gain + mission_gain(game, sheet, command), order, command)
-        for gain, order, command in scored[:MISSION_LOOKS]
+    total, _, bonus, at, arrow = max(
+        (gain + look.mission_gain(sheet, icon, at), order, bonus, at, arrow)
+        for gain, order, bonus, at, arrow in scored[:MISSION_LOOKS]
     )
-    return best[0], best[2]
+    return total, _draw(seat, icon, at, arrow, bonus)
 
 
-def mission_gain(game: Game, sheet: Sheet, command: DrawIcon) -> float:
-    """The VP of the best mission this draw would make claimable with its icon type."""
-    icon = command.icon
-    if icon in sheet.missions.values():
-        return 0.0
-    before = sheet.holds(icon)
-    after = before | {command.at}
-    land = game.map.land
-    gains = [
-        m.vp
-        for m in game.missions
-        if m.letter not in sheet.missions
-        and placement_for(m, before, land) is None
-        and placement_for(m, after, land) is not None
-    ]
-    return float(max(gains, default=0))
+def _draw(seat: int, icon: Icon, at: Hex, arrow: Hex | None, bonus: DrawBonus | None) -> DrawIcon:
+    fields = {"seat": seat, "icon": icon, "at": at, "arrow": arrow, "bonus": bonus}
+    return built(DrawIcon, fields)
 
 
 def _held(game: Game, sheet: Sheet) -> frozenset[str]:
@@ -153,32 +143,35 @@ def _held(game: Game, sheet: Sheet) -> frozenset[str]:
 
 
 def greedy_bot(game: Game, seat: int, luck: Luck) -> SeatCommand:
-    options = legal_commands(game, seat)
+    # the legal commands but the hand's draws and trades: best_draw finds its own draws,
+    # and _use_icon builds the trades only when no draw is good enough
+    options = bot_options(game, seat)
     if not options:
         raise ValueError(f"seat {seat} has nothing to do now")
+    look = outlook_for(game, TARGET_WEIGHT)
     if game.phase == "draft":
-        return _choose(game, seat, options)
+        return _choose(game, seat, options, look)
     return (
-        _claim(game, seat, options)
+        _claim(game, seat, options, look)
         or _fill(options)
         or _one_shot(game, seat, options)
         or _landmark_move(game, seat, options)
-        or _use_icon(game, seat, options)
+        or _use_icon(game, seat, options, look)
         or _towards_landmark(game, seat)
         or EndActions(seat=seat)
     )
 
 
-def _choose(game: Game, seat: int, options: Sequence[SeatCommand]) -> SeatCommand:
+def _choose(game: Game, seat: int, options: Sequence[SeatCommand], look: Outlook) -> SeatCommand:
     sheet = game.sheets[seat]
 
     def value(command: SeatCommand) -> float:
         if isinstance(command, DraftCard):
-            return best_draw(game, sheet, seat, command.keep)[0]
+            return best_draw(game, sheet, seat, command.keep, look)[0]
         if isinstance(command, ChooseIcons):
             icons = _chosen_icons(game, command)
             cost = LANDMARK_GAIN if command.first != command.second else 0.0
-            return sum(best_draw(game, sheet, seat, i)[0] for i in icons) - cost
+            return sum(best_draw(game, sheet, seat, i, look)[0] for i in icons) - cost
         return float("-inf")
 
     return max(options, key=value)
@@ -192,7 +185,9 @@ def _chosen_icons(game: Game, command: ChooseIcons) -> tuple[Icon, Icon]:
     )
 
 
-def _claim(game: Game, seat: int, options: Sequence[SeatCommand]) -> SeatCommand | None:
+def _claim(
+    game: Game, seat: int, options: Sequence[SeatCommand], look: Outlook
+) -> SeatCommand | None:
     """The claim worth most, with the icon type the bot's other plans need least. Before
     the final window it holds back a claim that would spend the type aimed at a bigger
     mission already nearly matched."""
@@ -200,7 +195,7 @@ def _claim(game: Game, seat: int, options: Sequence[SeatCommand]) -> SeatCommand
     if not claims:
         return None
     vp = {m.letter: m.vp for m in game.missions}
-    aims = aims_of(game, game.sheets[seat])
+    aims = look.aims(game.sheets[seat])
 
     def aimed_elsewhere(claim: ClaimMission) -> int:
         target = aims.get(claim.icon)
@@ -244,12 +239,21 @@ def _unfilled_boat(sheet: Sheet, at: object) -> bool:
 def _landmark_move(game: Game, seat: int, options: Sequence[SeatCommand]) -> SeatCommand | None:
     sheet = game.sheets[seat]
     spec = game.map
+    unvisited = unvisited_landmarks(spec, sheet)
+    paths: dict[str, Mapping[Hex, tuple[Hex, ...]]] = {}  # one search per kind of move
     for command in options:
         if isinstance(command, MoveArchitect) and command.by != "harbor":
-            path = destinations(spec, sheet, command.by).get(command.to, ())
-            if landmarks_on(spec, sheet, path):
+            if command.by not in paths:
+                paths[command.by] = destinations(spec, sheet, command.by)
+            if any(h in unvisited for h in paths[command.by].get(command.to, ())):
                 return command
     return None
+
+
+def unvisited_landmarks(spec: MapSpec, sheet: Sheet) -> frozenset[Hex]:
+    """The hexes of the landmarks ``sheet`` has not reached: a path enters one for the
+    first time (``landmarks_on`` finds some) exactly when it passes one of these."""
+    return frozenset(h for n, h in spec.landmarks.items() if n not in sheet.landmarks)
 
 
 def _towards_landmark(game: Game, seat: int) -> SeatCommand | None:
@@ -283,41 +287,48 @@ def _harbor_trip(game: Game, sheet: Sheet, budget: int) -> bool:
     return plain is None or trip[0] < plain[0]
 
 
-def _use_icon(game: Game, seat: int, options: Sequence[SeatCommand]) -> SeatCommand | None:
+def _use_icon(
+    game: Game, seat: int, options: Sequence[SeatCommand], look: Outlook
+) -> SeatCommand | None:
     sheet, allowance = game.sheets[seat], game.allowances[seat]
     if allowance.uses == 0:
         return None
     gain, draw = max(
-        (best_draw(game, sheet, seat, icon) for icon in dict.fromkeys(allowance.hand)),
+        (best_draw(game, sheet, seat, icon, look) for icon in dict.fromkeys(allowance.hand)),
         key=lambda pair: pair[0],
     )
-    better = _better_icon(game, seat, options, gain)
+    better = _better_icon(game, seat, options, gain, look)
     if better is not None:
         return better
-    move = _move_for_draw(game, seat, options, gain) or _harbor_for_draw(game, seat, gain)
+    move = _move_for_draw(game, seat, options, gain, look) or _harbor_for_draw(
+        game, seat, gain, look
+    )
     if move is not None:
         return move
-    trade = _landmark_trade(game, sheet, options)
-    if trade is not None and (draw is None or gain < LANDMARK_GAIN):
+    if draw is not None and gain >= LANDMARK_GAIN:
+        return draw  # no trade beats it: the trades are not even built
+    trades = icon_trades(game, seat)
+    trade = _landmark_trade(game, sheet, trades)
+    if trade is not None:
         return trade
     if draw is not None:
         return draw
-    return next((c for c in options if isinstance(c, TradeIcon)), None)
+    return trades[0] if trades else None
 
 
 def _better_icon(
-    game: Game, seat: int, options: Sequence[SeatCommand], gain: float
+    game: Game, seat: int, options: Sequence[SeatCommand], gain: float, look: Outlook
 ) -> SeatCommand | None:
     """A lifesaver (1 VP) or the rainbow, when the other icon draws clearly better."""
     sheet = game.sheets[seat]
     kept = game.kept
     lifesaver = next((c for c in options if isinstance(c, UseLifesaver)), None)
     # a lifesaver is worth 1 VP unused: take it only for a clearly better draw
-    if lifesaver and kept and best_draw(game, sheet, seat, kept)[0] - 1 > gain + 1:
+    if lifesaver and kept and best_draw(game, sheet, seat, kept, look)[0] - 1 > gain + 1:
         return lifesaver
     rainbows = [c for c in options if isinstance(c, UseRainbow)]
     if rainbows:
-        scored = [(best_draw(game, sheet, seat, c.into)[0], c) for c in rainbows]
+        scored = [(best_draw(game, sheet, seat, c.into, look)[0], c) for c in rainbows]
         top, command = max(scored, key=lambda pair: pair[0])
         if top > gain + 2:
             return command
@@ -325,7 +336,7 @@ def _better_icon(
 
 
 def _move_for_draw(
-    game: Game, seat: int, options: Sequence[SeatCommand], gain: float
+    game: Game, seat: int, options: Sequence[SeatCommand], gain: float, look: Outlook
 ) -> SeatCommand | None:
     """A free move (or a ticket, if it gains 2 more) to a hex with a strictly better draw."""
     if gain >= GOOD_DRAW:
@@ -341,13 +352,13 @@ def _move_for_draw(
         if command.to not in seen:
             moved = replace(sheet, location=command.to)
             icons = dict.fromkeys(game.allowances[seat].hand)
-            seen[command.to] = max(best_draw(game, moved, seat, i)[0] for i in icons)
+            seen[command.to] = max(best_draw(game, moved, seat, i, look)[0] for i in icons)
         if seen[command.to] - cost > best[0] + 0.5:
             best = (seen[command.to] - cost, command)
     return best[1]
 
 
-def _harbor_for_draw(game: Game, seat: int, gain: float) -> SeatCommand | None:
+def _harbor_for_draw(game: Game, seat: int, gain: float, look: Outlook) -> SeatCommand | None:
     """Harbor Tickets, from a harbor hex, when another harbor hex has a clearly better draw
     (the move itself is then a free harbor move)."""
     sheet = game.sheets[seat]
@@ -358,17 +369,14 @@ def _harbor_for_draw(game: Game, seat: int, gain: float) -> SeatCommand | None:
     icons = dict.fromkeys(game.allowances[seat].hand)
     for to in sorted(sheet.harbor_lands - {sheet.location}):
         moved = replace(sheet, location=to)
-        if max(best_draw(game, moved, seat, i)[0] for i in icons) > gain + 0.5:
+        if max(best_draw(game, moved, seat, i, look)[0] for i in icons) > gain + 0.5:
             return UseHarborTickets(seat=seat)
     return None
 
 
 def _landmark_trade(game: Game, sheet: Sheet, options: Sequence[SeatCommand]) -> SeatCommand | None:
-    spec = game.map
+    unvisited = unvisited_landmarks(game.map, sheet)
     trades = [c for c in options if isinstance(c, TradeIcon)]
     # Lightning goes anywhere: kept for when no ordinary trade reaches a landmark
     trades.sort(key=lambda c: c.by == "lightning")
-    for command in trades:
-        if landmarks_on(spec, sheet, (command.to,)):
-            return command
-    return None
+    return next((c for c in trades if c.to in unvisited), None)

@@ -39,32 +39,53 @@ def _forms(mission: MissionSpec) -> tuple[tuple[tuple[Cell, ...], tuple[Cell, ..
     )
 
 
+SPAN = 1 << 16
+"""A cell ``(q, r)`` is searched as the int ``q * SPAN + r``: a placement's cells are then
+its anchor plus fixed ints, added in C (``map(anchor.__add__, offsets)``) instead of a
+tuple built per cell in Python, which was most of a rollout's mission planning. Map
+coordinates stay far inside ``SPAN / 2``, so the ints add as the pairs do."""
+
+
+@functools.cache
+def _offsets(mission: MissionSpec) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """``_forms`` as ints (``SPAN``)."""
+    return tuple(
+        (tuple(q * SPAN + r for q, r in ticked), tuple(q * SPAN + r for q, r in crossed))
+        for ticked, crossed in _forms(mission)
+    )
+
+
+def _hex(cell: int) -> Hex:
+    r = (cell + SPAN // 2) % SPAN - SPAN // 2
+    return Hex((cell - r) // SPAN, r)
+
+
 def _best_partial(mission: MissionSpec, holds: frozenset[Hex], land: frozenset[Hex]) -> Partial:
     """The most ticked hexes any placement already holds, the hexes those lack, and their
     crossed hexes (which must stay free of the icon).
 
     ``land``: the hexes a ticked hex may take, here the held and still open ones."""
-    held = {(h.q, h.r) for h in holds}
-    usable = {(h.q, h.r) for h in land}
-    best, missing, crossed = 0, set[Cell](), set[Cell]()
-    for ticked, crosses in _forms(mission):
-        for aq, ar in {(q - dq, r - dr) for q, r in held for dq, dr in ticked}:
-            cells = [(aq + dq, ar + dr) for dq, dr in ticked]
-            if any(c not in usable for c in cells):
+    held = {h.q * SPAN + h.r for h in holds}
+    usable = {h.q * SPAN + h.r for h in land}
+    best, missing, crossed = 0, set[int](), set[int]()
+    for ticked, crosses in _offsets(mission):
+        for anchor in {cell - offset for cell in held for offset in ticked}:
+            shift = anchor.__add__
+            if not usable.issuperset(map(shift, ticked)):
                 continue
-            if any((aq + dq, ar + dr) in held for dq, dr in crosses):
+            if not held.isdisjoint(map(shift, crosses)):
                 continue
-            have = sum(1 for c in cells if c in held)
+            cells = list(map(shift, ticked))
+            # every placement met holds at least the held hex it was anchored from, and
+            # ``missing`` gathers the placements holding the most: the order they come in
+            # changes neither set
+            have = len(held.intersection(cells))
             if have > best:
                 best, missing, crossed = have, set(), set()
             if have == best:
                 missing.update(c for c in cells if c not in held)
-                crossed.update((aq + dq, ar + dr) for dq, dr in crosses)
-    return (
-        best,
-        frozenset(Hex(q, r) for q, r in missing),
-        frozenset(Hex(q, r) for q, r in crossed),
-    )
+                crossed.update(map(shift, crosses))
+    return best, frozenset(map(_hex, missing)), frozenset(map(_hex, crossed))
 
 
 @functools.lru_cache(maxsize=1 << 14)
@@ -120,10 +141,17 @@ def mission_plan(game: Game, sheet: Sheet, icon: Icon, weight: float) -> Mapping
     and for the mission ``icon`` is aimed at, ``weight`` x VP x share held after the draw."""
     if icon in sheet.missions.values():
         return {}
-    usable, missions = _usable(game, sheet), _open_missions(game, sheet)
+    return planned(usable_hexes(game, sheet), open_missions(game, sheet), icon, weight)
+
+
+def planned(
+    usable: Usable, missions: tuple[MissionSpec, ...], icon: Icon, weight: float
+) -> dict[Hex, float]:
+    """``mission_plan`` from the seat's ``usable_hexes`` and ``open_missions``, for an icon
+    type not yet used for a claim."""
     holds, open_hexes = dict(usable)[icon]
     values = dict(progress(missions, holds, holds | open_hexes))
-    target = _cached_targets(missions, usable).get(icon)
+    target = cached_targets(missions, usable).get(icon)
     if target is not None:
         mission, have, missing, crossed = target
         worth = weight * mission.vp * (have + 1) / len(mission.ticked)
@@ -135,11 +163,11 @@ def mission_plan(game: Game, sheet: Sheet, icon: Icon, weight: float) -> Mapping
     return values
 
 
-def _open_missions(game: Game, sheet: Sheet) -> tuple[MissionSpec, ...]:
+def open_missions(game: Game, sheet: Sheet) -> tuple[MissionSpec, ...]:
     return tuple(m for m in game.missions if m.letter not in sheet.missions)
 
 
-def _usable(game: Game, sheet: Sheet) -> Usable:
+def usable_hexes(game: Game, sheet: Sheet) -> Usable:
     """For each icon type not yet used for a claim: the hexes holding it, and the empty
     hexes it could still be drawn in (the ones a mission plan may count on)."""
     spec, spent = game.map, frozenset(sheet.missions.values())
@@ -160,9 +188,9 @@ def _coast(spec: MapSpec) -> frozenset[Hex]:
 
 def aims_of(game: Game, sheet: Sheet) -> Mapping[Icon, Target]:
     """``targets`` for one seat: its open missions and the icon types it has not spent."""
-    return _cached_targets(_open_missions(game, sheet), _usable(game, sheet))
+    return cached_targets(open_missions(game, sheet), usable_hexes(game, sheet))
 
 
 @functools.lru_cache(maxsize=1 << 10)
-def _cached_targets(missions: tuple[MissionSpec, ...], usable: Usable) -> Mapping[Icon, Target]:
+def cached_targets(missions: tuple[MissionSpec, ...], usable: Usable) -> Mapping[Icon, Target]:
     return MappingProxyType(dict(targets(missions, dict(usable))))

@@ -35,6 +35,7 @@ from domain.games.peninsula.commands import (
     UseRainbow,
     built,
 )
+from domain.games.peninsula.content import MapSpec
 from domain.games.peninsula.filling import fillable
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.movement import destination_hexes, passages, ticket_kinds
@@ -48,6 +49,33 @@ DRAW_BONUSES: tuple[DrawBonus, ...] = ("catapult", "ferry")
 
 
 def legal_commands(game: Game, seat: int) -> tuple[SeatCommand, ...]:
+    return _legal(game, seat, True)
+
+
+def bot_options(game: Game, seat: int) -> tuple[SeatCommand, ...]:
+    """``legal_commands`` without the draws and trades of the icons in hand, in the same
+    order: the greedy bot finds its own draws (``best_draw``) and wants the trades only
+    when it has no good draw (``icon_trades``), and building them was a fifth of its time.
+    Empty exactly when ``legal_commands`` is: an acting seat can always end its actions."""
+    return _legal(game, seat, False)
+
+
+def icon_trades(game: Game, seat: int) -> tuple[TradeIcon, ...]:
+    """The ``TradeIcon`` commands of ``legal_commands``, in their order."""
+    if game.phase != "actions" or not 0 <= seat < game.seats or game.allowances[seat].done:
+        return ()
+    allowance, sheet = game.allowances[seat], game.sheets[seat]
+    if allowance.uses == 0 or allowance.must_draw:
+        return ()
+    targets = trade_targets(game, sheet, held_bonuses(game, sheet))
+    return tuple(
+        built(TradeIcon, {"seat": seat, "icon": icon, "to": to, "by": by})
+        for icon in dict.fromkeys(allowance.hand)
+        for to, by in targets
+    )
+
+
+def _legal(game: Game, seat: int, every: bool) -> tuple[SeatCommand, ...]:
     if game.phase in ("setup", "over") or not 0 <= seat < game.seats:
         return ()
     if game.phase == "draft":
@@ -61,7 +89,7 @@ def legal_commands(game: Game, seat: int) -> tuple[SeatCommand, ...]:
         return (*fills(game, sheet, seat, builder), *claims(game, sheet, seat), end)
     held = held_bonuses(game, sheet)
     return (
-        *icon_uses(game, sheet, seat, held),
+        *icon_uses(game, sheet, seat, held, every),
         *moves(game, sheet, seat, held),
         *fills(game, sheet, seat, held),
         *claims(game, sheet, seat),
@@ -90,15 +118,20 @@ def _choices(game: Game, seat: int) -> Iterator[SeatCommand]:
                 yield DraftCard(seat=seat, card=index, keep=keep)
 
 
-def icon_uses(game: Game, sheet: Sheet, seat: int, held: frozenset[str]) -> tuple[SeatCommand, ...]:
+def icon_uses(
+    game: Game, sheet: Sheet, seat: int, held: frozenset[str], every: bool = True
+) -> tuple[SeatCommand, ...]:
+    """Draws, trades, rainbows and the lifesaver; without the draws and trades unless
+    ``every`` (``bot_options``)."""
     allowance = game.allowances[seat]
     if allowance.uses == 0:
         return ()
     out: list[SeatCommand] = []
     # where a trade may go does not depend on the icon given up: found once for the hand
-    targets = () if allowance.must_draw else trade_targets(game, sheet, held)
+    targets = () if allowance.must_draw or not every else trade_targets(game, sheet, held)
     for icon in dict.fromkeys(allowance.hand):
-        out.extend(draws(game, sheet, seat, icon, held))
+        if every:
+            out.extend(draws(game, sheet, seat, icon, held))
         out.extend(
             built(TradeIcon, {"seat": seat, "icon": icon, "to": to, "by": by}) for to, by in targets
         )
@@ -123,6 +156,19 @@ def draws(
                 yield built(
                     DrawIcon, {"seat": seat, "icon": icon, "at": at, "arrow": arrow, "bonus": bonus}
                 )
+
+
+def draw_spots(
+    spec: MapSpec, sheet: Sheet, icon: Icon, held: frozenset[str]
+) -> Iterator[tuple[DrawBonus | None, Hex, tuple[Hex | None, ...]]]:
+    """(bonus, at, arrows) for the draws of ``draws``, in its order (each of ``arrows`` in
+    turn at ``at``), without building commands: the greedy bot scores every draw, most of
+    what one is worth is the same for all the arrows of one hex, and it builds only the
+    command it makes."""
+    for bonus in (None, *(b for b in DRAW_BONUSES if b in held)):
+        for at in reach(spec, sheet, bonus):
+            if icon_blocker(spec, sheet, icon, at) is None:
+                yield bonus, at, arrow_targets(spec, icon, at)
 
 
 def trade_targets(

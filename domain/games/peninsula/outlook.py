@@ -1,0 +1,143 @@
+"""What the greedy bot works out about seats' sheets, worked out once.
+
+A greedy decision asks for the best draw of each icon in hand, of the kept icon, of every
+icon a rainbow could make, and again from every hex a free move or a ticket reaches. Those
+sheets differ in the architect's place at most, so most of what a draw is worth is the same
+for all of them: the fillability around each hex (``DrawGains``), the mission plan of each
+icon type, which missions a type's icons already match. And the next decisions ask again:
+a seat's sheet is the very same object from its draft to its draw, and its parts outlive a
+move. ``Outlook`` keeps each answer keyed by the identity of the sheet parts it reads (a
+moved sheet shares its ``icons``, ``cliffs``, ... with the sheet it was copied from); each
+entry holds the sheet it was made from, so no key's objects can be freed and their ids
+reused while the entry lives. One outlook serves the decisions on one map with one set of
+missions (``outlook_for``), forgets everything past ``KEPT`` entries, and is never part of
+a state: what it holds is only ever read, and every answer is the plain function's
+(tests/domain/peninsula/test_greedy_shortcuts.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from domain.games.peninsula.actions import placement_for
+from domain.games.peninsula.cards import Icon
+from domain.games.peninsula.content import MissionSpec
+from domain.games.peninsula.gains import DrawGains
+from domain.games.peninsula.hexes import Hex
+from domain.games.peninsula.planning import (
+    Target,
+    Usable,
+    cached_targets,
+    open_missions,
+    planned,
+    usable_hexes,
+)
+from domain.games.peninsula.state import Game, Sheet
+
+Unmatched = tuple[frozenset[Hex], tuple[MissionSpec, ...], dict[Hex, float]]
+"""An icon type's hexes, the open missions they match nowhere yet, and the mission gain of
+each hex found so far."""
+
+
+KEPT = 64
+"""Sheets an outlook keeps what it worked out for at most; beyond, it forgets them all."""
+_OUTLOOKS: dict[tuple[int, int, float], tuple[Game, Outlook]] = {}
+
+
+def outlook_for(game: Game, weight: float) -> Outlook:
+    """The outlook of ``game``'s map and missions: the greedy bot's decisions one after the
+    other ask for much the same (a seat's sheet is the same object from its draft to its
+    draw, and its parts outlive a move), so they share one. It holds only what it worked
+    out from sheets, each entry with its sheet, and is never part of a state."""
+    key = (id(game.spec), id(game.missions), weight)
+    found = _OUTLOOKS.get(key)
+    if found is None:
+        if len(_OUTLOOKS) >= KEPT:
+            _OUTLOOKS.clear()
+        found = _OUTLOOKS[key] = (game, Outlook(game, weight))
+    outlook = found[1]
+    outlook.bound(KEPT)
+    return outlook
+
+
+class Outlook:
+    """A memo of what seats' sheets are worth to draw on; see the module's docstring."""
+
+    def __init__(self, game: Game, weight: float) -> None:
+        self.game, self.weight = game, weight
+        self._gains: dict[tuple[int, ...], tuple[Sheet, DrawGains]] = {}
+        self._plans: dict[tuple[Any, ...], tuple[Sheet, Mapping[Hex, float]]] = {}
+        self._usable: dict[tuple[int, ...], tuple[Sheet, Usable, tuple[MissionSpec, ...]]] = {}
+        self._unmatched: dict[tuple[Any, ...], tuple[Sheet, Unmatched]] = {}
+        self.best: dict[tuple[Any, ...], tuple[Sheet, object, Any]] = {}
+        """``bots.best_draw``'s answers, each with the objects its key names by identity."""
+
+    def bound(self, most: int) -> None:
+        """Forget everything once some memo holds more than ``most`` entries."""
+        memos = (self._gains, self._plans, self._usable, self._unmatched, self.best)
+        if any(len(memo) > most for memo in memos):
+            for memo in memos:
+                memo.clear()
+
+    def gains(self, sheet: Sheet) -> DrawGains:
+        parts = (sheet.icons, sheet.cliffs, sheet.filled, sheet.arrows, sheet.harbor_lands)
+        key = tuple(map(id, parts))
+        found = self._gains.get(key)
+        if found is None:
+            found = self._gains[key] = (sheet, DrawGains(self.game.map, sheet))
+        return found[1]
+
+    def plan(self, sheet: Sheet, icon: Icon) -> Mapping[Hex, float]:
+        """``mission_plan(game, sheet, icon, weight)``."""
+        if icon in sheet.missions.values():
+            return {}
+        parts = (sheet.icons, sheet.cliffs, sheet.harbor_lands, sheet.missions)
+        key = (*map(id, parts), icon)
+        found = self._plans.get(key)
+        if found is None:
+            plan = planned(*self._usable_by(sheet), icon, self.weight)
+            found = self._plans[key] = (sheet, plan)
+        return found[1]
+
+    def aims(self, sheet: Sheet) -> Mapping[Icon, Target]:
+        """``planning.aims_of(game, sheet)``."""
+        usable, missions = self._usable_by(sheet)
+        return cached_targets(missions, usable)
+
+    def _usable_by(self, sheet: Sheet) -> tuple[Usable, tuple[MissionSpec, ...]]:
+        parts = (sheet.icons, sheet.cliffs, sheet.harbor_lands, sheet.missions)
+        key = tuple(map(id, parts))
+        found = self._usable.get(key)
+        if found is None:
+            usable = usable_hexes(self.game, sheet)
+            found = self._usable[key] = (sheet, usable, open_missions(self.game, sheet))
+        return found[1], found[2]
+
+    def mission_gain(self, sheet: Sheet, icon: Icon, at: Hex) -> float:
+        """``gains.mission_gain`` of drawing ``icon`` at ``at``: the missions the type's hexes
+        match nowhere are found once per sheet and type, then only the hexes with the draw
+        are tried, once per hex (a village's or boat's arrows make several draws of one)."""
+        if icon in sheet.missions.values():
+            return 0.0
+        before, unmatched, gains = self._unmatched_by(sheet, icon)
+        gain = gains.get(at)
+        if gain is None:
+            after = before | {at}
+            land = self.game.map.land
+            vps = [m.vp for m in unmatched if placement_for(m, after, land) is not None]
+            gain = gains[at] = float(max(vps, default=0))
+        return gain
+
+    def _unmatched_by(self, sheet: Sheet, icon: Icon) -> Unmatched:
+        key = (id(sheet.icons), id(sheet.cliffs), id(sheet.missions), icon)
+        found = self._unmatched.get(key)
+        if found is None:
+            before, land = sheet.holds(icon), self.game.map.land
+            unmatched = tuple(
+                m
+                for m in self.game.missions
+                if m.letter not in sheet.missions and placement_for(m, before, land) is None
+            )
+            found = self._unmatched[key] = (sheet, (before, unmatched, {}))
+        return found[1]
