@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from bench import (
@@ -39,7 +38,7 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("names", nargs="*", metavar="NAME", help=", ".join(BENCHMARKS))
     parser.add_argument("--smoke", action="store_true", help="tiny sizes: seconds, not figures")
-    parser.add_argument("--out", type=Path, default=harness.RESULTS, help="where JSON goes")
+    harness.add_out(parser)
     args = parser.parse_args(argv)
     unknown = sorted(set(args.names) - set(BENCHMARKS))
     if unknown:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from bench.harness import comparison, interleaved, print_report, timed, write_report
+from bench.harness import add_out, comparison, interleaved, print_report, timed, write_report
 from bench.playthrough import Playthrough, play, seats_for
 from domain.core import Ruleset, registry
 from domain.games import load_all
@@ -156,8 +156,10 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--smoke", action="store_true", help="tiny sizes, seconds")
     parser.add_argument("--include-test-rulesets", action="store_true")
+    add_out(parser)
     args = parser.parse_args(argv)
-    print_report(run(sizes=SMOKE if args.smoke else FULL, include_test=args.include_test_rulesets))
+    sizes = SMOKE if args.smoke else FULL
+    print_report(run(sizes=sizes, include_test=args.include_test_rulesets, out_dir=args.out))
 
 
 if __name__ == "__main__":

@@ -235,9 +235,23 @@ def timed(work: Callable[[], Any]) -> float:
     return time.perf_counter() - start
 
 
-def command_line(doc: str, run: Callable[..., Mapping[str, Any]], full: Any, smoke: Any) -> None:
-    """The ``python -m bench.<name> [--smoke]`` entry point every benchmark shares."""
+def command_line(
+    doc: str,
+    run: Callable[..., Mapping[str, Any]],
+    full: Any,
+    smoke: Any,
+    argv: list[str] | None = None,
+) -> None:
+    """The ``python -m bench.<name> [--smoke] [--out DIR]`` entry point every benchmark
+    shares (``--out`` as ``python -m bench``'s)."""
     parser = argparse.ArgumentParser(description=doc.splitlines()[0])
     parser.add_argument("--smoke", action="store_true", help="tiny sizes, seconds")
-    args = parser.parse_args()
-    print_report(run(sizes=smoke if args.smoke else full))
+    add_out(parser)
+    args = parser.parse_args(argv)
+    print_report(run(sizes=smoke if args.smoke else full, out_dir=args.out))
+
+
+def add_out(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--out", type=Path, default=RESULTS, metavar="DIR", help="where the JSON goes"
+    )

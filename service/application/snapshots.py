@@ -50,7 +50,14 @@ def decode_state(state_type: type, blob: bytes) -> Any | None:
 def _encode_unknown(value: Any) -> Any:
     if isinstance(value, types.MappingProxyType):
         return dict(value)
-    raise NotImplementedError(f"a snapshot cannot hold a {type(value).__name__}")
+    # A TypeError, as msgspec raises for a type it cannot encode when there is no hook:
+    # the caller passed a value outside a state's shape. (msgspec's docs suggest a hook
+    # raise NotImplementedError, but msgspec passes the hook's error on unchanged.) The
+    # value itself stays out of the message: it may be hidden information.
+    raise TypeError(
+        f"a snapshot cannot hold a {type(value).__name__}: a state is built of dataclasses,"
+        " tuples, frozensets, mappings, enums and scalars"
+    )
 
 
 _ENCODER = msgspec.msgpack.Encoder(enc_hook=_encode_unknown)

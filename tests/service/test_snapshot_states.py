@@ -79,6 +79,17 @@ def test_read_only_mappings_stay_read_only_inside_tuples() -> None:
     _same_shape(state, again)
 
 
+@dataclasses.dataclass(frozen=True)
+class _Odd:
+    value: Any
+
+
+def test_a_value_a_snapshot_cannot_hold_is_a_type_error_naming_its_type() -> None:
+    # No state declares a complex number: whoever passed one passed the wrong type.
+    with pytest.raises(TypeError, match="a snapshot cannot hold a complex:"):
+        encode_state(_Odd(value=1j))
+
+
 class _Planted:
     """What an attacker with write access to ``snapshots`` would store: a pickle that runs
     code when loaded (here it only creates a file)."""

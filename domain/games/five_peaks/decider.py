@@ -16,6 +16,7 @@ from domain.games.five_peaks.actions import (
     play_card,
     take_left,
 )
+from domain.games.five_peaks.checks import problem
 from domain.games.five_peaks.commands import (
     BoxCard,
     BuyContainer,
@@ -56,7 +57,7 @@ from domain.games.five_peaks.events import (
 )
 from domain.games.five_peaks.evolve import evolve
 from domain.games.five_peaks.market import buy_panorama, refresh, rest, take_card
-from domain.games.five_peaks.rules import can_only_pass, problem
+from domain.games.five_peaks.rules import can_only_pass
 from domain.games.five_peaks.state import Game
 
 

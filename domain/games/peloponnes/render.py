@@ -62,6 +62,8 @@ def _table(game: Game) -> str:
         mark = "!" if d in game.struck else ""
         disasters.append(f"{d} {game.chits_on.get(d, 0)}/{CHITS_TO_STRIKE}{mark}")
     lines.append("disasters: " + ", ".join(disasters))
+    if game.chits_drawn:
+        lines.append("last drawn: " + ", ".join(game.chits_drawn))
     if game.sea_display:
         sea = content.sea_tiles
         lines.append(

@@ -131,7 +131,8 @@ class Game(Table):
     chits_on: Mapping[str, int] = field(default_factory=_empty)
     chits_drawn: tuple[str, ...] = ()
     """The last chits drawn, face up in the order drawn: the feed shows that order to
-    everyone, so the public state keeps it (tests/conformance/hidden.py, check_feed)."""
+    everyone, so the public state keeps it (tests/conformance/hidden.py, check_feed) and
+    the view shows it (``disasters.last_drawn``)."""
     struck: tuple[Disaster, ...] = ()
     sea_display: tuple[int, ...] = ()
     auction: tuple[str, ...] = ()

@@ -54,6 +54,8 @@ class Disasters(TypedDict):
     chits: dict[str, int]
     to_strike: int
     chits_left: int
+    last_drawn: list[str]
+    """The chits of the latest draw, face up in the order drawn, blanks included."""
     struck: list[Disaster]
     pending: list[Disaster]
     saving: Disaster | None
@@ -160,6 +162,9 @@ def _disasters(game: Game) -> Disasters:
         "chits": dict(game.chits_on),
         "to_strike": CHITS_TO_STRIKE,
         "chits_left": len(game.chit_pile),
+        # drawn at the table for everyone to see (reference, A round 6); only the undrawn
+        # pile's order is hidden
+        "last_drawn": list(game.chits_drawn),
         "struck": list(game.struck),
         "pending": list(game.strikes),
         "saving": game.saving if game.phase == "disasters" else None,

@@ -41,6 +41,9 @@ def harbor_sites(spec: MapSpec, sheet: Sheet) -> tuple[tuple[Hex, Hex], ...]:
     )
 
 
+KEPT = 64
+"""Maps whose bridge sites are kept at most; beyond, all are forgotten. A game loaded from
+a snapshot brings its own copy of its map, so unbounded this kept every copy ever loaded."""
 _BRIDGES: dict[int, tuple[MapSpec, tuple[tuple[Hex, Hex], ...]]] = {}
 
 
@@ -62,8 +65,14 @@ def bridge_sites(spec: MapSpec) -> tuple[tuple[Hex, Hex], ...]:
                 if a.distance(b) > 1:
                     pairs.add((a, b))
     # a map's bridge sites never change: computed once per map, kept with the map itself
-    _BRIDGES[id(spec)] = (spec, tuple(sorted(pairs)))
-    return _BRIDGES[id(spec)][1]
+    # (which keeps its id from being reused while kept)
+    found = tuple(sorted(pairs))
+    if len(_BRIDGES) >= KEPT:
+        _BRIDGES.clear()
+    _BRIDGES[id(spec)] = (spec, found)
+    # the answer is ours, not read back: the service asks from several threads, and another
+    # one may have cleared the memo meanwhile
+    return found
 
 
 def steep_sites(sheet: Sheet) -> tuple[Hex, ...]:

@@ -28,6 +28,7 @@ from domain.games.five_peaks.bots import (
     _space_worth,
     _stop_worth,
 )
+from domain.games.five_peaks.checks import problem
 from domain.games.five_peaks.commands import Move, Pass
 from domain.games.five_peaks.decider import consequences
 from domain.games.five_peaks.evolve import evolve
@@ -46,7 +47,6 @@ from domain.games.five_peaks.rules import (
     candidates,
     legal_commands,
     legal_moves,
-    problem,
 )
 from domain.games.five_peaks.state import Reward, changed
 from tests.support.play import play

@@ -7,7 +7,7 @@ import json
 from domain.core import registry
 from domain.core.codec import encode
 from domain.games.peloponnes import RULESET
-from domain.games.peloponnes.commands import Bid, Strike
+from domain.games.peloponnes.commands import Bid, DrawChits, Strike
 from tests.domain.peloponnes.play import play
 from tests.domain.peloponnes.scenario import given
 
@@ -46,6 +46,38 @@ def test_the_view_shows_the_disaster_state():
         "earthquake",
         "tempest",
     }
+
+
+def _after_a_draw():
+    """Round 1's chits drawn: a plague and the blank, with a known pile below them."""
+    pile = ["plague", "blank", "drought", "tempest", "decline", "plague"]
+    return given(2, chits=pile).table(phase="disasters", resolved=False, awaiting=())
+
+
+def test_the_chits_just_drawn_are_shown_face_up_in_the_order_drawn():
+    # reference, A round 6: "Draw 2 chits. Each goes onto its disaster's tile": drawn at the
+    # table, face up for everyone (docs/rules/peloponnes.md, Hidden: "the chits drawn")
+    game = _after_a_draw().when(DrawChits()).game
+    for viewer in (None, 0, 1):
+        disasters = RULESET.view(game, viewer)["disasters"]
+        assert disasters["last_drawn"] == ["plague", "blank"]
+        assert disasters["chits"]["plague"] == 1 and disasters["chits_left"] == 14
+    assert "last drawn: plague, blank" in RULESET.render(game, None).splitlines()
+
+
+def test_before_any_draw_no_chit_is_shown_drawn():
+    assert RULESET.view(_after_a_draw().game, 0)["disasters"]["last_drawn"] == []
+
+
+def test_the_chits_still_face_down_stay_hidden_after_a_draw():
+    game = _after_a_draw().when(DrawChits()).game
+    undrawn = list(game.chit_pile)
+    assert undrawn[:4] == ["drought", "tempest", "decline", "plague"]
+    for viewer in (None, 0, 1):
+        shown = json.dumps(encode(dict(RULESET.view(game, viewer))))
+        assert json.dumps(undrawn) not in shown
+        assert json.dumps(undrawn[:2]) not in shown  # not even the next pair
+        assert "drought" not in RULESET.view(game, viewer)["disasters"]["last_drawn"]
 
 
 def test_no_view_lists_an_undrawn_order():  # issue: "Hidden: stack orders and undrawn chits"

@@ -66,6 +66,9 @@ def test_peloponnes_draws_every_tile_bid_and_disaster() -> None:
     assert count(svg, "disaster") == len(view["disasters"]["chits"])
     assert count(svg, "chit") == sum(view["disasters"]["chits"].values())
     assert count(svg, "track") == 6 * len(view["seats"])
+    drawn = view["disasters"]["last_drawn"]
+    assert drawn, "halfway through the game some chits have been drawn"
+    assert f"last drawn: {', '.join(drawn)}" in "".join(ElementTree.fromstring(svg).itertext())
 
 
 def seeded_boards(ruleset: Ruleset[Any, Any, Any]) -> tuple[Board, Board]:

@@ -168,7 +168,9 @@ def _disasters(disasters: Mapping[str, Any], top: float, layout: Layout) -> tupl
     left = disasters.get("chits_left")
     lines = wide.rows(len(disasters.get("chits", {})))
     bottom = first + 36 * (lines - 1) + 44
-    parts.append(text(MARGIN, bottom, f"chits left to draw: {left}", class_="small"))
+    drawn = disasters.get("last_drawn") or []
+    last = f"; last drawn: {', '.join(drawn)}" if drawn else ""
+    parts.append(text(MARGIN, bottom, f"chits left to draw: {left}{last}", class_="small"))
     return group(parts, class_="disasters"), bottom + 8
 
 
