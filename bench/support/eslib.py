@@ -5,10 +5,13 @@ Imported only when the library is installed (the optional extra ``bench-library`
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from eventsourcing.application import Application
 from eventsourcing.domain import Aggregate, event
+
+from bench.append import PAYLOAD
 
 
 class Table(Aggregate):
@@ -27,3 +30,20 @@ class Table(Aggregate):
 
 class BenchApplication(Application[Any]):
     """Its tables are ``benchapplication_events`` and friends, in the bench database."""
+
+
+class LibraryWriter:
+    """Saves one new event of its own aggregate per transaction, as an Application does."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.table = Table(kind="bench.created", payload=PAYLOAD)
+        app.save(self.table)
+
+    def prepare(self, count: int) -> Callable[[], None]:
+        def work() -> None:
+            for _ in range(count):
+                self.table.fill(kind="bench.icon_filled", payload=PAYLOAD)
+                self.app.save(self.table)
+
+        return work
