@@ -21,13 +21,15 @@ harness):
   of a typical move, ``bench/append.py``'s) is built once beforehand.
 * The library: the idiomatic write of an ``Application``: an aggregate held in memory by the
   writer gets one new event from a decorated command method (``Table.fill``, whose event
-  carries the same payload dict) and is ``save``d, which the recorder inserts in its own
-  transaction. Creating the event object happens inside the timed loop; it costs
-  microseconds against the commit's milliseconds.
+  carries the same payload dict) and is ``save``d: the recorder's transaction, pipelined,
+  takes its table lock (``LOCK TABLE ... IN EXCLUSIVE MODE``), sends its NOTIFY, inserts the
+  event and reads back its notification id, then commits. Creating the event object
+  happens inside the timed loop; it costs microseconds against the commit's milliseconds.
+  The library's events hold the payload, Cairn's rows the payload and the command.
 * The commit floor, in the same rounds: one round trip that commits one tiny row into a
   one-column table (autocommit ``INSERT``). No durable append is faster, and on a disk whose
-  flush is slow both sides are mostly this wait: library/floor bounds the ratio any append
-  could reach, and each line carries both sides' ratios to it (``against_commit_floor``).
+  flush is slow both sides are mostly this wait, which squeezes the ratio towards 1; each
+  line carries both sides' rates over the floor's (``against_commit_floor``).
 A second line for each compares Cairn, from the same rounds, with the library switched to
 its one-call insert (a database function, ``POSTGRES_ENABLE_DB_FUNCTIONS=y``, off by
 default), reported only. The last append line is the client's CPU per append, 1 writer
@@ -38,9 +40,10 @@ Rebuild, a 200-event game, no snapshot and no cache on either side:
   application (``bench/load.py``'s), then loaded cold as ``Application.load`` does, by a
   fresh ``Loader`` each time: the game's record and snapshot lookup in one query, the
   events' payload text in another, decoding and the Peninsula rules' fold to the state.
-  Loading a 200-event game would store a snapshot at event 200 (and the next load would
-  start from it), so the loader here stores none: a subclass whose ``_maybe_snapshot`` does
-  nothing. A last line times ``Application.load`` as it is, writing that snapshot each time
+  Playing the game stored a snapshot at event 200, which is deleted first, and a load would
+  store it again (and the next load start from it), so the loader here stores none: a
+  subclass whose ``_maybe_snapshot`` does nothing; that none exists is checked after the
+  timed loads. A last line times ``Application.load`` as it is, writing that snapshot each time
   (deleted, untimed, before each load), for comparison.
 * The library: one aggregate with as many events, their payloads the very dicts of the
   Cairn game's events (the same JSON sizes), read by ``repository.get(id)``: select the
@@ -151,7 +154,8 @@ def measure_append(
 ) -> list[dict[str, Any]]:
     """Cairn against the library as configured by default (the headline) and with its
     database function, and the commit floor (``FloorWriter``) in the same rounds: no append
-    is faster than the floor, so library/floor bounds the ratio any append could reach."""
+    is faster than the floor, so a library near it leaves no append room to be twice as
+    fast (the floor moves with the disk's flush, from 0.1 to 6 ms on a shared machine)."""
     from bench.support.eslib import LibraryWriter
 
     sides = {
@@ -370,12 +374,13 @@ def run(url: str | None = None, sizes: Sizes = FULL, out_dir: Path | None = None
 
 
 def _floor_note(line: dict[str, Any]) -> str:
+    """Each side's rate over the commit floor's: how much of its append is the flush."""
     against = line["against_commit_floor"]
     return (
-        f"{line['name']}: against the commit floor ({line['commit_floor']['per_unit_ms']:.2f}"
-        f" ms), Cairn {against['cairn']:.2f}, the library {against['library']:.2f} (with its"
-        f" function {against['library_functions']:.2f}), so no append could beat the library"
-        f" by more than {1 / against['library']:.2f}x on this disk now"
+        f"{line['name']}: the commit floor {line['commit_floor']['per_unit_ms']:.2f} ms;"
+        f" rates over the floor's (median of the rounds): Cairn {against['cairn']:.2f},"
+        f" the library {against['library']:.2f}, with its function"
+        f" {against['library_functions']:.2f}"
     )
 
 
