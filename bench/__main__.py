@@ -15,6 +15,7 @@ from bench import (
     http,
     leagues,
     length,
+    library,
     load,
     memory,
     move_profile,
@@ -31,7 +32,11 @@ BENCHMARKS: dict[str, tuple[Callable[..., dict[str, Any]], Any, Any]] = {
     "leagues": (leagues.run, leagues.FULL, leagues.SMOKE),
     "analysis": (analysis.run, analysis.FULL, analysis.SMOKE),
     "move-profile": (move_profile.run, move_profile.FULL, move_profile.SMOKE),
+    "library": (library.run, library.FULL, library.SMOKE),
 }
+
+UNAVAILABLE: dict[str, Callable[[], str | None]] = {"library": library.unavailable}
+"""Benchmarks that need an optional extra: each says why it cannot run, or None."""
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -46,6 +51,10 @@ def main(argv: list[str] | None = None) -> None:
     chosen = args.names or list(BENCHMARKS)
     with harness.bench_database() as url:
         for name in chosen:
+            reason = UNAVAILABLE.get(name, lambda: None)()
+            if reason is not None:
+                print(f"== {name}: skipped: {reason}")
+                continue
             run, full, smoke = BENCHMARKS[name]
             harness.print_report(run(url, sizes=smoke if args.smoke else full, out_dir=args.out))
     print(f"results in {args.out}")

@@ -7,6 +7,7 @@ on a quiet machine (bench/README.md), not from a test.
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,11 +23,12 @@ from bench import (
     http,
     leagues,
     length,
+    library,
     load,
     memory,
     move_profile,
 )
-from bench.__main__ import BENCHMARKS, main
+from bench.__main__ import BENCHMARKS, UNAVAILABLE, main
 from bench.harness import bench_database
 from domain.core import registry
 from service.store import EventStore
@@ -135,13 +137,46 @@ def test_move_profile_breaks_a_move_down_and_leaves_nothing_patched(
     assert psycopg.Connection.wait is wait
 
 
+def test_the_eventsourcing_library_comparison(tmp_path: Path, bench_url: str) -> None:
+    """Only with the optional extra ``bench-library`` installed (bench/library.py)."""
+    pytest.importorskip("eventsourcing", reason="the extra bench-library is not installed")
+    report = library.run(bench_url, library.SMOKE, tmp_path)
+    _well_formed(report, tmp_path, "library")
+    names = [line["name"] for line in report["results"]]
+    assert any(name.startswith("append against eventsourcing, 1 writer") for name in names)
+    assert any(name.startswith("rebuild a ") for name in names)
+    floors = [line["against_commit_floor"] for line in report["results"] if "commit_floor" in line]
+    assert len(floors) == 2, "1 writer and several, each against the commit floor"
+    assert all(set(floor) == {"cairn", "library", "library_functions"} for floor in floors)
+
+
+def test_without_the_library_its_benchmark_is_skipped_and_says_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """As if the extra were not installed: ``python -m bench library`` prints why it did not
+    run, writes nothing and does not fail; ``library.run`` itself refuses plainly."""
+    monkeypatch.setitem(sys.modules, "eventsourcing", None)
+    reason = library.unavailable()
+    assert reason is not None and "bench-library" in reason
+    main(["library", "--smoke", "--out", str(tmp_path)])
+    assert f"== library: skipped: {reason}" in capsys.readouterr().out
+    assert not (tmp_path / "library.json").exists()
+    with pytest.raises(RuntimeError, match="bench-library"):
+        library.run(sizes=library.SMOKE, out_dir=tmp_path)
+
+
 def test_one_command_runs_them_all(
     tmp_path: Path, database_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """``python -m bench --smoke`` on DATABASE_URL's server (the test session exports it)."""
+    """``python -m bench --smoke`` on DATABASE_URL's server (the test session exports it);
+    a benchmark whose optional extra is missing is skipped, saying so."""
     main(["--smoke", "--out", str(tmp_path)])
-    assert {p.name for p in tmp_path.iterdir()} == {f"{name}.json" for name in BENCHMARKS}
-    assert "ratio" in capsys.readouterr().out
+    skipped = {name for name, why in UNAVAILABLE.items() if why() is not None}
+    ran = {f"{name}.json" for name in BENCHMARKS if name not in skipped}
+    assert {p.name for p in tmp_path.iterdir()} == ran
+    out = capsys.readouterr().out
+    assert "ratio" in out
+    assert all(f"== {name}: skipped: " in out for name in skipped)
 
 
 def test_bench_games_and_rulesets_stay_out_of_the_session(store: EventStore) -> None:
