@@ -1,0 +1,112 @@
+"""More of the greedy bot's shortcuts held to their plain forms (see test_greedy_shortcuts):
+the partial match search answered from the placements kept for a mission and held hexes,
+the arrows' ways compared by coordinates, and the bot's look for an unfilled boat."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from domain.games.peninsula import planning
+from domain.games.peninsula.bots import _unfilled_boat
+from domain.games.peninsula.hexes import Hex
+from domain.games.peninsula.planning import _best_partial, usable_hexes
+from domain.games.peninsula.state import Arrow, Sheet, led_to
+from tests.domain.peninsula.test_greedy_shortcuts import (
+    every_position,
+    plain_best_partial,
+    positions,
+)
+
+TAKEN = 3
+"""Hexes taken out of a type's usable hexes, one at a time, after each search."""
+
+
+def test_the_partial_search_from_kept_placements_is_the_plain_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each search, then the same with one of the hexes it found missing taken out of the
+    usable ones (as a draw of another type takes it), and with a held hex not usable (the
+    search's own contract allows it): the kept placements must answer as the plain
+    search."""
+    builds = []
+    placed = planning._placed
+    monkeypatch.setattr(planning, "_placed", lambda *a: builds.append(1) or placed(*a))
+    planning._PLACED.clear()
+    searches = changed = 0
+    for game in positions():
+        for sheet in game.sheets:
+            for _, (holds, open_hexes) in usable_hexes(game, sheet):
+                land = holds | open_hexes
+                for mission in game.missions:
+                    found = _best_partial(mission, holds, land)
+                    assert found == plain_best_partial(mission, holds, land)
+                    lands = [land - {h} for h in sorted(found[1])[:TAKEN]]
+                    lands += [land - {min(holds)}] if holds else []
+                    for fewer in lands:
+                        after = _best_partial(mission, holds, fewer)
+                        assert after == plain_best_partial(mission, holds, fewer)
+                        changed += after != found
+                    searches += 1 + len(lands)
+    planning._PLACED.clear()
+    # most searches were answered from kept placements, and many answers changed
+    assert len(builds) < searches / 3
+    assert changed > 500
+
+
+def plain_led_to(arrows: tuple[Arrow, ...], here: Hex) -> list[Any]:
+    return [
+        (arrow.kind, to)
+        for arrow in arrows
+        for to in (arrow.start, arrow.end)
+        if to != here and arrow.leads(here, to)
+    ]
+
+
+def sheets_with_arrows() -> list[tuple[Any, Sheet]]:
+    found = [
+        (game.map, sheet)
+        for bot in ("greedy", "random")
+        for game in every_position(bot)[::5]
+        for sheet in game.sheets
+        if sheet.arrows
+    ]
+    assert len(found) > 100
+    return found
+
+
+def test_the_ways_along_arrows_and_what_they_point_at_are_the_plain_comparisons():
+    led = pointed = 0
+    for spec, sheet in sheets_with_arrows():
+        # every end of an arrow, and the land besides: canals and arrows both ways
+        ends = {h for a in sheet.arrows for h in (a.start, a.end)}
+        for here in sorted(ends | spec.land):
+            ways = list(led_to(sheet.arrows, here))
+            assert ways == plain_led_to(sheet.arrows, here)
+            led += len(ways)
+            for arrow in sheet.arrows:
+                plain = arrow.end == here or (arrow.kind != "canal" and arrow.start == here)
+                assert arrow.points_at(here) == plain
+                pointed += plain
+    assert led > 500 and pointed > 500
+
+
+def test_the_loop_an_arrow_from_a_hex_to_itself_leads_nowhere():
+    here = Hex(2, 3)
+    for kind in ("street", "canal", "bridge"):
+        arrows = (Arrow(here, here, kind), Arrow(here, Hex(3, 3), kind))  # type: ignore[arg-type]
+        assert list(led_to(arrows, here)) == plain_led_to(arrows, here)
+        assert list(led_to(arrows, Hex(3, 3))) == plain_led_to(arrows, Hex(3, 3))
+
+
+def test_an_unfilled_boat_is_found_as_a_pass_over_the_icons_finds_it():
+    boats = 0
+    for spec, sheet in sheets_with_arrows():
+        for at in sorted(spec.land):
+            plain = any(
+                h == at and i == "boat" and h not in sheet.filled for h, i in sheet.icons.items()
+            )
+            assert _unfilled_boat(sheet, at) == plain
+            boats += plain
+    assert boats > 100
