@@ -1,6 +1,7 @@
 """More of the greedy bot's shortcuts held to their plain forms (see test_greedy_shortcuts):
 the partial match search answered from the placements kept for a mission and held hexes,
-the arrows' ways compared by coordinates, and the bot's look for an unfilled boat."""
+the arrows' ways compared by coordinates, the bot's look for an unfilled boat, and the
+hexes that would complete a mission."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ import pytest
 
 from domain.games.peninsula import planning
 from domain.games.peninsula.bots import _unfilled_boat
+from domain.games.peninsula.cards import ICONS
 from domain.games.peninsula.hexes import Hex
+from domain.games.peninsula.missions import completions, find_placement
 from domain.games.peninsula.planning import _best_partial, usable_hexes
 from domain.games.peninsula.state import Arrow, Sheet, led_to
 from tests.domain.peninsula.test_greedy_shortcuts import (
@@ -110,3 +113,27 @@ def test_an_unfilled_boat_is_found_as_a_pass_over_the_icons_finds_it():
             assert _unfilled_boat(sheet, at) == plain
             boats += plain
     assert boats > 100
+
+
+def test_the_completing_hexes_are_those_a_search_with_each_hex_added_finds():
+    """Every hex of the map (and a few off it) against ``find_placement`` with it added,
+    for every mission a type's hexes match nowhere, at positions of seeded games."""
+    completing = 0
+    for game in positions()[::2]:
+        land = game.map
+        hexes = sorted(land.land | land.sea)
+        for sheet in game.sheets:
+            for icon in ICONS:
+                holds = sheet.holds(icon)
+                for mission in game.missions:
+                    if find_placement(mission, holds, land.land) is not None:
+                        continue
+                    found = completions(mission, holds, land.land)
+                    plain = {
+                        h
+                        for h in hexes
+                        if find_placement(mission, holds | {h}, land.land) is not None
+                    }
+                    assert found == plain
+                    completing += len(found)
+    assert completing > 200
