@@ -164,13 +164,15 @@ def targets(
     """One icon type per open mission, highest VP first: the free type whose best match
     holds the largest share of the mission's ticked hexes (at least one)."""
     chosen: dict[Icon, Target] = {}
+    # each type's usable hexes, put together once for all the missions
+    lands = [(icon, holds, holds | open_hexes) for icon, (holds, open_hexes) in usable.items()]
     for mission in sorted(missions, key=lambda m: (-m.vp, m.letter)):
         size = len(mission.ticked)
         best: tuple[float, Icon | None, Partial] = (0.0, None, (0, frozenset(), frozenset()))
-        for icon, (holds, open_hexes) in usable.items():
+        for icon, holds, land in lands:
             if icon in chosen:
                 continue
-            found = partial(mission, holds, holds | open_hexes)
+            found = partial(mission, holds, land)
             if found[0] and found[0] / size > best[0]:
                 best = (found[0] / size, icon, found)
         if best[1] is not None:

@@ -5,13 +5,17 @@ hexes that would complete a mission."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from domain.games.peninsula import planning
+from domain.games.peninsula.adjacency import around
+from domain.games.peninsula.bonuses import harbor_sites
 from domain.games.peninsula.bots import _unfilled_boat
 from domain.games.peninsula.cards import ICONS
+from domain.games.peninsula.filling import is_pointed_at
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.missions import completions, find_placement
 from domain.games.peninsula.planning import _best_partial, usable_hexes
@@ -92,6 +96,8 @@ def test_the_ways_along_arrows_and_what_they_point_at_are_the_plain_comparisons(
                 plain = arrow.end == here or (arrow.kind != "canal" and arrow.start == here)
                 assert arrow.points_at(here) == plain
                 pointed += plain
+            plain = here in sheet.harbor_lands or any(a.points_at(here) for a in sheet.arrows)
+            assert is_pointed_at(sheet, here) == plain
     assert led > 500 and pointed > 500
 
 
@@ -137,3 +143,27 @@ def test_the_completing_hexes_are_those_a_search_with_each_hex_added_finds():
                     assert found == plain
                     completing += len(found)
     assert completing > 200
+
+
+def plain_harbor_sites(spec: Any, sheet: Sheet) -> tuple[tuple[Hex, Hex], ...]:
+    taken = {h.sea for h in spec.harbors} | {sea for sea, _ in sheet.drawn_harbors}
+    return tuple(
+        (sea, land)
+        for sea in sorted(spec.sea - taken)
+        for land in around(sea)
+        if land in spec.land and land not in sheet.cliffs
+    )
+
+
+def test_extra_harbor_sites_are_the_plain_pass_over_the_sea():
+    """At positions of seeded games, and with harbors drawn in the first, middle and last
+    sea hexes the sites name (Extra Harbor is rarely held)."""
+    cliffed = 0
+    for spec, sheet in sheets_with_arrows()[::3]:
+        sites = plain_harbor_sites(spec, sheet)
+        seas = [sites[0], sites[len(sites) // 2], sites[-1]]
+        for drawn in ((), tuple(seas[:1]), tuple(seas)):
+            moved = replace(sheet, drawn_harbors=drawn)
+            assert harbor_sites(spec, moved) == plain_harbor_sites(spec, moved)
+        cliffed += bool(sheet.cliffs)
+    assert cliffed > 20
