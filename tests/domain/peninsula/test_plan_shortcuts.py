@@ -1,7 +1,8 @@
 """More of the greedy bot's shortcuts held to their plain forms (see test_greedy_shortcuts):
 the partial match search answered from the placements kept for a mission and held hexes,
 the arrows' ways compared by coordinates, the bot's look for an unfilled boat, and the
-hexes that would complete a mission."""
+hexes that would complete a mission, and the fills and claims kept by the sheet parts they
+read."""
 
 from __future__ import annotations
 
@@ -15,10 +16,12 @@ from domain.games.peninsula.adjacency import around
 from domain.games.peninsula.bonuses import harbor_sites
 from domain.games.peninsula.bots import _unfilled_boat
 from domain.games.peninsula.cards import ICONS
-from domain.games.peninsula.filling import is_pointed_at
+from domain.games.peninsula.commands import ClaimMission, FillIcon
+from domain.games.peninsula.filling import fillable, is_pointed_at
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.missions import completions, find_placement
 from domain.games.peninsula.planning import _best_partial, usable_hexes
+from domain.games.peninsula.rules import claims, fills
 from domain.games.peninsula.state import Arrow, Sheet, led_to
 from tests.domain.peninsula.test_greedy_shortcuts import (
     every_position,
@@ -167,3 +170,42 @@ def test_extra_harbor_sites_are_the_plain_pass_over_the_sea():
             assert harbor_sites(spec, moved) == plain_harbor_sites(spec, moved)
         cliffed += bool(sheet.cliffs)
     assert cliffed > 20
+
+
+def plain_claims(game: Any, sheet: Sheet, seat: int) -> list[ClaimMission]:
+    used = set(sheet.missions.values())
+    return [
+        ClaimMission(seat=seat, mission=m.letter, icon=icon, placement=placement)
+        for m in game.missions
+        if m.letter not in sheet.missions
+        for icon in ICONS
+        if icon not in used
+        for placement in [find_placement(m, sheet.holds(icon), game.map.land)]
+        if placement is not None
+    ]
+
+
+def test_fills_and_claims_kept_by_the_sheet_parts_are_those_worked_out_afresh():
+    """Every position of seeded games in order, so the kept answers of earlier steps (and
+    of the other seat's sheet) are there to be found again; the fills also with the final
+    window's rule for tunnels."""
+    claimable = fillable_found = 0
+    for bot, other_bot in (("greedy", "random"), ("random", "greedy")):
+        elsewhere = every_position(other_bot)[-1]
+        for game in every_position(bot):
+            for seat, sheet in enumerate(game.sheets):
+                # the same icons with fewer arrows or harbors (a bridge or a drawn harbor
+                # changes those alone)
+                fewer = [replace(sheet, arrows=()), replace(sheet, harbor_lands=frozenset())]
+                for final, seen in ((False, sheet), (True, sheet), *((False, f) for f in fewer)):
+                    phase = replace(game, phase="final") if final else game
+                    end = phase.phase == "final"
+                    plain = [FillIcon(seat=seat, at=at) for at in fillable(seen, end)]
+                    assert list(fills(phase, seen, seat)) == plain
+                    fillable_found += len(plain)
+                # the same sheet in a game with other missions (the seeded games share a map)
+                for other in (game, replace(game, missions=elsewhere.missions)):
+                    found = list(claims(other, sheet, seat))
+                    assert found == plain_claims(other, sheet, seat)
+                    claimable += len(found)
+    assert claimable > 50 and fillable_found > 500
