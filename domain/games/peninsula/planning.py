@@ -101,6 +101,46 @@ def _placed(mission: MissionSpec, held: frozenset[int], usable: frozenset[int]) 
     return usable, held, ordered
 
 
+def _one_more(mission: MissionSpec, holds: frozenset[Hex], usable: frozenset[int]) -> Placed | None:
+    """``_placed`` for ``holds``, from the placements kept for ``holds`` but one hex, when
+    those were found on usable cells ``usable`` is among: a draw of a type adds a hex to its
+    held ones and leaves its usable ones as they were, so the next searches of the type would
+    otherwise start again."""
+    for h in holds:
+        kept = _PLACED.get((mission, holds - {h}))
+        if kept is not None and usable.issubset(kept[0]):
+            return _grown(mission, kept, h.q * SPAN + h.r)
+    return None
+
+
+def _grown(mission: MissionSpec, kept: Placed, added: int) -> Placed:
+    """``kept``'s placements with the cell ``added`` held too: the kept ones (all but those
+    crossing it), and the ones anchored on it alone (those also on a kept held cell are
+    kept ones), on the same usable cells."""
+    usable, held, levels = kept
+    now = held | {added}
+    grown: dict[int, list[Candidate]] = {}
+    for _, group in levels:
+        for cells, need, crosses in group:
+            if added in crosses:
+                continue
+            if added in need:
+                need = tuple(c for c in need if c != added)
+            grown.setdefault(len(cells) - len(need), []).append((cells, need, crosses))
+    for ticked, crossed in _offsets(mission):
+        for offset in ticked:
+            shift = (added - offset).__add__
+            cells = tuple(map(shift, ticked))
+            if not usable.issuperset(cells) or not held.isdisjoint(cells):
+                continue
+            crosses = tuple(map(shift, crossed))
+            if now.isdisjoint(crosses):
+                need = tuple(c for c in cells if c != added)
+                grown.setdefault(len(cells) - len(need), []).append((cells, need, crosses))
+    ordered = tuple((have, tuple(grown[have])) for have in sorted(grown, reverse=True))
+    return usable, now, ordered
+
+
 def _best_partial(mission: MissionSpec, holds: frozenset[Hex], land: frozenset[Hex]) -> Partial:
     """The most ticked hexes any placement already holds, the hexes those lack, and their
     crossed hexes (which must stay free of the icon).
@@ -118,9 +158,10 @@ def _best_partial(mission: MissionSpec, holds: frozenset[Hex], land: frozenset[H
     key = (mission, holds)
     found = _PLACED.get(key)
     if found is None or not usable.issubset(found[0]):
+        found = _one_more(mission, holds, usable) or _placed(mission, _cells(holds), usable)
         if len(_PLACED) >= KEPT:
             _PLACED.clear()
-        found = _PLACED[key] = _placed(mission, _cells(holds), usable)
+        _PLACED[key] = found
     _, held_cells, levels = found
     # with every held cell usable, a placement's other cells are all there is to test
     index = 1 if usable.issuperset(held_cells) else 0

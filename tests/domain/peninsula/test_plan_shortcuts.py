@@ -36,33 +36,53 @@ TAKEN = 3
 def test_the_partial_search_from_kept_placements_is_the_plain_search(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Each search, then the same with one of the hexes it found missing taken out of the
-    usable ones (as a draw of another type takes it), and with a held hex not usable (the
-    search's own contract allows it): the kept placements must answer as the plain
-    search."""
-    builds = []
+    """Each search, after the same with one held hex fewer (as before a draw of the type),
+    then with one of the hexes it found missing taken out of the usable ones (as a draw of
+    another type takes it), and with a held hex not usable (the search's own contract
+    allows it): the kept placements, and those grown by a held hex, must answer as the
+    plain search."""
+    builds: list[int] = []
     placed = planning._placed
     monkeypatch.setattr(planning, "_placed", lambda *a: builds.append(1) or placed(*a))
+    grown, grow = [], planning._grown
+    monkeypatch.setattr(planning, "_grown", lambda *a: grown.append(1) or grow(*a))
     planning._PLACED.clear()
     searches = changed = 0
     for game in positions():
         for sheet in game.sheets:
             for _, (holds, open_hexes) in usable_hexes(game, sheet):
                 land = holds | open_hexes
-                for mission in game.missions:
+                for index, mission in enumerate(game.missions):
+                    plain = plain_best_partial(mission, holds, land)
+                    # first with a held hex still open, as before the draw that took it; for
+                    # every other mission on fewer usable hexes, which the placements kept
+                    # for it then lack
+                    fewer_held = holds - {max(holds)} if holds else holds
+                    was = land - set(sorted(plain[1])[:1]) if index % 2 else land
+                    planning._PLACED.clear()  # nothing kept from other positions
+                    before = _best_partial(mission, fewer_held, was)
+                    assert before == plain_best_partial(mission, fewer_held, was)
                     found = _best_partial(mission, holds, land)
-                    assert found == plain_best_partial(mission, holds, land)
+                    assert found == plain
                     lands = [land - {h} for h in sorted(found[1])[:TAKEN]]
                     lands += [land - {min(holds)}] if holds else []
+                    built = len(builds)
                     for fewer in lands:
                         after = _best_partial(mission, holds, fewer)
                         assert after == plain_best_partial(mission, holds, fewer)
                         changed += after != found
-                    searches += 1 + len(lands)
+                    # each of those answered from the placements kept
+                    assert len(builds) == built
+                    # and on more usable hexes than the kept placements were found on
+                    planning._PLACED.clear()
+                    for fewer in lands[:1]:
+                        _best_partial(mission, holds, fewer)
+                    assert _best_partial(mission, holds, land) == plain
+                    searches += 3 + len(lands[:1]) + len(lands)
     planning._PLACED.clear()
-    # most searches were answered from kept placements, and many answers changed
-    assert len(builds) < searches / 3
+    # many searches grew the placements kept for one held hex less, and many answers changed
     assert changed > 500
+    assert len(grown) > 2000 and searches > 20_000
 
 
 def plain_led_to(arrows: tuple[Arrow, ...], here: Hex) -> list[Any]:
