@@ -32,12 +32,7 @@ class Arrow:
     kind: ArrowKind
 
     def points_at(self, h: Hex) -> bool:
-        # coordinates compared as ints: ``Hex.__eq__`` is a Python call, and fills and the
-        # greedy bot's gains ask this of every arrow for many hexes
-        end, start = self.end, self.start
-        if end.q == h.q and end.r == h.r:
-            return True
-        return self.kind != "canal" and start.q == h.q and start.r == h.r
+        return self.end == h or (self.kind != "canal" and self.start == h)
 
     def leads(self, frm: Hex, to: Hex) -> bool:
         if self.start == frm and self.end == to:

@@ -106,7 +106,7 @@ def sheets_with_arrows() -> list[tuple[Any, Sheet]]:
     return found
 
 
-def test_the_ways_along_arrows_and_what_they_point_at_are_the_plain_comparisons():
+def test_the_ways_along_arrows_and_the_boats_pointed_at_are_the_plain_comparisons():
     led = pointed = 0
     for spec, sheet in sheets_with_arrows():
         # every end of an arrow, and the land besides: canals and arrows both ways
@@ -115,12 +115,9 @@ def test_the_ways_along_arrows_and_what_they_point_at_are_the_plain_comparisons(
             ways = list(led_to(sheet.arrows, here))
             assert ways == plain_led_to(sheet.arrows, here)
             led += len(ways)
-            for arrow in sheet.arrows:
-                plain = arrow.end == here or (arrow.kind != "canal" and arrow.start == here)
-                assert arrow.points_at(here) == plain
-                pointed += plain
             plain = here in sheet.harbor_lands or any(a.points_at(here) for a in sheet.arrows)
             assert is_pointed_at(sheet, here) == plain
+            pointed += plain
     assert led > 500 and pointed > 500
 
 
