@@ -7,6 +7,8 @@ placement; here are the ones that draw on the map by themselves.
 
 from __future__ import annotations
 
+import functools
+
 from domain.games.peninsula.adjacency import around
 from domain.games.peninsula.content import MapSpec
 from domain.games.peninsula.hexes import Hex
@@ -32,12 +34,24 @@ def harbor_sites(spec: MapSpec, sheet: Sheet) -> tuple[tuple[Hex, Hex], ...]:
     rulebook: Extra Harbor, "Draw a harbor in the sea and connect it with a coastal hex
     without cliffs." A sea hex holds one harbor; lake hexes are not sea.
     """
-    taken = {h.sea for h in spec.harbors} | {sea for sea, _ in sheet.drawn_harbors}
+    drawn = {sea for sea, _ in sheet.drawn_harbors}
+    cliffs = sheet.cliffs
+    return tuple(
+        (sea, land) for sea, land in _shores(spec) if sea not in drawn and land not in cliffs
+    )
+
+
+@functools.cache
+def _shores(spec: MapSpec) -> tuple[tuple[Hex, Hex], ...]:
+    """Each sea hex without a printed harbor, in order, with each land hex next to it: fixed
+    for a map, and the legal commands ask for the sites at every step a seat holds Extra
+    Harbor."""
+    printed = {h.sea for h in spec.harbors}
     return tuple(
         (sea, land)
-        for sea in sorted(spec.sea - taken)
+        for sea in sorted(spec.sea - printed)
         for land in around(sea)
-        if land in spec.land and land not in sheet.cliffs
+        if land in spec.land
     )
 
 

@@ -30,7 +30,17 @@ def neighbour_types(sheet: Sheet, at: Hex) -> frozenset[Icon]:
 def is_pointed_at(sheet: Sheet, at: Hex) -> bool:
     """rulebook: Boat, "Any arrow (from another boat, harbor, village etc.) is pointed at it";
     a harbor's link into its land hex is such an arrow."""
-    return at in sheet.harbor_lands or any(a.points_at(at) for a in sheet.arrows)
+    if at in sheet.harbor_lands:
+        return True
+    # ``Arrow.points_at`` of each arrow, inlined: fills and the greedy bot's gains ask
+    q, r = at.q, at.r
+    for arrow in sheet.arrows:
+        end = arrow.end
+        if end.q == q and end.r == r:
+            return True
+        if arrow.kind != "canal" and arrow.start.q == q and arrow.start.r == r:
+            return True
+    return False
 
 
 Blocker = Literal[

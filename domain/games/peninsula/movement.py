@@ -14,7 +14,7 @@ from domain.games.peninsula.adjacency import around
 from domain.games.peninsula.commands import MoveKind
 from domain.games.peninsula.content import MapSpec
 from domain.games.peninsula.hexes import Hex
-from domain.games.peninsula.state import Sheet
+from domain.games.peninsula.state import Sheet, led_to
 
 Paths = Mapping[Hex, tuple[Hex, ...]]
 HARBOR_BONUS = "harbor_bonus"
@@ -56,13 +56,7 @@ def destinations(spec: MapSpec, sheet: Sheet, by: MoveKind) -> Paths:
         case "balloon":
             return {h: (h,) for h in ring2(spec, here)}
         case "street" | "canal" | "bridge":
-            return {
-                to: (to,)
-                for arrow in sheet.arrows
-                if arrow.kind == by
-                for to in (arrow.start, arrow.end)
-                if to != here and arrow.leads(here, to)
-            }
+            return {to: (to,) for kind, to in led_to(sheet.arrows, here) if kind == by}
         case "tunnel":
             if sheet.icons.get(here) != "tunnel":
                 return {}

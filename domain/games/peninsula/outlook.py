@@ -25,6 +25,7 @@ from domain.games.peninsula.cards import Icon
 from domain.games.peninsula.content import MissionSpec
 from domain.games.peninsula.gains import DrawGains
 from domain.games.peninsula.hexes import Hex
+from domain.games.peninsula.missions import completions
 from domain.games.peninsula.planning import (
     Target,
     Usable,
@@ -35,9 +36,9 @@ from domain.games.peninsula.planning import (
 )
 from domain.games.peninsula.state import Game, Sheet
 
-Unmatched = tuple[frozenset[Hex], tuple[MissionSpec, ...], dict[Hex, float]]
+Unmatched = tuple[frozenset[Hex], tuple[MissionSpec, ...], dict[Hex | None, float]]
 """An icon type's hexes, the open missions they match nowhere yet, and the mission gain of
-each hex found so far."""
+each hex that has one, once found (``None``: found)."""
 
 
 KEPT = 64
@@ -116,18 +117,20 @@ class Outlook:
 
     def mission_gain(self, sheet: Sheet, icon: Icon, at: Hex) -> float:
         """``gains.mission_gain`` of drawing ``icon`` at ``at``: the missions the type's hexes
-        match nowhere are found once per sheet and type, then only the hexes with the draw
-        are tried, once per hex (a village's or boat's arrows make several draws of one)."""
+        match nowhere are found once per sheet and type, and the first draw asked about finds
+        every hex that would complete one of them (``missions.completions``)."""
         if icon in sheet.missions.values():
             return 0.0
         before, unmatched, gains = self._unmatched_by(sheet, icon)
-        gain = gains.get(at)
-        if gain is None:
-            after = before | {at}
+        if not gains:
+            # each unmatched mission's completing hexes (``completions``), found once:
+            # a sheet's best few draws of the type mostly ask at several hexes
             land = self.game.map.land
-            vps = [m.vp for m in unmatched if placement_for(m, after, land) is not None]
-            gain = gains[at] = float(max(vps, default=0))
-        return gain
+            for mission in unmatched:
+                for h in completions(mission, before, land):
+                    gains[h] = max(gains.get(h, 0.0), float(mission.vp))
+            gains[None] = 0.0
+        return gains.get(at, 0.0)
 
     def _unmatched_by(self, sheet: Sheet, icon: Icon) -> Unmatched:
         key = (id(sheet.icons), id(sheet.cliffs), id(sheet.missions), icon)

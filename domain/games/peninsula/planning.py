@@ -55,19 +55,37 @@ def _offsets(mission: MissionSpec) -> tuple[tuple[tuple[int, ...], tuple[int, ..
     )
 
 
+@functools.cache
 def _hex(cell: int) -> Hex:
+    """The hex of a cell, one object per cell: the sets built from them then meet the very
+    same objects, which compare by identity before ``Hex.__eq__``, a Python call."""
     r = (cell + SPAN // 2) % SPAN - SPAN // 2
     return Hex((cell - r) // SPAN, r)
 
 
-def _best_partial(mission: MissionSpec, holds: frozenset[Hex], land: frozenset[Hex]) -> Partial:
-    """The most ticked hexes any placement already holds, the hexes those lack, and their
-    crossed hexes (which must stay free of the icon).
+Candidate = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""A placement's ticked cells, those of them not held, and its crossed cells."""
+Levels = tuple[tuple[int, tuple[Candidate, ...]], ...]
+Placed = tuple[frozenset[int], frozenset[int], Levels]
+"""The usable cells searched, the held ones, and the placements found, grouped by how many
+ticked cells they hold, the most first."""
 
-    ``land``: the hexes a ticked hex may take, here the held and still open ones."""
-    held = {h.q * SPAN + h.r for h in holds}
-    usable = {h.q * SPAN + h.r for h in land}
-    best, missing, crossed = 0, set[int](), set[int]()
+KEPT = 1 << 12
+"""Searches ``_PLACED`` keeps at most; beyond, it forgets them all."""
+_PLACED: dict[tuple[MissionSpec, frozenset[Hex]], Placed] = {}
+
+
+@functools.lru_cache(maxsize=1 << 8)
+def _cells(hexes: frozenset[Hex]) -> frozenset[int]:
+    """``hexes`` as ints (``SPAN``): each type's usable hexes are searched for every open
+    mission, and the held ones on every search that finds no placements kept."""
+    return frozenset(h.q * SPAN + h.r for h in hexes)
+
+
+def _placed(mission: MissionSpec, held: frozenset[int], usable: frozenset[int]) -> Placed:
+    """Every placement anchored on a held cell, all on ``usable``, with no crossed cell
+    held."""
+    levels: dict[int, list[Candidate]] = {}
     for ticked, crosses in _offsets(mission):
         for anchor in {cell - offset for cell in held for offset in ticked}:
             shift = anchor.__add__
@@ -75,17 +93,85 @@ def _best_partial(mission: MissionSpec, holds: frozenset[Hex], land: frozenset[H
                 continue
             if not held.isdisjoint(map(shift, crosses)):
                 continue
-            cells = list(map(shift, ticked))
-            # every placement met holds at least the held hex it was anchored from, and
-            # ``missing`` gathers the placements holding the most: the order they come in
-            # changes neither set
-            have = len(held.intersection(cells))
-            if have > best:
-                best, missing, crossed = have, set(), set()
-            if have == best:
-                missing.update(c for c in cells if c not in held)
-                crossed.update(map(shift, crosses))
-    return best, frozenset(map(_hex, missing)), frozenset(map(_hex, crossed))
+            cells = tuple(map(shift, ticked))
+            need = tuple(c for c in cells if c not in held)
+            found = (cells, need, tuple(map(shift, crosses)))
+            levels.setdefault(len(cells) - len(need), []).append(found)
+    ordered = tuple((have, tuple(levels[have])) for have in sorted(levels, reverse=True))
+    return usable, held, ordered
+
+
+def _one_more(mission: MissionSpec, holds: frozenset[Hex], usable: frozenset[int]) -> Placed | None:
+    """``_placed`` for ``holds``, from the placements kept for ``holds`` but one hex, when
+    those were found on usable cells ``usable`` is among: a draw of a type adds a hex to its
+    held ones and leaves its usable ones as they were, so the next searches of the type would
+    otherwise start again."""
+    for h in holds:
+        kept = _PLACED.get((mission, holds - {h}))
+        if kept is not None and usable.issubset(kept[0]):
+            return _grown(mission, kept, h.q * SPAN + h.r)
+    return None
+
+
+def _grown(mission: MissionSpec, kept: Placed, added: int) -> Placed:
+    """``kept``'s placements with the cell ``added`` held too: the kept ones (all but those
+    crossing it), and the ones anchored on it alone (those also on a kept held cell are
+    kept ones), on the same usable cells."""
+    usable, held, levels = kept
+    now = held | {added}
+    grown: dict[int, list[Candidate]] = {}
+    for _, group in levels:
+        for cells, need, crosses in group:
+            if added in crosses:
+                continue
+            if added in need:
+                need = tuple(c for c in need if c != added)
+            grown.setdefault(len(cells) - len(need), []).append((cells, need, crosses))
+    for ticked, crossed in _offsets(mission):
+        for offset in ticked:
+            shift = (added - offset).__add__
+            cells = tuple(map(shift, ticked))
+            if not usable.issuperset(cells) or not held.isdisjoint(cells):
+                continue
+            crosses = tuple(map(shift, crossed))
+            if now.isdisjoint(crosses):
+                need = tuple(c for c in cells if c != added)
+                grown.setdefault(len(cells) - len(need), []).append((cells, need, crosses))
+    ordered = tuple((have, tuple(grown[have])) for have in sorted(grown, reverse=True))
+    return usable, now, ordered
+
+
+def _best_partial(mission: MissionSpec, holds: frozenset[Hex], land: frozenset[Hex]) -> Partial:
+    """The most ticked hexes any placement already holds, the hexes those lack, and their
+    crossed hexes (which must stay free of the icon).
+
+    ``land``: the hexes a ticked hex may take, here the held and still open ones. Every
+    placement anchored on a held hex is in the search (each holds at least one).
+
+    A draw of any icon type takes a hex out of every other type's usable hexes, and so
+    missed every cache of this search, but it changes one type's held hexes. The placements
+    found for a mission and held hexes (``_placed``) are kept with the usable cells they were
+    searched on: with fewer usable cells now, the placements are among them, so only which
+    are still all usable is tested. The first group, the most held first, with any gives
+    the answer from all of its (their order changes none of the sets)."""
+    usable = _cells(land)
+    key = (mission, holds)
+    found = _PLACED.get(key)
+    if found is None or not usable.issubset(found[0]):
+        found = _one_more(mission, holds, usable) or _placed(mission, _cells(holds), usable)
+        if len(_PLACED) >= KEPT:
+            _PLACED.clear()
+        _PLACED[key] = found
+    _, held_cells, levels = found
+    # with every held cell usable, a placement's other cells are all there is to test
+    index = 1 if usable.issuperset(held_cells) else 0
+    for have, group in levels:
+        kept = [c for c in group if usable.issuperset(c[index])]
+        if kept:
+            missing = {cell for c in kept for cell in c[1]}
+            crossed = {cell for c in kept for cell in c[2]}
+            return have, frozenset(map(_hex, missing)), frozenset(map(_hex, crossed))
+    return 0, frozenset(), frozenset()
 
 
 @functools.lru_cache(maxsize=1 << 14)
@@ -119,13 +205,15 @@ def targets(
     """One icon type per open mission, highest VP first: the free type whose best match
     holds the largest share of the mission's ticked hexes (at least one)."""
     chosen: dict[Icon, Target] = {}
+    # each type's usable hexes, put together once for all the missions
+    lands = [(icon, holds, holds | open_hexes) for icon, (holds, open_hexes) in usable.items()]
     for mission in sorted(missions, key=lambda m: (-m.vp, m.letter)):
         size = len(mission.ticked)
         best: tuple[float, Icon | None, Partial] = (0.0, None, (0, frozenset(), frozenset()))
-        for icon, (holds, open_hexes) in usable.items():
+        for icon, holds, land in lands:
             if icon in chosen:
                 continue
-            found = partial(mission, holds, holds | open_hexes)
+            found = partial(mission, holds, land)
             if found[0] and found[0] / size > best[0]:
                 best = (found[0] / size, icon, found)
         if best[1] is not None:

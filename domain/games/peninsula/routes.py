@@ -15,17 +15,14 @@ from domain.games.peninsula.commands import MoveKind
 from domain.games.peninsula.content import MapSpec
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.movement import ring2, tunnels
-from domain.games.peninsula.state import Sheet
+from domain.games.peninsula.state import Sheet, led_to
 
 TICKET_KINDS: tuple[MoveKind, ...] = ("boot", "balloon", "harbor")
 Step = tuple[MoveKind, Hex]
 
 
 def _steps(spec: MapSpec, sheet: Sheet, here: Hex) -> Iterator[Step]:
-    for arrow in sheet.arrows:
-        for to in (arrow.start, arrow.end):
-            if to != here and arrow.leads(here, to):
-                yield arrow.kind, to
+    yield from led_to(sheet.arrows, here)
     if sheet.icons.get(here) == "tunnel":
         for to in tunnels(sheet):
             if to != here:

@@ -38,6 +38,7 @@ from domain.games.peninsula.commands import (
 from domain.games.peninsula.content import MapSpec
 from domain.games.peninsula.filling import fillable
 from domain.games.peninsula.hexes import Hex
+from domain.games.peninsula.kept import Kept
 from domain.games.peninsula.movement import destination_hexes, passages, ticket_kinds
 from domain.games.peninsula.placement import arrow_targets, icon_blocker, reach
 from domain.games.peninsula.state import Game, Sheet
@@ -216,12 +217,18 @@ def _infrastructure(sheet: Sheet) -> list[MoveKind]:
 def fills(
     game: Game, sheet: Sheet, seat: int, held: frozenset[str] = frozenset()
 ) -> Iterator[FillIcon]:
-    for at in fillable(sheet, game.phase == "final"):
+    game_end = game.phase == "final"
+    parts = (sheet.icons, sheet.cliffs, sheet.filled, sheet.arrows, sheet.harbor_lands, game_end)
+    for at in _FILLABLE.get(parts, lambda: fillable(sheet, game_end)):
         yield FillIcon(seat=seat, at=at)
     if "builder" in held:
         for at, icon in sorted(sheet.icons.items()):
             if icon == "village" and at not in sheet.filled:
                 yield FillIcon(seat=seat, at=at, bonus="builder")
+
+
+_FILLABLE: Kept[tuple[Hex, ...]] = Kept(256)
+"""``fillable``'s answers, by the sheet parts it reads: about half are asked again."""
 
 
 def claims(game: Game, sheet: Sheet, seat: int) -> Iterator[ClaimMission]:
@@ -230,9 +237,22 @@ def claims(game: Game, sheet: Sheet, seat: int) -> Iterator[ClaimMission]:
     commands are asked for at every step of a rollout (docs/analysis.md, Speed). A type
     with fewer hexes than a mission ticks is skipped before the (cached) match, as
     ``find_placement`` itself would find nothing."""
+    parts = (game.missions, game.map, sheet.missions, sheet.icons, sheet.cliffs)
+    for letter, icon, placement in _CLAIMABLE.get(parts, lambda: _claimable(game, sheet)):
+        yield ClaimMission(seat=seat, mission=letter, icon=icon, placement=placement)
+
+
+Claimable = tuple[tuple[str, Icon, tuple[Hex, ...]], ...]
+_CLAIMABLE: Kept[Claimable] = Kept(256)
+"""``_claimable``'s answers: a seat's missions and icons are often those of its last step."""
+
+
+def _claimable(game: Game, sheet: Sheet) -> Claimable:
+    """Each mission, icon type and placement ``claims`` yields, in order."""
     unclaimed = [m for m in game.missions if m.letter not in sheet.missions]
     if not unclaimed:
-        return
+        return ()
+    found = []
     land = game.map.land
     used = frozenset(sheet.missions.values())
     holds = _holdings(sheet, [icon for icon in ICONS if icon not in used])
@@ -243,9 +263,8 @@ def claims(game: Game, sheet: Sheet, seat: int) -> Iterator[ClaimMission]:
                 continue
             placement = placement_for(mission, held, land)
             if placement is not None:
-                yield ClaimMission(
-                    seat=seat, mission=mission.letter, icon=icon, placement=placement
-                )
+                found.append((mission.letter, icon, placement))
+    return tuple(found)
 
 
 def _holdings(sheet: Sheet, icons: list[Icon]) -> list[tuple[Icon, frozenset[Hex]]]:

@@ -3,7 +3,7 @@ values."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal, TypeVar
@@ -38,6 +38,22 @@ class Arrow:
         if self.start == frm and self.end == to:
             return True
         return self.kind != "canal" and self.start == to and self.end == frm
+
+
+def led_to(arrows: tuple[Arrow, ...], here: Hex) -> Iterator[tuple[ArrowKind, Hex]]:
+    """Each arrow's kind and the hex it leads to from ``here``, in the arrows' order: what
+    ``to != here and arrow.leads(here, to)`` finds over each arrow's start and then end,
+    with the coordinates compared as ints (routes ask it at every hex they pass)."""
+    q, r = here.q, here.r
+    for arrow in arrows:
+        start, end = arrow.start, arrow.end
+        if end.q == q and end.r == r:
+            # back along it, which a canal does not go; an arrow from here to here leads
+            # nowhere
+            if arrow.kind != "canal" and not (start.q == q and start.r == r):
+                yield arrow.kind, start
+        elif start.q == q and start.r == r:
+            yield arrow.kind, end
 
 
 @dataclass(frozen=True)
