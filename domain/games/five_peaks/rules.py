@@ -11,6 +11,7 @@ from domain.games.five_peaks import kept_commands as kept
 from domain.games.five_peaks.checks import STAGE_OF, seat_problem
 from domain.games.five_peaks.commands import (
     BoxCard,
+    BuyContainer,
     BuyPanorama,
     Command,
     Discard,
@@ -86,14 +87,22 @@ def legal_commands(game: Game, seat: int) -> tuple[Command, ...]:
         return ()
     # ``problem`` for each candidate, with what is the same for all of them asked once
     over = b.is_over_limit(game, seat)
-    if _moves_open(game, seat, over):
-        # every ``Move`` candidate is one of ``reachable``'s, so ``problem`` passes it
-        return tuple(
-            c
-            for c in candidates(game, seat)
-            if c.__class__ is Move or seat_problem(game, c, over) is None
-        )
-    return tuple(c for c in candidates(game, seat) if seat_problem(game, c, over) is None)
+    found = candidates(game, seat)
+    if not over and game.hiker(seat).drawn:
+        # the candidates are then every way to keep one drawn card and return the rest,
+        # which is all ``problem`` asks of a ``KeepCampfire``
+        return found
+    # every ``Move`` candidate is one of ``reachable``'s, so ``problem`` passes it while
+    # moves are open; without a campfire card to buy containers, it refuses every
+    # ``BuyContainer``
+    free = Move if _moves_open(game, seat, over) else None
+    refused = None if b.fires(game, seat, "buy_container") else BuyContainer
+    return tuple(
+        c
+        for c in found
+        if c.__class__ is free
+        or (c.__class__ is not refused and seat_problem(game, c, over) is None)
+    )
 
 
 def _moves_open(game: Game, seat: int, over_limit: bool) -> bool:
