@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import replace
+from types import MappingProxyType
 from typing import Any
 
 import pytest
@@ -13,32 +14,54 @@ import pytest
 from domain.games.five_peaks import board as b
 from domain.games.five_peaks import commands
 from domain.games.five_peaks.bots import _card_worth, _score
-from domain.games.five_peaks.commands import BuyContainer, KeepCampfire, Move, PlayCard
-from domain.games.five_peaks.rules import legal_commands
-from tests.domain.five_peaks.test_fast_paths import plain_legal, plain_move, positions
+from domain.games.five_peaks.commands import (
+    BuyContainer,
+    Convert,
+    KeepCampfire,
+    Move,
+    Pass,
+    PlayCard,
+)
+from domain.games.five_peaks.content import CONTAINERS
+from domain.games.five_peaks.rules import can_only_pass, legal_commands
+from tests.domain.five_peaks.test_fast_paths import plain_legal, plain_move, positions, settled
 
 
 def variants(game: Any, seat: int) -> list[Any]:
-    """``game``, and ``game`` with the seat holding the campfire card that buys containers
-    and enough endorphins for one: real games seldom deal it to a greedy seat."""
+    """``game``; ``game`` with the seat holding the campfire card that buys containers and
+    enough endorphins for one; and at a space stage, its pawn on a container exchange space
+    with a container of each kind: real games seldom deal either to a greedy seat."""
     hiker = game.hiker(seat)
     packer = next(c for c in b.content(game).fire_cards() if c.startswith("happy-packer"))
     rich = replace(hiker, campfire=(*hiker.campfire, packer), endorphins=hiker.endorphins + 9)
-    return [game, game.with_hiker(seat, rich)]
+    out = [game, game.with_hiker(seat, rich)]
+    spaces = b.board(game).spaces
+    swaps = [c for c, s in spaces.items() if s.kind == "container"]
+    if game.stage.kind == "space" and game.turn == seat and swaps:
+        held = replace(hiker, backpack=MappingProxyType(dict.fromkeys(CONTAINERS, 1)))
+        pawns = tuple(swaps[0] if i == seat else p for i, p in enumerate(game.pawns))
+        out.append(replace(game.with_hiker(seat, held), pawns=pawns))
+    return out
 
 
 @pytest.mark.parametrize("bot", ["greedy", "random"])
 def test_legal_commands_are_the_plain_filter_with_and_without_a_container_offer(bot):
-    seen = {"drawn": 0, "buy": 0, "no offer": 0}
+    seen = {"drawn": 0, "buy": 0, "no offer": 0, "convert": 0, "no container": 0}
     for game in positions(bot):
         for seat in range(game.seats):
             for variant in variants(game, seat):
                 legal = legal_commands(variant, seat)
-                assert legal == plain_legal(variant, seat)
+                plain = plain_legal(variant, seat)
+                assert legal == plain
+                assert can_only_pass(variant, seat) == (plain == (Pass(seat),))
                 seen["drawn"] += any(isinstance(c, KeepCampfire) for c in legal)
                 seen["buy"] += any(isinstance(c, BuyContainer) for c in legal)
                 seen["no offer"] += not b.fires(variant, seat, "buy_container")
-    assert seen["drawn"] > 3 and seen["buy"] > 20 and seen["no offer"] > 20
+                seen["convert"] += any(isinstance(c, Convert) for c in legal)
+                spaced = variant.stage.kind == "space" and variant.turn == seat
+                seen["no container"] += spaced and b.space_here(variant, seat).kind != "container"
+    assert seen["drawn"] > 3 and seen["buy"] > 20 and seen["no offer"] > 20, seen
+    assert seen["convert"] > 3 and seen["no container"] > 20, seen
 
 
 def test_a_campfire_draw_over_the_backpack_limit_still_asks_for_a_discard():
@@ -77,3 +100,16 @@ def test_a_legal_move_and_a_card_are_scored_as_their_plain_forms():
                 continue
             scored[command.__class__] += 1
     assert scored[Move] > 10 and scored[PlayCard] > 10
+
+
+def test_only_passing_after_each_command_is_the_plain_answer_with_a_container_offer():
+    """Where the settling asks (after each legal command, before any pass), a seat able to
+    buy a container has more to do than pass; ``can_only_pass`` must not skip that offer."""
+    seen = {True: 0, False: 0, "buy": 0}
+    for game, seat in settled("greedy"):
+        for variant in variants(game, seat):
+            plain = plain_legal(variant, seat)
+            assert can_only_pass(variant, seat) == (plain == (Pass(seat),))
+            seen[plain == (Pass(seat),)] += 1
+            seen["buy"] += any(isinstance(c, BuyContainer) for c in plain)
+    assert seen[True] > 20 and seen[False] > 20 and seen["buy"] > 20, seen
