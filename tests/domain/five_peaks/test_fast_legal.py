@@ -1,6 +1,7 @@
-"""``legal_commands``' shortcuts for a campfire draw and for containers no card lets the seat
-buy, and the greedy score's early cases, held to their plain forms at every position of
-seeded games (``test_fast_paths`` holds the others)."""
+"""``legal_commands``' and ``can_only_pass``'s shortcuts (a campfire draw's keeps, the classes
+refused whatever their fields), the greedy score's early cases and the destinations walked
+over cell numbers, held to their plain forms at the positions of seeded games
+(``test_fast_paths`` holds the others)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,7 @@ from domain.games.five_peaks.commands import (
     PlayCard,
 )
 from domain.games.five_peaks.content import CONTAINERS
+from domain.games.five_peaks.geometry import Board, Cell, _destinations
 from domain.games.five_peaks.rules import can_only_pass, legal_commands
 from tests.domain.five_peaks.test_fast_paths import plain_legal, plain_move, positions, settled
 
@@ -113,3 +115,50 @@ def test_only_passing_after_each_command_is_the_plain_answer_with_a_container_of
             seen[plain == (Pass(seat),)] += 1
             seen["buy"] += any(isinstance(c, BuyContainer) for c in plain)
     assert seen[True] > 20 and seen[False] > 20 and seen["buy"] > 20, seen
+
+
+def plain_destinations(
+    board: Board, start: Cell, blocked: frozenset[Cell], steps: tuple[int, ...], avoid: Any
+) -> frozenset[Cell]:
+    """``geometry._destinations`` as it read over ``Cell``s and ``Board.links`` itself."""
+    out: set[Cell] = set()
+
+    def walk(at: Cell, counted: int, seen: frozenset[Cell]) -> None:
+        for near in board.links.get(at, frozenset()):
+            if near in seen or near not in board.spaces:
+                continue
+            if near in blocked:
+                walk(near, counted, seen | {near})
+                continue
+            if counted + 1 in steps:
+                out.add(near)
+            if counted + 1 < max(steps):
+                walk(near, counted + 1, seen | {near})
+
+    walk(start, 0, frozenset({start}) | avoid)
+    return frozenset(out)
+
+
+def test_a_moves_destinations_are_the_plain_walks_over_cells():
+    """Every board of a seeded game, from every space and from a cell off the board, with
+    the other pawns and then a whole row of spaces in the way, for each kind of step."""
+    tried = found = 0
+    for index, game in enumerate(positions("greedy")[::4]):
+        board = b.board(game)
+        assert "" not in {s.kind for s in board.spaces.values()}  # "" means no space
+        cells = sorted(board.spaces)
+        if index % 2:  # a linked cell that is no space (real boards have none) is skipped
+            gap = cells[len(cells) // 3]
+            spaces = {c: s for c, s in board.spaces.items() if c != gap}
+            board, cells = replace(board, spaces=spaces, memo={}), [c for c in cells if c != gap]
+        row = frozenset(c for c in cells if c.y == cells[len(cells) // 2].y)
+        for start in [*cells[::3], Cell(99, 99)]:
+            for blocked in (b.others(game, 0), row - {start}):
+                for steps in ((1,), (2,), (1, 2, 3), (3,)):
+                    avoid = frozenset(cells[1::7]) - {start}
+                    for away in (frozenset(), avoid):
+                        got = _destinations(board, start, blocked, steps, away)
+                        assert got == plain_destinations(board, start, blocked, steps, away)
+                        tried += 1
+                        found += bool(got)
+    assert tried > 1000 and found > 500
