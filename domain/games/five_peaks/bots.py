@@ -107,16 +107,17 @@ def _space_worth(game: Game, seat: int, at: Cell, near: bool = True) -> float:
     return worth
 
 
-def _stop_worth(game: Game, seat: int, at: Cell) -> float:
-    """``_space_worth(game, seat, at)``, kept in ``_memo``: the card options weighed in one
-    decision open many of the same stops. Besides the memo's inputs it reads the peak piles
-    (whether an exchange's peak has a gap to go to), so the answer is kept beside them."""
+def _move_worth(game: Game, seat: int, to: Cell) -> float:
+    """A ``Move``'s score: the stop's worth and half its outlook, kept in ``_memo`` (the card
+    options weighed in one decision open many of the same stops). Besides the memo's inputs
+    the stop's worth reads the peak piles (whether an exchange's peak has a gap to go to), so
+    the answer is kept beside them."""
     memo = _memo(game, seat)
-    key = ("stop", at)
+    key = ("move", to)
     held: tuple[Any, float] | None = memo.get(key)
     if held is not None and held[0] is game.peak_piles:
         return held[1]
-    worth = _space_worth(game, seat, at)
+    worth = _space_worth(game, seat, to) + _outlook(game, seat, to, memo) * 0.5
     memo[key] = (game.peak_piles, worth)
     return worth
 
@@ -132,15 +133,10 @@ OUTLOOK = 5
 """How far (in path steps) the greedy bot looks for a good space beyond where it stops."""
 
 
-def _outlook(game: Game, seat: int, start: Cell) -> float:
+def _outlook(game: Game, seat: int, start: Cell, memo: dict[Any, Any]) -> float:
     """How promising a pawn at ``start`` would be: the best space nearby, discounted by
     distance. Seen from afar a space's worth does not depend on where the pawns are, so the
-    answer is kept (``_memo``) for the other moves weighed in the same position."""
-    memo = _memo(game, seat)
-    key = ("outlook", start)
-    found: float | None = memo.get(key)
-    if found is not None:
-        return found
+    far worths are kept in ``memo`` (``_memo(game, seat)``) for the other moves weighed."""
     board = b.board(game)
     links = graph(board)
     # far worths by cell number (an int hashes in C, a ``Cell`` in Python), valid for the
@@ -157,7 +153,6 @@ def _outlook(game: Game, seat: int, start: Cell) -> float:
         score = worth / steps
         if score > best:  # ``max(best, score)``: the same float
             best = score
-    memo[key] = best
     return best
 
 
@@ -279,6 +274,12 @@ def _next_panorama(game: Game, seat: int) -> float:
 
 
 def _score(game: Game, seat: int, command: Command) -> float:
+    # the two commands scored most often, before the match tries each case in turn (the
+    # command classes are unrelated, so no earlier case could have taken them)
+    if isinstance(command, Move):
+        return _move_worth(game, seat, command.to)
+    if isinstance(command, PlayCard):
+        return _card_worth(game, seat, command)
     hiker = game.hiker(seat)
     match command:
         case Discard(resource=r):
@@ -321,12 +322,8 @@ def _score(game: Game, seat: int, command: Command) -> float:
         case TakeLeft() | Harvest() | Pack():
             room = b.backpack_limit(game, seat) - hiker.load
             return 20 if room > 1 else 2
-        case Move(to=to):
-            return _stop_worth(game, seat, to) + _outlook(game, seat, to) * 0.5
         case PlaceTile(rotation=rotation):
             return 10 - rotation * 0.01
-        case PlayCard():
-            return _card_worth(game, seat, command)
         case Rest():
             return 5
         case Forage(resource=r):

@@ -8,7 +8,6 @@ a tile's edge middle; a path joins a peak to an edge middle only where that edge
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -247,23 +246,32 @@ def _destinations(
     steps: tuple[int, ...],
     avoid: frozenset[Cell],
 ) -> frozenset[Cell]:
-    out: set[Cell] = set()
+    # walked over cell numbers (``graph``): an int hashes in C, a ``Cell`` in Python, and
+    # each path's own set of cells is copied at every step
+    links = graph(board)
+    first = links.numbers.get(start)
+    if first is None:
+        return frozenset()
+    numbers, near, kinds = links.numbers, links.near, links.kinds
+    held = {numbers[c] for c in blocked if c in numbers}
+    out: set[int] = set()
     longest = max(steps)
 
-    def walk(at: Cell, counted: int, seen: frozenset[Cell]) -> None:
-        for near in board.links.get(at, frozenset()):
-            if near in seen or near not in board.spaces:
+    def walk(at: int, counted: int, seen: frozenset[int]) -> None:
+        for n in near[at]:
+            if n in seen or not kinds[n]:  # "": a linked cell that is no space
                 continue
-            if near in blocked:
-                walk(near, counted, seen | {near})
+            if n in held:
+                walk(n, counted, seen | {n})
                 continue
             if counted + 1 in steps:
-                out.add(near)
+                out.add(n)
             if counted + 1 < longest:
-                walk(near, counted + 1, seen | {near})
+                walk(n, counted + 1, seen | {n})
 
-    walk(start, 0, frozenset({start}) | avoid)
-    return frozenset(out)
+    walk(first, 0, frozenset({first, *(numbers[c] for c in avoid if c in numbers)}))
+    cells = links.cells
+    return frozenset(cells[n] for n in out)
 
 
 def passed(board: Board, start: Cell, stop: Cell, blocked: frozenset[Cell]) -> frozenset[Cell]:
@@ -342,14 +350,17 @@ def reach(board: Board, start: Cell, within: int) -> tuple[tuple[int, int], ...]
         return ()
     near = links.near
     seen = {first: 0}
-    queue = deque((first,))
-    while queue:
-        at = queue.popleft()
-        d = seen[at]
-        if d == within:
-            continue
-        for n in near[at]:
-            if n not in seen:
-                seen[n] = d + 1
-                queue.append(n)
+    # level by level: the order a first-in first-out queue visits them in, without the
+    # queue, or a look-up of each cell's own distance
+    level = [first]
+    for d in range(1, within + 1):
+        found = []
+        for at in level:
+            for n in near[at]:
+                if n not in seen:
+                    seen[n] = d
+                    found.append(n)
+        if not found:
+            break
+        level = found
     return tuple(seen.items())

@@ -11,8 +11,10 @@ from domain.games.five_peaks import kept_commands as kept
 from domain.games.five_peaks.checks import STAGE_OF, seat_problem
 from domain.games.five_peaks.commands import (
     BoxCard,
+    BuyContainer,
     BuyPanorama,
     Command,
+    Convert,
     Discard,
     DrawCampfire,
     KeepCampfire,
@@ -86,14 +88,36 @@ def legal_commands(game: Game, seat: int) -> tuple[Command, ...]:
         return ()
     # ``problem`` for each candidate, with what is the same for all of them asked once
     over = b.is_over_limit(game, seat)
-    if _moves_open(game, seat, over):
-        # every ``Move`` candidate is one of ``reachable``'s, so ``problem`` passes it
-        return tuple(
-            c
-            for c in candidates(game, seat)
-            if c.__class__ is Move or seat_problem(game, c, over) is None
-        )
-    return tuple(c for c in candidates(game, seat) if seat_problem(game, c, over) is None)
+    found = candidates(game, seat)
+    if not over and game.hiker(seat).drawn:
+        # the candidates are then every way to keep one drawn card and return the rest,
+        # which is all ``problem`` asks of a ``KeepCampfire``
+        return found
+    # every ``Move`` candidate is one of ``reachable``'s, so ``problem`` passes it while
+    # moves are open
+    free = Move if _moves_open(game, seat, over) else None
+    refused = _refused(game, seat)
+    return tuple(
+        c
+        for c in found
+        if c.__class__ is free
+        or (c.__class__ not in refused and seat_problem(game, c, over) is None)
+    )
+
+
+def _refused(game: Game, seat: int) -> tuple[type[Command], ...]:
+    """Candidate classes ``seat_problem`` refuses now whatever their fields: ``BuyContainer``
+    without a campfire card that buys containers, and in a space stage ``Convert`` off a
+    container exchange space (the first thing each one's own check asks)."""
+    out: list[type[Command]] = []
+    if not b.fires(game, seat, "buy_container"):
+        out.append(BuyContainer)
+    if game.stage.kind == "space":
+        # ``get``: off a space, the plain check is left to fail as it always did
+        space = b.board(game).spaces.get(b.pawn(game, seat))
+        if space is not None and space.kind != "container":
+            out.append(Convert)
+    return tuple(out)
 
 
 def _moves_open(game: Game, seat: int, over_limit: bool) -> bool:
@@ -127,8 +151,12 @@ def can_only_pass(game: Game, seat: int) -> bool:
     over = b.is_over_limit(game, seat)
     if _moves_open(game, seat, over) and b.reachable(game, seat):
         return False  # a ``Move`` to any ``reachable`` space is legal (``legal_commands``)
-    passes = False
+    if not over and game.hiker(seat).drawn:
+        return False  # keeping any of the drawn cards is legal (``legal_commands``)
+    refused, passes = _refused(game, seat), False
     for command in candidates(game, seat):
+        if command.__class__ in refused:
+            continue
         if seat_problem(game, command, over) is None:
             if command.__class__ is not Pass:  # every candidate is the seat's own
                 return False

@@ -24,9 +24,10 @@ from domain.games.five_peaks.boards import board_of, with_peak, with_tile
 from domain.games.five_peaks.bots import (
     OUTLOOK,
     _lookouts,
+    _memo,
+    _move_worth,
     _outlook,
     _space_worth,
-    _stop_worth,
 )
 from domain.games.five_peaks.checks import problem
 from domain.games.five_peaks.commands import Move, Pass
@@ -190,15 +191,20 @@ def test_a_board_is_built_from_nothing_where_a_tile_or_peak_would_overlap():
     assert with_tile(built(after), (*after.placements, over)) is None
 
 
-def test_a_stop_is_worth_what_the_plain_worth_says_as_the_peak_piles_change():
+def plain_move(game: Any, seat: int, at: Cell) -> float:
+    """A ``Move``'s score as its definition reads: the stop's worth and half its outlook."""
+    return _space_worth(game, seat, at) + plain_outlook(game, seat, at) * 0.5
+
+
+def test_a_move_is_worth_what_the_plain_worth_says_as_the_peak_piles_change():
     differ = 0
     for game in positions("greedy")[::5]:
         for seat in range(game.seats):
             emptied = changed(game, peak_piles=MappingProxyType({}))
             for at in b.board(game).spaces:
-                assert _stop_worth(game, seat, at) == _space_worth(game, seat, at)
+                assert _move_worth(game, seat, at) == plain_move(game, seat, at)
                 # the memo comes along with ``changed``; the piles it was kept beside do not
-                assert _stop_worth(emptied, seat, at) == _space_worth(emptied, seat, at)
+                assert _move_worth(emptied, seat, at) == plain_move(emptied, seat, at)
                 differ += _space_worth(emptied, seat, at) != _space_worth(game, seat, at)
     assert differ  # an exchange for a peak is worth less without a peak to place
 
@@ -331,14 +337,17 @@ def test_an_outlook_is_the_plain_one_even_when_the_board_is_built_again():
     for game in positions("greedy")[::7]:
         seat, starts = game.turn, sorted(b.board(game).links)
         for start in starts[::2]:
-            assert _outlook(game, seat, start) == plain_outlook(game, seat, start)
+            assert _outlook(game, seat, start, _memo(game, seat)) == plain_outlook(
+                game, seat, start
+            )
         first = graph(b.board(game))
         boards._KEPT.clear()  # the same placements and peaks, built again
         again = changed(game, placements=tuple(list(game.placements)))
         second = graph(b.board(again))
         renumbered += first.cells != second.cells
         for start in starts[1::2]:
-            assert _outlook(again, seat, start) == plain_outlook(game, seat, start)
+            found = _outlook(again, seat, start, _memo(again, seat))
+            assert found == plain_outlook(game, seat, start)
     assert renumbered > 3
 
 
