@@ -1,6 +1,6 @@
 """The results process: a finished league game's result goes into its league by itself.
 
-A tracked consumer of the game feed (``Store.read_all``). For each page it finds the
+A tracked consumer of the game feed (``Store.feed_games``: ``read_all`` without payloads). For each page it finds the
 games that are league games (``league_games``, written with the round that named them) and
 finished (the game row is marked finished in the same commit as the game's last decision),
 and records each one's result from the game's own events: the ruleset's ``result`` of the
@@ -29,12 +29,13 @@ class LeagueResults:
     def step(self, limit: int = PAGE) -> int:
         """Read the next page of game events and record what finished; events read."""
         with self.store.tracking.claimed(NAME) as at:
-            events = self.store.read_all(at.cursor or None, limit)
-            seen = list(dict.fromkeys(e.game_id for e in events))
+            # Which games moved is all it needs of each event: their payloads stay unread.
+            events = self.store.feed_games(at.cursor or None, limit)
+            seen = list(dict.fromkeys(game_id for game_id, _ in events))
             for game_id, league_id in self._finished(seen):
                 self.leagues.record_result(league_id, game_id)
             if events:
-                at.advance(events[-1].cursor, at.applied + len(events))
+                at.advance(events[-1][1], at.applied + len(events))
         return len(events)
 
     def catch_up(self) -> int:
