@@ -1,13 +1,14 @@
 """The results process: a finished league game's result goes into its league by itself.
 
-A tracked consumer of the game feed (``Store.feed_games``: ``read_all`` without payloads). For each page it finds the
-games that are league games (``league_games``, written with the round that named them) and
-finished (the game row is marked finished in the same commit as the game's last decision),
-and records each one's result from the game's own events: the ruleset's ``result`` of the
-folded state, whatever ended the game (the last move, or a timeout or resignation in live
-play). Recording goes through the league decider, which refuses a second result for the
-same game (``already_decided``): a page replayed after a crash records nothing twice, and
-the cursor moves in the same step that held the consumer's lock (``Store.tracking``).
+A tracked consumer of the game feed (``Store.feed_games``: ``read_all`` without the
+payloads). For each page it finds the games that are league games (``league_games``,
+written with the round that named them) and finished (the game row is marked finished in
+the same commit as the game's last decision), and records each one's result from the
+game's own events: the ruleset's ``result`` of the folded state, whatever ended the game
+(the last move, or a timeout or resignation in live play). Recording goes through the
+league decider, which refuses a second result for the same game (``already_decided``): a
+page replayed after a crash records nothing twice, and the cursor moves in the same step
+that held the consumer's lock (``Store.tracking``).
 """
 
 from __future__ import annotations

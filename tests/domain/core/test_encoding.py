@@ -43,7 +43,7 @@ class Level(enum.IntEnum):
     LOW = 1
 
 
-class Colour(str, enum.Enum):
+class Colour(enum.StrEnum):
     RED = "red"
 
 
