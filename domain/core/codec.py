@@ -34,17 +34,24 @@ def encode(value: Any) -> JSON:
     """A JSON-ready form of ``value`` (dataclass fields become object keys).
 
     Dispatched on the value's exact type, through an encoder built once per type
-    (``encoder_for``): encoding every legal command and event of a move by asking each value
+    (``encoder_for``, kept): encoding every legal command and event of a move by asking each value
     what it is took more than enumerating the commands did (issue #26)."""
-    return value if type(value) in _SCALARS else encoder_for(type(value))(value)
+    cls = type(value)
+    if cls in _SCALARS:
+        return value
+    encoder = _ENCODERS.get(cls)
+    if encoder is None:
+        # Two threads may both build one: they build the same, and either is kept.
+        encoder = _ENCODERS[cls] = encoder_for(cls)
+    return encoder(value)
 
 
 Encoder = Callable[[Any], JSON]
 _SCALARS = frozenset((type(None), bool, int, float, str))
 """Types written as they are (exactly these: an enum that is an int or a str is not)."""
+_ENCODERS: dict[type, Encoder] = {}
 
 
-@functools.cache
 def encoder_for(cls: type) -> Encoder:
     """How ``encode`` writes a value of exactly ``cls``, in the order of the checks it
     always made: an enum's value (also one that is an int or a str), a plain scalar as it
