@@ -36,10 +36,11 @@ class LeagueService:
         deadline = time.monotonic() + wait
         total = 0
         while True:
-            done = self.results.catch_up() + self.projection.catch_up()
-            total += done
-            if done:
-                continue
+            total += self.results.catch_up()
+            applied = self.projection.catch_up()
+            total += applied
+            if applied:
+                continue  # the results just recorded, or league commands, may have more
             if _position(self.projection.cursor()) >= end or time.monotonic() >= deadline:
                 return total
             time.sleep(0.01)

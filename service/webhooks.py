@@ -25,6 +25,7 @@ import os
 import socket
 import ssl
 import threading
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 from uuid import UUID
@@ -182,14 +183,19 @@ class Deliverer:
 
     def deliver_due(self) -> int:
         """Send every notice due now, once each; how many were delivered."""
-        delivered = 0
+        return self._deliver_due()[0]
+
+    def _deliver_due(self) -> tuple[int, bool]:
+        """How many notices were delivered, and whether any was claimed at all."""
+        delivered, claimed = 0, False
         while not self._stop.is_set():
             owed = self.webhooks.claim(LEASE)
             if not owed:
-                return delivered
+                break
+            claimed = True
             for notice in owed:
                 delivered += self._deliver(notice)
-        return delivered
+        return delivered, claimed
 
     def _deliver(self, owed: Owed) -> int:
         log = logger().bind(notice_id=str(owed.notice_id), kind=owed.kind)
@@ -218,13 +224,24 @@ class Deliverer:
             self._thread.join(10)
 
     def _loop(self) -> None:
+        look_at = 0.0  # (monotonic) when the outbox's timings are to be looked at again
         while not self._stop.is_set():
             try:
-                self.deliver_due()
-                due = self.webhooks.next_due()
+                _, claimed = self._deliver_due()
+                # A wake-up that claimed nothing learned nothing about when to look next: no
+                # notice of any process is due (a claim sees them all), and the deliverer
+                # sleeps on to the time it had, as if not woken. A move that brings its seat
+                # to act again carries a notice, in a game with no hook as well: asking
+                # ``next_due`` after each such claim was a second outbox query per move.
+                if claimed or time.monotonic() >= look_at:
+                    look_at = time.monotonic() + self._next_look()
             except Exception:
                 logger().warning("webhooks.failed", retry_in=LONGEST_WAIT, exc_info=True)
-                due = LONGEST_WAIT
-            wait = LONGEST_WAIT if due is None else min(max(due, 0.01), LONGEST_WAIT)
-            self._wake.wait(wait)
+                look_at = time.monotonic() + LONGEST_WAIT
+            self._wake.wait(max(look_at - time.monotonic(), 0.0))
             self._wake.clear()
+
+    def _next_look(self) -> float:
+        """Seconds until the next retry falls due, at least 0.01 and at most LONGEST_WAIT."""
+        due = self.webhooks.next_due()
+        return LONGEST_WAIT if due is None else min(max(due, 0.01), LONGEST_WAIT)

@@ -31,19 +31,75 @@ class CodecError(ValueError):
 
 
 def encode(value: Any) -> JSON:
-    """A JSON-ready form of ``value`` (dataclass fields become object keys)."""
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return value.value if isinstance(value, enum.Enum) else value
-    if isinstance(value, enum.Enum):
-        return value.value
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: encode(getattr(value, f.name)) for f in _fields(type(value))}
-    if isinstance(value, (tuple, list)):
-        return [encode(v) for v in value]
-    if isinstance(value, frozenset):
-        return sorted((encode(v) for v in value), key=_sort_key)
-    if isinstance(value, Mapping):
-        return {str(k): encode(v) for k, v in value.items()}
+    """A JSON-ready form of ``value`` (dataclass fields become object keys).
+
+    Dispatched on the value's exact type, through an encoder built once per type
+    (``encoder_for``, kept): encoding every legal command and event of a move by asking each value
+    what it is took more than enumerating the commands did (issue #26)."""
+    cls = type(value)
+    if cls in _SCALARS:
+        return value
+    encoder = _ENCODERS.get(cls)
+    if encoder is None:
+        # Two threads may both build one: they build the same, and either is kept.
+        encoder = _ENCODERS[cls] = encoder_for(cls)
+    return encoder(value)
+
+
+Encoder = Callable[[Any], JSON]
+_SCALARS = frozenset((type(None), bool, int, float, str))
+"""Types written as they are (exactly these: an enum that is an int or a str is not)."""
+_ENCODERS: dict[type, Encoder] = {}
+
+
+def encoder_for(cls: type) -> Encoder:
+    """How ``encode`` writes a value of exactly ``cls``, in the order of the checks it
+    always made: an enum's value (also one that is an int or a str), a plain scalar as it
+    is, a dataclass instance's init fields as keys, a sequence as a list, a frozenset
+    sorted, a mapping with string keys."""
+    if issubclass(cls, enum.Enum):
+        return _enum_value
+    if cls is type(None) or issubclass(cls, (bool, int, float, str)):
+        return _identity
+    if dataclasses.is_dataclass(cls) and not issubclass(cls, type):
+        return _dataclass_encoder(tuple(f.name for f in _fields(cls)))
+    if issubclass(cls, (tuple, list)):
+        return _encode_list
+    if issubclass(cls, frozenset):
+        return _encode_frozenset
+    if issubclass(cls, Mapping):
+        return _encode_mapping
+    return _unencodable
+
+
+def _enum_value(value: enum.Enum) -> JSON:
+    return value.value
+
+
+def _dataclass_encoder(names: tuple[str, ...]) -> Encoder:
+    def encode_dataclass(value: Any) -> JSON:
+        out = {}
+        for name in names:
+            field = getattr(value, name)
+            out[name] = field if type(field) in _SCALARS else encode(field)
+        return out
+
+    return encode_dataclass
+
+
+def _encode_list(value: Any) -> JSON:
+    return [v if type(v) in _SCALARS else encode(v) for v in value]
+
+
+def _encode_frozenset(value: frozenset[Any]) -> JSON:
+    return sorted((encode(v) for v in value), key=_sort_key)
+
+
+def _encode_mapping(value: Mapping[Any, Any]) -> JSON:
+    return {str(k): encode(v) for k, v in value.items()}
+
+
+def _unencodable(value: Any) -> JSON:
     raise TypeError(f"cannot encode {type(value).__name__}")
 
 

@@ -117,6 +117,10 @@ class MemoryReads:
             for game_id, row in rows[:limit]
         ]
 
+    def feed_games(self, after: str | None = None, limit: int = 1000) -> list[tuple[UUID, str]]:
+        """As ``read_all``, each event as its game's id and its cursor."""
+        return [(event.game_id, event.cursor) for event in self.read_all(after, limit)]
+
     @staticmethod
     def _event(game_id: UUID, row: EventRow) -> StoredEvent:
         return StoredEvent(

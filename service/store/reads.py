@@ -24,6 +24,7 @@ from service.store.records import GENESIS_HASH, GameRecord, Snapshot, StoredEven
 from service.store.statements import (
     EVENT_COLUMNS,
     FEED_COLUMNS,
+    FEED_GAME_COLUMNS,
     GAME_COLUMNS,
     GAME_SQL,
     OPENING_SQL,
@@ -169,18 +170,26 @@ class EventReads:
         The horizon is read in a statement of its own, first: the rows must be read with a
         snapshot taken after it.
         """
+        return [event_of(r) for r in self._feed(FEED_COLUMNS, after, limit)]
+
+    def feed_games(self, after: str | None = None, limit: int = 1000) -> list[tuple[UUID, str]]:
+        """The same feed as ``read_all``, each event as its game's id and its cursor only:
+        for a reader that wants to know which games moved (the league results process),
+        without reading and decoding every payload."""
+        return [(r["game_id"], r["cursor"]) for r in self._feed(FEED_GAME_COLUMNS, after, limit)]
+
+    def _feed(self, columns: str, after: str | None, limit: int) -> list[dict[str, Any]]:
         last_tx, last_position = parse_cursor(after)
         with self.connection() as conn:
             horizon = feed_horizon(conn)
             if horizon is None:  # on Citus, a two-phase commit not yet resolved (horizon.py)
                 return []
-            rows = conn.execute(
-                f"SELECT {FEED_COLUMNS} FROM events"
+            return conn.execute(
+                f"SELECT {columns} FROM events"
                 " WHERE (tx, global_position) > (%s::text::xid8, %s) AND tx < %s::text::xid8"
                 " ORDER BY tx, global_position LIMIT %s",
                 (last_tx, last_position, horizon, limit),
             ).fetchall()
-        return [event_of(r) for r in rows]
 
     # -- for a decision and a cold load ----------------------------------------------------
 

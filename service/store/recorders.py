@@ -134,6 +134,10 @@ class FeedRecorder(GameRecorder, Protocol):
         """Every event of every game, each once, none skipped; resume with a ``cursor``."""
         ...
 
+    def feed_games(self, after: str | None = None, limit: int = 1000) -> list[tuple[UUID, str]]:
+        """The same feed as ``read_all``, each event as ``(game_id, cursor)`` only."""
+        ...
+
 
 class SeatRecorder(Protocol):
     """Seat tokens and invite codes, kept as hashes (``service.store.seats``)."""

@@ -29,6 +29,8 @@ EVENT_COLUMNS = (
 )
 FEED_COLUMNS = EVENT_COLUMNS + ", tx::text || ':' || global_position::text AS cursor"
 """An event read from the global feed, with its cursor: ``tx:global_position``, opaque."""
+FEED_GAME_COLUMNS = "game_id, tx::text || ':' || global_position::text AS cursor"
+"""Which game a feed event belongs to, and its cursor (``EventReads.feed_games``)."""
 _RECORD_COLUMNS = (
     "g.game_id, g.ruleset, g.rules_version, g.content_hash, g.seats, g.seat_info, g.options,"
     " g.status, g.result, g.parent_id, g.fork_at, g.created_at, g.finished_at"

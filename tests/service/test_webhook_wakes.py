@@ -38,6 +38,7 @@ class CountedClaims:
     def __init__(self, real: WebhookRecorder) -> None:
         self.real = real
         self.claims = 0
+        self.looks = 0
         self._asleep = False
         self._changed = threading.Condition()
 
@@ -51,7 +52,14 @@ class CountedClaims:
             self.claims += 1
             self._asleep = False
             self._changed.notify_all()
-        return self.real.claim(lease_seconds)
+        owed = self.real.claim(lease_seconds)
+        if not owed:
+            with self._changed:
+                # a pass ends with a claim that finds nothing, then at times a look at when
+                # the next retry is due
+                self._asleep = True
+                self._changed.notify_all()
+        return owed
 
     def delivered(self, owed: Owed) -> None:
         self.real.delivered(owed)
@@ -63,6 +71,7 @@ class CountedClaims:
         due = self.real.next_due()
         with self._changed:
             # the delivering thread asks this last, just before it sleeps
+            self.looks += 1
             self._asleep = True
             self._changed.notify_all()
         return due
@@ -151,3 +160,21 @@ def test_a_turn_notice_is_delivered_at_once(
     assert counted.asleep()  # the delivery is recorded once the receiver has answered
     [notice] = service.cairn.store.webhooks.notices(game_id=game_id)
     assert (notice.kind, notice.body["seats"], notice.delivered) == ("your_turn", [1], True)
+
+
+def test_a_notice_no_hook_hears_costs_one_claim_and_no_look_at_the_timings(
+    served: tuple[Service, CountedClaims],
+) -> None:
+    """A game with no hook has no outbox rows, but its moves still carry notices and wake
+    the deliverer: its claim finds nothing due, and it sleeps on to the time it had rather
+    than ask the outbox again when the next retry is due (issue #26)."""
+    service, counted = served
+    claims = counted.claims
+    created = service.cairn.create_game("counting", 2, {"target": 20}, seat_info=PLAYERS)
+    assert counted.claimed_after(claims, PROMPT) and counted.asleep()
+    claims, looks = counted.claims, counted.looks
+    service.cairn.act(created.game_id, 0, {"type": "add", "amount": 1})  # seat 1 comes to act
+    assert counted.claimed_after(claims, PROMPT), "the move's notice did not wake the deliverer"
+    assert counted.asleep()
+    assert not counted.claimed_after(claims + 1, QUIET)
+    assert (counted.claims, counted.looks) == (claims + 1, looks)

@@ -6,10 +6,14 @@ import time
 import uuid
 from uuid import UUID
 
+import pytest
+
+from service.application import Application
 from service.composition import assemble
 from service.leagues import league_service
 from service.store import Store
 from tests.service.leagues.season import play_game, sign_up
+from tests.support.appending import append_with_retry, new_game
 
 
 def test_the_served_follower_records_results_without_being_asked(any_store: Store) -> None:
@@ -32,3 +36,28 @@ def test_the_served_follower_records_results_without_being_asked(any_store: Stor
             time.sleep(0.05)
     finally:
         served.close()
+
+
+def test_a_catch_up_reads_the_feed_as_it_stood_not_the_games_committing_meanwhile(
+    any_store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under steady play every page read finds new events behind it; a catch-up that read
+    on until a page came back empty chased them for most of a second on a served process
+    (issue #26). A page that comes back short read all there was: the rest is the next
+    pass's."""
+    service = league_service(Application(any_store))
+    service.catch_up()
+    game = new_game(any_store)
+    pages: list[int] = []
+    read = any_store.feed_games
+
+    def feed_games(after: str | None = None, limit: int = 1000) -> list[tuple[UUID, str]]:
+        page = read(after, limit)
+        pages.append(len(page))
+        if len(pages) < 50:
+            append_with_retry(any_store, game, len(pages))  # a move committed meanwhile
+        return page
+
+    monkeypatch.setattr(any_store, "feed_games", feed_games)
+    service.catch_up(wait=0)
+    assert len(pages) == 1 and 0 < pages[0] < 1000

@@ -260,6 +260,34 @@ def test_the_feed_gives_every_new_event_once_and_resumes_at_its_cursor(
         any_store.read_all(after="not a cursor")
 
 
+def test_the_feed_of_games_is_the_feed_without_its_payloads(any_store: Store) -> None:
+    """``feed_games`` (what the league results process reads) gives the events ``read_all``
+    gives, in its order, as (game, cursor) pairs, and resumes at its own cursors."""
+    cursor = None
+    while page := any_store.read_all(after=cursor):
+        cursor = page[-1].cursor
+    a, b = new_game(any_store), new_game(any_store)
+    append_with_retry(any_store, a, 1)
+    append_with_retry(any_store, b, 2)
+    append_with_retry(any_store, a, 3)
+
+    def ours(pairs: list[tuple[uuid.UUID, str]]) -> list[tuple[uuid.UUID, str]]:
+        return [(game, at) for game, at in pairs if game in (a, b)]
+
+    full, games, resume = [], [], cursor
+    while page := any_store.read_all(after=resume):
+        full += [(e.game_id, e.cursor) for e in page]
+        resume = page[-1].cursor
+    resume = cursor
+    while pairs := any_store.feed_games(after=resume, limit=2):
+        assert len(pairs) <= 2
+        games += pairs
+        resume = pairs[-1][1]
+    assert len(ours(games)) == 5 and ours(games) == ours(full)
+    with pytest.raises(ValueError):
+        any_store.feed_games(after="not a cursor")
+
+
 def test_snapshots_are_a_cache_chosen_by_engine_and_position(any_store: Store) -> None:
     game_id = new_game(any_store)
     for n in range(3):
