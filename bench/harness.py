@@ -173,6 +173,8 @@ def print_report(report: Mapping[str, Any]) -> None:
                 f" subject {subj_l['p50_ms']:.1f}/{subj_l['p99_ms']:.1f} ms,"
                 f" p99 ratio {line['p99_ratio']:.2f} (target {line['p99_target']}: {verdict})"
             )
+        if (reads := line.get("reads_per_move", {}).get("subject")) is not None:
+            print(f"    reads a move: subject {reads:.2f}, baseline 1")
     for note in report.get("notes", []):
         print(f"  note: {note}")
 

@@ -102,6 +102,7 @@ def test_http_against_a_bare_endpoint(tmp_path: Path, bench_url: str) -> None:
         for side in ("baseline", "subject"):
             assert line["latency"][side]["p99_ms"] >= line["latency"][side]["p50_ms"] > 0
         assert isinstance(line["meets_p99_target"], bool)
+        assert line["reads_per_move"]["subject"] >= 1.0
 
 
 def test_leagues(tmp_path: Path, bench_url: str) -> None:

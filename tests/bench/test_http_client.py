@@ -1,0 +1,59 @@
+"""The HTTP benchmark's client asks the seat that acted last first, as a player told whose
+turn it is would, and counts the reads it makes: checked against a fake server, no socket."""
+
+from __future__ import annotations
+
+import json
+
+import httpx
+import pytest
+
+from bench import http
+
+TOKENS = ("zero", "one")
+
+
+class Table:
+    """A two-seat game whose seats act in the order ``turns`` gives, one command each."""
+
+    def __init__(self, turns: list[int]) -> None:
+        self.turns = turns
+        self.played = 0
+
+    def handle(self, request: httpx.Request) -> httpx.Response:
+        if request.method == "POST" and request.url.path == "/games":
+            seats = [{"token": token} for token in TOKENS]
+            return httpx.Response(201, json={"game_id": "g", "seats": seats})
+        seat = TOKENS.index(request.headers["Authorization"].removeprefix("Bearer "))
+        if request.url.path.endswith("/legal-commands"):
+            mine = self.played < len(self.turns) and self.turns[self.played] == seat
+            return httpx.Response(200, json={"commands": [{"type": "go"}] if mine else []})
+        assert json.loads(request.content)["command"] == {"type": "go"}
+        assert self.turns[self.played] == seat, "a seat moved out of turn"
+        self.played += 1
+        return httpx.Response(200, json={"is_terminal": False})
+
+
+@pytest.fixture
+def client(monkeypatch: pytest.MonkeyPatch) -> tuple[http.CairnClient, Table]:
+    # A Five Peaks-like run of turns: seat 1 takes four decisions in a row, then seat 0 two.
+    table = Table([0, 1, 1, 1, 1, 0, 0])
+    real = httpx.Client
+
+    def fake(**kwargs: object) -> httpx.Client:
+        return real(base_url="http://cairn.test", transport=httpx.MockTransport(table.handle))
+
+    monkeypatch.setattr(http.httpx, "Client", fake)
+    return http.CairnClient("http://cairn.test", 0, "five-peaks"), table
+
+
+def test_the_seat_that_acted_last_is_asked_first(client: tuple[http.CairnClient, Table]) -> None:
+    player, table = client
+    for _ in table.turns:
+        player.move()
+    assert table.played == 7
+    # One read per move, and one more at each of the two changes of seat (to 1, back to 0):
+    # 9. Asking seat 0 first every time costs a second read at each of seat 1's four moves:
+    # 11. A wrong count would skew every line's reads_per_move.
+    assert player.reads == 7 + 2
+    assert player.moves == 7
