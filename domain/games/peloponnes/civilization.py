@@ -19,7 +19,9 @@ def is_active(game: Game, realm: Realm, tile_id: str) -> bool:
 
 def active_tiles(game: Game, realm: Realm) -> tuple[Tile, ...]:
     content = game.content
-    return tuple(content.tile(t) for t in realm.tiles if is_active(game, realm, t))
+    if game.options.get("unpaid_buildings") == "active" or not realm.unpaid:
+        return tuple(content.tile(t) for t in realm.tiles)
+    return tuple(content.tile(t) for t in realm.tiles if t not in realm.unpaid)
 
 
 def is_immune(game: Game, realm: Realm, disaster: Disaster) -> bool:

@@ -57,7 +57,7 @@ from domain.games.peloponnes.events import (
     UnpaidSettled,
     Withdrew,
 )
-from domain.games.peloponnes.state import Game, Realm, Stake, changed
+from domain.games.peloponnes.state import Game, Realm, Stake, updated
 
 
 def decide(game: Game, command: Command) -> tuple[Event, ...]:
@@ -134,11 +134,6 @@ def _moved(game: Game, seat: int) -> tuple[int, ...]:
     return tuple(m + (i == seat) for i, m in enumerate(game.moves))
 
 
-def _realm(game: Game, seat: int, realm: Realm, **fields: object) -> Game:
-    """The game with ``seat``'s realm replaced, and other fields of the game changed."""
-    return changed(game.with_realm(seat, realm), **fields)
-
-
 def evolve(game: Game, event: Event) -> Game:
     match event:
         # the most frequent facts first (counted over bot games): a match tries its cases in
@@ -150,7 +145,7 @@ def evolve(game: Game, event: Event) -> Game:
             displaced = game.bid_on(event.tile) if event.outbid is not None else None
             stake = Stake(tile=event.tile, seat=seat, amount=event.amount)
             bids = tuple(b for b in game.bids if b.tile != event.tile)
-            return changed(
+            return updated(
                 game,
                 bids=(*bids, stake),
                 displaced=displaced,
@@ -158,23 +153,23 @@ def evolve(game: Game, event: Event) -> Game:
                 moves=_moved(game, seat),
             )
         case TileTaken():
-            realm = game.realm(event.seat).add(event.change)
+            realm = game.realm(event.seat)
             if game.content.tile(event.tile).kind == "building":
-                realm = changed(realm, buildings=(*realm.buildings, event.tile))
+                realm = realm.add(event.change, buildings=(*realm.buildings, event.tile))
             else:
-                realm = changed(realm, lands=(*realm.lands, event.tile))
+                realm = realm.add(event.change, lands=(*realm.lands, event.tile))
             return game.with_realm(event.seat, realm)
         case Compensated() | Fed() | Suffered():
             return game.add(event.seat, event.change)
         case BidMoved():
             stake = Stake(tile=event.tile, seat=event.seat, amount=event.amount)
-            return changed(
+            return updated(
                 game, bids=(*game.bids, stake), displaced=None, moves=_moved(game, event.seat)
             )
         case Withdrew():
             seat = event.seat
             waiting = game.waiting if event.outbid else game.waiting[1:]
-            return changed(
+            return updated(
                 game,
                 displaced=None,
                 waiting=waiting,
@@ -182,11 +177,10 @@ def evolve(game: Game, event: Event) -> Game:
             )
         case SeaTileBought():
             seat = event.seat
-            realm = game.realm(seat).add(event.change)
-            return _realm(
-                game,
+            realm = game.realm(seat)
+            return game.with_realm(
                 seat,
-                changed(realm, sea=(*realm.sea, event.tile)),
+                realm.add(event.change, sea=(*realm.sea, event.tile)),
                 sea_display=tuple(t for t in game.sea_display if t != event.tile),
                 sea_bought=game.sea_bought | {seat},
                 moves=_moved(game, seat),
@@ -194,7 +188,7 @@ def evolve(game: Game, event: Event) -> Game:
         case TilesRevealed():
             stacks = dict(game.stacks)
             stacks[event.stack] = stacks[event.stack][len(event.auction) + len(event.conquest) :]
-            return changed(
+            return updated(
                 game,
                 stacks=MappingProxyType(stacks),
                 auction=event.auction,
@@ -203,7 +197,7 @@ def evolve(game: Game, event: Event) -> Game:
                 resolved=True,
             )
         case BidsSettled():
-            return changed(
+            return updated(
                 game,
                 won=event.won,
                 bids=(),
@@ -213,28 +207,27 @@ def evolve(game: Game, event: Event) -> Game:
                 resolved=True,
             )
         case BuildingPaid():
-            realm = game.realm(event.seat).add(event.change)
+            realm = game.realm(event.seat)
             unpaid = tuple(u for u in realm.unpaid if u != event.tile)
-            return _realm(
-                game,
+            return game.with_realm(
                 event.seat,
-                changed(realm, unpaid=unpaid),
+                realm.add(event.change, unpaid=unpaid),
                 awaiting=_pop(game, event.seat),
             )
         case BuildingMarked():
-            realm = game.realm(event.seat).add(event.change)
-            return _realm(
-                game,
+            realm = game.realm(event.seat)
+            return game.with_realm(
                 event.seat,
-                changed(realm, unpaid=(*realm.unpaid, event.tile)),
+                realm.add(event.change, unpaid=(*realm.unpaid, event.tile)),
                 awaiting=_pop(game, event.seat),
             )
         case IncomeCollected():
             realms = tuple(r.add(c) for r, c in zip(game.realms, event.changes, strict=True))
-            return changed(game, realms=realms, awaiting=event.awaiting, resolved=True)
+            return updated(game, realms=realms, awaiting=event.awaiting, resolved=True)
         case IncomeChosen():
-            return changed(
-                game.add(event.seat, event.change),
+            return game.with_realm(
+                event.seat,
+                game.realm(event.seat).add(event.change),
                 awaiting=_pop(game, event.seat),
             )
         case ChitsDrawn():
@@ -242,7 +235,7 @@ def evolve(game: Game, event: Event) -> Game:
             for chit in event.chits:
                 if chit in on:
                     on[chit] += 1
-            return changed(
+            return updated(
                 game,
                 chit_pile=game.chit_pile[len(event.chits) :],
                 chits_on=MappingProxyType(on),
@@ -251,7 +244,7 @@ def evolve(game: Game, event: Event) -> Game:
                 resolved=True,
             )
         case DisasterStruck():
-            return changed(
+            return updated(
                 game,
                 strikes=game.strikes[1:],
                 struck=(*game.struck, event.disaster),
@@ -260,8 +253,7 @@ def evolve(game: Game, event: Event) -> Game:
             )
         case TilesSaved():
             realm = game.realm(event.seat).add(event.change).without(event.lost)
-            return _realm(
-                game,
+            return game.with_realm(
                 event.seat,
                 realm,
                 awaiting=_pop(game, event.seat),
@@ -270,37 +262,35 @@ def evolve(game: Game, event: Event) -> Game:
             return game.with_realm(event.seat, game.realm(event.seat).without(event.tiles))
         case SupplyHeld():
             due = game.supplies_due - (game.phase != "final_supply")
-            return changed(game, awaiting=event.awaiting, resolved=True, supplies_due=due)
+            return updated(game, awaiting=event.awaiting, resolved=True, supplies_due=due)
         case UnpaidSettled():
             realm = game.realm(event.seat).add(event.change).without(event.lost)
-            realm = changed(realm, unpaid=tuple(u for u in realm.unpaid if u not in event.paid))
-            return _realm(
-                game,
+            realm = updated(realm, unpaid=tuple(u for u in realm.unpaid if u not in event.paid))
+            return game.with_realm(
                 event.seat,
                 realm,
                 awaiting=_pop(game, event.seat),
             )
         case RoundEnded():
-            return changed(game, order=event.order, resolved=True)
+            return updated(game, order=event.order, resolved=True)
         case EndBonusChosen():
-            realm = game.realm(event.seat).add(event.change)
-            realm = changed(
-                realm,
+            realm = game.realm(event.seat)
+            realm = realm.add(
+                event.change,
                 bonus_pp=realm.bonus_pp + event.pp,
                 end_chosen=(*realm.end_chosen, event.tile),
             )
-            return _realm(
-                game,
+            return game.with_realm(
                 event.seat,
                 realm,
                 awaiting=_pop(game, event.seat),
             )
         case GameEnded():
-            return changed(game, phase="over", final_scores=event.scores, resolved=True)
+            return updated(game, phase="over", final_scores=event.scores, resolved=True)
         case GameBegan():
             return _began(game, event)
         case StacksShuffled():
-            return changed(
+            return updated(
                 game,
                 stacks=event.stacks,
                 chit_pile=event.chits,
@@ -317,7 +307,7 @@ def _began(game: Game, event: GameBegan) -> Game:
         for name in event.civilizations
     )
     chits = MappingProxyType({k: 0 for k in content.chits if k != "blank"})
-    return changed(
+    return updated(
         game,
         realms=realms,
         order=event.order,
@@ -331,7 +321,7 @@ def _began(game: Game, event: GameBegan) -> Game:
 
 def _phase_began(game: Game, event: PhaseBegan) -> Game:
     if event.phase == "reveal":
-        return changed(
+        return updated(
             game,
             phase=event.phase,
             round=event.round,
@@ -344,7 +334,7 @@ def _phase_began(game: Game, event: PhaseBegan) -> Game:
             moves=(0,) * game.seats,
         )
     if event.phase == "bidding":
-        return changed(
+        return updated(
             game,
             phase=event.phase,
             round=event.round,
@@ -354,6 +344,6 @@ def _phase_began(game: Game, event: PhaseBegan) -> Game:
             bids=(),
             displaced=None,
         )
-    return changed(
+    return updated(
         game, phase=event.phase, round=event.round, awaiting=event.awaiting, resolved=False
     )

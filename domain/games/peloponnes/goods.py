@@ -13,13 +13,14 @@ Two rules of the reference live here (docs/rules/peloponnes.md, Goods):
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Literal
 
 Good = Literal["wood", "stone", "food"]
 GOODS: tuple[Good, ...] = ("wood", "stone", "food")
 LUXURY_PER_GOOD = 2
-CAPS: Mapping[Good, int] = {"wood": 10, "stone": 10, "food": 13}
+CAP_WOOD, CAP_STONE, CAP_FOOD = 10, 10, 13
+CAPS: Mapping[Good, int] = {"wood": CAP_WOOD, "stone": CAP_STONE, "food": CAP_FOOD}
 LETTERS: Mapping[str, str] = {
     "C": "coins",
     "W": "wood",
@@ -29,10 +30,32 @@ LETTERS: Mapping[str, str] = {
     "P": "inhabitants",
 }
 """The one-letter keys the printed data uses, and the track each names."""
+TRACKS: tuple[str, ...] = ("coins", "wood", "stone", "food", "luxury", "inhabitants")
+"""The fields of ``Goods``, in order."""
 
 
 _new = object.__new__
 _set = object.__setattr__
+
+
+def _goods(coins: int, wood: int, stone: int, food: int, luxury: int, inhabitants: int) -> Goods:
+    """``Goods(...)`` built without ``__init__``'s six frozen setattrs: the decisions and the
+    fold add, subtract and scale goods for most events (tests/domain/peloponnes/
+    test_fast_paths.py holds each operation to its plain, field-by-field form)."""
+    goods = _new(Goods)
+    _set(
+        goods,
+        "__dict__",
+        {
+            "coins": coins,
+            "wood": wood,
+            "stone": stone,
+            "food": food,
+            "luxury": luxury,
+            "inhabitants": inhabitants,
+        },
+    )
+    return goods
 
 
 @dataclass(frozen=True)
@@ -45,30 +68,37 @@ class Goods:
     inhabitants: int = 0
 
     def __add__(self, other: Goods) -> Goods:
-        # the fold adds goods for most events: built without __init__'s six frozen setattrs
-        total = _new(Goods)
-        _set(
-            total,
-            "__dict__",
-            {
-                "coins": self.coins + other.coins,
-                "wood": self.wood + other.wood,
-                "stone": self.stone + other.stone,
-                "food": self.food + other.food,
-                "luxury": self.luxury + other.luxury,
-                "inhabitants": self.inhabitants + other.inhabitants,
-            },
+        return _goods(
+            self.coins + other.coins,
+            self.wood + other.wood,
+            self.stone + other.stone,
+            self.food + other.food,
+            self.luxury + other.luxury,
+            self.inhabitants + other.inhabitants,
         )
-        return total
 
     def __neg__(self) -> Goods:
-        return Goods(*(-a for a in self.values()))
+        return self.times(-1)
 
     def __sub__(self, other: Goods) -> Goods:
-        return self + -other
+        return _goods(
+            self.coins - other.coins,
+            self.wood - other.wood,
+            self.stone - other.stone,
+            self.food - other.food,
+            self.luxury - other.luxury,
+            self.inhabitants - other.inhabitants,
+        )
 
     def times(self, n: int) -> Goods:
-        return Goods(*(a * n for a in self.values()))
+        return _goods(
+            self.coins * n,
+            self.wood * n,
+            self.stone * n,
+            self.food * n,
+            self.luxury * n,
+            self.inhabitants * n,
+        )
 
     def values(self) -> tuple[int, ...]:
         return (self.coins, self.wood, self.stone, self.food, self.luxury, self.inhabitants)
@@ -78,7 +108,7 @@ class Goods:
         return value
 
     def as_dict(self) -> dict[str, int]:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        return dict(zip(TRACKS, self.values(), strict=True))
 
     def nonzero(self) -> dict[str, int]:
         return {k: v for k, v in self.as_dict().items() if v}
@@ -124,10 +154,12 @@ def gain(holding: Goods, income: Goods, capped: bool) -> Goods:
     beyond a cap (it cannot be, but a test may build one) keeps what it has."""
     if not capped:
         return income
-    change = income.as_dict()
-    for good in GOODS:
-        room = max(0, CAPS[good] - holding.get(good))
-        excess = max(0, change[good] - room)
-        change[good] -= excess
-        change["luxury"] += excess
-    return Goods(**change)
+    # each good keeps what fits in its room, the rest goes to luxury: spelled out per good,
+    # as every income of every decision comes through here
+    wood = min(income.wood, max(0, CAP_WOOD - holding.wood))
+    stone = min(income.stone, max(0, CAP_STONE - holding.stone))
+    food = min(income.food, max(0, CAP_FOOD - holding.food))
+    excess = income.wood - wood + income.stone - stone + income.food - food
+    if not excess:
+        return income
+    return _goods(income.coins, wood, stone, food, income.luxury + excess, income.inhabitants)
