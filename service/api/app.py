@@ -9,7 +9,6 @@ from typing import Any
 from litestar import Litestar
 from litestar.config.app import AppConfig
 from litestar.config.cors import CORSConfig
-from litestar.datastructures import State
 from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
 
@@ -17,7 +16,7 @@ from domain.games import load_all
 from service.api.config import ServeConfig
 from service.api.document import ASSET_FILES, OfflineSwagger, TypedJson, index
 from service.api.health import health
-from service.api.hosting import hosting, provide_host
+from service.api.hosting import Host, hosting
 from service.api.leagues import LEAGUE_ROUTES
 from service.api.lobby import LOBBY_ROUTES
 from service.api.middleware import AllowedMethods, RequestContext
@@ -79,11 +78,21 @@ def create_app(
             if pool is not None:
                 pool.close()
 
-    return Litestar(
+    # Providers without parameters: Litestar parses a provider's parameters out of each
+    # request (the signature model's convert) before calling it; these read the app's own.
+    def cairn() -> Application:
+        served: Application = app.state.cairn
+        return served
+
+    def host() -> Host:
+        hosted: Host = app.state.host
+        return hosted
+
+    app = Litestar(
         route_handlers=[*ROUTES, *extra_routes],
         dependencies={
-            "cairn": Provide(_cairn, sync_to_thread=False),
-            "host": Provide(provide_host, sync_to_thread=False),
+            "cairn": Provide(cairn, sync_to_thread=False),
+            "host": Provide(host, sync_to_thread=False),
         },
         exception_handlers=EXCEPTION_HANDLERS,
         lifespan=[lifespan, hosting],
@@ -104,6 +113,7 @@ def create_app(
         debug=debug,
         on_app_init=[_no_litestar_logging],
     )
+    return app
 
 
 def _cors(config: ServeConfig) -> CORSConfig | None:
@@ -119,11 +129,6 @@ def _cors(config: ServeConfig) -> CORSConfig | None:
         allow_credentials=False,
         max_age=600,
     )
-
-
-def _cairn(state: State) -> Application:
-    cairn: Application = state.cairn
-    return cairn
 
 
 def _no_litestar_logging(config: AppConfig) -> AppConfig:

@@ -11,7 +11,6 @@ from uuid import UUID
 
 import anyio
 from litestar import Litestar
-from litestar.datastructures import State
 from litestar.exceptions import NotAuthorizedException
 
 from service.api.config import ServeConfig
@@ -106,8 +105,3 @@ async def hosting(app: Litestar) -> AsyncIterator[None]:
     finally:
         await anyio.to_thread.run_sync(service.close)
         await live.stop()
-
-
-def provide_host(state: State) -> Host:
-    host: Host = state.host
-    return host

@@ -191,3 +191,13 @@ def test_u0000_in_a_parameter_of_a_post_is_a_400(http: httpx.Client) -> None:
     assert post(http, "/leagues/%00/join", "{}", **table).status_code == 400
     refused = http.post("/replays?x=%00", content=b"", headers={"Content-Type": "x"})
     assert problem(refused, 400)["code"] == "invalid_request"
+
+
+@pytest.mark.parametrize(("depth", "refused_by_depth"), [(32, False), (33, True)])
+def test_a_body_nested_one_past_the_limit_is_refused_by_depth(
+    http: httpx.Client, depth: int, refused_by_depth: bool
+) -> None:
+    """Exactly as many opening brackets as levels: the screen that counts brackets before
+    measuring the depth (service/api/screening.py) must not let the 33rd level through."""
+    body = problem(post(http, "/games", nested(depth)), 400)
+    assert ("nesting" in body["detail"]) is refused_by_depth, body
