@@ -120,6 +120,13 @@ async function load() {
   page.logIsPublic = told.log_is_public;
   page.version = told.version;
   describeGame();
+  // A live game's line about following it is there from the first drawing: shown only once
+  // the stream was asked for, it pushed the board down under a player's first click.
+  const live = $("live");
+  if (live.hidden && !page.source && page.game.status !== "finished") {
+    live.textContent = "connecting to the live game…";
+    live.hidden = false;
+  }
   const slider = $("slider");
   slider.max = String(Math.max(page.steps.length - 1, 0));
   // Taking an open seat appends no event, so the stream says nothing: a table still

@@ -186,3 +186,31 @@ def test_the_result_table_fits_its_panel_with_every_category(
         screenshot(page, f"result-peninsula-{width}")
     finally:
         page.context.close()
+
+
+def test_the_board_stays_put_while_the_page_connects_to_the_live_game(
+    server: Server, http: httpx.Client, page: Page
+) -> None:
+    """The board a player may click first does not move when the page starts following the
+    game: the line saying so is there from the first drawing (the board moving down under
+    a click, a test's under load, CI run 2026-12-06)."""
+    game_id, token = against_a_bot(http, "peninsula")
+    server.quiet()
+    held: list[Route] = []
+    page.route("**/stream-tickets", lambda route: held.append(route))
+    page.goto(f"{server.url}/games/{game_id}/viewer#token={token}")
+    version = http.get(f"/games/{game_id}").json()["version"]
+    expect(page.locator(f'#play[data-version="{version}"]')).to_be_attached()
+    for _ in range(200):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "the page asked for its stream"
+    before = page.locator("#board svg").bounding_box()
+    screenshot(page, "connecting-peninsula")
+    held[0].continue_()
+    expect(page.locator("#live")).to_have_text("following live")
+    expect(page.locator("#live")).to_be_visible()
+    after = page.locator("#board svg").bounding_box()
+    assert before is not None and after is not None
+    assert (after["x"], after["y"]) == (before["x"], before["y"])
