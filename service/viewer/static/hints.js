@@ -7,6 +7,9 @@
 const $ = (id) => document.getElementById(id);
 const SVG_NS = "http://www.w3.org/2000/svg";
 const state = { result: null };
+// How far past its first rows a badge may go from its place, in the drawing's units: three
+// badges' height.
+const FURTHEST = 45;
 
 function percent(share) {
   return `${Math.round(share * 100)}%`;
@@ -87,14 +90,19 @@ function badge(node, label) {
     .filter((r) => r.width > 0 && r.height > 0);
   const frame = drawing.getBoundingClientRect();
   // Above and below the place first, slid sideways step by step (nearest first), then
-  // beside it.
+  // beside it; then rows further out, for a place whose every side has words next to it
+  // (a hand's first card: the label over its row, its neighbour, and the next row's
+  // cards, whose words a badge under it covered, #26).
   const [above, below] = [box.y - 16, box.y + box.height + 1];
   const spots = [];
-  for (let dx = 0; dx <= box.width + 3 * w; dx += 4) {
-    for (const x of dx ? [box.x + dx, box.x - dx] : [box.x]) spots.push([x, above], [x, below]);
-  }
-  for (const y of [box.y, box.y + box.height - 15]) {
-    spots.push([box.x + box.width + 2, y], [box.x - w - 2, y]);
+  for (let dy = 0; dy <= FURTHEST; dy += 5) {
+    for (let dx = 0; dx <= box.width + 3 * w; dx += 4) {
+      for (const x of dx ? [box.x + dx, box.x - dx] : [box.x]) spots.push([x, above - dy], [x, below + dy]);
+    }
+    if (dy) continue;
+    for (const y of [box.y, box.y + box.height - 15]) {
+      spots.push([box.x + box.width + 2, y], [box.x - w - 2, y]);
+    }
   }
   let best = null;
   for (const [x, y] of spots) {
