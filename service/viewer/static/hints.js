@@ -7,6 +7,9 @@
 const $ = (id) => document.getElementById(id);
 const SVG_NS = "http://www.w3.org/2000/svg";
 const state = { result: null };
+// How far past its first rows a badge may go from its place, in the drawing's units: three
+// badges' height.
+const FURTHEST = 45;
 
 function percent(share) {
   return `${Math.round(share * 100)}%`;
@@ -87,29 +90,41 @@ function badge(node, label) {
     .filter((r) => r.width > 0 && r.height > 0);
   const frame = drawing.getBoundingClientRect();
   // Above and below the place first, slid sideways step by step (nearest first), then
-  // beside it.
+  // beside it; then rows further out, for a place whose every side has words next to it
+  // (a hand's first card: the label over its row, its neighbour, and the next row's
+  // cards, whose words a badge under it covered, #26).
   const [above, below] = [box.y - 16, box.y + box.height + 1];
   const spots = [];
-  for (let dx = 0; dx <= box.width + 3 * w; dx += 4) {
-    for (const x of dx ? [box.x + dx, box.x - dx] : [box.x]) spots.push([x, above], [x, below]);
+  for (let dy = 0; dy <= FURTHEST; dy += 5) {
+    for (let dx = 0; dx <= box.width + 3 * w; dx += 4) {
+      for (const x of dx ? [box.x + dx, box.x - dx] : [box.x]) spots.push([x, above - dy], [x, below + dy]);
+    }
+    if (dy) continue;
+    for (const y of [box.y, box.y + box.height - 15]) {
+      spots.push([box.x + box.width + 2, y], [box.x - w - 2, y]);
+    }
   }
-  for (const y of [box.y, box.y + box.height - 15]) {
-    spots.push([box.x + box.width + 2, y], [box.x - w - 2, y]);
-  }
+  // The badge is measured once, at the place's origin: moved by (x, y) in its own units,
+  // its box on the page moves by the drawing's transform of (x, y). A layout per spot
+  // took half a second where no spot is clean.
+  put(rect, text, 0, 0);
+  const home = group.getBoundingClientRect();
+  const m = group.getScreenCTM();
   let best = null;
   for (const [x, y] of spots) {
-    rect.setAttribute("x", String(x));
-    rect.setAttribute("y", String(y));
-    text.setAttribute("x", String(x + 4));
-    text.setAttribute("y", String(y + 11));
-    const hidden = covered(group.getBoundingClientRect(), texts, frame);
+    const moved = new DOMRect(home.x + m.a * x + m.c * y, home.y + m.b * x + m.d * y, home.width, home.height);
+    const hidden = covered(moved, texts, frame);
     if (best === null || hidden < best[2]) best = [x, y, hidden];
     if (hidden < 1) break;
   }
-  rect.setAttribute("x", String(best[0]));
-  rect.setAttribute("y", String(best[1]));
-  text.setAttribute("x", String(best[0] + 4));
-  text.setAttribute("y", String(best[1] + 11));
+  put(rect, text, best[0], best[1]);
+}
+
+function put(rect, text, x, y) {
+  rect.setAttribute("x", String(x));
+  rect.setAttribute("y", String(y));
+  text.setAttribute("x", String(x + 4));
+  text.setAttribute("y", String(y + 11));
 }
 
 function draw(hint) {

@@ -237,6 +237,44 @@ def test_the_best_hint_is_drawn_on_the_hinted_seats_board_in_its_labels(
     page.locator("#board").screenshot(path=str(ARTIFACTS / f"hints-{ruleset}-board.png"))
 
 
+HINTED = """([at, place, win]) => document.dispatchEvent(new CustomEvent("cairn:hints", {detail: {
+  at, seat: 0, viewer: "public",
+  hints: [{rank: 1, win, score: 1, text: place, played: true, places: [place]}]}}))"""
+"""A hints result as analysis.js hands it over: one hint, the move played, on seat 0's own
+board, its badge a bare share ("67%")."""
+
+
+def test_a_badge_beside_a_card_hemmed_in_by_words_covers_none_of_them(
+    server: Server, http: httpx.Client, page: Page
+) -> None:
+    """Five Peaks' first hand has words on every side of each card (the label over the row,
+    the neighbours, the next row's cards): a badge of any share beside any card covers none
+    of them. The best hint is often the move played, whose badge is the share alone: under
+    "Camp" it covered "Training" and "1: buy" (a run of the test above, #26). Drawn straight
+    from a result, without rollouts, to try every card and several widths."""
+    game_id = short_game(http, "five-peaks")
+    first = http.get(f"/games/{game_id}/steps").json()["steps"][0]["seq"]
+    page.goto(f"{server.url}/games/{game_id}/viewer#{first}")
+    expect(page.locator("#board svg")).to_be_visible()
+    at = int(page.get_attribute("#analysis", "data-at") or "")
+    page.evaluate(HINTED, [at, "card camp", 0.67])
+    expect(page.locator("#hint-view")).to_have_text("The board shows what seat 0 sees.")
+    cards = page.eval_on_selector_all(
+        '#board svg [data-place^="card "]', "ns => ns.map(n => n.dataset.place)"
+    )
+    assert "card camp" in cards
+    faults = {}
+    for place in cards:
+        for win in (0.0, 0.09, 0.33, 0.5, 0.67, 1.0):
+            page.evaluate(HINTED, [at, place, win])
+            expect(page.locator("#board .hint-badge text")).to_have_text(f"{round(win * 100)}%")
+            if found := badge_faults(page):
+                faults[f"{place} at {round(win * 100)}%"] = found
+    assert faults == {}
+    page.evaluate(HINTED, [at, "card camp", 0.67])
+    page.locator("#board").screenshot(path=str(ARTIFACTS / "hints-five-peaks-camp-board.png"))
+
+
 def hand_said(svg: str, seat: int) -> str:
     """What a Five Peaks board says of ``seat``'s hand, in its hiker's lines."""
     hikers = [e for e in ElementTree.fromstring(svg).iter() if e.get("data-seat") == str(seat)]
