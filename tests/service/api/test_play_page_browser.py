@@ -158,7 +158,10 @@ def test_a_step_back_taken_while_the_game_is_read_again_stays(
     with page.expect_response(lambda r: r.url.endswith("/choices")):
         held[0].continue_()  # the refresh goes on, and reads the choices last
     expect(status).to_have_text(earlier)
-    expect(page.locator("#position")).to_have_text(shown)
+    # The step shown stays; the count after it may grow (the bot's seat acts at the same
+    # time in the actions phase, so the refresh may read events appended meanwhile).
+    step_shown = shown.split(" of ")[0]
+    expect(page.locator("#position")).to_have_text(re.compile(rf"^{re.escape(step_shown)} of \d+$"))
 
 
 @pytest.mark.parametrize("width", [1100, 390])
