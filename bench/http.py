@@ -75,7 +75,6 @@ class CairnClient:
         self.seats = SEATS.get(ruleset, 1)
         self.moves = 0
         self.reads = 0
-        self.acting = 0
         self.game_id = ""
         self.auths: list[dict[str, str]] = []
         self._new_game()
@@ -87,22 +86,16 @@ class CairnClient:
         body = created.json()
         self.game_id = body["game_id"]
         self.auths = [{"Authorization": f"Bearer {seat['token']}"} for seat in body["seats"]]
-        self.acting = 0
 
     def _offered(self) -> tuple[dict[str, str], list[Any]] | None:
-        """A seat with something to do, and what it may do (untimed reads).
-
-        The seat that acted last is asked first: a Five Peaks seat takes several decisions in
-        a row, and a real player's page, told by its stream whose turn it is, reads only its
-        own. Asking seat 0 first made 1.46 reads a Five Peaks move where players make one
-        (bench/README.md, branch ``http26``); ``reads_per_move`` in each line says how many."""
-        order = self.auths[self.acting :] + self.auths[: self.acting]
-        for offset, auth in enumerate(order):
+        """A seat with something to do, and what it may do (untimed reads, counted: a
+        player told by its stream that it is its turn reads only its own, so a line with
+        more than one read a move pays for reads a real client would not make)."""
+        for auth in self.auths:
             self.reads += 1
             legal = self.http.get(f"/games/{self.game_id}/legal-commands", headers=auth)
             legal.raise_for_status()
             if commands := legal.json()["commands"]:
-                self.acting = (self.acting + offset) % len(self.auths)
                 return auth, commands
         return None
 
@@ -284,7 +277,7 @@ def run(url: str | None = None, sizes: Sizes = FULL, out_dir: Path | None = None
                         )
         notes = [
             "p50/p99 are write round trips (POST); each move also makes one untimed read"
-            " per seat it asks, the seat that acted last first (reads_per_move)",
+            " per seat it asks, seat 0 first (reads_per_move)",
             "a ruleset's own line plays its games at the fewest seats it takes, every seat"
             " a player; the matrix plays solo Peninsula",
             "both servers run side by side on the same machine as the clients",
