@@ -65,7 +65,7 @@ from uuid import UUID
 import psycopg
 from psycopg_pool import ConnectionPool
 
-from bench.append import DECISION, StoreWriter, run_writers
+from bench.append import DECISION, StoreWriter, client_cpu, run_writers
 from bench.harness import (
     bench_database,
     command_line,
@@ -203,19 +203,13 @@ def per_round_ratio(baseline: list[float], subject: list[float]) -> float:
     return statistics.median(b / s for b, s in zip(baseline, subject, strict=True))
 
 
-def _cpu(writer: Any, count: int) -> float:
-    work = writer.prepare(count)
-    start = time.thread_time()
-    work()
-    return time.thread_time() - start
-
-
 def measure_append_cpu(store: EventStore, app: Any, count: int, rounds: int) -> dict[str, Any]:
     from bench.support.eslib import LibraryWriter
 
     cairn, library = StoreWriter(store), LibraryWriter(app)
     samples = interleaved(
-        {"library": lambda: _cpu(library, count), "cairn": lambda: _cpu(cairn, count)}, rounds
+        {"library": lambda: client_cpu(library, count), "cairn": lambda: client_cpu(cairn, count)},
+        rounds,
     )
     return comparison(
         "append against eventsourcing, 1 writer, client CPU (appends per CPU second)",
