@@ -234,12 +234,18 @@ def test_games_are_listed_newest_first_and_filtered(any_store: Store) -> None:
     ]
 
 
+def end_of_feed(store: Store) -> str | None:
+    """The cursor after every event already in the feed (None for an empty feed)."""
+    cursor = None
+    while page := store.read_all(after=cursor):
+        cursor = page[-1].cursor
+    return cursor
+
+
 def test_the_feed_gives_every_new_event_once_and_resumes_at_its_cursor(
     any_store: Store,
 ) -> None:
-    cursor = None
-    while page := any_store.read_all(after=cursor):
-        cursor = page[-1].cursor
+    cursor = end_of_feed(any_store)
     a, b = new_game(any_store), new_game(any_store)
     append_with_retry(any_store, a, 1)
     append_with_retry(any_store, b, 1)
@@ -263,9 +269,7 @@ def test_the_feed_gives_every_new_event_once_and_resumes_at_its_cursor(
 def test_the_feed_of_games_is_the_feed_without_its_payloads(any_store: Store) -> None:
     """``feed_games`` (what the league results process reads) gives the events ``read_all``
     gives, in its order, as (game, cursor) pairs, and resumes at its own cursors."""
-    cursor = None
-    while page := any_store.read_all(after=cursor):
-        cursor = page[-1].cursor
+    cursor = end_of_feed(any_store)
     a, b = new_game(any_store), new_game(any_store)
     append_with_retry(any_store, a, 1)
     append_with_retry(any_store, b, 2)
