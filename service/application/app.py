@@ -254,7 +254,8 @@ class Application:
         self._noticed(loaded.game.game_id, decision, *(follow_up for follow_up, _ in then))
         self.loader.after_append(loaded, stored, after)
         terminal = ruleset.is_terminal(after)
-        return Outcome(loaded.game.game_id, stored[-1].seq, stored, terminal)
+        to_act = tuple(sorted(ruleset.to_act(after)))
+        return Outcome(loaded.game.game_id, stored[-1].seq, stored, terminal, to_act=to_act)
 
     def settle(self, game_id: UUID | str) -> list[StoredEvent]:
         """Take every decision the system owes this game now; the events it appended.
