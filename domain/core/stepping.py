@@ -3,10 +3,10 @@
 The application folds every decision it takes into the state it goes on from (a seat's
 command, then each system decision due after it), and analysis rollouts do the same at
 every move. Some games' ``decide`` already folds its own events to work out what follows
-them (Peloponnes opens the phases its events complete; Five Peaks passes for a seat left
-with nothing else to do); folding them again is a second pass over the same events. Such a
-game gives ``Rules.step``, and a game command of a game not in live play takes the state it
-reached instead (docs/ruleset-contract.md, "step").
+them (the phases they complete, or a seat's pass when nothing else is left to it);
+folding them again is a second pass over the same events. Such a game gives
+``Rules.step``, and a game command of a game not in live play takes the state it reached
+instead (docs/ruleset-contract.md, "step").
 
 Whatever path it takes, ``step`` is exactly ``decide`` then ``fold``: the same events, a
 state equal to the fold's, and the same ``RuleViolation`` with nothing returned. The
