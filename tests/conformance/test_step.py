@@ -158,9 +158,11 @@ def check_game(ruleset: Any, bot: str, options: dict[str, Any], label: str, seat
                 assert_step_is_decide_then_fold(ruleset, capped, command, None)
         offered += [c for s in range(seats) for c in ruleset.legal_commands(state, s)[:2]]
     # the set-up itself, and after the end (or where the game was left)
-    assert_step_is_decide_then_fold(ruleset, state, RevealSeed(), at)
+    for command in (RevealSeed(), *offered[-MOST_LEGAL:]):
+        assert_step_is_decide_then_fold(ruleset, state, command, at)
     setup = SetUp(seats, seed_for(label), options, content=ruleset.content_hash)
-    assert_step_is_decide_then_fold(ruleset, ruleset.initial_state, setup, at)
+    for command in (setup, *offered[:MOST_LEGAL]):  # a game command before the set-up
+        assert_step_is_decide_then_fold(ruleset, ruleset.initial_state, command, at)
     return checked
 
 
