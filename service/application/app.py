@@ -227,8 +227,7 @@ class Application:
         ruleset = loaded.ruleset
         if not 0 <= seat < loaded.game.seats:
             raise NotASeat(f"seat {seat} is not a seat of this game")
-        events = ruleset.decide(loaded.state, parsed, self.clock.now_ms())
-        state = ruleset.fold(events, loaded.state)
+        events, state = ruleset.step(loaded.state, parsed, self.clock.now_ms())
         version = loaded.version + len(events)
         response = {"version": version, "from": loaded.version + 1, "to": version}
         decision = with_notices(
