@@ -101,13 +101,18 @@ def _best_draw(
     game: Game, sheet: Sheet, seat: int, icon: Icon, look: Outlook
 ) -> tuple[float, DrawIcon | None]:
     held = frozenset({"catapult", "ferry"}) & _held(game, sheet)
+    # draws reach only a few hexes around the architect, and in about a quarter of the
+    # calls none: the plan, worked out for every hex of the sheet, is then not needed
+    spots = list(draw_spots(game.map, sheet, icon, held))
+    if not spots:
+        return float("-inf"), None
     plan = look.plan(sheet, icon)
     gains = look.gains(sheet)
     # (gain, -index, draw's fields), the draw's command built only for the one chosen:
     # the gain and index come first and differ for every draw, so no comparison goes further
     scored: list[tuple[float, int, DrawBonus | None, Hex, Hex | None]] = []
     index = 0
-    for bonus, at, arrows in draw_spots(game.map, sheet, icon, held):
+    for bonus, at, arrows in spots:
         base, boats = gains.spot(at, icon)
         worth = plan.get(at, 0.0)
         for arrow in arrows:

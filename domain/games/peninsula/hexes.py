@@ -14,12 +14,43 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+SHARED = 64
+"""Hexes with both coordinates within this of the origin are shared (``Hex``): every map,
+mission shape and symmetry of it lies well inside."""
+_SHARED: dict[tuple[int, int], Hex] = {}
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, init=False)
 class Hex:
+    """A hex, one object per ``(q, r)`` near the origin (``SHARED``).
+
+    Every dict and set the rules and the greedy bot keep is keyed by hexes, and a look-up
+    tries identity before equality: two equal hexes that are different objects (a sheet's
+    icons, decoded from the log, against the map's land, say) cost a call of the dataclass's
+    ``__eq__``, a Python call, about a million of them in a greedy graph at N = 1. So
+    ``Hex(q, r)`` hands out the one object made for ``(q, r)``, and a pickled hex (a state
+    sent to a pool worker) comes back as it. A hex built around ``__new__`` (msgspec's
+    decoding) is an equal, separate object, as before; equality, hash and order are the
+    dataclass's as they were. Only coordinates within ``SHARED`` of the origin are kept,
+    so no command can make the table grow without bound.
+    """
+
     q: int
     r: int
+
+    def __new__(cls, q: int, r: int) -> Hex:
+        key = (q, r)
+        found = _SHARED.get(key)
+        if found is None:
+            found = object.__new__(cls)
+            object.__setattr__(found, "q", q)
+            object.__setattr__(found, "r", r)
+            if -SHARED <= q <= SHARED and -SHARED <= r <= SHARED:
+                _SHARED[key] = found
+        return found
+
+    def __reduce__(self) -> tuple[type[Hex], tuple[int, int]]:
+        return Hex, (self.q, self.r)
 
     def __add__(self, other: Hex) -> Hex:
         return Hex(self.q + other.q, self.r + other.r)

@@ -168,10 +168,18 @@ def _best_partial(mission: MissionSpec, holds: frozenset[Hex], land: frozenset[H
     for have, group in levels:
         kept = [c for c in group if usable.issuperset(c[index])]
         if kept:
-            missing = {cell for c in kept for cell in c[1]}
-            crossed = {cell for c in kept for cell in c[2]}
-            return have, frozenset(map(_hex, missing)), frozenset(map(_hex, crossed))
+            missing = frozenset(cell for c in kept for cell in c[1])
+            crossed = frozenset(cell for c in kept for cell in c[2])
+            return have, _hexes(missing), _hexes(crossed)
     return 0, frozenset(), frozenset()
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def _hexes(cells: frozenset[int]) -> frozenset[Hex]:
+    """``cells`` as hexes: a new search often finds the cells an earlier one found (a draw
+    elsewhere leaves a match's missing hexes as they were), and a set of hexes built again
+    hashes every hex, a Python call each, where the ints hash in C."""
+    return frozenset(map(_hex, cells))
 
 
 @functools.lru_cache(maxsize=1 << 14)
@@ -182,16 +190,21 @@ def partial(mission: MissionSpec, holds: frozenset[Hex], usable: frozenset[Hex])
 @functools.lru_cache(maxsize=1 << 12)
 def progress(
     missions: tuple[MissionSpec, ...], holds: frozenset[Hex], land: frozenset[Hex]
-) -> Mapping[Hex, float]:
+) -> MappingProxyType[Hex, float]:
     """Hex -> the value of drawing the icon there for the missions in ``missions``."""
-    values: dict[Hex, float] = {}
+    found: list[tuple[float, frozenset[Hex]]] = []
     for mission in missions:
         have, missing, _ = partial(mission, holds, land)
         if have == 0:
             continue
-        worth = WEIGHT * mission.vp * (have + 1) / len(mission.ticked)
-        for h in missing:
-            values[h] = max(values.get(h, 0.0), worth)
+        found.append((WEIGHT * mission.vp * (have + 1) / len(mission.ticked), missing))
+    # each hex the most any mission's match it is missing from is worth (all worths are
+    # positive): the most worth first, each later one adding only the hexes not yet in.
+    # Sets and dicts pass their hexes with the hashes they hold, so no hex is hashed again
+    # (a Python call each), as a ``values[h] = max(...)`` per hex did twice
+    values: dict[Hex, float] = {}
+    for worth, missing in sorted(found, key=lambda pair: -pair[0]):
+        values.update(dict.fromkeys(missing.difference(values), worth))
     return MappingProxyType(values)
 
 
@@ -238,7 +251,9 @@ def planned(
     """``mission_plan`` from the seat's ``usable_hexes`` and ``open_missions``, for an icon
     type not yet used for a claim."""
     holds, open_hexes = dict(usable)[icon]
-    values = dict(progress(missions, holds, holds | open_hexes))
+    # the proxy's ``copy`` copies the dict under it, keeping each key's hash: ``dict(proxy)``
+    # hashed every hex again
+    values = progress(missions, holds, holds | open_hexes).copy()
     target = cached_targets(missions, usable).get(icon)
     if target is not None:
         mission, have, missing, crossed = target

@@ -21,18 +21,26 @@ TICKET_KINDS: tuple[MoveKind, ...] = ("boot", "balloon", "harbor")
 Step = tuple[MoveKind, Hex]
 
 
-def _steps(spec: MapSpec, sheet: Sheet, here: Hex) -> Iterator[Step]:
+def _steps(
+    spec: MapSpec, sheet: Sheet, here: Hex, boot: bool, balloon: bool, harbor: bool
+) -> Iterator[Step]:
+    """The moves from ``here`` in the search's order, the ticket moves of a kind only where
+    ``boot``, ``balloon`` or ``harbor`` says one may still be taken: the search would drop
+    the others anyway, and early on, with no tickets to spend (``EARLY_TICKETS``), they were
+    most of the steps built."""
     yield from led_to(sheet.arrows, here)
     if sheet.icons.get(here) == "tunnel":
         for to in tunnels(sheet):
             if to != here:
                 yield "tunnel", to
-    for to in around(here):
-        if to in spec.land:
-            yield "boot", to
-    for to in ring2(spec, here):
-        yield "balloon", to
-    if here in sheet.harbor_lands:
+    if boot:
+        for to in around(here):
+            if to in spec.land:
+                yield "boot", to
+    if balloon:
+        for to in ring2(spec, here):
+            yield "balloon", to
+    if harbor and here in sheet.harbor_lands:
         for to in sorted(sheet.harbor_lands - {here}):
             yield "harbor", to
 
@@ -74,7 +82,14 @@ def cheapest_route(spec: MapSpec, sheet: Sheet, budget: int) -> tuple[int, Step]
         if state in seen:
             continue
         seen.add(state)
-        for kind, to in _steps(spec, sheet, here):
+        # a ticket of a kind may be taken while one is left and, if it is paid for (a
+        # Harbor Tickets bonus ticket is not), while the budget allows one more
+        affordable = cost + 1 <= budget
+        boot = affordable and state[1] < left["boot"]
+        balloon = affordable and state[2] < left["balloon"]
+        bonus = state[3] < sheet.bonus_harbor_tickets
+        harbor = (affordable or bonus) and state[3] < left["harbor"]
+        for kind, to in _steps(spec, sheet, here, boot, balloon, harbor):
             used = list(state[1:])
             paid = False
             if kind in TICKET_KINDS:

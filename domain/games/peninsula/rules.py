@@ -84,7 +84,7 @@ def _legal(game: Game, seat: int, every: bool) -> tuple[SeatCommand, ...]:
     if game.allowances[seat].done:
         return ()
     sheet = game.sheets[seat]
-    end = EndActions(seat=seat)
+    end = built(EndActions, {"seat": seat})
     if game.phase == "final":
         builder = held_bonuses(game, sheet) & {"builder"}
         return (*fills(game, sheet, seat, builder), *claims(game, sheet, seat), end)
@@ -116,7 +116,7 @@ def _choices(game: Game, seat: int) -> Iterator[SeatCommand]:
     elif seat == game.active:
         for index, card in enumerate(game.face_up):
             for keep in card:
-                yield DraftCard(seat=seat, card=index, keep=keep)
+                yield built(DraftCard, {"seat": seat, "card": index, "keep": keep})
 
 
 def icon_uses(
@@ -220,7 +220,7 @@ def fills(
     game_end = game.phase == "final"
     parts = (sheet.icons, sheet.cliffs, sheet.filled, sheet.arrows, sheet.harbor_lands, game_end)
     for at in _FILLABLE.get(parts, lambda: fillable(sheet, game_end)):
-        yield FillIcon(seat=seat, at=at)
+        yield built(FillIcon, {"seat": seat, "at": at, "bonus": None})
     if "builder" in held:
         for at, icon in sorted(sheet.icons.items()):
             if icon == "village" and at not in sheet.filled:
@@ -239,7 +239,14 @@ def claims(game: Game, sheet: Sheet, seat: int) -> Iterator[ClaimMission]:
     ``find_placement`` itself would find nothing."""
     parts = (game.missions, game.map, sheet.missions, sheet.icons, sheet.cliffs)
     for letter, icon, placement in _CLAIMABLE.get(parts, lambda: _claimable(game, sheet)):
-        yield ClaimMission(seat=seat, mission=letter, icon=icon, placement=placement)
+        fields = {"seat": seat, "mission": letter, "icon": icon, "placement": placement}
+        yield built(ClaimMission, fields)
+
+
+_HARBOR_SITES: Kept[tuple[tuple[Hex, Hex], ...]] = Kept(256)
+"""``harbor_sites`` by the parts it reads (the map, the drawn harbors, the cliffs): asked at
+every step of a seat holding Extra Harbor, a pass over every shore, and those parts change
+only when a harbor or cliffs are drawn."""
 
 
 Claimable = tuple[tuple[str, Icon, tuple[Hex, ...]], ...]
@@ -285,8 +292,11 @@ def bonus_actions(
     if "harbor_tickets" in held:
         yield UseHarborTickets(seat=seat)
     if "extra_harbor" in held:
-        for sea, land in harbor_sites(spec, sheet):
-            yield DrawHarbor(seat=seat, sea=sea, land=land)
+        sites = _HARBOR_SITES.get(
+            (spec, sheet.drawn_harbors, sheet.cliffs), lambda: harbor_sites(spec, sheet)
+        )
+        for sea, land in sites:
+            yield built(DrawHarbor, {"seat": seat, "sea": sea, "land": land})
     if "steep_coast" in held:
         for at in steep_sites(sheet):
             yield SteepenCoast(seat=seat, at=at)
