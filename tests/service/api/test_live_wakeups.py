@@ -2,8 +2,9 @@
 
 ``service.api.live.Notifications`` on real PostgreSQL, driven as a stream drives it
 (``service.api.play._messages``): subscribe, clear the wake-up, read, wait. The commits are
-the store's own appends, each followed by its NOTIFY. A test that waits for a wake-up waits
-at most ``WAIT`` seconds: that bounds a failure, it does not time anything.
+the store's own appends, each followed by its NOTIFY, on a database of the module's own (a
+served test's bots committing beside them would be counted). A test that waits for a
+wake-up waits at most ``WAIT`` seconds: that bounds a failure, it does not time anything.
 """
 
 from __future__ import annotations
@@ -12,23 +13,35 @@ import asyncio
 import dataclasses
 import random
 import threading
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from typing import Any
 from uuid import UUID
 
 import pytest
+from psycopg_pool import ConnectionPool
 
 from service.api.hosting import Page
 from service.api.live import Notifications
 from service.composition import assemble
 from service.store import EventStore
+from service.store.migrate import upgrade
 from tests.service.api.conftest import CONFIG, serving
 from tests.service.api.playing import Table, read_stream
 from tests.support.appending import append_with_retry, new_game
+from tests.support.databases import scratch_database
 
 pytestmark = pytest.mark.storage
 
 WAIT = 10.0
+
+
+@pytest.fixture(scope="module")
+def own(database_url: str) -> Iterator[tuple[str, EventStore]]:
+    """A database no other test writes to, and a store over it."""
+    with scratch_database(database_url) as url:
+        upgrade(url)
+        with ConnectionPool(url, min_size=1, max_size=4, open=True) as pool:
+            yield url, EventStore(pool)
 
 
 def _run(database_url: str, scenario: Callable[[Notifications], Awaitable[None]]) -> None:
@@ -62,7 +75,8 @@ async def _woken_past(store: EventStore, wake: asyncio.Event, game_id: UUID, see
             return version
 
 
-def test_no_stream_no_listen(database_url: str, store: EventStore) -> None:
+def test_no_stream_no_listen(own: tuple[str, EventStore]) -> None:
+    database_url, store = own
     game_id = new_game(store)
 
     async def scenario(live: Notifications) -> None:
@@ -94,10 +108,11 @@ def test_no_stream_no_listen(database_url: str, store: EventStore) -> None:
 
 
 def test_a_commit_notified_before_the_listen_took_effect_wakes_the_stream(
-    database_url: str, store: EventStore
+    own: tuple[str, EventStore],
 ) -> None:
     """The stream's catch-up read, then a commit and its NOTIFY, all before the LISTEN the
     stream's subscribe asked for: nothing but the wake-up after the LISTEN brings it."""
+    database_url, store = own
     game_id = new_game(store)
 
     async def scenario(live: Notifications) -> None:
@@ -116,11 +131,12 @@ def test_a_commit_notified_before_the_listen_took_effect_wakes_the_stream(
 
 
 def test_streams_opening_and_closing_among_commits_miss_none(
-    database_url: str, store: EventStore
+    own: tuple[str, EventStore],
 ) -> None:
     """Streams open and close one after another, each waiting for a commit made after its
     catch-up read, while the process LISTENs and UNLISTENs at any point in between: each
     is woken for its commit."""
+    database_url, store = own
     game_id = new_game(store)
     rng = random.Random(26)
 
