@@ -84,7 +84,7 @@ class StoreWriter:
     def prepare(self, count: int) -> Callable[[], None]:
         def work() -> None:
             for _ in range(count):
-                stored = self.store.append(self.game_id, self.version, self.head, DECISION)
+                stored = self.store.append(self.game_id, self.version, self.head, DECISION).events
                 self.version, self.head = stored[-1].seq, stored[-1].hash
 
         return work

@@ -1,10 +1,11 @@
 """Webhook delivery: the outbox's notices POSTed after commit, signed, retried, at least once.
 
-An outbox reader: a commit that may have written outbox rows (its decisions carried notices,
-or it took a seat) wakes the delivering thread (``Application.outbox_readers``); most moves
-carry none and leave it asleep. It also looks at the outbox at start-up, whenever the next
-retry falls due and at least every ``LONGEST_WAIT`` seconds, so notices written by another
-process, or by one that died before sending them, are sent within that. Each POST carries:
+An outbox reader: a commit that wrote outbox rows (an append that counted some, a new game
+whose opening carried notices, a seat taken) wakes the delivering thread
+(``Application.outbox_readers``); most moves write none and leave it asleep. It also looks
+at the outbox at start-up, whenever the next retry falls due and at least every
+``LONGEST_WAIT`` seconds, so notices written by another process, or by one that died before
+sending them, are sent within that. Each POST carries:
 
 * the JSON body ``{"notice_id", "kind", "game_id", "version", "seats"}``;
 * ``X-Cairn-Notice-Id`` (the same id: a receiver that saw it already ignores it);
@@ -230,9 +231,9 @@ class Deliverer:
                 _, claimed = self._deliver_due()
                 # A wake-up that claimed nothing learned nothing about when to look next: no
                 # notice of any process is due (a claim sees them all), and the deliverer
-                # sleeps on to the time it had, as if not woken. A move that brings its seat
-                # to act again carries a notice, in a game with no hook as well: asking
-                # ``next_due`` after each such claim was a second outbox query per move.
+                # sleeps on to the time it had, as if not woken. A new game's opening wakes
+                # it in a game with no hook as well: asking ``next_due`` after each such
+                # claim would be a second outbox query.
                 if claimed or time.monotonic() >= look_at:
                     look_at = time.monotonic() + self._next_look()
             except Exception:

@@ -1,9 +1,20 @@
 """Wake-ups for live streams: one LISTEN connection per process, fanned out per game.
 
-The store queues ``NOTIFY cairn_events, '<game_id>:<last_seq>'`` in each append's
-transaction, so a wake-up arrives only after the events are readable. A wake-up carries no
-data: a stream always re-reads the store after its last delivered seq, so a lost or merged
+The store sends ``NOTIFY cairn_events, '<game_id>:<last_seq>'`` right after each append's
+commit, so a wake-up arrives only after the events are readable. A wake-up carries no data:
+a stream always re-reads the store after its last delivered seq, so a lost or merged
 notification can delay an event (streams also re-read on a timer) but never drop one.
+
+The process listens only while it serves at least one stream. Listening with none open woke
+the event loop at every commit of every process for nothing (about 0.2 ms of its CPU a
+move, issue #26), and psycopg's wait for notifications wakes it ten times a second besides.
+So the first stream's ``subscribe`` starts the ``LISTEN`` and the last one's leaving ends it
+(``UNLISTEN``; the connection stays open for the next). A stream reads its catch-up page
+right after subscribing, without waiting for the ``LISTEN``: an event committed after that
+read but notified before the ``LISTEN`` took effect would reach no one, so every stream is
+woken once each time a ``LISTEN`` has taken effect, and reads again. A ``LISTEN`` takes
+effect when it returns (its transaction committed), and the NOTIFY is a transaction after
+the events' commit, so each event is either in that read or notified after it.
 """
 
 from __future__ import annotations
@@ -30,7 +41,12 @@ class Notifications:
         self._waiters: dict[UUID, set[asyncio.Event]] = {}
         self._task: asyncio.Task[None] | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._changed = asyncio.Event()
+        """Set when a stream opens or closes: the listening task looks whether to LISTEN."""
         self.listening = asyncio.Event()
+        """Set while the ``LISTEN`` is in force (always, without PostgreSQL)."""
+        self.notified = 0
+        """Notifications received from PostgreSQL (tests count them)."""
 
     def start(self) -> None:
         self._loop = asyncio.get_running_loop()
@@ -52,9 +68,11 @@ class Notifications:
 
     @contextlib.contextmanager
     def subscribe(self, game_id: UUID) -> Iterator[asyncio.Event]:
-        """An event set whenever something is appended to ``game_id`` (clear it yourself)."""
+        """An event set whenever something is appended to ``game_id`` (clear it yourself),
+        and once more when the process's ``LISTEN`` takes effect."""
         wake = asyncio.Event()
         self._waiters.setdefault(game_id, set()).add(wake)
+        self._changed.set()
         try:
             yield wake
         finally:
@@ -63,6 +81,7 @@ class Notifications:
                 waiters.discard(wake)
                 if not waiters:
                     del self._waiters[game_id]
+            self._changed.set()
 
     def _wake(self, game_id: UUID | None) -> None:
         groups = self._waiters.values() if game_id is None else [self._waiters.get(game_id, set())]
@@ -77,17 +96,40 @@ class Notifications:
                 async with await psycopg.AsyncConnection.connect(
                     self.conninfo, autocommit=True
                 ) as conn:
-                    await conn.execute(f"LISTEN {CHANNEL}")
-                    self.listening.set()
-                    self._wake(None)  # anything committed while we were away
-                    async for notify in conn.notifies():
-                        self._wake(_game_of(notify.payload))
+                    while True:
+                        await self._until(streams=True)
+                        await conn.execute(f"LISTEN {CHANNEL}")
+                        self.listening.set()
+                        self._wake(None)  # what committed before the LISTEN took effect
+                        await self._relay(conn)
+                        await conn.execute(f"UNLISTEN {CHANNEL}")
+                        self.listening.clear()
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
                 self.listening.clear()
                 logger().warning("live.listen_failed", error=repr(exc)[:200])
                 await asyncio.sleep(RECONNECT_SECONDS)
+
+    async def _until(self, streams: bool) -> None:
+        """Return once some stream is open (``streams``), or once none is."""
+        while bool(self._waiters) != streams:
+            self._changed.clear()
+            await self._changed.wait()
+
+    async def _relay(self, conn: psycopg.AsyncConnection[object]) -> None:
+        """Wake the streams each notification names, until no stream is open; a lost
+        connection raises (as an ``ExceptionGroup``)."""
+        async with asyncio.TaskGroup() as group:
+            reading = group.create_task(self._read(conn))
+            await self._until(streams=False)
+            reading.cancel()
+
+    async def _read(self, conn: psycopg.AsyncConnection[object]) -> None:
+        async for notify in conn.notifies():
+            self.notified += 1
+            self._wake(_game_of(notify.payload))
+        raise psycopg.OperationalError("the LISTEN connection closed")
 
 
 def _game_of(payload: str) -> UUID | None:

@@ -38,6 +38,7 @@ from service.application.visibility import parse_game_id, revealed_in, visible_e
 from service.clock import Clock, SystemClock
 from service.notices import with_notices
 from service.store import (
+    Appended,
     Decision,
     GameRecord,
     SeatRecorder,
@@ -81,11 +82,20 @@ class Application:
         tell(game_id, [reaction.committed for reaction in self.reactions])
 
     def _noticed(self, game_id: UUID, *decisions: Decision) -> None:
-        """Wake the outbox's readers right after a commit of ``decisions`` if one carried
-        notices: only then did it write outbox rows. Retries and notices other processes
-        wrote are the deliverer's own timer's (``service.webhooks``)."""
+        """Wake the outbox's readers right after a new game's commit of ``decisions`` if one
+        carried notices: only then may it have written outbox rows. Retries and notices
+        other processes wrote are the deliverer's own timer's (``service.webhooks``)."""
         if any(decision.notices for decision in decisions):
             tell(game_id, [reader.noticed for reader in self.outbox_readers])
+
+    def _outboxed(self, game_id: UUID, appended: Appended) -> Appended:
+        """Wake the outbox's readers right after an append that wrote outbox rows. Most
+        moves carry notices (each one that brings a seat to act), but in a game no hook
+        hears they write none, and waking the deliverer for them cost it a claim a move
+        (issue #26); the store counts the rows its append wrote."""
+        if appended.outboxed:
+            tell(game_id, [reader.noticed for reader in self.outbox_readers])
+        return appended
 
     # -- writing ---------------------------------------------------------------------------
 
@@ -241,7 +251,7 @@ class Application:
         # The system's decisions due after the seat's are decided now and appended with it,
         # in one commit: each stays a decision of its own in the log.
         then, after = owed_after(ruleset, state, version, self.clock)
-        stored = self.store.append(
+        appended = self.store.append(
             loaded.game.game_id,
             loaded.version,
             loaded.head_hash,
@@ -250,7 +260,7 @@ class Application:
             result=result_of(ruleset, state),
             then=then,
         )
-        self._noticed(loaded.game.game_id, decision, *(follow_up for follow_up, _ in then))
+        stored = self._outboxed(loaded.game.game_id, appended).events
         self.loader.after_append(loaded, stored, after)
         terminal = ruleset.is_terminal(after)
         to_act = tuple(sorted(ruleset.to_act(after)))
@@ -286,7 +296,7 @@ class Application:
                 ruleset, state, loaded.version, due, self.clock.now_ms()
             )
             try:
-                stored = self.store.append(
+                written = self.store.append(
                     loaded.game.game_id,
                     loaded.version,
                     loaded.head_hash,
@@ -296,7 +306,7 @@ class Application:
             except VersionConflict:
                 loaded = self.loader.load(loaded.game.game_id)
                 continue
-            self._noticed(loaded.game.game_id, decision)
+            stored = self._outboxed(loaded.game.game_id, written).events
             self.loader.after_append(loaded, stored, after)
             loaded = Loaded(loaded.game, ruleset, after, stored[-1].seq, stored[-1].hash)
             appended += stored

@@ -7,7 +7,7 @@ seat acts, and by ``service.timeouts`` with no request at all), and an abandonme
 by the game's creator or the service's admin and recorded as the system's decision.
 
 This module is part of the application, kept out of ``app.py`` to keep that short: it uses
-the application's own steps (``_decision``, ``_noticed``, ``_settle``, ``_committed``) as
+the application's own steps (``_decision``, ``_outboxed``, ``_settle``, ``_committed``) as
 ``act`` does. Every system decision is appended with the expected version: when two processes
 decide the same timeout, one append wins, the other reloads and finds it no longer due, so
 exactly one timeout is recorded (docs/live-play.md).
@@ -85,7 +85,7 @@ def decide_system(
             loaded.version + len(events),
         )
         try:
-            stored = cairn.store.append(
+            appended = cairn.store.append(
                 game_id,
                 loaded.version,
                 loaded.head_hash,
@@ -95,7 +95,7 @@ def decide_system(
         except VersionConflict:
             loaded = cairn.loader.load(game_id)
             continue
-        cairn._noticed(game_id, decision)
+        stored = cairn._outboxed(game_id, appended).events
         cairn.loader.after_append(loaded, stored, after)
         moved = Loaded(loaded.game, ruleset, after, stored[-1].seq, stored[-1].hash)
         settled, last = cairn._settle(moved)

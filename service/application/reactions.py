@@ -8,9 +8,10 @@ to remember to. ``committed`` must be cheap and must not block: a reaction queue
 and does it elsewhere. Work lost to a fault is found again by ``service.sweep``.
 
 What reads the outbox (the webhook deliverer) is told less often: only after a commit that
-may have written outbox rows, whose decisions carried notices or which took a seat (the last
-open one starts play with its opening notices). Most moves carry none, and a wake-up per
-commit cost the deliverer an outbox query per move for nothing (issue #26, finding 4).
+wrote outbox rows (an append's count of them, ``Appended.outboxed``), created a game whose
+opening carried notices, or took a seat (the last open one starts play with its opening
+notices). Most moves write none, even where they carry notices (no hook hears them), and a
+wake-up per commit cost the deliverer an outbox query per move for nothing (issue #26).
 """
 
 from __future__ import annotations

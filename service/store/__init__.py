@@ -11,10 +11,18 @@ from service.store.errors import (
 )
 from service.store.event_store import CHANNEL, EventStore
 from service.store.recorders import FeedRecorder, GameRecorder, SeatRecorder, Store
-from service.store.records import Decision, GameRecord, NewEvent, NonIntegerNumber, StoredEvent
+from service.store.records import (
+    Appended,
+    Decision,
+    GameRecord,
+    NewEvent,
+    NonIntegerNumber,
+    StoredEvent,
+)
 
 __all__ = [
     "CHANNEL",
+    "Appended",
     "ChainMismatch",
     "DatabaseUnavailable",
     "Decision",

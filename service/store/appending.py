@@ -1,6 +1,7 @@
-"""An append on the wire: one call of ``cairn_append`` (migration 0011), or for a decision
-that is one event and nothing else the plain INSERT of its row, each prepared once per
-connection, with the wake-up behind it, in one exchange through libpq.
+"""An append on the wire: one call of ``cairn_append`` (migrations 0011 and 0012), or for a
+decision that is one event and nothing else the plain INSERT of its row, each prepared once
+per connection, with the wake-up behind it, in one exchange through libpq. Each answers its
+events' recorded_at and how many outbox rows it wrote (the plain INSERT none).
 
 psycopg's cursors and pipeline cost an append more client CPU than the server's whole work
 (issue #26, bench/README.md). Here the parameters are texts, most of them the very texts the
@@ -36,7 +37,9 @@ from service.store.statements import notices_param
 
 APPEND = b"cairn_append"
 """The prepared call's name on every store connection."""
-APPEND_SQL = b"SELECT cairn_append($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"
+APPEND_SQL = (
+    b"SELECT stamp, outboxed FROM cairn_append($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)"
+)
 ONE = b"cairn_append_one"
 """The prepared plain INSERT of a decision that is one event and nothing else."""
 ONE_SQL = (
@@ -51,6 +54,14 @@ _TIMESTAMPTZ = psycopg.adapters.types["timestamptz"].oid
 # Each connection the call is prepared on, with the loader of its answer (a connection's
 # time zone decides how a timestamptz reads, as it does for psycopg's own reads).
 _prepared: WeakKeyDictionary[psycopg.Connection[Any], Loader] = WeakKeyDictionary()
+
+
+@dataclass(frozen=True)
+class Answer:
+    """What one call wrote: its events' recorded_at and how many outbox rows."""
+
+    recorded_at: datetime
+    outboxed: int
 
 
 @dataclass(frozen=True)
@@ -145,9 +156,9 @@ def _text(value: str | None) -> bytes | None:
 
 def committed(
     conn: psycopg.Connection[Any], calls: Sequence[AppendCall], wake: str
-) -> list[datetime]:
+) -> list[Answer]:
     """Run ``calls`` as one transaction (the connection is idle, in autocommit), then
-    ``wake``, in one round trip: each call's recorded_at.
+    ``wake``, in one round trip: each call's answer.
 
     One call is a transaction by itself. Several go in one explicit block, BEGIN ... COMMIT
     before the one Sync: an implicit transaction of several statements is not one Citus
@@ -167,15 +178,15 @@ def committed(
             del _prepared[conn]
             loader = _prepare(conn, again=True)
             answers = _exchange(conn, calls, wake.encode())
-        return [_stamp(conn, answer, loader) for answer in answers]
+        return [_answer(conn, answer, loader) for answer in answers]
 
 
-def within(conn: psycopg.Connection[Any], call: AppendCall) -> datetime:
+def within(conn: psycopg.Connection[Any], call: AppendCall) -> Answer:
     """Run ``call`` inside the caller's transaction (a new game's first decision), which
     commits and wakes the readers; unprepared, since a game is created once."""
     with conn.lock:
         answer = conn.pgconn.exec_params(STATEMENTS[call.statement], call.params)
-    return _stamp(conn, answer, _loader(conn))
+    return _answer(conn, answer, _loader(conn))
 
 
 def _prepare(conn: psycopg.Connection[Any], again: bool = False) -> Loader:
@@ -213,13 +224,15 @@ def _failure(conn: psycopg.Connection[Any], answer: PGresult) -> psycopg.Error:
     return error_from_result(answer, encoding=conn.info.encoding)
 
 
-def _stamp(conn: psycopg.Connection[Any], answer: PGresult, loader: Loader) -> datetime:
+def _answer(conn: psycopg.Connection[Any], answer: PGresult, loader: Loader) -> Answer:
     if answer.status != ExecStatus.TUPLES_OK:
         raise _failure(conn, answer)
     value = answer.get_value(0, 0)
-    assert value is not None  # the function returns the last event's recorded_at
+    assert value is not None  # the last event's recorded_at
     stamp: datetime = loader.load(value)
-    return stamp
+    # ``APPEND`` answers the outbox rows it wrote as a second column; ``ONE`` writes none.
+    outboxed = answer.get_value(0, 1) if answer.nfields > 1 else None
+    return Answer(stamp, int(outboxed) if outboxed is not None else 0)
 
 
 def _exchange(

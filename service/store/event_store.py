@@ -1,7 +1,7 @@
 """The PostgreSQL event store: games, appends with an expected version, results, snapshots.
 
 Appends are optimistic. A decision's rows, and what goes with them, are written by one call
-of ``cairn_append`` (migration 0011; ``service.store.appending``), in one transaction, at
+of ``cairn_append`` (migrations 0011, 0012; ``service.store.appending``), in one transaction, at
 ``expected_version + 1 ...``. A writer that lost the race hits the primary
 key ``(game_id, seq)``; a writer that skipped ahead hits the foreign key to the previous seq.
 Both surface as ``VersionConflict``. The system's decisions due right after a seat's are
@@ -54,7 +54,7 @@ from service.store.locks import try_game_lock
 from service.store.players import Players, require_players
 from service.store.reads import EventReads
 from service.store.recorders import FollowUp, Idempotency
-from service.store.records import GENESIS_HASH, Decision, GameRecord, StoredEvent
+from service.store.records import GENESIS_HASH, Appended, Decision, GameRecord, StoredEvent
 from service.store.refusals import Refusals
 from service.store.seats import SeatTokens
 from service.store.statements import ANNOUNCE, CHANNEL, copy_prefix, insert_game
@@ -191,12 +191,13 @@ class EventStore(EventReads):
         idempotency: Idempotency | None = None,
         result: dict[str, Any] | None = None,
         then: Sequence[FollowUp] = (),
-    ) -> list[StoredEvent]:
+    ) -> Appended:
         """Append one decision after ``expected_version`` (whose hash is ``expected_hash``),
         then each of ``then``, in one transaction with one wake-up.
 
         ``idempotency`` records ``(key, request_hash, response)`` and ``result`` marks the
-        game finished, both in the same transaction as the events.
+        game finished, both in the same transaction as the events. The answer counts the
+        outbox rows ``cairn_append`` wrote (migration 0012).
         """
         start = expected_version + 1
         try:
@@ -255,7 +256,7 @@ class EventStore(EventReads):
         idempotency: Idempotency | None = None,
         result: dict[str, Any] | None = None,
         then: Sequence[FollowUp] = (),
-    ) -> list[StoredEvent]:
+    ) -> Appended:
         calls = [append_call(game_id, start_seq, prev_hash, decision, idempotency, result)]
         decisions = [decision, *(each for each, _ in then)]
         starts = [start_seq]
@@ -266,14 +267,14 @@ class EventStore(EventReads):
             )
         if conn.info.transaction_status == TransactionStatus.IDLE:
             wake = wake_up(game_id, starts[-1] + len(calls[-1].hashes) - 1)
-            stamps = appending.committed(conn, calls, wake)
+            answers = appending.committed(conn, calls, wake)
         else:
-            stamps = [appending.within(conn, call) for call in calls]
+            answers = [appending.within(conn, call) for call in calls]
         stored: list[StoredEvent] = []
-        for each, start, call, stamp in zip(decisions, starts, calls, stamps, strict=True):
-            stored += _stored(game_id, start, prev_hash, each, call, stamp)
+        for each, start, call, answer in zip(decisions, starts, calls, answers, strict=True):
+            stored += _stored(game_id, start, prev_hash, each, call, answer.recorded_at)
             prev_hash = call.hashes[-1]
-        return stored
+        return Appended(stored, sum(answer.outboxed for answer in answers))
 
     # -- snapshots -------------------------------------------------------------------------
 

@@ -42,6 +42,7 @@ from service.store.players import UnknownPlayer
 from service.store.recorders import FollowUp, Idempotency
 from service.store.records import (
     GENESIS_HASH,
+    Appended,
     Decision,
     GameRecord,
     StoredEvent,
@@ -185,7 +186,7 @@ class MemoryStore(MemoryReads):
         idempotency: Idempotency | None = None,
         result: dict[str, Any] | None = None,
         then: Sequence[FollowUp] = (),
-    ) -> list[StoredEvent]:
+    ) -> Appended:
         now = datetime.now(UTC)
         decisions = [(decision, result), *then]
         # Every row is made (and every number checked) before anything is stored.
@@ -203,14 +204,15 @@ class MemoryStore(MemoryReads):
                     raise VersionConflict(game_id, expected_version, expected_version)
                 kept = Kept(request_hash, canonical_json(response), False, now)
                 self.tables.idempotency[(game_id, key)] = kept
+            outboxed = 0
             for (each, finished), batch in zip(decisions, batches, strict=True):
                 self._commit(game_id, batch)
                 if finished is not None:
                     self._finish(game_id, finished)
-                self.tables.notify_hooks(game_id, each.notices, now)
+                outboxed += self.tables.notify_hooks(game_id, each.notices, now)
         rows = [row for batch in batches for row in batch]
         self._wake(game_id, rows[-1].seq)
-        return [self._event(game_id, row) for row in rows]
+        return Appended([self._event(game_id, row) for row in rows], outboxed)
 
     def _check_head(self, game_id: UUID, expected_version: int, expected_hash: str) -> None:
         """Refuse an append that is not on the game's head, as PostgreSQL's keys do."""

@@ -135,10 +135,12 @@ class Tables:
     league_games: dict[tuple[UUID, UUID], None] = field(default_factory=dict)
     """``(league_id, game_id)``, in the order registered (a dict as an ordered set)."""
 
-    def notify_hooks(self, game_id: UUID, notices: Any, now: datetime) -> None:
-        """The outbox rows of ``notices``: one per notice and hook in force that hears it
-        (as ``statements.NOTICE_SQL``: a seat's hook its seat's, one with no seat all)."""
+    def notify_hooks(self, game_id: UUID, notices: Any, now: datetime) -> int:
+        """The outbox rows of ``notices``, how many: one per notice and hook in force that
+        hears it (as ``statements.NOTICE_SQL``: a seat's hook its seat's, one with no seat
+        all)."""
         self.decisions += 1
+        written = 0
         for notice in notices:
             seats = set(notice["seats"])
             for (game, hook_id), hook in self.hooks.items():
@@ -153,6 +155,8 @@ class Tables:
                     self.outbox[(game_id, uuid4())] = Notice(
                         hook_id, notice["kind"], body, self.decisions, now
                     )
+                    written += 1
+        return written
 
     def adopt_game(self, game_id: UUID) -> None:
         """Copy the hooks of the game's owners in (as ``subscriptions.adopt_game``): the

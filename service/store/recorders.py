@@ -26,7 +26,7 @@ from uuid import UUID
 from service.store.analyses import Job
 from service.store.leagues import LeagueEvent
 from service.store.players import Player
-from service.store.records import Decision, GameRecord, Snapshot, StoredEvent
+from service.store.records import Appended, Decision, GameRecord, Snapshot, StoredEvent
 from service.store.subscriptions import OwnerHook, OwnerKind
 from service.store.webhooks import Owed, Written
 
@@ -100,12 +100,13 @@ class GameRecorder(Protocol):
         idempotency: Idempotency | None = None,
         result: dict[str, Any] | None = None,
         then: Sequence[FollowUp] = (),
-    ) -> list[StoredEvent]:
+    ) -> Appended:
         """The decision's events after ``expected_version``, with the idempotency row, the
         result and the notices' outbox rows, then each of ``then`` as a decision of its own
         chained on, all in one commit with one wake-up, all or nothing: a follow-up refused
         leaves nothing of the first decision either. ``UnknownGame``, ``VersionConflict``
-        (the head moved, or the key is taken), ``ChainMismatch``, ``NonIntegerNumber``."""
+        (the head moved, or the key is taken), ``ChainMismatch``, ``NonIntegerNumber``.
+        Answers the events as stored and how many outbox rows all the decisions wrote."""
         ...
 
     def head(self, game_id: UUID) -> tuple[int, str]: ...

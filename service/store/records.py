@@ -158,6 +158,16 @@ class StoredEvent:
 
 
 @dataclass(frozen=True)
+class Appended:
+    """What an append wrote: its events as stored, and how many outbox rows its notices
+    made (one per notice and hook in force that hears it; none in a game with no hook).
+    The webhook deliverer is woken only when there are some (issue #26)."""
+
+    events: list[StoredEvent]
+    outboxed: int
+
+
+@dataclass(frozen=True)
 class Snapshot:
     """An encoded state after event ``seq``, whose hash is ``head`` (a disposable cache).
 

@@ -67,7 +67,7 @@ def game_of(row: dict[str, Any]) -> GameRecord:
     return GameRecord(**row)
 
 
-# An append's statements are in ``cairn_append`` (migration 0011), which the store calls
+# An append's statements are in ``cairn_append`` (migrations 0011, 0012), which the store calls
 # (``service.store.appending``). The notices' statement is also a seat's: taking the last open
 # seat starts play and owes the opening notices (``seat_taken``).
 NOTICE_SQL = (

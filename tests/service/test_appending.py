@@ -44,7 +44,7 @@ def test_the_append_is_prepared_once_on_its_connection_and_survives_losing_it(
                 assert ("cairn_append",) in cur.fetchall()
             conn.execute("DEALLOCATE cairn_append")
         head = store.read(game_id)[-1]
-        stored = store.append(game_id, head.seq, head.hash, decision(2), ("k2", "h", {}))
+        stored = store.append(game_id, head.seq, head.hash, decision(2), ("k2", "h", {})).events
         assert [e.seq for e in store.read(game_id)] == [1, 2, 3]
         assert store.read(game_id)[-1] == stored[-1]
         with pytest.raises(VersionConflict):  # and a refusal is still the same refusal
@@ -64,7 +64,7 @@ def test_a_follow_up_the_database_refuses_rolls_the_whole_block_back(database_ur
         with pool.connection() as conn, pytest.raises(psycopg.errors.ForeignKeyViolation):
             appending.committed(conn, [first, astray], wake_up(game_id, 3))
         assert [e.seq for e in store.read(game_id)] == [1]
-        stored = store.append(game_id, 1, head.hash, decision(1), then=[(decision(2), None)])
+        stored = store.append(game_id, 1, head.hash, decision(1), then=[(decision(2), None)]).events
         assert [e.seq for e in store.read(game_id)] == [1, 2, 3]
         assert store.read(game_id)[1:] == stored
 
@@ -193,7 +193,7 @@ def test_a_lone_events_insert_is_refused_as_the_call_is(database_url: str) -> No
         store = EventStore(pool)
         game_id = new_game(store)
         head = store.read(game_id)[-1]
-        stored = store.append(game_id, head.seq, head.hash, decision(1))
+        stored = store.append(game_id, head.seq, head.hash, decision(1)).events
         with pytest.raises(VersionConflict):
             store.append(game_id, head.seq, head.hash, decision(2))
         with pytest.raises(ChainMismatch):

@@ -16,7 +16,10 @@ from psycopg_pool import ConnectionPool
 
 from service.composition import assemble
 from service.store import EventStore
+from service.store.recorders import FollowUp
 from service.webhooks import Deliverer
+from tests.service.store_contract.test_outbox_counts import counted, told
+from tests.support.appending import new_game
 from tests.support.citus import citus_scratch, citus_url
 from tests.support.receiver import Receiver
 
@@ -75,3 +78,27 @@ def test_notices_of_games_on_both_workers_are_claimed_and_delivered() -> None:
     assert [(n.kind, n.delivered, n.attempts) for n in notices] == [("your_turn", True, 1)] * 2
     assert len(receiver.seen) == 2
     assert before == after, "a claim, lease or delivery committed in two phases"
+
+
+def test_an_append_counts_its_outbox_rows_on_citus() -> None:
+    """``cairn_append`` answers the row count of the notices' ``INSERT … SELECT``, which
+    Citus routes to the game's shard (migration 0012): the count the deliverer is woken by,
+    checked against the rows the outbox gained, for a game on each worker."""
+    with (
+        citus_scratch(citus_url()) as url,
+        ConnectionPool(url, min_size=1, max_size=4, open=True) as pool,
+    ):
+        store = EventStore(pool)
+        games: dict[int, UUID] = {}
+        with psycopg.connect(url) as conn:
+            while len(games) < 2:
+                game = new_game(store)
+                games.setdefault(_worker_of(conn, game), game)
+        for game in games.values():
+            store.webhooks.register(game, "http://a.test/", "a-secret", "seat", "1", 1)
+            v = store.version(game)
+            both = told(v, ("your_turn", [1]), ("game_ended", [0, 1]))
+            assert counted(store, game, both, []) == 2
+            assert counted(store, game, told(v, ("your_turn", [0])), []) == 0
+            heard: list[FollowUp] = [(told(v, ("your_turn", [1])), None)]
+            assert counted(store, game, told(v, ("your_turn", [0])), heard) == 1

@@ -134,7 +134,7 @@ def test_a_failed_wake_up_after_the_commit_does_not_fail_the_append(
     monkeypatch.setattr(event_store, "wake_up", lambda game_id, seq: "SELECT 1 / 0")
     for n in range(1, 8):
         head = store.read(game_id)[-1]
-        stored = store.append(game_id, head.seq, head.hash, decision(n), (f"w{n}", "h", {}))
+        stored = store.append(game_id, head.seq, head.hash, decision(n), (f"w{n}", "h", {})).events
         assert [e.seq for e in stored] == [head.seq + 1]
     assert store.version(game_id) == 8
     head = store.read(game_id)[-1]

@@ -1,7 +1,8 @@
-"""The deliverer is woken only by a commit that may have written outbox rows (issue #26,
-finding 4): a move whose decisions carry no notice leaves it asleep, and a notice, the
-seat's own or a system decision's appended with it, is delivered at once, as before. On both
-stores, each over a store of its own (a served test's deliverer would claim its notices).
+"""The deliverer is woken only by a commit that wrote outbox rows (issue #26): a move whose
+decisions carry no notice leaves it asleep, and so does one whose notices no hook hears (the
+store counts the rows its append wrote), while a notice a hook hears, the seat's own or a
+system decision's appended with it, is delivered at once, as before. On both stores, each
+over a store of its own (a served test's deliverer would claim its notices).
 
 The deliverer's timer is set to a minute here, so every claim a test sees within seconds is
 a wake-up, never the timer's look."""
@@ -162,19 +163,28 @@ def test_a_turn_notice_is_delivered_at_once(
     assert (notice.kind, notice.body["seats"], notice.delivered) == ("your_turn", [1], True)
 
 
-def test_a_notice_no_hook_hears_costs_one_claim_and_no_look_at_the_timings(
-    served: tuple[Service, CountedClaims],
+def test_a_notice_no_hook_hears_leaves_the_deliverer_asleep(
+    served: tuple[Service, CountedClaims], receiver: Receiver
 ) -> None:
-    """A game with no hook has no outbox rows, but its moves still carry notices and wake
-    the deliverer: its claim finds nothing due, and it sleeps on to the time it had rather
-    than ask the outbox again when the next retry is due (issue #26)."""
+    """A game's moves carry notices whether or not any hook hears them; only the outbox rows
+    an append wrote wake the deliverer (issue #26). Here no hook at all, then a hook that
+    hears seat 0 alone, while the moves tell seat 1 to act; then seat 0's turn."""
     service, counted = served
     claims = counted.claims
     created = service.cairn.create_game("counting", 2, {"target": 20}, seat_info=PLAYERS)
+    game_id = created.game_id
     assert counted.claimed_after(claims, PROMPT) and counted.asleep()
     claims, looks = counted.claims, counted.looks
-    service.cairn.act(created.game_id, 0, {"type": "add", "amount": 1})  # seat 1 comes to act
-    assert counted.claimed_after(claims, PROMPT), "the move's notice did not wake the deliverer"
+    service.cairn.act(game_id, 0, {"type": "add", "amount": 1})  # seat 1 comes to act
+    assert not counted.claimed_after(claims, QUIET), "a notice no hook hears woke the deliverer"
+    service.cairn.store.webhooks.register(game_id, receiver.url, SECRET, "seat", "0", 0)
+    service.cairn.act(game_id, 1, {"type": "add", "amount": 1})  # seat 0's turn: heard
+    assert counted.claimed_after(claims, PROMPT), "a notice a hook hears did not wake it"
+    assert receiver.arrived.wait(PROMPT), "the notice was not delivered promptly"
     assert counted.asleep()
-    assert not counted.claimed_after(claims + 1, QUIET)
-    assert (counted.claims, counted.looks) == (claims + 1, looks)
+    claims = counted.claims
+    service.cairn.act(game_id, 0, {"type": "add", "amount": 1})  # seat 1's turn: not heard
+    assert not counted.claimed_after(claims, QUIET), "a notice no hook hears woke the deliverer"
+    [notice] = service.cairn.store.webhooks.notices(game_id=game_id)
+    assert (notice.kind, notice.body["seats"], notice.delivered) == ("your_turn", [0], True)
+    assert counted.looks > looks  # the claim that found the notice looked at the timings

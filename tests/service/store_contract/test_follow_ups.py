@@ -30,7 +30,7 @@ def test_follow_ups_chain_on_as_decisions_of_their_own(any_store: Store) -> None
         head,
         decision(1, size=2),
         then=[(system(2, size=2), None), (system(3), None)],
-    )
+    ).events
     events = any_store.read(game_id)
     assert events[1:] == stored
     assert [e.seq for e in events] == [1, 2, 3, 4, 5, 6]

@@ -28,7 +28,7 @@ from tests.support.appending import append_with_retry, decision, new_game
 def test_a_decision_is_appended_whole_on_a_valid_chain(any_store: Store) -> None:
     game_id = new_game(any_store)
     version, head = any_store.head(game_id)
-    stored = any_store.append(game_id, version, head, decision(1, size=3))
+    stored = any_store.append(game_id, version, head, decision(1, size=3)).events
     events = any_store.read(game_id)
     assert [e.seq for e in stored] == [2, 3, 4] and events[1:] == stored
     assert [e.seq for e in events] == [1, 2, 3, 4]
