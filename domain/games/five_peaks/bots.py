@@ -167,8 +167,9 @@ def _card_worth(game: Game, seat: int, command: PlayCard) -> float:
         panorama = _next_panorama(game, seat)
         return 60 + panorama if panorama else 8 - 2 * len(game.hiker(seat).hand)
     if stage.kind in ("move", "shortcut", "bike", "glide"):
-        # the position after the card differs from ``game`` in the hand and the stage: the
-        # moves read the stage alone, and a move's worth neither
+        # the position the card's events lead to (``_after``) differs from ``game`` in the
+        # hand and the stage alone: the moves open read the stage and not the hand, and a
+        # move's worth reads neither, so one copy with the stage stands in for it
         opened = legal_moves(changed(game, stage=stage), seat)
         return max((move_worth(game, seat, m.to) for m in opened), default=-5)
     if stage.kind == "tile":

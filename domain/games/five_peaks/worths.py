@@ -1,13 +1,15 @@
 """What a space is worth to the greedy bot (``bots``): a stop now, and the best space within
 reach of it (the outlook), from what the seat holds and lacks for its next panorama.
 
-``space_worth`` is the worth as its definition reads. The bot weighs each card option of
-a play by the moves it opens, and at a play about five stops it has not weighed before and
-nine spaces seen from afar, each asking the board, the holdings and the memo again: so a
-``Move``'s score goes through ``stop_worth`` instead, the same sums in the same order over
-what a board fixes about each space (``Spot``, kept on the board) and what the seat's
-holdings fix (``Holdings``, kept in the memo beside the values they depend on).
-tests/domain/five_peaks/test_fast_worths.py holds the two to each other.
+``space_worth`` is the worth as its definition reads (the bot scores a ``Collect`` by it).
+At a play the bot weighs each card option by the moves it opens: per play about five stops
+it has not weighed before and nine spaces seen from afar, and ``space_worth`` asks the
+board, the holdings, the content and the memo again for each (a play is a third of the
+greedy decisions and nine tenths of the bot's scoring). So a ``Move``'s score goes through
+``stop_worth`` instead: the same sums in the same order over what a space fixes (``Spot``,
+kept on the ``Space``) and what the seat's holdings fix (``Holdings``, kept in the memo
+beside the values they are worked out from). tests/domain/five_peaks/test_fast_worths.py
+holds the two to each other.
 """
 
 from __future__ import annotations
