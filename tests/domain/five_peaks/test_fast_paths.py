@@ -21,14 +21,6 @@ from domain.games.five_peaks import RULESET, boards
 from domain.games.five_peaks import board as b
 from domain.games.five_peaks import kept_commands as kept
 from domain.games.five_peaks.boards import board_of, with_peak, with_tile
-from domain.games.five_peaks.bots import (
-    OUTLOOK,
-    _lookouts,
-    _memo,
-    _move_worth,
-    _outlook,
-    _space_worth,
-)
 from domain.games.five_peaks.checks import problem
 from domain.games.five_peaks.commands import Move, Pass
 from domain.games.five_peaks.decider import consequences
@@ -50,6 +42,14 @@ from domain.games.five_peaks.rules import (
     legal_moves,
 )
 from domain.games.five_peaks.state import Reward, changed
+from domain.games.five_peaks.worths import (
+    OUTLOOK,
+    lookouts,
+    memo_of,
+    move_worth,
+    outlook,
+    space_worth,
+)
 from tests.support.play import play
 
 
@@ -110,7 +110,7 @@ def test_distances_and_lookouts_walk_the_links_as_the_plain_walk_does():
                 if d > 0 and board.spaces[at].kind in kinds
             )
             cells = graph(board).cells
-            assert tuple((cells[n], s - 1) for n, s in _lookouts(board, start)) == wanted
+            assert tuple((cells[n], s - 1) for n, s in lookouts(board, start)) == wanted
 
 
 def blocked_variants(game: Any, seat: int) -> list[Any]:
@@ -193,7 +193,7 @@ def test_a_board_is_built_from_nothing_where_a_tile_or_peak_would_overlap():
 
 def plain_move(game: Any, seat: int, at: Cell) -> float:
     """A ``Move``'s score as its definition reads: the stop's worth and half its outlook."""
-    return _space_worth(game, seat, at) + plain_outlook(game, seat, at) * 0.5
+    return space_worth(game, seat, at) + plain_outlook(game, seat, at) * 0.5
 
 
 def test_a_move_is_worth_what_the_plain_worth_says_as_the_peak_piles_change():
@@ -202,10 +202,10 @@ def test_a_move_is_worth_what_the_plain_worth_says_as_the_peak_piles_change():
         for seat in range(game.seats):
             emptied = changed(game, peak_piles=MappingProxyType({}))
             for at in b.board(game).spaces:
-                assert _move_worth(game, seat, at) == plain_move(game, seat, at)
+                assert move_worth(game, seat, at) == plain_move(game, seat, at)
                 # the memo comes along with ``changed``; the piles it was kept beside do not
-                assert _move_worth(emptied, seat, at) == plain_move(emptied, seat, at)
-                differ += _space_worth(emptied, seat, at) != _space_worth(game, seat, at)
+                assert move_worth(emptied, seat, at) == plain_move(emptied, seat, at)
+                differ += space_worth(emptied, seat, at) != space_worth(game, seat, at)
     assert differ  # an exchange for a peak is worth less without a peak to place
 
 
@@ -320,10 +320,10 @@ def test_a_carried_graph_takes_the_kind_a_new_tile_gives_a_cell_already_linked()
 
 
 def plain_outlook(game: Any, seat: int, start: Cell) -> float:
-    """``_outlook`` as its definition reads, over the plain walk and ``Cell``s."""
+    """``outlook`` as its definition reads, over the plain walk and ``Cell``s."""
     board, kinds = b.board(game), ("peak", "exchange", "container")
     seen = [
-        _space_worth(game, seat, at, near=False) / (1 + d)
+        space_worth(game, seat, at, near=False) / (1 + d)
         for at, d in plain_distances(board, start, OUTLOOK)
         if d > 0 and board.spaces[at].kind in kinds
     ]
@@ -337,7 +337,7 @@ def test_an_outlook_is_the_plain_one_even_when_the_board_is_built_again():
     for game in positions("greedy")[::7]:
         seat, starts = game.turn, sorted(b.board(game).links)
         for start in starts[::2]:
-            assert _outlook(game, seat, start, _memo(game, seat)) == plain_outlook(
+            assert outlook(game, seat, start, memo_of(game, seat)) == plain_outlook(
                 game, seat, start
             )
         first = graph(b.board(game))
@@ -346,7 +346,7 @@ def test_an_outlook_is_the_plain_one_even_when_the_board_is_built_again():
         second = graph(b.board(again))
         renumbered += first.cells != second.cells
         for start in starts[1::2]:
-            found = _outlook(again, seat, start, _memo(again, seat))
+            found = outlook(again, seat, start, memo_of(again, seat))
             assert found == plain_outlook(game, seat, start)
     assert renumbered > 3
 

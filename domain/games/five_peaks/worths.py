@@ -1,0 +1,344 @@
+"""What a space is worth to the greedy bot (``bots``): a stop now, and the best space within
+reach of it (the outlook), from what the seat holds and lacks for its next panorama.
+
+``space_worth`` is the worth as its definition reads (the bot scores a ``Collect`` by it).
+At a play the bot weighs each card option by the moves it opens: per play about five stops
+it has not weighed before and nine spaces seen from afar, and ``space_worth`` asks the
+board, the holdings, the content and the memo again for each (a play is a third of the
+greedy decisions and nine tenths of the bot's scoring). So a ``Move``'s score goes through
+``stop_worth`` instead: the same sums in the same order over what a space fixes (``Spot``,
+kept on the ``Space``) and what the seat's holdings fix (``Holdings``, kept in the memo
+beside the values they are worked out from). tests/domain/five_peaks/test_fast_worths.py
+holds the two to each other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from domain.games.five_peaks import board as b
+from domain.games.five_peaks.content import CONTAINERS, TERRAINS
+from domain.games.five_peaks.geometry import Board, Cell, graph, reach
+from domain.games.five_peaks.state import Game, StoneStack
+
+WORTH = {"mushroom": 3, "berry": 3, "herb": 3, "basket": 6, "jar": 6, "pouch": 6, "endorphin": 2}
+REWARD_WORTH = {"peak": 30, "campfire": 18, "market": 8}
+
+
+def space_worth(game: Game, seat: int, at: Cell, near: bool = True) -> float:
+    """What stopping on ``at`` is worth now; ``near`` False skips the costly check that a
+    peak exchange has a free gap (for spaces only looked at from afar)."""
+    space = b.board(game).spaces[at]
+    hiker = game.hiker(seat)
+    left = game.left.get(at)
+    # most spaces hold nothing left: 0.0 is what the sum over nothing, halved, gives
+    worth = sum(WORTH.get(k, 0) * n for k, n in left.items()) * 0.5 if left else 0.0
+    if space.kind == "peak":
+        stack = game.stack_at(at)
+        if hiker.stones and stack and all(s != seat for s, _ in stack.stones):
+            worth += 40 + 3 * b.content(game).peaks[space.peak].vp
+    elif space.kind == "exchange":
+        if b.can_pay(game, seat, dict(space.pay)):
+            gain = dict(space.gain)
+            peak_ok = not near or not gain.get("peak") or b.peak_spots(_at(game, seat, at), seat)
+            if peak_ok:
+                worth += sum(gain_worth(game, seat, k) * n for k, n in gain.items())
+    elif space.kind == "container":
+        worth += SWAP_WORTH * swaps(game, seat)
+    elif space.kind in ("resource", "half", "bike"):
+        room = b.backpack_limit(game, seat) - hiker.load  # only these kinds fill the pack
+        for k, n in space.gives:
+            worth += word_worth(game, seat, k) * (n if k == "endorphin" else min(n, max(room, 0)))
+    return worth
+
+
+def move_worth(game: Game, seat: int, to: Cell) -> float:
+    """A ``Move``'s score: the stop's worth and half its outlook, kept in ``memo_of`` (the card
+    options weighed in one decision open many of the same stops). Besides the memo's inputs
+    the stop's worth reads the peak piles (whether an exchange's peak has a gap to go to), so
+    the answer is kept beside them."""
+    memo = memo_of(game, seat)
+    key = ("move", to)
+    held: tuple[Any, float] | None = memo.get(key)
+    if held is not None and held[0] is game.peak_piles:
+        return held[1]
+    worth = stop_worth(game, seat, to, memo) + outlook(game, seat, to, memo) * 0.5
+    memo[key] = (game.peak_piles, worth)
+    return worth
+
+
+def _at(game: Game, seat: int, at: Cell) -> Game:
+    pawns = tuple(at if i == seat else p for i, p in enumerate(game.pawns))
+    return replace(game, pawns=pawns)
+
+
+OUTLOOK = 5
+"""How far (in path steps) the greedy bot looks for a good space beyond where it stops."""
+
+
+def outlook(game: Game, seat: int, start: Cell, memo: dict[Any, Any]) -> float:
+    """How promising a pawn at ``start`` would be: the best space nearby, discounted by
+    distance. Seen from afar a space's worth does not depend on where the pawns are, so the
+    far worths are kept in ``memo`` (``memo_of(game, seat)``) for the other moves weighed."""
+    board = b.board(game)
+    links = graph(board)
+    # far worths by cell number (an int hashes in C, a ``Cell`` in Python), valid for the
+    # graph they were numbered by
+    held: tuple[Any, dict[int, float]] | None = memo.get(_FAR)
+    if held is None or held[0] is not links:
+        held = memo[_FAR] = (links, {})
+    far, cells = held[1], links.cells
+    best = 0.0
+    for n, steps in lookouts(board, start):
+        worth = far.get(n)
+        if worth is None:
+            worth = far[n] = stop_worth(game, seat, cells[n], memo, near=False)
+        score = worth / steps
+        if score > best:  # ``max(best, score)``: the same float
+            best = score
+    return best
+
+
+_FAR = "far"
+
+
+_MEMO = "_greedy_memo"
+
+
+def memo_of(game: Game, seat: int) -> dict[Any, Any]:
+    """The greedy bot's answers about ``seat`` in this position that depend only on what it
+    holds (not its cards in hand), the bank, the panorama rows, what is left on spaces and
+    the board: kept on the game beside those values, so a copy that changed none of them
+    (``changed`` copies this too), such as the position after a card is played, finds them,
+    and any other starts afresh."""
+    hiker = game.hikers[seat]
+    inputs = (
+        hiker.backpack, hiker.endorphins, hiker.stones, hiker.campfire, hiker.panoramas,
+        game.bank, game.columns, game.left, game.peaks, game.placements, game.content_hash,
+    )  # fmt: skip
+    memos: dict[int, tuple[Any, dict[Any, Any]]] | None = game.__dict__.get(_MEMO)
+    if memos is None:
+        memos = game.__dict__[_MEMO] = {}
+    held = memos.get(seat)
+    # a tuple comparison in C: identity first, element by element, values only when not
+    if held is not None and held[0] == inputs:
+        return held[1]
+    memo: dict[Any, Any] = {}
+    memos[seat] = (inputs, memo)
+    return memo
+
+
+def lookouts(board: Board, start: Cell) -> tuple[tuple[int, int], ...]:
+    """The peak, exchange and container spaces within ``OUTLOOK`` steps of ``start``, as
+    (cell number in ``graph(board)``, 1 + distance): fixed by the board, so kept on it."""
+    key = ("lookouts", start)
+    found: tuple[tuple[int, int], ...] | None = board.memo.get(key)
+    if found is None:
+        # ``distances(board, start, OUTLOOK)``, walked over cell numbers
+        kinds = graph(board).kinds
+        found = board.memo[key] = tuple(
+            (n, 1 + d)
+            for n, d in reach(board, start, OUTLOOK)
+            if d > 0 and kinds[n] in ("peak", "exchange", "container")
+        )
+    return found
+
+
+def next_cost(game: Game, seat: int) -> Mapping[str, int]:
+    """The cost of the panorama the seat works towards: of those it may buy next, the one it
+    lacks least for (nothing when none is left for its rank)."""
+    memo = memo_of(game, seat)
+    key = ("plan", seat)
+    found: Mapping[str, int] | None = memo.get(key)
+    if found is None:
+        found = memo[key] = _planned(game, seat)
+    return found
+
+
+def _planned(game: Game, seat: int) -> Mapping[str, int]:
+    pack, rank, hiker = b.content(game), b.next_rank(game, seat), game.hiker(seat)
+    tops = [pack.panoramas[c] for c in game.columns.get(str(rank), ())]
+    fit = [p for p in tops if p.rank == rank]
+    if not fit:
+        return {}
+    return min(fit, key=lambda p: sum(max(0, n - hiker.held(k)) for k, n in p.cost.items())).cost
+
+
+def lacking(game: Game, seat: int) -> Mapping[str, int]:
+    """What the seat still lacks for the panorama it works towards."""
+    memo = memo_of(game, seat)
+    key = ("needs", seat)
+    found: Mapping[str, int] | None = memo.get(key)
+    if found is None:
+        hiker = game.hiker(seat)
+        plan = next_cost(game, seat).items()
+        found = memo[key] = {k: n - hiker.held(k) for k, n in plan if n > hiker.held(k)}
+    return found
+
+
+SWAP_WORTH = 15
+"""A container swapped for one the next panorama needs: worth about a needed container."""
+
+
+def spare(game: Game, seat: int, container: str) -> int:
+    """Containers of a kind the seat holds beyond what its next panorama costs."""
+    return max(0, game.hiker(seat).held(container) - next_cost(game, seat).get(container, 0))
+
+
+def swaps(game: Game, seat: int) -> int:
+    """How many swaps on a container exchange space would bring the next panorama closer:
+    spare containers for missing ones the bank still has."""
+    memo = memo_of(game, seat)
+    key = ("swaps", seat)
+    found: int | None = memo.get(key)
+    if found is None:
+        found = memo[key] = _swaps_worked_out(game, seat)
+    return found
+
+
+def _swaps_worked_out(game: Game, seat: int) -> int:
+    missing = sum(n for k, n in lacking(game, seat).items() if k in CONTAINERS and game.bank.get(k))
+    return min(missing, sum(spare(game, seat, c) for c in CONTAINERS))
+
+
+def gain_worth(game: Game, seat: int, word: str) -> float:
+    return REWARD_WORTH.get(word) or word_worth(game, seat, word)
+
+
+def word_worth(game: Game, seat: int, word: str) -> float:
+    return WORTH.get(word, 0) * (2.5 if word in lacking(game, seat) else 1)
+
+
+@dataclass(frozen=True, slots=True)
+class Spot:
+    """What a space fixes about its worth: its kind; a peak's worth to a seat that may place
+    a stone on it (40 and three times its points); an exchange's price and gain (as ``dict``
+    items, as ``space_worth`` reads them) and whether it gains a peak; what it gives."""
+
+    kind: str
+    peak: int
+    pay: tuple[tuple[str, int], ...]
+    gain: tuple[tuple[str, int], ...]
+    for_peak: bool
+    gives: tuple[tuple[str, int], ...]
+
+
+def spot(board: Board, at: Cell) -> Spot:
+    """``at``'s ``Spot``, kept on its ``Space``: a grown board carries its parent's spaces
+    that the new tile or peak left alone (``boards``), and a rollout grows a board every few
+    decisions, so a table kept per board would be worked out again after each."""
+    space = board.spaces[at]
+    found: Spot | None = space.__dict__.get(_SPOT)
+    if found is None:
+        gain = tuple(dict(space.gain).items())
+        # a space belongs to boards of one content: its peak's points are the same on each
+        found = space.__dict__[_SPOT] = Spot(
+            kind=space.kind,
+            peak=40 + 3 * board.content.peaks[space.peak].vp if space.kind == "peak" else 0,
+            pay=tuple(dict(space.pay).items()),
+            gain=gain,
+            for_peak=bool(dict(gain).get("peak")),
+            gives=space.gives,
+        )
+    return found
+
+
+_SPOT = "_greedy_spot"
+
+
+def gaps(board: Board, at: Cell) -> tuple[str, ...]:
+    """The terrains of the tiles under ``at`` with a free peak gap, kept on the board:
+    ``b.peak_spots`` of a pawn on ``at`` finds a spot exactly when one of these terrains'
+    piles still has a peak."""
+    key = (_GAPS, at)
+    found: tuple[str, ...] | None = board.memo.get(key)
+    if found is None:
+        found = board.memo[key] = tuple(
+            terrain
+            for index in board.covered.get(at, ())
+            if (terrain := board.spec(index).terrain) in TERRAINS and board.peak_slots(index)
+        )
+    return found
+
+
+_GAPS = "gaps"
+
+
+@dataclass(frozen=True, slots=True)
+class Holdings:
+    """What the seat's holdings fix for every space's worth: whether it has a stone left,
+    the peaks whose stack holds none of its stones, its backpack's room, its resources and
+    endorphins, and each word's worth as it is asked. Kept in the seat's memo, whose inputs
+    are everything these are worked out from."""
+
+    stones: bool
+    open: frozenset[Cell]
+    room: int
+    backpack: Mapping[str, int]
+    endorphins: int
+    words: dict[str, float]
+    gains: dict[str, float]
+
+
+def holdings(game: Game, seat: int, memo: dict[Any, Any]) -> Holdings:
+    found: Holdings | None = memo.get(_HOLDINGS)
+    if found is None:
+        hiker, first = game.hikers[seat], dict[Cell, StoneStack]()
+        for stack in game.peaks:  # ``stack_at`` takes the first stack on a cell
+            first.setdefault(stack.at, stack)
+        found = memo[_HOLDINGS] = Holdings(
+            stones=bool(hiker.stones),
+            open=frozenset(
+                at for at, stack in first.items() if all(s != seat for s, _ in stack.stones)
+            ),
+            room=b.backpack_limit(game, seat) - hiker.load,
+            backpack=hiker.backpack,
+            endorphins=hiker.endorphins,
+            words={},
+            gains={},
+        )
+    return found
+
+
+_HOLDINGS = "holdings"
+
+
+def stop_worth(game: Game, seat: int, at: Cell, memo: dict[Any, Any], near: bool = True) -> float:
+    """``space_worth(game, seat, at, near)`` over the board's ``Spot`` and the memo's
+    ``Holdings`` (``memo`` is ``memo_of(game, seat)``)."""
+    board = b.board(game)
+    found, held = spot(board, at), holdings(game, seat, memo)
+    left = game.left.get(at)
+    worth = sum(WORTH.get(k, 0) * n for k, n in left.items()) * 0.5 if left else 0.0
+    kind = found.kind
+    if kind == "peak":
+        if held.stones and at in held.open:
+            worth += found.peak
+    elif kind == "exchange":
+        if _can_pay(held, found.pay) and (
+            not near or not found.for_peak or any(game.peak_piles.get(t) for t in gaps(board, at))
+        ):
+            gains = held.gains
+            for k, _ in found.gain:
+                if k not in gains:
+                    gains[k] = gain_worth(game, seat, k)
+            worth += sum(gains[k] * n for k, n in found.gain)
+    elif kind == "container":
+        worth += SWAP_WORTH * swaps(game, seat)
+    elif kind in ("resource", "half", "bike"):
+        room, words = held.room, held.words
+        for k, n in found.gives:
+            per = words.get(k)
+            if per is None:
+                per = words[k] = word_worth(game, seat, k)
+            worth += per * (n if k == "endorphin" else min(n, max(room, 0)))
+    return worth
+
+
+def _can_pay(held: Holdings, price: tuple[tuple[str, int], ...]) -> bool:
+    """``b.can_pay`` over the holdings kept."""
+    return all(
+        (held.endorphins if w == "endorphin" else held.backpack.get(w, 0)) >= n for w, n in price
+    )
