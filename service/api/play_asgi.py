@@ -1,0 +1,229 @@
+"""The two requests of every move, served below Litestar's handler machinery.
+
+A move is one ``GET /games/{id}/legal-commands`` and one ``POST /games/{id}/commands``.
+Litestar spends more of the event loop's time on each than the application does on the
+loop (routing, the kwargs and signature models, the before-request hook, building a
+``Response``; bench/README.md, ``asgi-play``). ``PlayRoutes`` sits in front of Litestar's
+own ASGI handler and answers exactly those two shapes itself, calling the same functions
+the Litestar handlers call (``play.offered``, ``play.accepted``) in a worker thread, inside
+the same ``RequestContext`` (request id, log context, the ``request.completed`` line), and
+mapping their exceptions through the app's one exception map (``problems.py``).
+
+Every request it cannot answer exactly as Litestar would goes to Litestar untouched (a
+body already read is handed on as it came): a query string, U+0000 in the path, a root
+path, a repeated or empty header it reads, an ``Origin`` when CORS is configured, a body
+without a ``Content-Length`` or over the limit, or one ``strict_body`` would refuse (not
+JSON, too deep, not a ``SendCommand``, an escaped U+0000). So every 4xx of the screening
+comes from Litestar itself, and the routes stay registered there for the OpenAPI document.
+``tests/service/api/test_play_asgi.py`` sends the same requests with and without it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+import anyio
+import msgspec
+from litestar import Litestar
+from litestar.handlers import HTTPRouteHandler
+from litestar.middleware._internal.exceptions.middleware import get_exception_handler
+from litestar.routes import HTTPRoute
+from litestar.serialization import encode_json, get_serializer
+from litestar.types import ASGIApp, Message, Receive, Scope, Send
+
+from service.api.bodies import SendCommand
+from service.api.hosting import Host
+from service.api.middleware import RequestContext
+from service.api.play import accepted, offered
+from service.api.screening import is_json, too_deep
+
+LEGAL = "/games/{game_id}/legal-commands"
+COMMANDS = "/games/{game_id}/commands"
+_LEGAL = re.compile(r"/games/([^/]+)/legal-commands")
+_COMMANDS = re.compile(r"/games/([^/]+)/commands")
+# The pattern of the Litestar route's Idempotency-Key parameter (service/api/play.py).
+_KEY = re.compile(r"[\x21-\x7e]{1,200}")
+_READ = frozenset({b"authorization", b"idempotency-key", b"content-type", b"content-length"})
+_JSON = [(b"content-type", b"application/json")]
+
+Work = Callable[[], msgspec.Struct]
+
+
+class PlayRoutes:
+    """Litestar's ASGI handler, with a move's two requests answered in front of it."""
+
+    def __init__(self, app: Litestar, litestar: ASGIApp) -> None:
+        self.app = app
+        self.litestar = litestar
+        self.legal = _registered(app, LEGAL, "GET")
+        self.commands = _registered(app, COMMANDS, "POST")
+        self.max_body = self.commands.resolve_request_max_body_size() or 0
+        self.cors = app.cors_config is not None
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["query_string"] or scope.get("root_path"):
+            await self.litestar(scope, receive, send)
+            return
+        path: str = scope["path"]
+        method = scope["method"]
+        if method == "GET" and (match := _LEGAL.fullmatch(path)) and "\x00" not in path:
+            headers = self._headers(scope)
+            if headers is not None:
+                await self._legal(scope, receive, send, match.group(1), headers)
+                return
+        elif method == "POST" and (match := _COMMANDS.fullmatch(path)) and "\x00" not in path:
+            headers = self._headers(scope)
+            if headers is not None:
+                await self._command(scope, receive, send, match.group(1), headers)
+                return
+        await self.litestar(scope, receive, send)
+
+    def _headers(self, scope: Scope) -> dict[bytes, bytes] | None:
+        """The headers a play route reads, or None where Litestar must answer: one of them
+        repeated or empty (which value a parameter takes is Litestar's to say), or an
+        ``Origin`` for the CORS middleware."""
+        read: dict[bytes, bytes] = {}
+        for name, value in scope["headers"]:
+            if name in _READ:
+                if name in read or not value:
+                    return None
+                read[name] = value
+            elif name == b"origin" and self.cors:
+                return None
+        return read
+
+    async def _legal(
+        self, scope: Scope, receive: Receive, send: Send, game_id: str, headers: dict[bytes, bytes]
+    ) -> None:
+        authorization = _text(headers.get(b"authorization"))
+        host = self._host()
+        await self._answer(
+            scope, receive, send, self.legal, lambda: offered(host, game_id, authorization)
+        )
+
+    async def _command(
+        self, scope: Scope, receive: Receive, send: Send, game_id: str, headers: dict[bytes, bytes]
+    ) -> None:
+        key = _text(headers.get(b"idempotency-key"))
+        length = headers.get(b"content-length", b"")
+        media = headers.get(b"content-type", b"").decode("latin-1").partition(";")[0]
+        if (
+            (key is not None and not _KEY.fullmatch(key))
+            or not length.isdigit()
+            or int(length) > self.max_body
+            or not is_json(media.strip().lower())
+        ):
+            await self.litestar(scope, receive, send)
+            return
+        body, received = await _read(receive)
+        data = _screened(body) if body is not None else None
+        if data is None:
+            await self.litestar(scope, _replay(received, receive), send)
+            return
+        authorization = _text(headers.get(b"authorization"))
+        host = self._host()
+        await self._answer(
+            scope,
+            receive,
+            send,
+            self.commands,
+            lambda: accepted(host, game_id, data, authorization, key),
+        )
+
+    def _host(self) -> Host:
+        host: Host = self.app.state.host
+        return host
+
+    async def _answer(
+        self, scope: Scope, receive: Receive, send: Send, route: HTTPRouteHandler, work: Work
+    ) -> None:
+        async def respond(scope: Scope, receive: Receive, send: Send) -> None:
+            try:
+                answer = await anyio.to_thread.run_sync(work)
+                body = encode_json(answer, get_serializer(route.resolve_type_encoders()))
+            except Exception as exc:
+                await _problem(self.app, route, exc, scope, receive, send)
+                return
+            length = [(b"content-length", str(len(body)).encode())]
+            await send({"type": "http.response.start", "status": 200, "headers": _JSON + length})
+            await send({"type": "http.response.body", "body": body})
+
+        await RequestContext(respond)(scope, receive, send)
+
+
+async def _problem(
+    app: Litestar,
+    route: HTTPRouteHandler,
+    exc: Exception,
+    scope: Scope,
+    receive: Receive,
+    send: Send,
+) -> None:
+    """The answer Litestar's exception middleware gives for ``exc`` raised by ``route``'s
+    handler: the handler its exception map names (``problems.EXCEPTION_HANDLERS``)."""
+    handlers = route.resolve_exception_handlers()
+    handler = get_exception_handler(handlers, exc)
+    assert handler is not None, "the app's map has a handler for Exception"
+    request = app.request_class(scope=scope, receive=receive, send=send)
+    response = handler(request, exc)
+    encoders = route.resolve_type_encoders()
+    await response.to_asgi_response(app=None, request=request, type_encoders=encoders)(
+        scope, receive, send
+    )
+
+
+def _registered(app: Litestar, path: str, method: str) -> HTTPRouteHandler:
+    for route in app.routes:
+        if isinstance(route, HTTPRoute) and route.path_format == path:
+            handler, _ = route.route_handler_map[method]
+            return handler
+    raise LookupError(f"{method} {path} is not a route of this app")
+
+
+def _text(value: bytes | None) -> str | None:
+    # Litestar reads header values as latin-1.
+    return None if value is None else value.decode("latin-1")
+
+
+async def _read(receive: Receive) -> tuple[bytes | None, list[Message]]:
+    """The whole body and the messages it came in; None for the body if the client went
+    away first (Litestar's to answer)."""
+    received: list[Message] = []
+    chunks: list[bytes] = []
+    while True:
+        message = await receive()
+        received.append(message)
+        if message["type"] != "http.request":
+            return None, received
+        chunks.append(message.get("body", b""))
+        if not message.get("more_body", False):
+            return b"".join(chunks), received
+
+
+def _replay(received: list[Message], receive: Receive) -> Receive:
+    """``receive`` as if nothing had been read from it yet."""
+    pending = list(received)
+
+    async def replayed() -> Message:
+        if pending:
+            return pending.pop(0)
+        return await receive()
+
+    return replayed  # type: ignore[return-value]
+
+
+def _screened(body: bytes) -> SendCommand | None:
+    """The body as ``strict_body`` lets it through to the handler, or None for any body
+    it would refuse (and for one it would walk for U+0000)."""
+    if too_deep(body) or b"\\u0000" in body:
+        return None
+    try:
+        return msgspec.json.decode(body, type=SendCommand, strict=True)
+    except (msgspec.ValidationError, msgspec.DecodeError):
+        return None
+
+
+def serve_play(app: Litestar) -> None:
+    """Put ``PlayRoutes`` in front of the app's ASGI handler (after Litestar set it up:
+    ``Litestar.__call__`` still sets the scope's app and hands lifespan events on)."""
+    app.asgi_handler = PlayRoutes(app, app.asgi_handler)
