@@ -22,14 +22,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+
 import anyio
 import msgspec
 from litestar import Litestar
+from litestar.enums import ScopeType
 from litestar.handlers import HTTPRouteHandler
 from litestar.middleware._internal.exceptions.middleware import get_exception_handler
 from litestar.routes import HTTPRoute
 from litestar.serialization import encode_json, get_serializer
-from litestar.types import ASGIApp, Message, Receive, Scope, Send
+from litestar.types import (
+    ASGIApp,
+    HTTPResponseBodyEvent,
+    HTTPResponseStartEvent,
+    Receive,
+    ReceiveMessage,
+    Scope,
+    Send,
+)
 
 from service.api.bodies import SendCommand
 from service.api.hosting import Host
@@ -44,7 +54,7 @@ _COMMANDS = re.compile(r"/games/([^/]+)/commands")
 # The pattern of the Litestar route's Idempotency-Key parameter (service/api/play.py).
 _KEY = re.compile(r"[\x21-\x7e]{1,200}")
 _READ = frozenset({b"authorization", b"idempotency-key", b"content-type", b"content-length"})
-_JSON = [(b"content-type", b"application/json")]
+_JSON = (b"content-type", b"application/json")
 
 Work = Callable[[], msgspec.Struct]
 
@@ -61,7 +71,7 @@ class PlayRoutes:
         self.cors = app.cors_config is not None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["query_string"] or scope.get("root_path"):
+        if scope["type"] != ScopeType.HTTP or scope["query_string"] or scope.get("root_path"):
             await self.litestar(scope, receive, send)
             return
         path: str = scope["path"]
@@ -144,9 +154,19 @@ class PlayRoutes:
             except Exception as exc:
                 await _problem(self.app, route, exc, scope, receive, send)
                 return
-            length = [(b"content-length", str(len(body)).encode())]
-            await send({"type": "http.response.start", "status": 200, "headers": _JSON + length})
-            await send({"type": "http.response.body", "body": body})
+            length = (b"content-length", str(len(body)).encode())
+            start: HTTPResponseStartEvent = {
+                "type": "http.response.start",
+                "status": 200,
+                "headers": [_JSON, length],
+            }
+            answered: HTTPResponseBodyEvent = {
+                "type": "http.response.body",
+                "body": body,
+                "more_body": False,
+            }
+            await send(start)
+            await send(answered)
 
         await RequestContext(respond)(scope, receive, send)
 
@@ -175,7 +195,7 @@ async def _problem(
 def _registered(app: Litestar, path: str, method: str) -> HTTPRouteHandler:
     for route in app.routes:
         if isinstance(route, HTTPRoute) and route.path_format == path:
-            handler, _ = route.route_handler_map[method]
+            handler, _ = route.route_handler_map[method]  # type: ignore[index]
             return handler
     raise LookupError(f"{method} {path} is not a route of this app")
 
@@ -185,10 +205,10 @@ def _text(value: bytes | None) -> str | None:
     return None if value is None else value.decode("latin-1")
 
 
-async def _read(receive: Receive) -> tuple[bytes | None, list[Message]]:
+async def _read(receive: Receive) -> tuple[bytes | None, list[ReceiveMessage]]:
     """The whole body and the messages it came in; None for the body if the client went
     away first (Litestar's to answer)."""
-    received: list[Message] = []
+    received: list[ReceiveMessage] = []
     chunks: list[bytes] = []
     while True:
         message = await receive()
@@ -200,16 +220,16 @@ async def _read(receive: Receive) -> tuple[bytes | None, list[Message]]:
             return b"".join(chunks), received
 
 
-def _replay(received: list[Message], receive: Receive) -> Receive:
+def _replay(received: list[ReceiveMessage], receive: Receive) -> Receive:
     """``receive`` as if nothing had been read from it yet."""
     pending = list(received)
 
-    async def replayed() -> Message:
+    async def replayed() -> ReceiveMessage:
         if pending:
             return pending.pop(0)
         return await receive()
 
-    return replayed  # type: ignore[return-value]
+    return replayed
 
 
 def _screened(body: bytes) -> SendCommand | None:
