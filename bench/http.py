@@ -86,12 +86,16 @@ class CairnClient:
         body = created.json()
         self.game_id = body["game_id"]
         self.auths = [{"Authorization": f"Bearer {seat['token']}"} for seat in body["seats"]]
+        self.to_act: list[int] = []
 
     def _offered(self) -> tuple[dict[str, str], list[Any]] | None:
         """A seat with something to do, and what it may do (untimed reads, counted: a
         player told by its stream that it is its turn reads only its own, so a line with
         more than one read a move pays for reads a real client would not make)."""
-        for auth in self.auths:
+        # The last answer named the seats to act: ask those first, as a player whose answer
+        # says it is still its turn would.
+        first = [self.auths[seat] for seat in self.to_act if seat < len(self.auths)]
+        for auth in first + [a for a in self.auths if a not in first]:
             self.reads += 1
             legal = self.http.get(f"/games/{self.game_id}/legal-commands", headers=auth)
             legal.raise_for_status()
@@ -112,7 +116,9 @@ class CairnClient:
         sent = self.http.post(f"/games/{self.game_id}/commands", json=body, headers=headers)
         elapsed = time.perf_counter() - start
         sent.raise_for_status()
-        if sent.json()["is_terminal"]:
+        answer = sent.json()
+        self.to_act = answer["to_act"] or []
+        if answer["is_terminal"]:
             self._new_game()
         return elapsed
 
@@ -277,7 +283,7 @@ def run(url: str | None = None, sizes: Sizes = FULL, out_dir: Path | None = None
                         )
         notes = [
             "p50/p99 are write round trips (POST); each move also makes one untimed read"
-            " per seat it asks, seat 0 first (reads_per_move)",
+            " per seat it asks, the seats the last answer named to act first (reads_per_move)",
             "a ruleset's own line plays its games at the fewest seats it takes, every seat"
             " a player; the matrix plays solo Peninsula",
             "both servers run side by side on the same machine as the clients",

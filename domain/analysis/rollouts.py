@@ -52,7 +52,7 @@ def play_out(ruleset: Ruleset[Any, Any, Any], state: Any, bot: str, entropy: str
     act asks the bot. In a simultaneous phase the order of seats changes no draw
     (docs/draws.md), so taking the lowest seat first loses nothing."""
     choose = ruleset.bots[bot]
-    decide, fold = ruleset.decide, ruleset.fold
+    advance = ruleset.step
     for step in range(MAX_STEPS):
         due = ruleset.system_command(state)
         if due is None:
@@ -63,7 +63,7 @@ def play_out(ruleset: Ruleset[Any, Any, Any], state: Any, bot: str, entropy: str
                 raise NoRollout(f"{ruleset.id}: nobody can act and the game is not over")
             seat = min(ready)
             due = choose(state, seat, Luck(derived_seed(entropy, step)))
-        state = fold(decide(state, due), state)
+        state = advance(state, due)[1]
     raise NoRollout(f"{ruleset.id}: a rollout took more than {MAX_STEPS} decisions")
 
 

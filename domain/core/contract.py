@@ -119,6 +119,11 @@ class Rules(Generic[S, C, E]):
     * ``command_types`` are what a seat may send; ``system_command_types`` what only the
       system decides. Together they are the commands the game's part of the composed
       decide owns (``domain/core/compose.py``): any other is refused before ``decide``.
+    * ``step(state, command)`` (optional) is ``decide`` together with the state its events
+      reach: exactly ``(decide(state, command), state folded with them)``, raising exactly
+      what ``decide`` raises. Give it only when ``decide`` already folds its own events (to
+      find what follows them), so the platform need not fold them again
+      (``Ruleset.step``); the conformance suite holds it to ``decide`` and ``evolve``.
     * ``forget(state, keep)`` (optional) puts everything hidden from ``keep`` (from everyone
       when None) in one canonical order (sorted; a pool's parts sorted together), so that a
       ``reshuffle`` after it depends only on what ``keep`` knows, never on how the hidden
@@ -137,6 +142,7 @@ class Rules(Generic[S, C, E]):
     system_command: Callable[[S], C | None] = no_system_command
     system_command_types: tuple[type, ...] = ()
     forget: Callable[[S, Seat | None], S] = nothing_to_forget
+    step: Callable[[S, C], tuple[tuple[E, ...], S]] | None = None
 
 
 @dataclass(frozen=True)

@@ -57,19 +57,15 @@ from domain.core.live import (
 from domain.core.options import Option as Option
 from domain.core.options import valid_value
 from domain.core.secrecy import LUCK, Hidden
+from domain.core.stepping import MAX_COMMANDS_PER_ROUND as MAX_COMMANDS_PER_ROUND
+from domain.core.stepping import check_pace, require_playing
+from domain.core.stepping import step as step_of
 
 S = TypeVar("S", bound=Table)
 C = TypeVar("C")
 E = TypeVar("E")
 
 
-MAX_COMMANDS_PER_ROUND = Option(
-    "max_commands_per_round",
-    200,
-    "the most a seat may do in one round; no real game comes near it (it keeps a client"
-    " from bloating a game's log)",
-    bounds=(20, 10_000),
-)
 PLATFORM_OPTIONS: tuple[Option, ...] = (MAX_COMMANDS_PER_ROUND,)
 MAX_SEATS = 100
 """The most seats any game may have: the API's limit, and the registry refuses a ruleset
@@ -147,14 +143,25 @@ class Ruleset(Generic[S, C, E]):
         """
         return self._decide(state, command, at)
 
+    def step(self, state: S, command: Any, at: int | None = None) -> tuple[tuple[Any, ...], S]:
+        """``decide``'s events and the state they reach, exactly ``fold(events, state)``:
+        what the application and rollouts go on from. A game whose ``Rules.step`` hands back
+        the state its decide already reached saves the second fold (``domain/core/stepping.py``)."""
+        return step_of(self, state, command, at)
+
+    @cached_property
+    def game_command_types(self) -> frozenset[type]:
+        """The commands the game's part of the composed decide owns: the seats' and the
+        system's of its ``Rules``."""
+        return frozenset((*self.rules.command_types, *self.rules.system_command_types))
+
     @cached_property
     def _decide(self) -> Decide[S]:
-        game = (*self.rules.command_types, *self.rules.system_command_types)
         return compose_decide(
             (
                 Part("the lifecycle", frozenset(LIFECYCLE_COMMANDS), self._decide_lifecycle),
                 Part("live play", self._live_commands, self._decide_live),
-                Part(self.title, frozenset(game), self._decide_game),
+                Part(self.title, self.game_command_types, self._decide_game),
             )
         )
 
@@ -180,12 +187,9 @@ class Ruleset(Generic[S, C, E]):
 
     def _decide_game(self, state: S, command: Any, at: int | None) -> tuple[Any, ...]:
         """The game's own rules, once it is set up and until it is over; then the cap."""
-        if not state.is_set_up:
-            raise RuleViolation("wrong_phase", "the game has not been set up")
-        if liveplay.is_over(self, state):
-            raise RuleViolation("game_over", "the game is over")
+        require_playing(self, state)
         events = self.rules.decide(state, command)
-        self._check_pace(state, command, events)
+        check_pace(self, state, command, events)
         return liveplay.stamped(self, state, getattr(command, "seat", None), at, events)
 
     def _set_up(self, state: S, command: SetUp, at: int | None = None) -> tuple[Any, ...]:
@@ -217,21 +221,6 @@ class Ruleset(Generic[S, C, E]):
     def forget(self, state: S, keep: Seat | None) -> S:
         """``state`` with what ``keep`` cannot see in canonical order (``Rules.forget``)."""
         return self.rules.forget(state, keep)
-
-    def _check_pace(self, state: S, command: Any, events: tuple[Any, ...]) -> None:
-        """A seat at the round's cap may still do what adds nothing to its count (end its
-        turn, say), so the cap never traps a seat; everything else is refused."""
-        cap = state.options.get(MAX_COMMANDS_PER_ROUND.name)
-        seat = getattr(command, "seat", None)
-        if cap is None or not isinstance(seat, int) or not 0 <= seat < state.seats:
-            return
-        count = self.players.moves_this_round
-        done = count(state, seat)
-        if done >= cap and count(self.fold(events, state), seat) > done:
-            raise RuleViolation(
-                "too_many_commands",
-                f"you have done {cap} things this round already, the most a round allows",
-            )
 
     @cached_property
     def _lifecycle_events(self) -> frozenset[type]:

@@ -14,6 +14,7 @@ from msgspec import Meta, Struct
 
 from domain.core import MAX_SEATS
 from service.api.live_bodies import LiveClocks
+from service.application.outcomes import Outcome
 
 PlayerName = Annotated[str, Meta(min_length=1, max_length=64, pattern=r"^\S(.*\S)?$")]
 Secret = Annotated[str, Meta(min_length=1, max_length=256)]
@@ -99,6 +100,15 @@ class CommandAccepted(Struct):
     events: list[dict[str, Any]]
     is_terminal: bool
     replayed: bool
+    to_act: list[int] | None
+    """The seats to act now, so a client need not read the game to know whose turn it is;
+    null when ``replayed`` (the kept answer of an earlier request: read the game)."""
+
+
+def accepted(outcome: Outcome, events: list[dict[str, Any]]) -> CommandAccepted:
+    """A seat's answer to an accepted command, showing it ``events``."""
+    to_act = None if outcome.to_act is None else list(outcome.to_act)
+    return CommandAccepted(outcome.version, events, outcome.is_terminal, outcome.replayed, to_act)
 
 
 class EventPage(Struct):

@@ -21,7 +21,7 @@ from litestar.exceptions import NotAuthorizedException
 from litestar.params import FromPath, JSONBody
 
 from domain.core.live import AnswerTakeback, Resign, ReturnToSeat, TakeBack
-from service.api.bodies import CommandAccepted, problems
+from service.api.bodies import CommandAccepted, accepted, problems
 from service.api.games import SEAT, Authorization
 from service.api.hosting import Host
 from service.api.leaguing import service_of
@@ -55,7 +55,7 @@ def _accepted(host: Host, seat: int, outcome: Outcome) -> CommandAccepted:
     store = host.cairn.store
     revealed = revealed_in(store, store.game(outcome.game_id)) if ended else nothing_revealed
     events = shown(outcome.events, seat, revealed)
-    return CommandAccepted(outcome.version, events, outcome.is_terminal, outcome.replayed)
+    return accepted(outcome, events)
 
 
 def _seat_command(

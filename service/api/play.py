@@ -22,6 +22,7 @@ from service.api.bodies import (
     LegalCommands,
     SendCommand,
     StreamTicket,
+    accepted,
     problems,
 )
 from service.api.games import MAX_SEQ, SEAT, SEAT_OR_SPECTATOR, Authorization
@@ -123,7 +124,7 @@ def accepted(
     store = host.cairn.store
     revealed = revealed_in(store, store.game(game)) if ended else nothing_revealed
     events = shown(outcome.events, seat, revealed)
-    return CommandAccepted(outcome.version, events, outcome.is_terminal, outcome.replayed)
+    return accepted(outcome, events)
 
 
 def _act(host: Host, game_id: UUID, seat: int, data: SendCommand, key: str | None) -> Outcome:

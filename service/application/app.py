@@ -227,8 +227,7 @@ class Application:
         ruleset = loaded.ruleset
         if not 0 <= seat < loaded.game.seats:
             raise NotASeat(f"seat {seat} is not a seat of this game")
-        events = ruleset.decide(loaded.state, parsed, self.clock.now_ms())
-        state = ruleset.fold(events, loaded.state)
+        events, state = ruleset.step(loaded.state, parsed, self.clock.now_ms())
         version = loaded.version + len(events)
         response = {"version": version, "from": loaded.version + 1, "to": version}
         decision = with_notices(
@@ -254,7 +253,8 @@ class Application:
         self._noticed(loaded.game.game_id, decision, *(follow_up for follow_up, _ in then))
         self.loader.after_append(loaded, stored, after)
         terminal = ruleset.is_terminal(after)
-        return Outcome(loaded.game.game_id, stored[-1].seq, stored, terminal)
+        to_act = tuple(sorted(ruleset.to_act(after)))
+        return Outcome(loaded.game.game_id, stored[-1].seq, stored, terminal, to_act=to_act)
 
     def settle(self, game_id: UUID | str) -> list[StoredEvent]:
         """Take every decision the system owes this game now; the events it appended.

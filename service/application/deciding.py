@@ -41,8 +41,7 @@ def system_decision(
 ) -> tuple[Decision, Any, int]:
     """The system's decision of ``due`` on ``state`` at ``version``, taken at ``at`` (ms),
     with its notices; the state after it and its version."""
-    events = ruleset.decide(state, due, at)
-    after = ruleset.fold(events, state)
+    events, after = ruleset.step(state, due, at)
     version += len(events)
     decision = decision_of(ruleset, events, SYSTEM, due)
     return with_notices(decision, ruleset, state, after, events, version), after, version

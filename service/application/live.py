@@ -70,12 +70,11 @@ def decide_system(
     for _ in range(MAX_RETRIES):
         ruleset = loaded.ruleset
         try:
-            events = ruleset.decide(loaded.state, command, cairn.clock.now_ms())
+            events, after = ruleset.step(loaded.state, command, cairn.clock.now_ms())
         except RuleViolation as refused:
             if refused.code in quiet:
                 return [], loaded
             raise
-        after = ruleset.fold(events, loaded.state)
         terminal = ruleset.is_terminal(after)
         decision = with_notices(
             cairn._decision(ruleset, events, SYSTEM, command),

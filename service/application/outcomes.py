@@ -28,6 +28,9 @@ class Outcome:
     events: list[StoredEvent]
     is_terminal: bool
     replayed: bool = False
+    to_act: tuple[int, ...] | None = None
+    """The seats to act once the command and the system's decisions after it are applied;
+    None for a replayed command, whose answer is kept, not the state it left."""
 
 
 def result_json(result: Result | None) -> dict[str, Any] | None:

@@ -31,7 +31,7 @@ from domain.games.five_peaks.bots import greedy_bot, random_bot
 from domain.games.five_peaks.commands import COMMAND_TYPES, Command
 from domain.games.five_peaks.content import packs
 from domain.games.five_peaks.content.view import content_view
-from domain.games.five_peaks.decider import decide
+from domain.games.five_peaks.decider import decide, step
 from domain.games.five_peaks.describe import describe
 from domain.games.five_peaks.events import EVENT_TYPES, Event
 from domain.games.five_peaks.evolve import evolve
@@ -77,6 +77,7 @@ RULES: Rules[Game, Command, Event] = Rules(
     reshuffle=reshuffle,
     is_terminal=lambda game: game.phase == "over",
     forget=forget,
+    step=step,
 )
 
 FIRST: Ruleset[Game, Command, Event] = Ruleset(

@@ -62,6 +62,13 @@ from domain.games.five_peaks.state import Game
 
 
 def decide(game: Game, command: Command) -> tuple[Event, ...]:
+    return step(game, command)[0]
+
+
+def step(game: Game, command: Command) -> tuple[tuple[Event, ...], Game]:
+    """``decide``'s events and the game they reach (``Rules.step``): deciding evolves them
+    to find the end's trigger and what the seat is left to do, so the platform need not
+    fold them again."""
     found = problem(game, command)
     if found is not None:
         raise RuleViolation(*found)
@@ -73,16 +80,18 @@ def decide(game: Game, command: Command) -> tuple[Event, ...]:
     trigger = _end_trigger(game, after, seat)
     for event in trigger:
         after = evolve(after, event)
-    return (*events, *trigger, *_settle(after, seat))
+    settled, after = _settle(after, seat)
+    return (*events, *trigger, *settled), after
 
 
 SETTLE_LIMIT = 8
 
 
-def _settle(after: Game, seat: int) -> tuple[Event, ...]:
+def _settle(after: Game, seat: int) -> tuple[tuple[Event, ...], Game]:
     """When the only thing left for the seat is to pass, it passes by itself: a reward it
     cannot take is forgone, a finished step or turn ends (docs/rules/five-peaks.md, Turns).
-    ``after``: the position the seat's decision led to."""
+    ``after``: the position the seat's decision led to; returned with the position after
+    the passes."""
     more: list[Event] = []
     for _ in range(SETTLE_LIMIT):
         if (
@@ -93,11 +102,11 @@ def _settle(after: Game, seat: int) -> tuple[Event, ...]:
             break
         if not can_only_pass(after, seat):
             break
-        step = consequences(after, Pass(seat))
-        more += step
-        for event in step:
+        passed = consequences(after, Pass(seat))
+        more += passed
+        for event in passed:
             after = evolve(after, event)
-    return tuple(more)
+    return tuple(more), after
 
 
 def _end_trigger(game: Game, after: Game, seat: int) -> tuple[Event, ...]:

@@ -12,7 +12,7 @@ from domain.games.peloponnes.bots import greedy_bot, random_bot
 from domain.games.peloponnes.commands import COMMAND_TYPES, SYSTEM_COMMAND_TYPES, Command
 from domain.games.peloponnes.content import load, packs
 from domain.games.peloponnes.content.model import MAX_SEATS
-from domain.games.peloponnes.decider import decide, evolve
+from domain.games.peloponnes.decider import decide, evolve, step
 from domain.games.peloponnes.describe import describe
 from domain.games.peloponnes.events import EVENT_TYPES, ChitsDrawn, Event, TilesRevealed
 from domain.games.peloponnes.flow import system_command, to_act
@@ -43,6 +43,7 @@ RULES: Rules[Game, Command, Event] = Rules(
     system_command=system_command,
     system_command_types=SYSTEM_COMMAND_TYPES,
     forget=forget,
+    step=step,
 )
 
 RULESET: Ruleset[Game, Command, Event] = Ruleset(

@@ -61,6 +61,12 @@ from domain.games.peloponnes.state import Game, Realm, Stake, updated
 
 
 def decide(game: Game, command: Command) -> tuple[Event, ...]:
+    return step(game, command)[0]
+
+
+def step(game: Game, command: Command) -> tuple[tuple[Event, ...], Game]:
+    """``decide``'s events and the game they reach (``Rules.step``): ``follow`` evolves
+    them to find the phases they complete, so the platform need not fold them again."""
     return follow(game, _decide(game, command))
 
 
@@ -106,9 +112,10 @@ def _decide(game: Game, command: Command) -> tuple[Event, ...]:
             assert_never(command)
 
 
-def follow(game: Game, events: tuple[Event, ...]) -> tuple[Event, ...]:
+def follow(game: Game, events: tuple[Event, ...]) -> tuple[tuple[Event, ...], Game]:
     """``events``, then the opening of each phase they complete (a consequence decided
-    once, here, and stored: evolve never works out what comes next)."""
+    once, here, and stored: evolve never works out what comes next); and the game after
+    them all."""
     after = game
     for event in events:
         after = evolve(after, event)
@@ -117,7 +124,7 @@ def follow(game: Game, events: tuple[Event, ...]) -> tuple[Event, ...]:
         began = flow.next_phase(after)
         opened.append(began)
         after = evolve(after, began)
-    return (*events, *opened)
+    return (*events, *opened), after
 
 
 def _pop(game: Game, seat: int) -> tuple[int, ...]:

@@ -2,22 +2,14 @@
 // seats chosen in its dialog (you, a bot of the ruleset, or an open seat), and opens the
 // fork ready to play; "Compare" diffs this game with another (GET /games/{id}/diff) and
 // shows where they part, with links to that step in each.
+import { api as call } from "./keep.js";
+
 const $ = (id) => document.getElementById(id);
 const gameId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const state = { game: null, steps: [], logIsPublic: false, token: null, at: null, seat: null };
 
-async function api(path, options = {}) {
-  const headers = {};
-  if (state.token) headers.Authorization = `Bearer ${state.token}`;
-  if (options.body !== undefined) headers["Content-Type"] = "application/json";
-  const answer = await fetch(path, {
-    method: options.method || "GET",
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const body = await answer.json();
-  if (!answer.ok) throw new Error(body.detail || `${answer.status} ${answer.statusText}`);
-  return body;
+function api(path, options = {}) {
+  return call(path, { ...options, token: state.token });
 }
 
 function say(message) {

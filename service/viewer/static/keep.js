@@ -17,6 +17,11 @@ export function seatName(descriptor, seat) {
 
 export const OFFLINE = "The server cannot be reached: the connection is lost. Try again once it is back.";
 
+// Every page's one API call: options.token is sent as the bearer; a non-GET gets a fresh
+// Idempotency-Key unless one is given; a refusal throws an Error with the problem's detail,
+// its status and body; no answer at all throws status 0 with OFFLINE.
+// Any answer is read by its Content-Type, so a proxy's plain-text 502 is an Error with its
+// status, not a JSON parse error.
 export async function api(path, options = {}) {
   const headers = Object.assign({}, options.headers || {});
   if (options.token) headers.Authorization = `Bearer ${options.token}`;

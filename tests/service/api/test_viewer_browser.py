@@ -17,7 +17,7 @@ from pathlib import Path
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, expect, sync_playwright
+from playwright.sync_api import Browser, ConsoleMessage, Page, Route, expect, sync_playwright
 
 from tests.service.api.conftest import ADMIN_TOKEN, Server
 from tests.service.api.playing import Table, seats_for
@@ -227,6 +227,46 @@ def test_fork_from_here_asks_first_then_opens_the_fork(
     assert forked["parent_id"] == game_id and forked["fork_at"] > 0
     expect(page.locator("#play")).to_be_visible()
     screenshot(page, "fork-peninsula")
+
+
+@pytest.mark.parametrize(
+    ("answer", "told"),
+    [
+        ("abort", "The server cannot be reached: the connection is lost."),
+        ("502", "502"),
+    ],
+)
+def test_a_fork_that_gets_no_answer_or_a_proxys_page_says_so_in_words(
+    server: Server, http: httpx.Client, browser: Browser, answer: str, told: str
+) -> None:
+    """A fork refused by no answer at all, or by a proxy's plain-text 502, is told as such:
+    never "Failed to fetch" or a JSON parse error, and the page stays on the game. (Its own
+    page: the browser logs the refused request itself, the one console error expected.)"""
+    game_id = imported(http, sorted((REPLAYS / "peninsula").glob("*.ndjson"))[0])
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{server.url}/games/{game_id}/viewer")
+    expect(page.locator("#board svg")).to_be_visible()
+
+    def refuse(route: Route) -> None:
+        if answer == "abort":
+            route.abort()
+        else:
+            route.fulfill(status=502, content_type="text/plain", body="Bad Gateway")
+
+    page.route(f"**/games/{game_id}/forks", refuse)
+    page.click("#fork")
+    page.click("#fork-confirm")
+    message = page.locator("#message")
+    expect(message).to_contain_text(told)
+    assert "JSON" not in message.inner_text() and "Failed to fetch" not in message.inner_text()
+    assert page.url.split("#")[0].endswith(f"/games/{game_id}/viewer")
+    context.close()
+    assert [e for e in errors if not e.startswith("Failed to load resource")] == []
 
 
 def test_the_games_list_puts_open_tables_first_and_filters(
