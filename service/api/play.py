@@ -67,10 +67,10 @@ with empty data would reach it, and ``JSON.parse("")`` throws)."""
 def legal_commands(
     game_id: FromPath[str], host: NamedDependency[Host], authorization: Authorization = None
 ) -> LegalCommands:
-    return offered(host, game_id, authorization)
+    return offer_to_seat(host, game_id, authorization)
 
 
-def offered(host: Host, game_id: str, authorization: str | None) -> LegalCommands:
+def offer_to_seat(host: Host, game_id: str, authorization: str | None) -> LegalCommands:
     """The route's work, shared with its plain ASGI form (``service.api.play_asgi``)."""
     game, seat = host.seat(game_id, authorization)
     loaded = host.cairn.load(game)
@@ -97,10 +97,10 @@ def send_command(
     authorization: Authorization = None,
     idempotency_key: IdempotencyKey = None,
 ) -> CommandAccepted:
-    return accepted(host, game_id, data, authorization, idempotency_key)
+    return send_as_seat(host, game_id, data, authorization, idempotency_key)
 
 
-def accepted(
+def send_as_seat(
     host: Host, game_id: str, data: SendCommand, authorization: str | None, key: str | None
 ) -> CommandAccepted:
     """The route's work once its body passed ``strict_body``, shared with its plain ASGI

@@ -4,10 +4,10 @@ A move is one ``GET /games/{id}/legal-commands`` and one ``POST /games/{id}/comm
 Litestar spends more of the event loop's time on each than the application does on the
 loop (routing, the kwargs and signature models, the before-request hook, building a
 ``Response``; bench/README.md, ``asgi-play``). ``PlayRoutes`` sits in front of Litestar's
-own ASGI handler and answers exactly those two shapes itself, calling the same functions
-the Litestar handlers call (``play.offered``, ``play.accepted``) in a worker thread, inside
-the same ``RequestContext`` (request id, log context, the ``request.completed`` line), and
-mapping their exceptions through the app's one exception map (``problems.py``).
+own ASGI handler and answers exactly those two shapes itself: it calls the functions the
+Litestar handlers call (``play.offer_to_seat``, ``play.send_as_seat``) in a worker thread,
+inside the same ``RequestContext`` (request id, log context, the ``request.completed``
+line), and maps their exceptions through the app's one exception map (``problems.py``).
 
 Every request it cannot answer exactly as Litestar would goes to Litestar untouched (a
 body already read is handed on as it came): a query string, U+0000 in the path, a root
@@ -44,7 +44,7 @@ from litestar.types import (
 from service.api.bodies import SendCommand
 from service.api.hosting import Host
 from service.api.middleware import RequestContext
-from service.api.play import accepted, offered
+from service.api.play import offer_to_seat, send_as_seat
 from service.api.screening import is_json, too_deep
 
 LEGAL = "/games/{game_id}/legal-commands"
@@ -108,7 +108,7 @@ class PlayRoutes:
         authorization = _text(headers.get(b"authorization"))
         host = self._host()
         await self._answer(
-            scope, receive, send, self.legal, lambda: offered(host, game_id, authorization)
+            scope, receive, send, self.legal, lambda: offer_to_seat(host, game_id, authorization)
         )
 
     async def _command(
@@ -137,7 +137,7 @@ class PlayRoutes:
             receive,
             send,
             self.commands,
-            lambda: accepted(host, game_id, data, authorization, key),
+            lambda: send_as_seat(host, game_id, data, authorization, key),
         )
 
     def _host(self) -> Host:

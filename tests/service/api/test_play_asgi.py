@@ -213,6 +213,8 @@ def refusals_once(pair: Pair, game: Game) -> None:
     pair.both("GET", legal, headers={"Authorization": "Bearer not-a-token"})
     pair.both("GET", legal, headers={"Authorization": "Basic abc"})
     pair.both("GET", f"/games/{UNKNOWN}/legal-commands", headers=auth)
+    # A percent-encoded id is the same id to both: the path is decoded before routing.
+    pair.both("GET", f"/games/%{ord(game.a[0]):02X}{game.a[1:]}/legal-commands", headers=auth)
     pair.both("GET", "/games/not-a-game/legal-commands", headers=auth)
     pair.both("GET", legal, headers={**auth, "Origin": ORIGIN}, plain=False)
     pair.both("GET", f"{legal}?after=1", headers=auth, plain=False)
