@@ -43,9 +43,9 @@ from litestar.types import (
 
 from service.api.bodies import SendCommand
 from service.api.hosting import Host
-from service.api.middleware import RequestContext
+from service.api.middleware import AllowedMethods, RequestContext
 from service.api.play import offer_to_seat, send_as_seat
-from service.api.screening import is_json, too_deep
+from service.api.screening import is_json, plain_integers, strict_body, too_deep
 
 LEGAL = "/games/{game_id}/legal-commands"
 COMMANDS = "/games/{game_id}/commands"
@@ -65,8 +65,8 @@ class PlayRoutes:
     def __init__(self, app: Litestar, litestar: ASGIApp) -> None:
         self.app = app
         self.litestar = litestar
-        self.legal = _registered(app, LEGAL, "GET")
-        self.commands = _registered(app, COMMANDS, "POST")
+        self.legal = registered(app, LEGAL, "GET")
+        self.commands = registered(app, COMMANDS, "POST")
         self.max_body = self.commands.resolve_request_max_body_size() or 0
         self.cors = app.cors_config is not None
 
@@ -192,7 +192,7 @@ async def _problem(
     )
 
 
-def _registered(app: Litestar, path: str, method: str) -> HTTPRouteHandler:
+def registered(app: Litestar, path: str, method: str) -> HTTPRouteHandler:
     for route in app.routes:
         if isinstance(route, HTTPRoute) and route.path_format == path:
             handler, _ = route.route_handler_map[method]  # type: ignore[index]
@@ -245,5 +245,32 @@ def _screened(body: bytes) -> SendCommand | None:
 
 def serve_play(app: Litestar) -> None:
     """Put ``PlayRoutes`` in front of the app's ASGI handler (after Litestar set it up:
-    ``Litestar.__call__`` still sets the scope's app and hands lifespan events on)."""
-    app.asgi_handler = PlayRoutes(app, app.asgi_handler)
+    ``Litestar.__call__`` still sets the scope's app and hands lifespan events on), if the
+    app is one whose two routes it answers as Litestar would."""
+    if mirrors_litestar(app):
+        app.asgi_handler = PlayRoutes(app, app.asgi_handler)
+
+
+def mirrors_litestar(app: Litestar) -> bool:
+    """Whether Litestar does nothing for a move's requests that ``PlayRoutes`` does not:
+    the middleware and before-request hooks ``create_app`` gives the routes, and no layer
+    it leaves out (guards, hooks after a request, an answer or an exception, Litestar's own
+    logging, compression, CSRF, allowed hosts, a response cache, response headers)."""
+    if app.after_exception or app.logging_config or app.compression_config:
+        return False
+    if app.csrf_config or app.allowed_hosts:
+        return False
+    for path, method, hook in ((LEGAL, "GET", plain_integers), (COMMANDS, "POST", strict_body)):
+        handler = registered(app, path, method)
+        if (
+            handler.resolve_guards()
+            or handler.resolve_after_response()
+            or any(layer.after_request for layer in handler.ownership_layers)
+            or handler.cache
+            or handler.resolve_response_headers()
+            or handler.resolve_response_cookies()
+            or handler.resolve_before_request() is not hook
+            or set(handler.resolve_middleware()) != {RequestContext, AllowedMethods}
+        ):
+            return False
+    return True

@@ -25,9 +25,15 @@ from typing import Any
 import httpx
 import pytest
 import structlog
+from litestar import Litestar
+from litestar.di import Provide
 from structlog.testing import LogCapture
 
-from service.api.play_asgi import PlayRoutes
+from service.api.app import create_app
+from service.api.middleware import AllowedMethods, RequestContext
+from service.api.play import legal_commands, send_command
+from service.api.play_asgi import PlayRoutes, mirrors_litestar
+from service.api.screening import plain_integers
 from service.composition import assemble
 from service.logs import forget_loggers
 from service.store import EventStore
@@ -364,3 +370,27 @@ def test_the_openapi_document_is_the_same_with_the_plain_routes(pair: Pair) -> N
     paths = documents[0]["paths"]
     assert paths["/games/{game_id}/commands"]["post"]["operationId"] == "sendCommand"
     assert paths["/games/{game_id}/legal-commands"]["get"]["operationId"] == "getLegalCommands"
+
+
+def test_the_plain_routes_stand_aside_where_litestar_would_do_more() -> None:
+    url = "postgresql://unused/none"  # never opened: the app is not started
+    assert isinstance(create_app(database_url=url).asgi_handler, PlayRoutes)
+    assert not isinstance(create_app(database_url=url, plain_play=False).asgi_handler, PlayRoutes)
+    plain = create_app(database_url=url, plain_play=False)
+    assert mirrors_litestar(plain)
+
+    async def after(exc: Exception, scope: Any) -> None:
+        pass
+
+    plain.after_exception = [after]
+    assert not mirrors_litestar(plain)
+    # The two routes in an app of their own: as create_app's, then with a guard.
+    layers: dict[str, Any] = {
+        "route_handlers": [legal_commands, send_command],
+        "middleware": [RequestContext, AllowedMethods],
+        "before_request": plain_integers,
+        "logging_config": None,
+        "dependencies": {"host": Provide(lambda: None, sync_to_thread=False)},
+    }
+    assert mirrors_litestar(Litestar(**layers))
+    assert not mirrors_litestar(Litestar(**layers, guards=[lambda connection, handler: None]))
