@@ -20,6 +20,7 @@ from service.api.hosting import Host, hosting
 from service.api.leagues import LEAGUE_ROUTES
 from service.api.lobby import LOBBY_ROUTES
 from service.api.middleware import AllowedMethods, RequestContext
+from service.api.play_asgi import serve_play
 from service.api.problems import EXCEPTION_HANDLERS
 from service.api.routes import PLAY_ROUTES
 from service.api.schemas import StrictStructSchemas
@@ -55,8 +56,13 @@ def create_app(
     on_startup: Sequence[Callable[[Litestar], Any]] = (),
     debug: bool = False,
     config: ServeConfig | None = None,
+    plain_play: bool = True,
 ) -> Litestar:
-    """Build the app over ``service``, or over one assembled on a pool on ``database_url``."""
+    """Build the app over ``service``, or over one assembled on a pool on ``database_url``.
+
+    ``plain_play`` answers a move's two requests below Litestar's handler machinery, as
+    the routes would (``service.api.play_asgi``); off, Litestar answers them (tests compare
+    the two)."""
     load_all()
     config = config or ServeConfig()
 
@@ -113,6 +119,8 @@ def create_app(
         debug=debug,
         on_app_init=[_no_litestar_logging],
     )
+    if plain_play:
+        serve_play(app)
     return app
 
 

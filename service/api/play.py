@@ -67,6 +67,11 @@ with empty data would reach it, and ``JSON.parse("")`` throws)."""
 def legal_commands(
     game_id: FromPath[str], host: NamedDependency[Host], authorization: Authorization = None
 ) -> LegalCommands:
+    return offer_to_seat(host, game_id, authorization)
+
+
+def offer_to_seat(host: Host, game_id: str, authorization: str | None) -> LegalCommands:
+    """The route's work, shared with its plain ASGI form (``service.api.play_asgi``)."""
     game, seat = host.seat(game_id, authorization)
     loaded = host.cairn.load(game)
     return LegalCommands(seat, loaded.version, host.cairn.legal_commands_of(loaded, seat))
@@ -92,11 +97,19 @@ def send_command(
     authorization: Authorization = None,
     idempotency_key: IdempotencyKey = None,
 ) -> CommandAccepted:
+    return send_as_seat(host, game_id, data, authorization, idempotency_key)
+
+
+def send_as_seat(
+    host: Host, game_id: str, data: SendCommand, authorization: str | None, key: str | None
+) -> CommandAccepted:
+    """The route's work once its body passed ``strict_body``, shared with its plain ASGI
+    form (``service.api.play_asgi``)."""
     game, seat = host.seat(game_id, authorization)
     kind = str(data.command.get("type"))[:64]
     log = logger().bind(seat=seat, command=kind)
     try:
-        outcome = _act(host, game, seat, data, idempotency_key)
+        outcome = _act(host, game, seat, data, key)
     except Exception as exc:
         log.info(
             "command.refused", outcome="refused", code=getattr(exc, "code", type(exc).__name__)

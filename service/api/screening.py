@@ -35,10 +35,10 @@ async def strict_body(request: Request[Any, Any, Any]) -> None:
     if parameter is None:
         return
     media = request.headers.get("content-type", "").partition(";")[0].strip().lower()
-    if not _is_json(media):
+    if not is_json(media):
         raise HTTPException(status_code=415, detail="send the body as application/json")
     body = await request.body()
-    if _too_deep(body):
+    if too_deep(body):
         raise ValidationException(f"invalid request body: nesting deeper than {MAX_NESTING}")
     try:
         msgspec.json.decode(body, type=parameter.annotation, strict=True)
@@ -50,7 +50,7 @@ async def strict_body(request: Request[Any, Any, Any]) -> None:
         raise ValidationException("invalid request body: text may not contain U+0000")
 
 
-def _too_deep(body: bytes) -> bool:
+def too_deep(body: bytes) -> bool:
     # No deeper than it has opening brackets (those inside strings only raise the count):
     # a move's body has a few, and counting them is a fraction of measuring the depth.
     if body.count(b"[") + body.count(b"{") <= MAX_NESTING:
@@ -58,7 +58,7 @@ def _too_deep(body: bytes) -> bool:
     return nesting(body, MAX_NESTING) > MAX_NESTING
 
 
-def _is_json(media: str) -> bool:
+def is_json(media: str) -> bool:
     return media == "application/json" or (
         media.startswith("application/") and media.endswith("+json")
     )

@@ -81,9 +81,12 @@ CONFIG = ServeConfig(
 
 
 @contextmanager
-def serving(service: Service, config: ServeConfig = CONFIG) -> Iterator[Server]:
-    """The service's app served by uvicorn in a thread on a free port, until the block ends."""
-    app = create_app(service, config=config)
+def serving(
+    service: Service, config: ServeConfig = CONFIG, *, plain_play: bool = True
+) -> Iterator[Server]:
+    """The service's app served by uvicorn in a thread on a free port, until the block ends
+    (``plain_play=False``: a move's requests through Litestar's handlers too)."""
+    app = create_app(service, config=config, plain_play=plain_play)
     port = free_port()
     settings = uvicorn.Config(app, host="127.0.0.1", port=port, log_config=None, lifespan="on")
     uv = uvicorn.Server(settings)
