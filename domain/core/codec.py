@@ -336,8 +336,8 @@ class _DataclassDecoder:
         # A plain dataclass (no __post_init__, no slots, every field in __init__, no
         # __new__ of its own) can be built by filling its __dict__: the generated __init__
         # would only assign the same values one object.__setattr__ at a time, which is most
-        # of a decode's cost. A class with its own __new__ (a shared Peninsula hex) is built
-        # by calling it.
+        # of a decode's cost. A class with its own __new__ (one that hands out shared
+        # instances, say) is built by calling it.
         self.plain = (
             not hasattr(tp, "__post_init__")
             and "__slots__" not in vars(tp)

@@ -101,8 +101,9 @@ class CommandAccepted(Struct):
     is_terminal: bool
     replayed: bool
     to_act: list[int] | None
-    """The seats to act now, so a client need not read the game to know whose turn it is;
-    null when ``replayed`` (the kept answer of an earlier request: read the game)."""
+    """The seats to act after the command, so a client need not read the game to know
+    whose turn it is. A replayed answer repeats the first answer's; null only for a key
+    recorded before answers named seats."""
 
 
 def accepted(outcome: Outcome, events: list[dict[str, Any]]) -> CommandAccepted:

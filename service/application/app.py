@@ -239,7 +239,6 @@ class Application:
             raise NotASeat(f"seat {seat} is not a seat of this game")
         events, state = ruleset.step(loaded.state, parsed, self.clock.now_ms())
         version = loaded.version + len(events)
-        response = {"version": version, "from": loaded.version + 1, "to": version}
         decision = with_notices(
             self._decision(ruleset, events, f"seat:{seat}", parsed),
             ruleset,
@@ -251,6 +250,9 @@ class Application:
         # The system's decisions due after the seat's are decided now and appended with it,
         # in one commit: each stays a decision of its own in the log.
         then, after = owed_after(ruleset, state, version, self.clock)
+        to_act = sorted(ruleset.to_act(after))
+        # The key's record keeps the whole answer, so a retry is told the same seats.
+        response = {"version": version, "from": loaded.version + 1, "to": version, "to_act": to_act}
         appended = self.store.append(
             loaded.game.game_id,
             loaded.version,
@@ -263,8 +265,7 @@ class Application:
         stored = self._outboxed(loaded.game.game_id, appended).events
         self.loader.after_append(loaded, stored, after)
         terminal = ruleset.is_terminal(after)
-        to_act = tuple(sorted(ruleset.to_act(after)))
-        return Outcome(loaded.game.game_id, stored[-1].seq, stored, terminal, to_act=to_act)
+        return Outcome(loaded.game.game_id, stored[-1].seq, stored, terminal, to_act=tuple(to_act))
 
     def settle(self, game_id: UUID | str) -> list[StoredEvent]:
         """Take every decision the system owes this game now; the events it appended.

@@ -65,7 +65,7 @@ class Keys:
         self.refusals = store.refusals
 
     def applied(self, game_id: UUID, key: str | None, request_hash: str) -> dict[str, Any] | None:
-        """The key's applied outcome (``{"version", "from", "to"}``), None if it has none
+        """The key's applied outcome (``{"version", "from", "to", "to_act"}``), None if it has none
         yet; its refusal, if that came first, is raised again."""
         if key is None:
             return None
@@ -93,7 +93,10 @@ class Keys:
             stored[-1].seq,
         )
         terminal = end == stored[-1].seq and self.store.game(game_id).is_finished
-        return Outcome(game_id, end, [e for e in stored if e.seq <= end], terminal, replayed=True)
+        kept = first.get("to_act")  # absent from records kept before answers named seats
+        to_act = None if kept is None else tuple(kept)
+        events = [e for e in stored if e.seq <= end]
+        return Outcome(game_id, end, events, terminal, replayed=True, to_act=to_act)
 
     def forget_expired(self) -> int:
         """Delete refusals kept longer than REFUSALS_KEPT (a chore of the sweep)."""

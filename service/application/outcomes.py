@@ -29,8 +29,8 @@ class Outcome:
     is_terminal: bool
     replayed: bool = False
     to_act: tuple[int, ...] | None = None
-    """The seats to act once the command and the system's decisions after it are applied;
-    None for a replayed command, whose answer is kept, not the state it left."""
+    """The seats to act once the command and the system's decisions after it are applied
+    (a replay: as the first answer named them; None where its record predates the field)."""
 
 
 def result_json(result: Result | None) -> dict[str, Any] | None:

@@ -9,23 +9,28 @@ a thread on a free port, so streams, concurrency and bots run as in production.
 from __future__ import annotations
 
 import hashlib
+import logging
 import socket
 import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Any
 
 import httpx
 import pytest
+import structlog
 import uvicorn
 from litestar import Litestar
+from structlog.testing import LogCapture
 
 from service.api.app import create_app
 from service.api.config import ServeConfig
 from service.api.hosting import Host
 from service.application import Application
 from service.composition import Service, assemble
+from service.logs import forget_loggers
 from service.store import EventStore
 from service.store.memory import MemoryStore
 from tests.support import sealed
@@ -135,3 +140,21 @@ def any_http(any_server: Server) -> Iterator[httpx.Client]:
 def http(server: Server) -> Iterator[httpx.Client]:
     with server.client() as client:
         yield client
+
+
+@pytest.fixture
+def logs() -> Iterator[list[dict[str, Any]]]:
+    """What the app logs while the test runs, as structlog's entries (its configuration is
+    restored after)."""
+    capture = LogCapture()
+    old = structlog.get_config()
+    structlog.configure(
+        processors=[structlog.contextvars.merge_contextvars, capture],
+        wrapper_class=structlog.make_filtering_bound_logger(logging.INFO),
+    )
+    forget_loggers()
+    try:
+        yield capture.entries
+    finally:
+        structlog.configure(**old)
+        forget_loggers()

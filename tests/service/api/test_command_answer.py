@@ -41,14 +41,23 @@ def test_every_answer_names_the_seats_the_game_then_waits_for(
     assert changes > 0, "the turn never moved: the check above compared nothing that changes"
 
 
-def test_a_replayed_answer_names_no_seats(server: Server, http: httpx.Client) -> None:
-    """A retry's answer is the one kept from the first request; whose turn it is now is not
-    part of it (null), so a client reads the game instead of trusting an old list."""
+def test_a_replayed_answer_names_the_seats_the_first_named(
+    server: Server, http: httpx.Client
+) -> None:
+    """A retry's answer is the first request's answer again (docs/api.md, "Idempotency"),
+    seats to act included, even once the game has moved on."""
     table = Table.create(server, http, "five-peaks", PLAYERS)
     seat = table.view()["to_act"][0]
     command = table.legal(seat)[0]
     first = table.send(seat, command, headers={"Idempotency-Key": "answer-1"})
+    assert first.status_code == 200 and first.json()["to_act"] == table.view()["to_act"]
+    named = first.json()["to_act"]
+    for _ in range(50):  # the game moves on until the turn has passed
+        if table.view()["to_act"] != named:
+            break
+        acting = table.view()["to_act"][0]
+        assert table.send(acting, table.legal(acting)[0]).status_code == 200
+    assert table.view()["to_act"] != named, "the turn never passed: the replay proves nothing"
     again = table.send(seat, command, headers={"Idempotency-Key": "answer-1"})
-    assert first.status_code == again.status_code == 200
-    assert first.json()["to_act"] == table.view()["to_act"]
-    assert again.json()["replayed"] and again.json()["to_act"] is None
+    assert again.status_code == 200 and again.json()["replayed"]
+    assert again.json()["to_act"] == named

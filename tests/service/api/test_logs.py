@@ -2,36 +2,15 @@
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
-import structlog
-from structlog.testing import LogCapture
 
-from service.logs import forget_loggers
 from tests.service.api.conftest import Server
 from tests.service.api.playing import Table
 
 pytestmark = pytest.mark.storage
-
-
-@pytest.fixture
-def logs() -> Iterator[list[Any]]:
-    capture = LogCapture()
-    old = structlog.get_config()
-    structlog.configure(
-        processors=[structlog.contextvars.merge_contextvars, capture],
-        wrapper_class=structlog.make_filtering_bound_logger(logging.INFO),
-    )
-    forget_loggers()
-    try:
-        yield capture.entries
-    finally:
-        structlog.configure(**old)
-        forget_loggers()
 
 
 def test_commands_are_logged_with_their_context(

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import logging
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -24,10 +23,8 @@ from typing import Any
 
 import httpx
 import pytest
-import structlog
 from litestar import Litestar
 from litestar.di import Provide
-from structlog.testing import LogCapture
 
 from service.api.app import create_app
 from service.api.middleware import AllowedMethods, RequestContext
@@ -35,7 +32,6 @@ from service.api.play import legal_commands, send_command
 from service.api.play_asgi import PlayRoutes, mirrors_litestar
 from service.api.screening import plain_integers
 from service.composition import assemble
-from service.logs import forget_loggers
 from service.store import EventStore
 from tests.service.api.conftest import ORIGIN, Server, serving
 
@@ -115,22 +111,6 @@ class Pair:
         if plain:
             self.answered.append(f"{method} {mine.status} {mine.json().get('code', '')}")
         return mine
-
-
-@pytest.fixture
-def logs() -> Iterator[list[dict[str, Any]]]:
-    capture = LogCapture()
-    old = structlog.get_config()
-    structlog.configure(
-        processors=[structlog.contextvars.merge_contextvars, capture],
-        wrapper_class=structlog.make_filtering_bound_logger(logging.INFO),
-    )
-    forget_loggers()
-    try:
-        yield capture.entries
-    finally:
-        structlog.configure(**old)
-        forget_loggers()
 
 
 @pytest.fixture
