@@ -14,7 +14,6 @@ from msgspec import Meta, Struct
 
 from domain.core import MAX_SEATS
 from service.api.live_bodies import LiveClocks
-from service.application.outcomes import Outcome
 
 PlayerName = Annotated[str, Meta(min_length=1, max_length=64, pattern=r"^\S(.*\S)?$")]
 Secret = Annotated[str, Meta(min_length=1, max_length=256)]
@@ -104,12 +103,6 @@ class CommandAccepted(Struct):
     """The seats to act after the command, so a client need not read the game to know
     whose turn it is. A replayed answer repeats the first answer's; null only for a key
     recorded before answers named seats."""
-
-
-def accepted(outcome: Outcome, events: list[dict[str, Any]]) -> CommandAccepted:
-    """A seat's answer to an accepted command, showing it ``events``."""
-    to_act = None if outcome.to_act is None else list(outcome.to_act)
-    return CommandAccepted(outcome.version, events, outcome.is_terminal, outcome.replayed, to_act)
 
 
 class EventPage(Struct):

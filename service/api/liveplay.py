@@ -21,7 +21,7 @@ from litestar.exceptions import NotAuthorizedException
 from litestar.params import FromPath, JSONBody
 
 from domain.core.live import AnswerTakeback, Resign, ReturnToSeat, TakeBack
-from service.api.bodies import CommandAccepted, accepted, problems
+from service.api.bodies import CommandAccepted, problems
 from service.api.games import SEAT, Authorization
 from service.api.hosting import Host
 from service.api.leaguing import service_of
@@ -33,13 +33,12 @@ from service.api.live_bodies import (
     RegisterWebhook,
     WebhookRegistered,
 )
-from service.api.play import IdempotencyKey
+from service.api.play import IdempotencyKey, answer_to_seat
 from service.api.screening import strict_body
 from service.api.seating import bearer
-from service.application import Outcome, live
+from service.application import live
 from service.application.players import NotALeagueOrganiser, NotAnOrganiser
 from service.application.targets import check_target
-from service.application.visibility import nothing_revealed, revealed_in, shown
 from service.logs import logger
 
 ANYONE_WHO_MAY_ABANDON: list[dict[str, list[str]]] = [
@@ -47,15 +46,6 @@ ANYONE_WHO_MAY_ABANDON: list[dict[str, list[str]]] = [
     {"playerToken": []},
     {"adminToken": []},
 ]
-
-
-def _accepted(host: Host, seat: int, outcome: Outcome) -> CommandAccepted:
-    """The seat's answer, as ``sendCommand`` gives it: the events that seat may see."""
-    ended = outcome.is_terminal or outcome.replayed
-    store = host.cairn.store
-    revealed = revealed_in(store, store.game(outcome.game_id)) if ended else nothing_revealed
-    events = shown(outcome.events, seat, revealed)
-    return accepted(outcome, events)
 
 
 def _seat_command(
@@ -70,7 +60,7 @@ def _seat_command(
     made = command(seat)
     outcome = host.cairn.act(game, seat, made, None, key)
     logger().info("live.command", game_id=str(game), seat=seat, command=made.NAME)
-    return _accepted(host, seat, outcome)
+    return answer_to_seat(host, seat, outcome)
 
 
 COMMON: dict[str, Any] = {

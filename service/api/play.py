@@ -22,7 +22,6 @@ from service.api.bodies import (
     LegalCommands,
     SendCommand,
     StreamTicket,
-    accepted,
     problems,
 )
 from service.api.games import MAX_SEQ, SEAT, SEAT_OR_SPECTATOR, Authorization
@@ -118,13 +117,20 @@ def send_as_seat(
     log.info(
         "command.accepted", outcome="accepted", version=outcome.version, replayed=outcome.replayed
     )
+    return answer_to_seat(host, seat, outcome)
+
+
+def answer_to_seat(host: Host, seat: int, outcome: Outcome) -> CommandAccepted:
+    """The seat's answer to an accepted command (``sendCommand`` and the live-play
+    commands): the events that seat may see, and the seats to act after it."""
     # Nothing is revealed while a game is live; only a command that ended it, or the replay
     # of an earlier one, needs the game's record to know what became public.
     ended = outcome.is_terminal or outcome.replayed
     store = host.cairn.store
-    revealed = revealed_in(store, store.game(game)) if ended else nothing_revealed
+    revealed = revealed_in(store, store.game(outcome.game_id)) if ended else nothing_revealed
     events = shown(outcome.events, seat, revealed)
-    return accepted(outcome, events)
+    to_act = None if outcome.to_act is None else list(outcome.to_act)
+    return CommandAccepted(outcome.version, events, outcome.is_terminal, outcome.replayed, to_act)
 
 
 def _act(host: Host, game_id: UUID, seat: int, data: SendCommand, key: str | None) -> Outcome:
