@@ -237,20 +237,36 @@ def timed(work: Callable[[], Any]) -> float:
     return time.perf_counter() - start
 
 
+Narrowing = tuple[
+    Callable[[argparse.ArgumentParser], None], Callable[[Any, argparse.Namespace], Any]
+]
+"""A benchmark's own options: one adds them to the parser, the other applies the parsed
+ones to the sizes chosen (full or smoke), answering the sizes to run."""
+
+
 def command_line(
     doc: str,
     run: Callable[..., Mapping[str, Any]],
     full: Any,
     smoke: Any,
     argv: list[str] | None = None,
+    narrowing: Narrowing | None = None,
 ) -> None:
     """The ``python -m bench.<name> [--smoke] [--out DIR]`` entry point every benchmark
-    shares (``--out`` as ``python -m bench``'s)."""
-    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    shares (``--out`` as ``python -m bench``'s), plus a benchmark's own ``narrowing``
+    options if it has any."""
+    parser = argparse.ArgumentParser(
+        description=doc.splitlines()[0], formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--smoke", action="store_true", help="tiny sizes, seconds")
     add_out(parser)
+    if narrowing is not None:
+        narrowing[0](parser)
     args = parser.parse_args(argv)
-    print_report(run(sizes=smoke if args.smoke else full, out_dir=args.out))
+    sizes = smoke if args.smoke else full
+    if narrowing is not None:
+        sizes = narrowing[1](sizes, args)
+    print_report(run(sizes=sizes, out_dir=args.out))
 
 
 def add_out(parser: argparse.ArgumentParser) -> None:

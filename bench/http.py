@@ -16,6 +16,8 @@ player it holds the token of, against the same bare endpoint in the same run.
 
 from __future__ import annotations
 
+import argparse
+import dataclasses
 import statistics
 import tempfile
 import threading
@@ -295,5 +297,65 @@ def _params(sizes: Sizes) -> dict[str, Any]:
     return {k: list(v) if isinstance(v, tuple) else v for k, v in vars(sizes).items()}
 
 
+CHOOSING = """rows:
+  Each option narrows the sizes chosen (full, or --smoke's) to the rows named; the rest
+  stay as they are. The matrix's rows are every --workers by every --clients; the
+  rulesets' lines run at the first of --workers with --ruleset-clients clients.
+
+  python -m bench.http --workers 1 --clients 1 --rulesets none
+      the 1-worker, 1-client row alone (5 rounds, both servers, about a minute)
+  python -m bench.http --workers 1 2 4 --clients 1 --rulesets none
+      the three 1-client rows
+  python -m bench.http --workers 1 --clients --rulesets peloponnes
+      only the Peloponnes line (an empty --clients leaves out the matrix)
+"""
+
+
+def add_choices(parser: argparse.ArgumentParser) -> None:
+    """``--workers``, ``--clients``, ``--rulesets``, ``--ruleset-clients``, ``--rounds`` and
+    ``--writes-per-sample``, to run chosen rows rather than the whole ten minutes."""
+    parser.prog = "python -m bench.http"
+    parser.epilog = CHOOSING
+    parser.add_argument(
+        "--workers", type=int, nargs="+", metavar="N", help="uvicorn workers of both servers"
+    )
+    parser.add_argument(
+        "--clients",
+        type=int,
+        nargs="*",
+        metavar="N",
+        help="concurrent clients of the matrix's rows (none given: no matrix rows)",
+    )
+    parser.add_argument(
+        "--rulesets",
+        nargs="+",
+        choices=[*FULL.rulesets, "none"],
+        metavar="NAME",
+        help=f"a line each ({', '.join(FULL.rulesets)}), or none",
+    )
+    parser.add_argument(
+        "--ruleset-clients", type=int, metavar="N", help="concurrent clients of those lines"
+    )
+    parser.add_argument("--rounds", type=int, metavar="N", help="samples of each side a row")
+    parser.add_argument(
+        "--writes-per-sample", type=int, metavar="N", help="split among a row's clients"
+    )
+
+
+def chosen(sizes: Sizes, args: argparse.Namespace) -> Sizes:
+    """``sizes`` with whatever the command line named instead."""
+    named: dict[str, Any] = {}
+    if args.workers is not None:
+        named["workers"] = tuple(args.workers)
+    if args.clients is not None:
+        named["clients"] = tuple(args.clients)
+    if args.rulesets is not None:
+        named["rulesets"] = tuple(name for name in args.rulesets if name != "none")
+    for name in ("ruleset_clients", "rounds", "writes_per_sample"):
+        if getattr(args, name) is not None:
+            named[name] = getattr(args, name)
+    return dataclasses.replace(sizes, **named)
+
+
 if __name__ == "__main__":
-    command_line(__doc__ or "", run, FULL, SMOKE)
+    command_line(__doc__ or "", run, FULL, SMOKE, narrowing=(add_choices, chosen))

@@ -3,6 +3,7 @@ through the shared command line, without a database or a cluster."""
 
 from __future__ import annotations
 
+import dataclasses
 import subprocess
 import sys
 from pathlib import Path
@@ -10,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bench import fold, harness
+from bench import fold, harness, http
 
 FULL, SMOKE = {"size": "full"}, {"size": "smoke"}
 
@@ -51,4 +52,46 @@ def test_the_citus_benches_offer_out_without_a_cluster(module: str) -> None:
         check=True,
         cwd=Path(__file__).resolve().parents[2],
     )
+    assert "--out DIR" in shown.stdout
+
+
+def _http_sizes(argv: list[str], monkeypatch: pytest.MonkeyPatch) -> Any:
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(http, "run", _recorded(calls))
+    harness.command_line(
+        "fake", http.run, http.FULL, http.SMOKE, argv, narrowing=(http.add_choices, http.chosen)
+    )
+    [call] = calls
+    return call["sizes"]
+
+
+def test_http_runs_the_rows_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    sizes = _http_sizes(["--workers", "1", "--clients", "1", "--rulesets", "none"], monkeypatch)
+    assert sizes == dataclasses.replace(http.FULL, workers=(1,), clients=(1,), rulesets=())
+
+
+def test_http_narrows_smoke_and_keeps_what_is_not_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    argv = ["--smoke", "--workers", "2", "4", "--clients", "--rulesets", "peloponnes"]
+    argv += ["--rounds", "3", "--writes-per-sample", "40", "--ruleset-clients", "2"]
+    sizes = _http_sizes(argv, monkeypatch)
+    assert sizes == http.Sizes(
+        rounds=3,
+        workers=(2, 4),
+        clients=(),
+        writes_per_sample=40,
+        rulesets=("peloponnes",),
+        ruleset_clients=2,
+    )
+    assert _http_sizes([], monkeypatch) == http.FULL
+
+
+def test_http_explains_its_rows() -> None:
+    shown = subprocess.run(
+        [sys.executable, "-m", "bench.http", "--help"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).resolve().parents[2],
+    )
+    assert "--workers 1 --clients 1 --rulesets none" in shown.stdout
     assert "--out DIR" in shown.stdout
