@@ -19,10 +19,16 @@ _REQUEST_ID = re.compile(r"[\w.-]{1,64}")
 
 
 class RequestContext:
-    """Binds request_id and game_id into structlog's context for everything logged inside."""
+    """Binds request_id and game_id into structlog's context for everything logged inside.
 
-    def __init__(self, app: ASGIApp) -> None:
+    ``arrived`` is the ``perf_counter`` at which the request reached the server, for a
+    caller that wraps the request only after reading its body (``play_asgi``): the line's
+    ``ms`` counts from there, as it does from this middleware's call in Litestar's stack.
+    """
+
+    def __init__(self, app: ASGIApp, arrived: float | None = None) -> None:
         self.app = app
+        self.arrived = arrived
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != ScopeType.HTTP:
@@ -37,7 +43,7 @@ class RequestContext:
             context["game_id"] = match.group(1).lower()
         structlog.contextvars.clear_contextvars()
         structlog.contextvars.bind_contextvars(**context)
-        started = time.perf_counter()
+        started = time.perf_counter() if self.arrived is None else self.arrived
         status = 500
 
         async def send_with_id(message: Message) -> None:

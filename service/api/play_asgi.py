@@ -21,6 +21,7 @@ comes from Litestar itself, and the routes stay registered there for the OpenAPI
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Callable
 
 import anyio
@@ -71,6 +72,7 @@ class PlayRoutes:
         self.cors = app.cors_config is not None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        arrived = time.perf_counter()
         if scope["type"] != ScopeType.HTTP or scope["query_string"] or scope.get("root_path"):
             await self.litestar(scope, receive, send)
             return
@@ -79,12 +81,12 @@ class PlayRoutes:
         if method == "GET" and (match := _LEGAL.fullmatch(path)) and "\x00" not in path:
             headers = self._headers(scope)
             if headers is not None:
-                await self._legal(scope, receive, send, match.group(1), headers)
+                await self._legal(scope, receive, send, match.group(1), headers, arrived)
                 return
         elif method == "POST" and (match := _COMMANDS.fullmatch(path)) and "\x00" not in path:
             headers = self._headers(scope)
             if headers is not None:
-                await self._command(scope, receive, send, match.group(1), headers)
+                await self._command(scope, receive, send, match.group(1), headers, arrived)
                 return
         await self.litestar(scope, receive, send)
 
@@ -103,16 +105,33 @@ class PlayRoutes:
         return read
 
     async def _legal(
-        self, scope: Scope, receive: Receive, send: Send, game_id: str, headers: dict[bytes, bytes]
+        self,
+        scope: Scope,
+        receive: Receive,
+        send: Send,
+        game_id: str,
+        headers: dict[bytes, bytes],
+        arrived: float,
     ) -> None:
         authorization = _text(headers.get(b"authorization"))
         host = self._host()
         await self._answer(
-            scope, receive, send, self.legal, lambda: offer_to_seat(host, game_id, authorization)
+            scope,
+            receive,
+            send,
+            self.legal,
+            lambda: offer_to_seat(host, game_id, authorization),
+            arrived,
         )
 
     async def _command(
-        self, scope: Scope, receive: Receive, send: Send, game_id: str, headers: dict[bytes, bytes]
+        self,
+        scope: Scope,
+        receive: Receive,
+        send: Send,
+        game_id: str,
+        headers: dict[bytes, bytes],
+        arrived: float,
     ) -> None:
         key = _text(headers.get(b"idempotency-key"))
         length = headers.get(b"content-length", b"")
@@ -138,6 +157,7 @@ class PlayRoutes:
             send,
             self.commands,
             lambda: send_as_seat(host, game_id, data, authorization, key),
+            arrived,
         )
 
     def _host(self) -> Host:
@@ -145,8 +165,17 @@ class PlayRoutes:
         return host
 
     async def _answer(
-        self, scope: Scope, receive: Receive, send: Send, route: HTTPRouteHandler, work: Work
+        self,
+        scope: Scope,
+        receive: Receive,
+        send: Send,
+        route: HTTPRouteHandler,
+        work: Work,
+        arrived: float,
     ) -> None:
+        """``work``'s answer, or its exception's; the log line's ``ms`` counts from when
+        the request ``arrived``, before its body was read, as Litestar's does."""
+
         async def respond(scope: Scope, receive: Receive, send: Send) -> None:
             try:
                 answer = await anyio.to_thread.run_sync(work)
@@ -168,7 +197,7 @@ class PlayRoutes:
             await send(start)
             await send(answered)
 
-        await RequestContext(respond)(scope, receive, send)
+        await RequestContext(respond, arrived)(scope, receive, send)
 
 
 async def _problem(

@@ -374,3 +374,45 @@ def test_the_plain_routes_stand_aside_where_litestar_would_do_more() -> None:
     }
     assert mirrors_litestar(Litestar(**layers))
     assert not mirrors_litestar(Litestar(**layers, guards=[lambda connection, handler: None]))
+
+
+def test_a_plain_posts_ms_counts_from_its_arrival_not_from_its_body(pair: Pair) -> None:
+    """The ``request.completed`` line's ``ms`` starts when the request arrives, as in
+    Litestar's stack, so a body slow to come is in it on both apps."""
+    game = Game.create(pair, "peninsula")
+    pause = 0.3
+
+    def slowly() -> Iterator[bytes]:
+        yield b'{"command": '
+        time.sleep(pause)
+        yield b'{"type": "no_such_command"}}'
+
+    length = len(b'{"command": {"type": "no_such_command"}}')
+    for server, game_id, token in (
+        (pair.plain, game.a, game.tokens_a[0]),
+        (pair.litestar, game.b, game.tokens_b[0]),
+    ):
+        pair.handed_on.clear()
+        pair.logs.clear()
+        request_id = f"slow-{next(_ids)}"
+        headers = {
+            **bearer(token),
+            "Content-Type": "application/json",
+            "Content-Length": str(length),
+            "X-Request-ID": request_id,
+        }
+        with server.client() as http:
+            sent = http.post(f"/games/{game_id}/commands", content=slowly(), headers=headers)
+        assert sent.status_code == 400 and sent.json()["code"] == "invalid_command"
+        assert pair.handed_on == []  # the plain app answered it itself
+        deadline = time.monotonic() + 20
+        while not (
+            lines := [
+                e
+                for e in list(pair.logs)
+                if e.get("request_id") == request_id and e["event"] == "request.completed"
+            ]
+        ):
+            assert time.monotonic() < deadline, "no request.completed"
+            time.sleep(0.005)
+        assert lines[0]["ms"] >= 1000 * pause, (server is pair.plain, lines[0])
