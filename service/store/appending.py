@@ -1,7 +1,9 @@
 """An append on the wire: one call of ``cairn_append`` (migrations 0011 and 0012), or for a
-decision that is one event and nothing else the plain INSERT of its row, each prepared once
-per connection, with the wake-up behind it, in one exchange through libpq. Each answers its
-events' recorded_at and how many outbox rows it wrote (the plain INSERT none).
+decision that is one event and nothing else the plain INSERT of its row, or for a decision
+with the system's decisions after it one call of ``cairn_append_decisions`` (migration
+0013), each prepared once per connection, with the wake-up behind it, in one exchange
+through libpq. Each answers its events' recorded_at and how many outbox rows it wrote (the
+plain INSERT none).
 
 psycopg's cursors and pipeline cost an append more client CPU than the server's whole work
 (issue #26, bench/README.md). Here the parameters are texts, most of them the very texts the
@@ -29,7 +31,7 @@ from weakref import WeakKeyDictionary
 import psycopg
 from psycopg.abc import Loader
 from psycopg.errors import error_from_result
-from psycopg.pq import ConnStatus, DiagnosticField, ExecStatus, Format, TransactionStatus
+from psycopg.pq import ConnStatus, DiagnosticField, ExecStatus, Format
 from psycopg.pq.abc import PGconn, PGresult
 
 from service.store.records import Chained, Decision, canonical_json, chained
@@ -47,7 +49,11 @@ ONE_SQL = (
     b" decision_seq, command, metadata, prev_hash, hash)"
     b" VALUES ($1, $2, $3, $4, $5, $6, $7, $2, $8, $9, $10, $11) RETURNING recorded_at"
 )
-STATEMENTS = {APPEND: APPEND_SQL, ONE: ONE_SQL}
+DECISIONS = b"cairn_append_decisions"
+"""The prepared call of ``cairn_append_decisions`` (migration 0013): a decision and the
+system's decisions after it, one call."""
+DECISIONS_SQL = b"SELECT stamp, outboxed FROM cairn_append_decisions($1, $2, $3, $4, $5, $6, $7)"
+STATEMENTS = {APPEND: APPEND_SQL, ONE: ONE_SQL, DECISIONS: DECISIONS_SQL}
 _LOST_STATEMENT = b"26000"  # invalid_sql_statement_name
 _TIMESTAMPTZ = psycopg.adapters.types["timestamptz"].oid
 
@@ -131,6 +137,48 @@ def function_call(
     return AppendCall(APPEND, params, hashes)
 
 
+def decisions_call(
+    game_id: UUID,
+    start_seq: int,
+    prev_hash: str,
+    decisions: Sequence[tuple[Decision, dict[str, Any] | None]],
+    idempotency: tuple[str, str, dict[str, Any]] | None,
+) -> AppendCall:
+    """``cairn_append_decisions``' call: each of ``decisions`` (with the result it ends the
+    game with, if it does) chained on the one before, the first from ``prev_hash``, and
+    ``idempotency`` recorded with the first: the rows ``function_call``'s calls, one a
+    decision, would write (tests/service/test_appending.py holds the two alike)."""
+    head, hashes, texts, start = prev_hash, [], [], start_seq
+    for decision, result in decisions:
+        links = chained(start, prev_hash, decision)
+        events = ",".join(
+            f"[{json.dumps(link.event.type)},{int(link.event.schema_version)},"
+            f'{link.payload_text},{json.dumps(link.event.visibility)},"{link.hash}"]'
+            for link in links
+        )
+        # the first link keeps the command's text, already spelled for its hash
+        command = links[0].command_text if links else canonical_json(decision.command)
+        notices = json.dumps(notices_param(decision.notices).obj) if decision.notices else "null"
+        texts.append(
+            f"[{json.dumps(decision.actor)},{command or 'null'},{json.dumps(decision.metadata)},"
+            f"[{events}],{json.dumps(result)},{notices}]"
+        )
+        hashes += [link.hash for link in links]
+        start += len(links)
+        prev_hash = hashes[-1] if hashes else prev_hash
+    key, request_hash, response = idempotency or (None, None, None)
+    params = [
+        str(game_id).encode(),
+        str(int(start_seq)).encode(),
+        head.encode(),
+        ("[" + ",".join(texts) + "]").encode(),
+        _text(key),
+        _text(request_hash),
+        None if idempotency is None else json.dumps(response).encode(),
+    ]
+    return AppendCall(DECISIONS, params, hashes)
+
+
 def _one(game_id: UUID, link: Chained, decision: Decision) -> AppendCall:
     """``ONE``'s parameters: the columns ``cairn_append`` gives its first event."""
     event = link.event
@@ -154,31 +202,29 @@ def _text(value: str | None) -> bytes | None:
     return None if value is None else value.encode()
 
 
-def committed(
-    conn: psycopg.Connection[Any], calls: Sequence[AppendCall], wake: str
-) -> list[Answer]:
-    """Run ``calls`` as one transaction (the connection is idle, in autocommit), then
-    ``wake``, in one round trip: each call's answer.
+def committed(conn: psycopg.Connection[Any], call: AppendCall, wake: str) -> Answer:
+    """Run ``call`` (the connection is idle, in autocommit: the call is a transaction by
+    itself), then ``wake``, in one round trip: the call's answer.
 
-    One call is a transaction by itself. Several go in one explicit block, BEGIN ... COMMIT
-    before the one Sync: an implicit transaction of several statements is not one Citus
-    runs on a single worker in one phase. A block refused part-way is left aborted by its
-    Sync (libpq's pipeline mode does not roll it back), so it is rolled back here.
+    A seat's decision with the system's decisions after it is one call too
+    (``decisions_call``), not several in a BEGIN ... COMMIT block: one statement on the
+    server instead of one a decision and two for the block (issue #26); an implicit
+    transaction of several statements would not be one Citus runs on a single worker in one
+    phase, and a lone statement is.
 
-    The wake-up is a transaction of its own, after the calls' Sync, so that the commit does
+    The wake-up is a transaction of its own, after the call's Sync, so that the commit does
     not queue behind PostgreSQL's global notify lock (event_store.py says why). It is sent
-    even when the calls are refused: a wake-up is only a hint, and a reader woken for
-    nothing reads nothing new. Its own failure is ignored, since the append is durable by
-    then.
+    even when the call is refused: a wake-up is only a hint, and a reader woken for nothing
+    reads nothing new. Its own failure is ignored, since the append is durable by then.
     """
     with conn.lock:
         loader = _prepare(conn)
-        answers = _exchange(conn, calls, wake.encode())
-        if _lost(answers):
+        answer = _exchange(conn, call, wake.encode())
+        if answer.error_field(DiagnosticField.SQLSTATE) == _LOST_STATEMENT:
             del _prepared[conn]
             loader = _prepare(conn, again=True)
-            answers = _exchange(conn, calls, wake.encode())
-        return [_answer(conn, answer, loader) for answer in answers]
+            answer = _exchange(conn, call, wake.encode())
+        return _answer(conn, answer, loader)
 
 
 def within(conn: psycopg.Connection[Any], call: AppendCall) -> Answer:
@@ -209,10 +255,6 @@ def _loader(conn: psycopg.Connection[Any]) -> Loader:
     return kind(_TIMESTAMPTZ, conn)
 
 
-def _lost(answers: list[PGresult]) -> bool:
-    return any(a.error_field(DiagnosticField.SQLSTATE) == _LOST_STATEMENT for a in answers)
-
-
 def _failure(conn: psycopg.Connection[Any], answer: PGresult) -> psycopg.Error:
     """The error ``answer`` carries. A connection lost under it is ``OperationalError``
     (the database unavailable: 503), as psycopg's own ``execute`` raises it; a result of a
@@ -235,37 +277,24 @@ def _answer(conn: psycopg.Connection[Any], answer: PGresult, loader: Loader) -> 
     return Answer(stamp, int(outboxed) if outboxed is not None else 0)
 
 
-def _exchange(
-    conn: psycopg.Connection[Any], calls: Sequence[AppendCall], wake: bytes
-) -> list[PGresult]:
-    """The calls (in a block if several) and the wake-up, each before a Sync of its own:
-    the calls' answers, or the first refusal among the block's answers alone.
+def _exchange(conn: psycopg.Connection[Any], call: AppendCall, wake: bytes) -> PGresult:
+    """The call and the wake-up, each before a Sync of its own: the call's answer.
 
     A connection left mid-exchange (its socket failed, or the thread was interrupted) is
     closed, so that the pool replaces it rather than hand out one with answers pending."""
     pgconn = conn.pgconn
-    block = len(calls) > 1
     try:
         pgconn.enter_pipeline_mode()
-        if block:
-            pgconn.send_query_params(b"BEGIN", None)
-        for call in calls:
-            pgconn.send_query_prepared(call.statement, call.params)
-        if block:
-            pgconn.send_query_params(b"COMMIT", None)
+        pgconn.send_query_prepared(call.statement, call.params)
         pgconn.pipeline_sync()
         pgconn.send_query_params(wake, None)
         pgconn.pipeline_sync()
         answers = _answers(pgconn, syncs=2)
         pgconn.exit_pipeline_mode()
-        if pgconn.transaction_status == TransactionStatus.INERROR:
-            pgconn.exec_(b"ROLLBACK")
     except BaseException:
         conn.close()
         raise
-    sent = answers[: len(calls) + 2 * block]
-    refused = [a for a in sent if a.status == ExecStatus.FATAL_ERROR]
-    return refused[:1] or sent[block : block + len(calls)]
+    return answers[0]
 
 
 def _answers(pgconn: PGconn, syncs: int) -> list[PGresult]:

@@ -5,8 +5,9 @@ of ``cairn_append`` (migrations 0011, 0012; ``service.store.appending``), in one
 ``expected_version + 1 ...``. A writer that lost the race hits the primary
 key ``(game_id, seq)``; a writer that skipped ahead hits the foreign key to the previous seq.
 Both surface as ``VersionConflict``. The system's decisions due right after a seat's are
-appended with it (``then``): one call each, in one BEGIN ... COMMIT block sent in the same
-exchange, so one commit and one wake-up for them all.
+appended with it (``then``): one call of ``cairn_append_decisions`` (migration 0013) for them
+all, so one statement, one commit and one wake-up; each is still a decision of its own in
+the log. Inside a caller's transaction (a new game's opening) each goes as its own call.
 
 ``NOTIFY cairn_events`` is sent right after the commit, in a transaction of its own. Queued
 inside the appending transaction, it would make PostgreSQL serialise every notifying
@@ -257,24 +258,31 @@ class EventStore(EventReads):
         result: dict[str, Any] | None = None,
         then: Sequence[FollowUp] = (),
     ) -> Appended:
-        calls = [append_call(game_id, start_seq, prev_hash, decision, idempotency, result)]
         decisions = [decision, *(each for each, _ in then)]
-        starts = [start_seq]
-        for each, finished in then:
-            starts.append(starts[-1] + len(calls[-1].hashes))
-            calls.append(
-                append_call(game_id, starts[-1], calls[-1].hashes[-1], each, None, finished)
-            )
-        if conn.info.transaction_status == TransactionStatus.IDLE:
-            wake = wake_up(game_id, starts[-1] + len(calls[-1].hashes) - 1)
-            answers = appending.committed(conn, calls, wake)
+        if conn.info.transaction_status != TransactionStatus.IDLE:
+            # inside the caller's transaction (a new game's opening): a call a decision
+            stored: list[StoredEvent] = []
+            outboxed = 0
+            for each, finished in [(decision, result), *then]:
+                start = start_seq + len(stored)
+                call = append_call(game_id, start, prev_hash, each, idempotency, finished)
+                answer = appending.within(conn, call)
+                stored += _stored(game_id, start, prev_hash, each, call.hashes, answer.recorded_at)
+                prev_hash, idempotency, outboxed = call.hashes[-1], None, outboxed + answer.outboxed
+            return Appended(stored, outboxed)
+        if then:
+            # A decision and the system's after it: one call, where it was a call a decision
+            # in a BEGIN ... COMMIT block (migration 0013; some rulesets' moves are five or more).
+            moved = [(decision, result), *then]
+            call = appending.decisions_call(game_id, start_seq, prev_hash, moved, idempotency)
         else:
-            answers = [appending.within(conn, call) for call in calls]
-        stored: list[StoredEvent] = []
-        for each, start, call, answer in zip(decisions, starts, calls, answers, strict=True):
-            stored += _stored(game_id, start, prev_hash, each, call, answer.recorded_at)
-            prev_hash = call.hashes[-1]
-        return Appended(stored, sum(answer.outboxed for answer in answers))
+            call = append_call(game_id, start_seq, prev_hash, decision, idempotency, result)
+        end = start_seq + len(call.hashes) - 1
+        answer = appending.committed(conn, call, wake_up(game_id, end))
+        return Appended(
+            _stored_all(game_id, start_seq, prev_hash, decisions, call, answer.recorded_at),
+            answer.outboxed,
+        )
 
     # -- snapshots -------------------------------------------------------------------------
 
@@ -297,17 +305,36 @@ class EventStore(EventReads):
             return conn.execute("DELETE FROM snapshots WHERE game_id = %s", (game_id,)).rowcount
 
 
+def _stored_all(
+    game_id: UUID,
+    start_seq: int,
+    prev_hash: str,
+    decisions: Sequence[Decision],
+    call: appending.AppendCall,
+    recorded_at: datetime,
+) -> list[StoredEvent]:
+    """The events of several decisions written by one call, each decision's in turn."""
+    stored: list[StoredEvent] = []
+    for decision in decisions:
+        hashes = call.hashes[len(stored) : len(stored) + len(decision.events)]
+        stored += _stored(
+            game_id, start_seq + len(stored), prev_hash, decision, hashes, recorded_at
+        )
+        prev_hash = hashes[-1]
+    return stored
+
+
 def _stored(
     game_id: UUID,
     start_seq: int,
     prev_hash: str,
     decision: Decision,
-    call: appending.AppendCall,
+    hashes: Sequence[str],
     recorded_at: datetime,
 ) -> list[StoredEvent]:
-    """The events of one call as stored: only the time comes from the database; the rest
-    is what was just sent."""
-    prevs = [prev_hash, *call.hashes]
+    """The events of one decision as stored: only the time comes from the database; the
+    rest is what was just sent."""
+    prevs = [prev_hash, *hashes]
     return [
         StoredEvent(
             game_id=game_id,
@@ -321,7 +348,7 @@ def _stored(
             command=decision.command if offset == 0 else None,
             recorded_at=recorded_at,
             prev_hash=prevs[offset],
-            hash=call.hashes[offset],
+            hash=hashes[offset],
         )
         for offset, event in enumerate(decision.events)
     ]

@@ -115,7 +115,8 @@ def test_plain_moves_go_to_the_games_worker_and_commit_in_one_phase(cluster: str
             notices = outbox.fetchone()
             kept = conn.execute("SELECT count(*) FROM idempotency WHERE game_id = %s", (game,))
             keys = kept.fetchone()
-        # the last move's append carried the system's reveal of the seed: a block of two calls
+        # the last move's append carried the system's reveal of the seed: two decisions in one
+        # call of cairn_append_decisions (migration 0013)
         assert app.store.read(game)[-1].actor == "system"
     sent = list(remote.sent)
     assert moves >= 3 and notices and notices[0] > 0 and keys and keys[0] > 0
