@@ -52,7 +52,7 @@ ON_TIMEOUT = Option(
     " owner returns)",
     ("forfeit", "bot"),
 )
-CLOCK_OPTIONS = (
+CLOCK_OPTIONS: tuple[Option, ...] = (
     TIME_CONTROL, BANK_SECONDS, INCREMENT_SECONDS, ALLOWANCE_SECONDS, DAYS_PER_MOVE, ON_TIMEOUT
 )  # fmt: skip
 RETURN_FLOOR_MS = 60_000

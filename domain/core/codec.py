@@ -15,7 +15,7 @@ import functools
 import types
 import typing
 from collections.abc import Callable, Mapping
-from typing import Any, Literal, TypeVar, Union, get_args, get_origin
+from typing import Any, ClassVar, Literal, TypeVar, Union, get_args, get_origin
 
 T = TypeVar("T")
 JSON = Any
@@ -320,7 +320,7 @@ _NOTHING: Mapping[str, Any] = types.MappingProxyType({})
 class _DataclassDecoder:
     """Decodes one dataclass; field decoders resolve on first use, so types may recurse."""
 
-    _built: dict[type, _DataclassDecoder] = {}
+    _built: ClassVar[dict[type, _DataclassDecoder]] = {}
 
     @classmethod
     def for_type(cls, tp: type) -> _DataclassDecoder:

@@ -47,6 +47,7 @@ BONUS_DRAW_COST = 1.0
 LANDMARK_GAIN = 2.0
 FREE_MOVES = ("street", "canal", "bridge", "tunnel")
 TICKET_MOVES = ("boot", "balloon", "harbor")
+MOVES_FOR_DRAW = (*FREE_MOVES, *TICKET_MOVES)
 TICKET_COST = 2.0
 GOOD_DRAW = 0.0
 """A draw gaining this much is taken where the architect stands, without looking around."""
@@ -352,7 +353,7 @@ def _move_for_draw(
     best: tuple[float, SeatCommand | None] = (gain, None)
     seen: dict[Hex, float] = {}
     for command in options:
-        if not isinstance(command, MoveArchitect) or command.by not in (*FREE_MOVES, *TICKET_MOVES):
+        if not isinstance(command, MoveArchitect) or command.by not in MOVES_FOR_DRAW:
             continue
         free = command.by in FREE_MOVES or (command.by == "harbor" and sheet.bonus_harbor_tickets)
         cost = 0.0 if free else TICKET_COST
