@@ -97,7 +97,16 @@ def build(opt: str) -> None:
     setup(
         name="cairn-compiled-domain",
         packages=[],
-        script_args=["build_ext", "--inplace", "-j", "2", "--build-temp", "build/mypyc"],
+        script_args=[
+            "build_ext",
+            "--inplace",
+            "-j",
+            "2",
+            "--build-temp",
+            "build/mypyc",
+            "--build-lib",
+            "build/mypyc/lib",
+        ],
         ext_modules=mypycify(
             compiled, opt_level=opt, multi_file=True, debug_level="0", target_dir="build/mypyc"
         ),
