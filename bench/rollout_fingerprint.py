@@ -28,7 +28,7 @@ from typing import Any
 
 from bench.analysis import positions
 from bench.fingerprints import record_or_check
-from domain.analysis.rollouts import derived_seed, reshuffled
+from domain.analysis.rollouts import Playout, derived_seed, play_out, reshuffled
 from domain.core import Luck, Ruleset, registry
 from domain.core.codec import encode
 from domain.core.registry import event_to_record
@@ -50,12 +50,14 @@ def fingerprint(ruleset: Ruleset[Any, Any, Any], state: Any, bot: str, point: in
 
     world = reshuffled(ruleset, state, None, derived_seed("fp", point, n, "luck"))
     entropy = derived_seed("fp", point, n, "bots")
+    start = world
     for step in range(100_000):
         due = ruleset.system_command(world)
         if due is None:
             if ruleset.is_terminal(world):
                 result = ruleset.result(world)
                 feed([list(result.scores), list(result.ranks)] if result else None)
+                _same_as_play_out(ruleset, start, bot, entropy, result, f"{bot}:{point}:{n}")
                 return digest.hexdigest()
             seat = min(ruleset.to_act(world))
             feed([encode(c) for c in ruleset.legal_commands(world, seat)])
@@ -66,6 +68,19 @@ def fingerprint(ruleset: Ruleset[Any, Any, Any], state: Any, bot: str, point: in
         world = ruleset.fold(events, world)
         digest.update(repr(world).encode())
     raise AssertionError(f"rollout {bot}:{point}:{n} did not end")
+
+
+def _same_as_play_out(
+    ruleset: Ruleset[Any, Any, Any], start: Any, bot: str, entropy: str, result: Any, name: str
+) -> None:
+    """The loop above is the plain form (decide, then fold) that the hashes record; the
+    analysis plays ``play_out``, with the ruleset's ``step`` and shortcuts of its own. The
+    same rollout through ``play_out`` must end the same, or the hashes would vouch for a
+    loop the analysis does not run."""
+    played = play_out(ruleset, start, bot, entropy)
+    expected = Playout(tuple(result.scores), tuple(result.ranks)) if result else None
+    if played != expected:
+        raise AssertionError(f"rollout {name}: play_out ended {played}, the plain loop {expected}")
 
 
 def main(argv: list[str] | None = None) -> int:
