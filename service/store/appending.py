@@ -112,12 +112,6 @@ def function_call(
     """``cairn_append``'s call for the decision, whatever it holds."""
     links = chained(start_seq, prev_hash, decision)
     command_text = canonical_json(decision.command)
-    # The payload goes in as the hashed text itself; the hash is hex, so needs no quoting.
-    events = [
-        f"[{json.dumps(link.event.type)},{int(link.event.schema_version)},{link.payload_text},"
-        f'{json.dumps(link.event.visibility)},"{link.hash}"]'
-        for link in links
-    ]
     hashes = [link.hash for link in links]
     key, request_hash, response = idempotency or (None, None, None)
     params = [
@@ -127,7 +121,7 @@ def function_call(
         _text(decision.actor),
         None if decision.command is None else command_text.encode(),
         json.dumps(decision.metadata).encode(),
-        ("[" + ",".join(events) + "]").encode(),
+        _events_text(links).encode(),
         _text(key),
         _text(request_hash),
         None if idempotency is None else json.dumps(response).encode(),
@@ -151,17 +145,12 @@ def decisions_call(
     head, hashes, texts, start = prev_hash, [], [], start_seq
     for decision, result in decisions:
         links = chained(start, prev_hash, decision)
-        events = ",".join(
-            f"[{json.dumps(link.event.type)},{int(link.event.schema_version)},"
-            f'{link.payload_text},{json.dumps(link.event.visibility)},"{link.hash}"]'
-            for link in links
-        )
         # the first link keeps the command's text, already spelled for its hash
         command = links[0].command_text if links else canonical_json(decision.command)
         notices = json.dumps(notices_param(decision.notices).obj) if decision.notices else "null"
         texts.append(
             f"[{json.dumps(decision.actor)},{command or 'null'},{json.dumps(decision.metadata)},"
-            f"[{events}],{json.dumps(result)},{notices}]"
+            f"{_events_text(links)},{json.dumps(result)},{notices}]"
         )
         hashes += [link.hash for link in links]
         start += len(links)
@@ -177,6 +166,18 @@ def decisions_call(
         None if idempotency is None else json.dumps(response).encode(),
     ]
     return AppendCall(DECISIONS, params, hashes)
+
+
+def _events_text(links: Sequence[Chained]) -> str:
+    """The events as the functions' JSON array of ``[type, schema_version, payload,
+    visibility, hash]``. The payload goes in as the hashed text itself; the hash is hex, so
+    needs no quoting."""
+    events = ",".join(
+        f"[{json.dumps(link.event.type)},{int(link.event.schema_version)},{link.payload_text},"
+        f'{json.dumps(link.event.visibility)},"{link.hash}"]'
+        for link in links
+    )
+    return f"[{events}]"
 
 
 def _one(game_id: UUID, link: Chained, decision: Decision) -> AppendCall:
