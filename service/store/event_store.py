@@ -258,12 +258,12 @@ class EventStore(EventReads):
         result: dict[str, Any] | None = None,
         then: Sequence[FollowUp] = (),
     ) -> Appended:
-        decisions = [decision, *(each for each, _ in then)]
+        moved = [(decision, result), *then]
         if conn.info.transaction_status != TransactionStatus.IDLE:
             # inside the caller's transaction (a new game's opening): a call a decision
             stored: list[StoredEvent] = []
             outboxed = 0
-            for each, finished in [(decision, result), *then]:
+            for each, finished in moved:
                 start = start_seq + len(stored)
                 call = append_call(game_id, start, prev_hash, each, idempotency, finished)
                 answer = appending.within(conn, call)
@@ -273,12 +273,12 @@ class EventStore(EventReads):
         if then:
             # A decision and the system's after it: one call, where it was a call a decision
             # in a BEGIN ... COMMIT block (migration 0013; some rulesets' moves are five or more).
-            moved = [(decision, result), *then]
             call = appending.decisions_call(game_id, start_seq, prev_hash, moved, idempotency)
         else:
             call = append_call(game_id, start_seq, prev_hash, decision, idempotency, result)
         end = start_seq + len(call.hashes) - 1
         answer = appending.committed(conn, call, wake_up(game_id, end))
+        decisions = [each for each, _ in moved]
         return Appended(
             _stored_all(game_id, start_seq, prev_hash, decisions, call, answer.recorded_at),
             answer.outboxed,
