@@ -30,7 +30,7 @@ from service.api.screening import strict_body
 from service.api.seating import bearer, descriptor, grants, viewer
 from service.application import NoSuchEvent
 from service.application.lobby import join_by_invite, open_seats
-from service.application.seating import described, grant, player_name
+from service.application.seating import described, grants_of, player_name, secrets_for
 from service.logs import logger
 from service.store import GameRecord
 
@@ -75,9 +75,12 @@ async def create_game(
 
 def _create(data: CreateGame, host: Host) -> GameCreatedBody:
     seats = described(data.ruleset, [descriptor(s) for s in data.seats])
-    outcome = host.cairn.create_game(data.ruleset, len(seats), data.options, data.setup, seats)
-    granted = grants(grant(host.tokens, outcome.game_id, seats))
-    creator = host.cairn.store.creators.issue(outcome.game_id)
+    made = secrets_for(seats, creator=True)
+    outcome = host.cairn.create_game(
+        data.ruleset, len(seats), data.options, data.setup, seats, secrets=made
+    )
+    granted = grants(grants_of(seats, made))
+    creator = made.creator
     logger().info("game.created", game_id=str(outcome.game_id), ruleset=data.ruleset)
     return GameCreatedBody(
         str(outcome.game_id), data.ruleset, outcome.version, granted, creator_token=creator

@@ -32,7 +32,7 @@ from service.application import NotASeat, NotYourTurn, Outcome
 from service.application.loading import Loaded
 from service.application.visibility import nothing_revealed, revealed_in, shown
 from service.logs import logger
-from service.store.seats import token_hash
+from service.store.credentials import token_hash
 
 IdempotencyKey = Annotated[
     str | None,

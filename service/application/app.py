@@ -32,7 +32,7 @@ from service.application.lobby import require_seated
 from service.application.outcomes import Outcome, new_seed, result_json, view_json
 from service.application.parsing import as_json, parse_command
 from service.application.reactions import OutboxReader, Reaction, tell
-from service.application.seating import grant
+from service.application.seating import grants_of, secrets_for
 from service.application.staleness import check_expected
 from service.application.visibility import parse_game_id, revealed_in, visible_events
 from service.clock import Clock, SystemClock
@@ -46,6 +46,7 @@ from service.store import (
     StoredEvent,
     VersionConflict,
 )
+from service.store.credentials import Secrets
 from service.store.records import canonical_json
 
 MAX_RETRIES = 16
@@ -110,6 +111,7 @@ class Application:
         rules_version: str | None = None,
         game_id: UUID | None = None,
         players: Sequence[UUID] = (),
+        secrets: Secrets | None = None,
     ) -> Outcome:
         """Set a new game up; ``seed`` is drawn fresh unless given (tests, simulations).
 
@@ -118,7 +120,7 @@ class Application:
         ``game_id`` is given when the game was named before it exists (a league's fixture,
         recorded first); creating it twice raises ``GameExists``. ``players[i]`` is the
         account seat i is bound to (a league's game): their webhooks hear the game from its
-        opening decision on.
+        opening decision on. ``secrets`` (``seating.secrets_for``) are stored with the game.
         """
         ruleset = registry.get(ruleset_id, rules_version)
         command = SetUp(
@@ -149,7 +151,7 @@ class Application:
             events,
             len(events),
         )
-        stored = self.store.create_game(game, opening, players)
+        stored = self.store.create_game(game, opening, players, secrets)
         self._noticed(game.game_id, opening)
         opened = Loaded(game, ruleset, state, stored[-1].seq, stored[-1].hash)
         settled, last = self._settle(opened)
@@ -358,9 +360,10 @@ class Application:
             game = dataclasses.replace(
                 game, status="finished", result=result_json(ruleset.result(state))
             )
-        stored = self.store.create_game(game, decision)
+        made = secrets_for(plan.seats)
+        stored = self.store.create_game(game, decision, secrets=made)
         self._noticed(game.game_id, decision)  # none yet: a fork's opening brings no seat to act
-        grants = grant(self.tokens, game.game_id, plan.seats)
+        grants = grants_of(plan.seats, made)
         last = self._settle(Loaded(game, ruleset, state, stored[-1].seq, stored[-1].hash))[1]
         self._committed(game.game_id)
         return Forked(game.game_id, parent.game_id, plan.copied, last.version, grants, terminal)

@@ -15,9 +15,9 @@ from service.application.errors import ApplicationError, BadRequest
 from service.application.leagues import Leagues
 from service.application.players import NotALeagueOrganiser, NotAnOrganiser
 from service.application.targets import check_target
+from service.store.credentials import new_secret
 from service.store.players import Player
 from service.store.recorders import SubscriptionRecorder
-from service.store.seats import new_secret
 from service.store.subscriptions import OwnerHook, OwnerKind
 
 URL = re.compile(r"^https?://\S{1,1990}$")

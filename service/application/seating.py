@@ -13,11 +13,10 @@ import unicodedata
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
-from uuid import UUID
 
 from domain.core import registry
 from service.application.errors import BadRequest
-from service.store import SeatRecorder
+from service.store.credentials import Secrets
 
 MAX_NAME = 64
 # Control, format (bidi overrides, zero-width characters), surrogate, private-use and
@@ -92,21 +91,24 @@ class SeatGrant:
     invite: str | None = None
 
 
-def grant(
-    tokens: SeatRecorder, game_id: UUID, seats: Sequence[Mapping[str, Any]]
-) -> list[SeatGrant]:
-    """Issue a fresh token per player seat and an invite per open seat; describe every seat."""
+def secrets_for(seats: Sequence[Mapping[str, Any]], creator: bool = False) -> Secrets:
+    """Fresh secrets for a new game's seats: a token per player seat and an invite per open
+    seat (and the creator's token, if asked), to be stored with the game itself."""
     humans = [i for i, s in enumerate(seats) if s.get("kind") == "player"]
     open_seats = [i for i, s in enumerate(seats) if s.get("kind") == "open"]
-    issued, invites = tokens.issue(game_id, humans, open_seats)
+    return Secrets.new(humans, open_seats, creator)
+
+
+def grants_of(seats: Sequence[Mapping[str, Any]], made: Secrets) -> list[SeatGrant]:
+    """Every seat described, with the token or invite ``made`` holds for it."""
     return [
         SeatGrant(
             seat=i,
             kind=str(spec["kind"]),
             player=spec.get("player"),
             bot=spec.get("bot"),
-            token=issued.get(i),
-            invite=invites.get(i),
+            token=made.tokens.get(i),
+            invite=made.invites.get(i),
         )
         for i, spec in enumerate(seats)
     ]

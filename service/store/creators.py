@@ -10,7 +10,7 @@ from typing import Any
 from uuid import UUID
 
 from service.store.connections import connection
-from service.store.seats import new_secret, token_hash
+from service.store.credentials import Secrets, insert_secrets, token_hash
 
 
 class Creators:
@@ -19,13 +19,11 @@ class Creators:
 
     def issue(self, game_id: UUID) -> str:
         """A fresh creator token for ``game_id`` (returned this once)."""
-        token = new_secret()
+        made = Secrets.new((), (), creator=True)
         with connection(self.pool) as conn:
-            conn.execute(
-                "INSERT INTO game_creators (game_id, token_sha256) VALUES (%s, %s)",
-                (game_id, token_hash(token)),
-            )
-        return token
+            insert_secrets(conn, game_id, made)
+        assert made.creator is not None
+        return made.creator
 
     def is_creator(self, game_id: UUID, token: str) -> bool:
         with connection(self.pool) as conn:

@@ -43,6 +43,7 @@ from service.store import appending
 from service.store.analyses import Analyses
 from service.store.appending import append_call
 from service.store.creators import Creators
+from service.store.credentials import Secrets, insert_secrets
 from service.store.errors import (
     ChainMismatch,
     GameExists,
@@ -132,9 +133,14 @@ class EventStore(EventReads):
     # -- games ---------------------------------------------------------------------------
 
     def create_game(
-        self, game: GameRecord, decision: Decision, seated: Sequence[UUID] = ()
+        self,
+        game: GameRecord,
+        decision: Decision,
+        seated: Sequence[UUID] = (),
+        secrets: Secrets | None = None,
     ) -> list[StoredEvent]:
-        """Insert a game row, a fork's copied prefix and its opening decision atomically.
+        """Insert a game row, a fork's copied prefix, its opening decision and the hashes of
+        the ``secrets`` it hands out, atomically.
 
         ``seated[i]`` is the player account bound to seat i (a league's game): bound in the
         same transaction, with their and the league's webhooks copied in before the opening
@@ -149,6 +155,8 @@ class EventStore(EventReads):
                 # the feed before it writes anything.
                 conn.execute(ANNOUNCE)
                 insert_game(conn, game)
+                if secrets is not None:
+                    insert_secrets(conn, game.game_id, secrets)
                 if seated:
                     require_players(conn, seated)
                     bind_seats(conn, game.game_id, seated)

@@ -25,6 +25,7 @@ from typing import Any
 from uuid import UUID
 
 from service.projections.memory import MemoryLeagueViews, MemoryTracking
+from service.store.credentials import Secrets
 from service.store.errors import ChainMismatch, GameExists, UnknownGame, VersionConflict
 from service.store.memory_analyses import MemoryAnalyses
 from service.store.memory_companions import (
@@ -33,6 +34,7 @@ from service.store.memory_companions import (
     MemoryRefusals,
     MemorySeatTokens,
     MemoryWebhooks,
+    put_secrets,
 )
 from service.store.memory_leagues import MemoryLeagues
 from service.store.memory_reads import MemoryReads
@@ -98,7 +100,11 @@ class MemoryStore(MemoryReads):
     # -- games ---------------------------------------------------------------------------
 
     def create_game(
-        self, game: GameRecord, decision: Decision, seated: Sequence[UUID] = ()
+        self,
+        game: GameRecord,
+        decision: Decision,
+        seated: Sequence[UUID] = (),
+        secrets: Secrets | None = None,
     ) -> list[StoredEvent]:
         start = game.fork_at or 0
         new = self._rows(start + 1, GENESIS_HASH, decision, datetime.now(UTC))
@@ -120,6 +126,8 @@ class MemoryStore(MemoryReads):
             if copied and new:
                 new = self._rows(start + 1, copied[-1].hash, decision, new[0].recorded_at)
             self._store_game(game, seated)
+            if secrets is not None:
+                put_secrets(self.tables, game.game_id, secrets)
             self._commit(game.game_id, copied + new)
             self.tables.notify_hooks(game.game_id, decision.notices, datetime.now(UTC))
         self._wake(game.game_id, start + len(new))

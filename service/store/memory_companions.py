@@ -14,10 +14,10 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 from uuid import UUID, uuid4
 
+from service.store.credentials import INVITE, SEAT, Secrets, new_secret, token_hash
 from service.store.memory_tables import Hook, Kept, Notice, PlayerRow, Tables, as_json
 from service.store.players import Player, PlayerExists, SeatedAlready, UnknownPlayer
 from service.store.records import canonical_json
-from service.store.seats import INVITE, SEAT, new_secret, token_hash
 from service.store.webhooks import CLAIMED, NOTICE_ORDER, Owed, Written
 
 
@@ -42,6 +42,17 @@ def _seat_taken(
         tables.notify_hooks(game_id, opening, _now())
 
 
+def put_secrets(tables: Tables, game_id: UUID, made: Secrets) -> None:
+    """The hashes of ``made``, the caller holding ``tables.lock``: as the database's
+    ``insert_secrets``, a second creator token for a game is refused (its primary key)."""
+    if made.creator is not None and game_id in tables.creators:
+        raise ValueError(f"game {game_id} has a creator already")
+    for digest, seat, purpose in made.seat_rows():
+        tables.seat_tokens[(game_id, digest)] = (seat, purpose)
+    if made.creator is not None:
+        tables.creators[game_id] = token_hash(made.creator)
+
+
 class MemorySeatTokens:
     def __init__(self, tables: Tables) -> None:
         self.tables = tables
@@ -49,14 +60,10 @@ class MemorySeatTokens:
     def issue(
         self, game_id: UUID, seats: Iterable[int], invites: Iterable[int] = ()
     ) -> tuple[dict[int, str], dict[int, str]]:
-        tokens = {seat: new_secret() for seat in seats}
-        codes = {seat: new_secret() for seat in invites}
+        made = Secrets.new(seats, invites)
         with self.tables.lock:
-            for seat, token in tokens.items():
-                self.tables.seat_tokens[(game_id, token_hash(token))] = (seat, SEAT)
-            for seat, code in codes.items():
-                self.tables.seat_tokens[(game_id, token_hash(code))] = (seat, INVITE)
-        return tokens, codes
+            put_secrets(self.tables, game_id, made)
+        return dict(made.tokens), dict(made.invites)
 
     def seat_for(self, game_id: UUID, token: str) -> int | None:
         digest = token_hash(token)
@@ -131,12 +138,11 @@ class MemoryCreators:
         self.tables = tables
 
     def issue(self, game_id: UUID) -> str:
-        token = new_secret()
+        made = Secrets.new((), (), creator=True)
         with self.tables.lock:
-            if game_id in self.tables.creators:
-                raise ValueError(f"game {game_id} has a creator already")
-            self.tables.creators[game_id] = token_hash(token)
-        return token
+            put_secrets(self.tables, game_id, made)
+        assert made.creator is not None
+        return made.creator
 
     def is_creator(self, game_id: UUID, token: str) -> bool:
         with self.tables.lock:

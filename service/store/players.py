@@ -17,8 +17,8 @@ from psycopg import errors as pg_errors
 from psycopg.rows import dict_row, tuple_row
 
 from service.store.connections import connection
+from service.store.credentials import new_secret, token_hash
 from service.store.errors import StoreError
-from service.store.seats import new_secret, token_hash
 from service.store.statements import seat_taken
 from service.store.subscriptions import adopt_game
 

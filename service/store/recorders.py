@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from uuid import UUID
 
 from service.store.analyses import Job
+from service.store.credentials import Secrets
 from service.store.leagues import LeagueEvent
 from service.store.players import Player
 from service.store.records import Appended, Decision, GameRecord, Snapshot, StoredEvent
@@ -56,9 +57,14 @@ class GameRecorder(Protocol):
         ...
 
     def create_game(
-        self, game: GameRecord, decision: Decision, seated: Sequence[UUID] = ()
+        self,
+        game: GameRecord,
+        decision: Decision,
+        seated: Sequence[UUID] = (),
+        secrets: Secrets | None = None,
     ) -> list[StoredEvent]:
-        """The game, a fork's copied prefix and its opening decision, all or nothing.
+        """The game, a fork's copied prefix, its opening decision and the hashes of the
+        ``secrets`` it hands out (``service.store.credentials``), all or nothing.
         ``GameExists``, ``UnknownGame`` (a fork's parent), ``ValueError`` (a fork past the
         parent's end)."""
         ...

@@ -7,8 +7,6 @@ always include the game id, so a token never works for another game.
 
 from __future__ import annotations
 
-import hashlib
-import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
@@ -18,20 +16,11 @@ from uuid import UUID
 from psycopg.rows import tuple_row
 from psycopg_pool import ConnectionPool
 
+from service.store.credentials import INVITE, SEAT, Secrets, insert_secrets, new_secret, token_hash
 from service.store.statements import seat_taken
 
-SEAT = "seat"
-INVITE = "invite"
 KNOWN_TOKENS = 65_536
 """How many (game, token) -> seat answers a process remembers; a row is about 200 bytes."""
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def new_secret() -> str:
-    return secrets.token_urlsafe(32)
 
 
 class SeatTokens:
@@ -53,18 +42,11 @@ class SeatTokens:
         self, game_id: UUID, seats: Iterable[int], invites: Iterable[int] = ()
     ) -> tuple[dict[int, str], dict[int, str]]:
         """New secrets for ``seats`` (tokens) and ``invites`` (codes); only hashes are kept."""
-        tokens = {seat: new_secret() for seat in seats}
-        codes = {seat: new_secret() for seat in invites}
-        rows = [(game_id, token_hash(t), s, SEAT) for s, t in tokens.items()]
-        rows += [(game_id, token_hash(c), s, INVITE) for s, c in codes.items()]
-        if rows:
-            with self.pool.connection() as conn, conn.transaction(), conn.cursor() as cur:
-                cur.executemany(
-                    "INSERT INTO seat_tokens (game_id, token_hash, seat, purpose)"
-                    " VALUES (%s, %s, %s, %s)",
-                    rows,
-                )
-        return tokens, codes
+        made = Secrets.new(seats, invites)
+        if made.tokens or made.invites:
+            with self.pool.connection() as conn, conn.transaction():
+                insert_secrets(conn, game_id, made)
+        return dict(made.tokens), dict(made.invites)
 
     def seat_for(self, game_id: UUID, token: str) -> int | None:
         """The seat this token belongs to in this game, or None."""

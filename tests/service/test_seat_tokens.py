@@ -7,7 +7,8 @@ from psycopg.rows import tuple_row
 from psycopg_pool import ConnectionPool
 
 from service.application import Application
-from service.store.seats import SeatTokens, token_hash
+from service.store.credentials import token_hash
+from service.store.seats import SeatTokens
 
 pytestmark = pytest.mark.storage
 

@@ -15,8 +15,8 @@ import pytest
 
 from service.api import tickets
 from service.application.players import Accounts
+from service.store.credentials import token_hash
 from service.store.players import Players
-from service.store.seats import token_hash
 from tests.service.api.conftest import ORIGIN, Server
 from tests.service.api.playing import Table
 

@@ -10,8 +10,8 @@ import uuid
 import pytest
 
 from service.store import Decision, GameRecord, NewEvent, Store
+from service.store.credentials import Secrets, token_hash
 from service.store.players import PlayerExists, SeatedAlready, UnknownPlayer
-from service.store.seats import token_hash
 from service.store.webhooks import CLAIMED
 from tests.support.appending import append_with_retry, decision, new_game
 
@@ -89,6 +89,31 @@ def test_only_the_creators_token_is_the_creators(any_store: Store) -> None:
     assert any_store.creators.is_creator(game_id, token)
     assert not any_store.creators.is_creator(game_id, token + "x")
     assert not any_store.creators.is_creator(new_game(any_store), token)
+
+
+def test_a_new_games_secrets_are_stored_with_it(any_store: Store) -> None:
+    seat_info = [{"kind": "player", "player": "ann"}, {"kind": "open"}]
+    game = GameRecord.new("counting", "1", "none", 2, seat_info=seat_info)
+    made = Secrets.new([0], [1], creator=True)
+    any_store.create_game(game, decision(0), secrets=made)
+    assert any_store.tokens.seat_for(game.game_id, made.tokens[0]) == 0
+    assert any_store.tokens.seat_for(game.game_id, made.invites[1]) is None
+    assert made.creator is not None and any_store.creators.is_creator(game.game_id, made.creator)
+    seat, token = any_store.tokens.redeem(game.game_id, made.invites[1], "bea") or (None, "")
+    assert seat == 1 and any_store.tokens.seat_for(game.game_id, token) == 1
+
+
+def test_a_game_refused_at_creation_keeps_none_of_its_secrets(any_store: Store) -> None:
+    """The secrets go in with the game or not at all: here the seat bound to no account is
+    found after the game row and its secrets are written, inside the same transaction."""
+    game = GameRecord.new("counting", "1", "none", 2, seat_info=[{"kind": "open"}] * 2)
+    made = Secrets.new([0], [1], creator=True)
+    with pytest.raises(UnknownPlayer):
+        any_store.create_game(game, decision(0), [uuid.uuid4(), uuid.uuid4()], made)
+    assert made.creator is not None
+    assert not any_store.creators.is_creator(game.game_id, made.creator)
+    assert any_store.tokens.seat_for(game.game_id, made.tokens[0]) is None
+    assert any_store.tokens.redeem(game.game_id, made.invites[1], "bea") is None
 
 
 def test_player_accounts_keep_one_name_and_one_live_token(any_store: Store) -> None:
