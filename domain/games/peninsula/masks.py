@@ -1,0 +1,205 @@
+"""A map's land hexes as the bits of an int, and a mission's placements on it as ints.
+
+The greedy bot asks, for every open mission and icon type on most of its decisions, which
+placements of the mission a type's hexes already go furthest in (``planning``), and which
+hexes would complete one (``completing``). A map has under a hundred land hexes and a
+mission under two hundred placements on it, so the bit ``i`` of a mask is the ``i``-th land
+hex in order (``Grid``), and every placement with all its ticked hexes on land is found
+once per map and mission (``Layout``). A search is then a few operations on ints instead of
+a Python step per cell and per placement: a set of hexes hashed hex by hex (a Python call
+each) was most of what the searches cost.
+
+Crossed hexes off the land drop out: a hex that is not land never holds an icon, so it
+never spoils a match, and no draw can go there. The searches assume the held hexes are land
+(a sheet's icons and cliffs are only ever drawn on land).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable
+
+from domain.games.peninsula.content import MissionSpec
+from domain.games.peninsula.hexes import Hex
+from domain.games.peninsula.missions import orientations
+
+KEPT = 1 << 14
+"""Masks ``ones`` and each grid's ``hexes_of`` keep at most; beyond, they forget them all."""
+_ONES: dict[int, tuple[int, ...]] = {}
+
+
+def ones(mask: int) -> tuple[int, ...]:
+    """The indices of ``mask``'s set bits, lowest first (kept: the same held hexes are
+    counted again and again)."""
+    found = _ONES.get(mask)
+    if found is None:
+        if len(_ONES) >= KEPT:
+            _ONES.clear()
+        found = _ONES[mask] = tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
+    return found
+
+
+class Grid:
+    """A map's land hexes as bits: bit ``i`` is ``hexes[i]``, the land in sorted order."""
+
+    def __init__(self, land: frozenset[Hex]) -> None:
+        self.hexes = tuple(sorted(land))
+        self.bits = {h: 1 << i for i, h in enumerate(self.hexes)}
+        self.land = (1 << len(self.hexes)) - 1
+        # the land touching water, where cliffs may go (``MapSpec.water_edges`` > 0)
+        self.coast = self.mask(h for h in self.hexes if any(n not in land for n in h.neighbours()))
+        self._sets: dict[int, frozenset[Hex]] = {}
+        self._layouts: dict[int, tuple[MissionSpec, Layout]] = {}
+
+    def mask(self, hexes: Iterable[Hex]) -> int:
+        """``hexes`` as a mask; hexes off the land drop out."""
+        bits, found = self.bits, 0
+        for h in hexes:
+            found |= bits.get(h, 0)
+        return found
+
+    def hexes_of(self, mask: int) -> frozenset[Hex]:
+        """The hexes of ``mask``, one kept set per mask: a set built again hashes every hex
+        (a Python call each), and a dict built from a set (``dict.fromkeys``) reuses the
+        hashes the set holds."""
+        found = self._sets.get(mask)
+        if found is None:
+            if len(self._sets) >= KEPT:
+                self._sets.clear()
+            hexes = self.hexes
+            found = self._sets[mask] = frozenset(hexes[i] for i in ones(mask))
+        return found
+
+    def layout(self, mission: MissionSpec) -> Layout:
+        """``mission``'s placements on this map, found once (by the mission's identity, each
+        entry holding the mission, so no id is reused while it lives)."""
+        found = self._layouts.get(id(mission))
+        if found is None:
+            if len(self._layouts) >= 1 << 8:
+                self._layouts.clear()
+            found = self._layouts[id(mission)] = (mission, Layout(self, mission))
+        return found[1]
+
+
+@functools.lru_cache(maxsize=1 << 4)
+def grid_of(land: frozenset[Hex]) -> Grid:
+    return Grid(land)
+
+
+BYTE = 8
+
+
+class Layout:
+    """Every placement of a mission on a map with all its ticked hexes on land (each
+    rotated and mirrored form anchored on every land hex), as masks: ``ticked[p]`` and
+    ``crossed[p]`` (its crossed hexes on land) for placement ``p``. Transposed, a mask of
+    placements for each land hex (``_by_cell[i]``: the placements ticking hex ``i``), and
+    the same ORed over each byte of a hex mask for every value of the byte (``_ticking``,
+    ``_crossing``), so the placements touching a set of hexes are a handful of look-ups."""
+
+    def __init__(self, grid: Grid, mission: MissionSpec) -> None:
+        self.mission, self.size = mission, len(mission.ticked)
+        bits = grid.bits
+        ticked: list[int] = []
+        crossed: list[int] = []
+        for form in orientations(mission):
+            for anchor in grid.hexes:
+                hexes = [anchor + h for h in form.ticked]
+                if all(h in bits for h in hexes):
+                    ticked.append(sum(bits[h] for h in hexes))
+                    crossed.append(sum(bits.get(anchor + h, 0) for h in form.crossed))
+        self.ticked, self.crossed = tuple(ticked), tuple(crossed)
+        self.every = (1 << len(ticked)) - 1
+        cells = len(grid.hexes)
+        by_cell, by_cross = [0] * cells, [0] * cells
+        for p, (t, c) in enumerate(zip(ticked, crossed, strict=True)):
+            for i in ones(t):
+                by_cell[i] |= 1 << p
+            for i in ones(c):
+                by_cross[i] |= 1 << p
+        self._by_cell = tuple(by_cell)
+        self._ticking = _bytes(by_cell)
+        self._crossing = _bytes(by_cross)
+
+    def valid(self, held: int, usable: int) -> int:
+        """The placements with every ticked hex in ``usable`` and no crossed hex held."""
+        out = _touching(self._ticking, ~usable)
+        return self.every & ~out & ~_touching(self._crossing, held)
+
+    def holding(self, held: int, valid: int, have: int) -> int:
+        """The placements of ``valid`` with exactly ``have`` ticked hexes held: each held
+        hex adds its placements to a count kept in three bit planes (a mission ticks at
+        most 7 hexes)."""
+        c0 = c1 = c2 = 0
+        by_cell = self._by_cell
+        for i in ones(held):
+            x = by_cell[i]
+            carry = c0 & x
+            c0 ^= x
+            x = c1 & carry
+            c1 ^= carry
+            c2 |= x
+        planes = (c0 if have & 1 else ~c0) & (c1 if have & 2 else ~c1)
+        return valid & planes & (c2 if have & 4 else ~c2)
+
+    def union(self, placements: int) -> tuple[int, int]:
+        """The ticked and the crossed hexes of ``placements``, each ORed together."""
+        ticked = crossed = 0
+        for p in ones(placements):
+            ticked |= self.ticked[p]
+            crossed |= self.crossed[p]
+        return ticked, crossed
+
+
+def _bytes(by_cell: list[int]) -> tuple[tuple[int, ...], ...]:
+    """For each byte of a hex mask and each value of it, the OR of ``by_cell`` over its
+    bits."""
+    tables = []
+    for shift in range(0, len(by_cell), BYTE):
+        table = [0] * (1 << BYTE)
+        for value in range(1, 1 << BYTE):
+            low = value & -value
+            i = shift + low.bit_length() - 1
+            table[value] = table[value ^ low] | (by_cell[i] if i < len(by_cell) else 0)
+        tables.append(tuple(table))
+    return tuple(tables)
+
+
+def _touching(tables: tuple[tuple[int, ...], ...], hexes: int) -> int:
+    """The placements touching a hex of ``hexes`` (the OR of the byte tables)."""
+    found = 0
+    for shift, table in enumerate(tables):
+        found |= table[hexes >> (shift * BYTE) & 0xFF]
+    return found
+
+
+def best_partial(layout: Layout, held: int, usable: int) -> tuple[int, int, int]:
+    """The most ticked hexes any placement holds (at least one), with every ticked hex in
+    ``usable`` and no crossed hex held, the hexes those placements lack and their crossed
+    hexes (on land), or ``(0, 0, 0)``."""
+    valid = layout.valid(held, usable)
+    if valid:
+        for have in range(layout.size, 0, -1):
+            found = layout.holding(held, valid, have)
+            if found:
+                ticked, crossed = layout.union(found)
+                return have, ticked & ~held, crossed
+    return 0, 0, 0
+
+
+def matched(layout: Layout, held: int) -> bool:
+    """Whether some placement holds every ticked hex with no crossed hex held
+    (``find_placement`` finds one, for ``held`` on land)."""
+    valid = layout.valid(held, held)
+    return bool(valid and layout.holding(held, valid, layout.size))
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def completing(layout: Layout, held: int) -> int:
+    """For a mission ``held`` matches nowhere: the hexes ``h`` with a placement for
+    ``held | {h}``. Such a placement has ``h`` among its ticked hexes, all its other ticked
+    hexes held and no crossed hex held (a crossed hex is never a ticked one, so never
+    ``h``): exactly the placements holding all their ticked hexes but one."""
+    valid = layout.valid(held, ~0)  # every ticked hex is on land
+    found = layout.holding(held, valid, layout.size - 1)
+    return layout.union(found)[0] & ~held
