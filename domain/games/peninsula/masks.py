@@ -87,6 +87,9 @@ def grid_of(land: frozenset[Hex]) -> Grid:
 
 
 BYTE = 8
+Held = tuple[int, int, int, int]
+HELD = 1 << 12
+"""Held masks a ``Layout`` keeps what it counted for at most; beyond, it forgets them all."""
 
 
 class Layout:
@@ -118,42 +121,63 @@ class Layout:
             for i in ones(c):
                 by_cross[i] |= 1 << p
         self._by_cell = tuple(by_cell)
+        self._held: dict[int, Held] = {}
         self._ticking = _bytes(by_cell)
         self._crossing = _bytes(by_cross)
 
-    def valid(self, held: int, usable: int) -> int:
-        """The placements with every ticked hex in ``usable`` and no crossed hex held."""
-        out = _touching(self._ticking, ~usable)
-        return self.every & ~out & ~_touching(self._crossing, held)
+    def held(self, held: int) -> Held:
+        """The placements crossing a held hex, and how many ticked hexes each placement
+        holds, in three bit planes (a mission ticks at most 7 hexes): each held hex adds its
+        placements. Kept by ``held``: a type's hexes are searched again on other usable
+        hexes after every draw of another type."""
+        found = self._held.get(held)
+        if found is None:
+            c0 = c1 = c2 = 0
+            by_cell = self._by_cell
+            for i in ones(held):
+                x = by_cell[i]
+                carry = c0 & x
+                c0 ^= x
+                x = c1 & carry
+                c1 ^= carry
+                c2 |= x
+            if len(self._held) >= HELD:
+                self._held.clear()
+            found = self._held[held] = (_touching(self._crossing, held), c0, c1, c2)
+        return found
 
-    def holding(self, held: int, valid: int, have: int) -> int:
-        """The placements of ``valid`` with exactly ``have`` ticked hexes held: each held
-        hex adds its placements to a count kept in three bit planes (a mission ticks at
-        most 7 hexes)."""
-        c0 = c1 = c2 = 0
-        by_cell = self._by_cell
-        for i in ones(held):
-            x = by_cell[i]
-            carry = c0 & x
-            c0 ^= x
-            x = c1 & carry
-            c1 ^= carry
-            c2 |= x
-        planes = (c0 if have & 1 else ~c0) & (c1 if have & 2 else ~c1)
-        return valid & planes & (c2 if have & 4 else ~c2)
+    def best(self, held: int, usable: int) -> tuple[int, int]:
+        """The most ticked hexes any placement holds with every ticked hex in ``usable`` and
+        no crossed hex held, and those placements; ``(0, 0)`` if none holds any."""
+        crossing, c0, c1, c2 = self.held(held)
+        found = self.every & ~crossing & ~_touching(self._ticking, ~usable)
+        # the largest count, a bit plane at a time from the highest: the placements with
+        # the plane's bit set, if any, are the ones still in the running
+        have = 0
+        for plane, weight in ((c2, 4), (c1, 2), (c0, 1)):
+            if found & plane:
+                found &= plane
+                have += weight
+        return (have, found) if have else (0, 0)
 
     def union(self, placements: int) -> tuple[int, int]:
         """The ticked and the crossed hexes of ``placements``, each ORed together."""
         ticked = crossed = 0
-        for p in ones(placements):
+        while placements:
+            low = placements & -placements
+            p = low.bit_length() - 1
             ticked |= self.ticked[p]
             crossed |= self.crossed[p]
+            placements ^= low
         return ticked, crossed
 
 
-def _bytes(by_cell: list[int]) -> tuple[tuple[int, ...], ...]:
-    """For each byte of a hex mask and each value of it, the OR of ``by_cell`` over its
-    bits."""
+Tables = tuple[tuple[int, tuple[int, ...]], ...]
+
+
+def _bytes(by_cell: list[int]) -> Tables:
+    """For each byte of a hex mask (its shift) and each value of it, the OR of ``by_cell``
+    over its bits."""
     tables = []
     for shift in range(0, len(by_cell), BYTE):
         table = [0] * (1 << BYTE)
@@ -161,15 +185,15 @@ def _bytes(by_cell: list[int]) -> tuple[tuple[int, ...], ...]:
             low = value & -value
             i = shift + low.bit_length() - 1
             table[value] = table[value ^ low] | (by_cell[i] if i < len(by_cell) else 0)
-        tables.append(tuple(table))
+        tables.append((shift, tuple(table)))
     return tuple(tables)
 
 
-def _touching(tables: tuple[tuple[int, ...], ...], hexes: int) -> int:
+def _touching(tables: Tables, hexes: int) -> int:
     """The placements touching a hex of ``hexes`` (the OR of the byte tables)."""
     found = 0
-    for shift, table in enumerate(tables):
-        found |= table[hexes >> (shift * BYTE) & 0xFF]
+    for shift, table in tables:
+        found |= table[hexes >> shift & 0xFF]
     return found
 
 
@@ -177,21 +201,17 @@ def best_partial(layout: Layout, held: int, usable: int) -> tuple[int, int, int]
     """The most ticked hexes any placement holds (at least one), with every ticked hex in
     ``usable`` and no crossed hex held, the hexes those placements lack and their crossed
     hexes (on land), or ``(0, 0, 0)``."""
-    valid = layout.valid(held, usable)
-    if valid:
-        for have in range(layout.size, 0, -1):
-            found = layout.holding(held, valid, have)
-            if found:
-                ticked, crossed = layout.union(found)
-                return have, ticked & ~held, crossed
-    return 0, 0, 0
+    have, found = layout.best(held, usable)
+    if not have:
+        return 0, 0, 0
+    ticked, crossed = layout.union(found)
+    return have, ticked & ~held, crossed
 
 
 def matched(layout: Layout, held: int) -> bool:
     """Whether some placement holds every ticked hex with no crossed hex held
     (``find_placement`` finds one, for ``held`` on land)."""
-    valid = layout.valid(held, held)
-    return bool(valid and layout.holding(held, valid, layout.size))
+    return held.bit_count() >= layout.size and layout.best(held, held)[0] == layout.size
 
 
 @functools.lru_cache(maxsize=1 << 12)
@@ -200,6 +220,8 @@ def completing(layout: Layout, held: int) -> int:
     ``held | {h}``. Such a placement has ``h`` among its ticked hexes, all its other ticked
     hexes held and no crossed hex held (a crossed hex is never a ticked one, so never
     ``h``): exactly the placements holding all their ticked hexes but one."""
-    valid = layout.valid(held, ~0)  # every ticked hex is on land
-    found = layout.holding(held, valid, layout.size - 1)
-    return layout.union(found)[0] & ~held
+    crossing, c0, c1, c2 = layout.held(held)
+    have = layout.size - 1
+    planes = (c0 if have & 1 else ~c0) & (c1 if have & 2 else ~c1) & (c2 if have & 4 else ~c2)
+    # (every ticked hex is on land, so no placement is out of the land)
+    return layout.union(layout.every & ~crossing & planes)[0] & ~held
