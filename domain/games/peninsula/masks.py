@@ -103,15 +103,19 @@ class Layout:
     def __init__(self, grid: Grid, mission: MissionSpec) -> None:
         self.mission, self.size = mission, len(mission.ticked)
         bits = grid.bits
-        ticked: list[int] = []
-        crossed: list[int] = []
+        found = []
         for form in orientations(mission):
             for anchor in grid.hexes:
-                hexes = [anchor + h for h in form.ticked]
+                hexes = tuple(sorted(anchor + h for h in form.ticked))
                 if all(h in bits for h in hexes):
-                    ticked.append(sum(bits[h] for h in hexes))
-                    crossed.append(sum(bits.get(anchor + h, 0) for h in form.crossed))
-        self.ticked, self.crossed = tuple(ticked), tuple(crossed)
+                    cross = sum(bits.get(anchor + h, 0) for h in form.crossed)
+                    found.append((hexes, sum(bits[h] for h in hexes), cross))
+        # the smallest placement (its sorted hexes) first: the lowest placement bit of a
+        # match is then ``find_placement``'s answer
+        found.sort(key=lambda placement: placement[0])
+        self.placements = tuple(hexes for hexes, _, _ in found)
+        self.ticked = ticked = tuple(t for _, t, _ in found)
+        self.crossed = crossed = tuple(c for _, _, c in found)
         self.every = (1 << len(ticked)) - 1
         cells = len(grid.hexes)
         by_cell, by_cross = [0] * cells, [0] * cells
@@ -206,6 +210,17 @@ def best_partial(layout: Layout, held: int, usable: int) -> tuple[int, int, int]
         return 0, 0, 0
     ticked, crossed = layout.union(found)
     return have, ticked & ~held, crossed
+
+
+def first_placement(layout: Layout, held: int) -> tuple[Hex, ...] | None:
+    """``find_placement``, for ``held`` on land: the smallest placement holding every
+    ticked hex with no crossed hex held."""
+    if held.bit_count() < layout.size:
+        return None
+    have, found = layout.best(held, held)
+    if have < layout.size:
+        return None
+    return layout.placements[(found & -found).bit_length() - 1]
 
 
 def matched(layout: Layout, held: int) -> bool:

@@ -11,6 +11,7 @@ from functools import cache
 from typing import Any
 
 from domain.games.peninsula import RULESET
+from domain.games.peninsula.actions import placement_for
 from domain.games.peninsula.adjacency import around
 from domain.games.peninsula.bonuses import harbor_sites
 from domain.games.peninsula.bots import TARGET_WEIGHT, _unfilled_boat
@@ -102,9 +103,10 @@ def test_the_mask_partial_search_is_the_plain_search():
 
 
 def test_the_completing_hexes_and_the_matches_are_what_find_placement_finds():
-    """Every mission of the pack and icon type at positions on every map: ``matched`` as
-    ``find_placement`` finds a placement, and for a mission matched nowhere the completing
-    hexes as ``find_placement`` with each hex of the map (land and sea) added finds one."""
+    """Every mission of the pack and icon type at positions on every map: ``placement_for``
+    (the masks' smallest placement) is ``find_placement``'s, ``matched`` as it finds one,
+    and for a mission matched nowhere the completing hexes as ``find_placement`` with each
+    hex of the map (land and sea) added finds one (and ``placement_for`` finds the same)."""
     completing_hexes = matches = 0
     for game in map_positions()[::3]:
         land, grid = game.map.land, grid_of(game.map.land)
@@ -113,12 +115,19 @@ def test_the_completing_hexes_and_the_matches_are_what_find_placement_finds():
             held = grid.mask(holds)
             for mission in MISSIONS:
                 layout = grid.layout(mission)
-                placed = find_placement(mission, holds, land) is not None
-                assert matched(layout, held) == placed
-                matches += placed
-                if placed:
+                placement = find_placement(mission, holds, land)
+                assert placement_for.__wrapped__(mission, holds, land) == placement
+                assert matched(layout, held) == (placement is not None)
+                matches += placement is not None
+                if placement is not None:
                     continue
-                plain = {h for h in every if find_placement(mission, holds | {h}, land)}
+                plain = set()
+                for h in every:
+                    found = find_placement(mission, holds | {h}, land)
+                    # (with a sea hex held too, the plain search: the masks hold land only)
+                    assert placement_for.__wrapped__(mission, holds | {h}, land) == found
+                    if found is not None:
+                        plain.add(h)
                 assert grid.hexes_of(completing(layout, held)) == plain
                 completing_hexes += len(plain)
     assert completing_hexes > 2_000 and matches > 100
