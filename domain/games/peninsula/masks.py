@@ -19,9 +19,11 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 
+from domain.games.peninsula.cards import ICONS, Icon
 from domain.games.peninsula.content import MissionSpec
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.missions import orientations
+from domain.games.peninsula.state import Sheet
 
 KEPT = 1 << 14
 """Masks ``ones`` and each grid's ``hexes_of`` keep at most; beyond, they forget them all."""
@@ -84,6 +86,16 @@ class Grid:
 @functools.lru_cache(maxsize=1 << 4)
 def grid_of(land: frozenset[Hex]) -> Grid:
     return Grid(land)
+
+
+def holdings(grid: Grid, sheet: Sheet) -> dict[Icon, int]:
+    """``sheet.holds(icon)`` as a mask for every icon type, from one pass over the icons."""
+    bits = grid.bits
+    held = dict.fromkeys(ICONS, 0)
+    for h, icon in sheet.icons.items():
+        held[icon] |= bits.get(h, 0)
+    held["cliffs"] = grid.mask(sheet.cliffs)
+    return held
 
 
 BYTE = 8

@@ -17,7 +17,7 @@ from types import MappingProxyType
 from domain.games.peninsula.cards import ICONS, Icon
 from domain.games.peninsula.content import MissionSpec
 from domain.games.peninsula.hexes import Hex
-from domain.games.peninsula.masks import Grid, Layout, best_partial, grid_of
+from domain.games.peninsula.masks import Grid, Layout, best_partial, grid_of, holdings
 from domain.games.peninsula.state import Game, Sheet
 
 WEIGHT = 0.25
@@ -143,16 +143,6 @@ def usable_hexes(game: Game, sheet: Sheet) -> Usable:
         for icon in ICONS
         if icon not in spent
     )
-
-
-def holdings(grid: Grid, sheet: Sheet) -> dict[Icon, int]:
-    """``sheet.holds(icon)`` as a mask for every icon type, from one pass over the icons."""
-    bits = grid.bits
-    held = dict.fromkeys(ICONS, 0)
-    for h, icon in sheet.icons.items():
-        held[icon] |= bits.get(h, 0)
-    held["cliffs"] = grid.mask(sheet.cliffs)
-    return held
 
 
 def aims_of(game: Game, sheet: Sheet) -> Mapping[Icon, Target]:
