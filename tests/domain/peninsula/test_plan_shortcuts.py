@@ -106,11 +106,12 @@ def test_the_completing_hexes_and_the_matches_are_what_find_placement_finds():
     """Every mission of the pack and icon type at positions on every map: ``placement_for``
     (the masks' smallest placement) is ``find_placement``'s, ``matched`` as it finds one,
     and for a mission matched nowhere the completing hexes as ``find_placement`` with each
-    hex of the map (land and sea) added finds one (and ``placement_for`` finds the same)."""
-    completing_hexes = matches = 0
+    hex of the map (land and sea) added finds one (and ``placement_for`` finds the same);
+    for a matched one, ``placement_for`` with each sea hex added too."""
+    completing_hexes = matches = blocked = 0
     for game in map_positions()[::3]:
         land, grid = game.map.land, grid_of(game.map.land)
-        every = sorted(land | game.map.sea)
+        every, sea = sorted(land | game.map.sea), sorted(game.map.sea)[::2]
         for _, _, holds, _ in every_holding(game):
             held = grid.mask(holds)
             for mission in MISSIONS:
@@ -120,6 +121,12 @@ def test_the_completing_hexes_and_the_matches_are_what_find_placement_finds():
                 assert matched(layout, held) == (placement is not None)
                 matches += placement is not None
                 if placement is not None:
+                    # a sea hex held too may be a crossed hex of the placement (the plain
+                    # search then finds another, or none)
+                    for h in sea:
+                        found = find_placement(mission, holds | {h}, land)
+                        assert placement_for.__wrapped__(mission, holds | {h}, land) == found
+                        blocked += found != placement
                     continue
                 plain = set()
                 for h in every:
@@ -130,7 +137,7 @@ def test_the_completing_hexes_and_the_matches_are_what_find_placement_finds():
                         plain.add(h)
                 assert grid.hexes_of(completing(layout, held)) == plain
                 completing_hexes += len(plain)
-    assert completing_hexes > 2_000 and matches > 100
+    assert completing_hexes > 2_000 and matches > 100 and blocked > 10
 
 
 def test_a_grid_gives_each_land_hex_its_own_bit_in_order_and_back():
