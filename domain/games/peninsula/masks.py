@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 
+from domain.games.peninsula.adjacency import around
 from domain.games.peninsula.cards import ICONS, Icon
 from domain.games.peninsula.content import MissionSpec
 from domain.games.peninsula.hexes import Hex
@@ -49,7 +50,7 @@ class Grid:
         self.bits = {h: 1 << i for i, h in enumerate(self.hexes)}
         self.land = (1 << len(self.hexes)) - 1
         # the land touching water, where cliffs may go (``MapSpec.water_edges`` > 0)
-        self.coast = self.mask(h for h in self.hexes if any(n not in land for n in h.neighbours()))
+        self.coast = self.mask(h for h in self.hexes if any(n not in land for n in around(h)))
         self._sets: dict[int, frozenset[Hex]] = {}
         self._layouts: dict[int, tuple[MissionSpec, Layout]] = {}
 
@@ -99,6 +100,8 @@ def holdings(grid: Grid, sheet: Sheet) -> dict[Icon, int]:
 
 
 BYTE = 8
+PLANES = 3
+"""Bit planes of a placement's count of held hexes (``Layout.held``): counts up to 7."""
 Held = tuple[int, int, int, int]
 HELD = 1 << 12
 """Held masks a ``Layout`` keeps what it counted for at most; beyond, it forgets them all."""
@@ -114,13 +117,15 @@ class Layout:
 
     def __init__(self, grid: Grid, mission: MissionSpec) -> None:
         self.mission, self.size = mission, len(mission.ticked)
+        if self.size >= 1 << PLANES:
+            raise ValueError(f"mission {mission.letter} ticks more hexes than a count holds")
         bits = grid.bits
         found = []
         for form in orientations(mission):
-            for anchor in grid.hexes:
-                hexes = tuple(sorted(anchor + h for h in form.ticked))
+            for a in grid.hexes:
+                hexes = tuple(sorted(Hex(a.q + h.q, a.r + h.r) for h in form.ticked))
                 if all(h in bits for h in hexes):
-                    cross = sum(bits.get(anchor + h, 0) for h in form.crossed)
+                    cross = sum(bits.get(Hex(a.q + h.q, a.r + h.r), 0) for h in form.crossed)
                     found.append((hexes, sum(bits[h] for h in hexes), cross))
         # the smallest placement (its sorted hexes) first: the lowest placement bit of a
         # match is then ``find_placement``'s answer
@@ -143,9 +148,9 @@ class Layout:
 
     def held(self, held: int) -> Held:
         """The placements crossing a held hex, and how many ticked hexes each placement
-        holds, in three bit planes (a mission ticks at most 7 hexes): each held hex adds its
-        placements. Kept by ``held``: a type's hexes are searched again on other usable
-        hexes after every draw of another type."""
+        holds, in bit planes (``PLANES``): each held hex adds its placements. Kept by
+        ``held``: a type's hexes are searched again on other usable hexes after every draw
+        of another type."""
         found = self._held.get(held)
         if found is None:
             c0 = c1 = c2 = 0
@@ -233,12 +238,6 @@ def first_placement(layout: Layout, held: int) -> tuple[Hex, ...] | None:
     if have < layout.size:
         return None
     return layout.placements[(found & -found).bit_length() - 1]
-
-
-def matched(layout: Layout, held: int) -> bool:
-    """Whether some placement holds every ticked hex with no crossed hex held
-    (``find_placement`` finds one, for ``held`` on land)."""
-    return held.bit_count() >= layout.size and layout.best(held, held)[0] == layout.size
 
 
 @functools.lru_cache(maxsize=1 << 12)

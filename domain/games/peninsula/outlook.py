@@ -23,7 +23,7 @@ from typing import Any
 from domain.games.peninsula.cards import Icon
 from domain.games.peninsula.gains import DrawGains
 from domain.games.peninsula.hexes import Hex
-from domain.games.peninsula.masks import Layout, completing, grid_of, matched
+from domain.games.peninsula.masks import Layout, completing, first_placement, grid_of
 from domain.games.peninsula.planning import (
     Target,
     Usable,
@@ -139,7 +139,7 @@ class Outlook:
             usable, layouts = self._usable_by(sheet)
             # (``icon`` is not spent, so it is among the usable types)
             before = dict(usable)[icon][0]
-            # ``matched``: ``placement_for`` finds a placement (the sheet's hexes are land)
-            unmatched = tuple(m for m in layouts if not matched(m, before))
+            # ``placement_for`` on the masks (the sheet's hexes are land)
+            unmatched = tuple(m for m in layouts if first_placement(m, before) is None)
             found = self._unmatched[key] = (sheet, (before, unmatched, {}))
         return found[1]

@@ -10,6 +10,8 @@ from dataclasses import replace
 from functools import cache
 from typing import Any
 
+import pytest
+
 from domain.games.peninsula import RULESET
 from domain.games.peninsula.actions import placement_for
 from domain.games.peninsula.adjacency import around
@@ -20,7 +22,7 @@ from domain.games.peninsula.commands import ClaimMission, FillIcon
 from domain.games.peninsula.content import load
 from domain.games.peninsula.filling import fillable, is_pointed_at
 from domain.games.peninsula.hexes import Hex
-from domain.games.peninsula.masks import Grid, completing, grid_of, matched
+from domain.games.peninsula.masks import Grid, completing, first_placement, grid_of
 from domain.games.peninsula.missions import find_placement
 from domain.games.peninsula.planning import WEIGHT, aims_of, mission_plan, partial
 from domain.games.peninsula.rules import claims, fills
@@ -104,10 +106,10 @@ def test_the_mask_partial_search_is_the_plain_search():
 
 def test_the_completing_hexes_and_the_matches_are_what_find_placement_finds():
     """Every mission of the pack and icon type at positions on every map: ``placement_for``
-    (the masks' smallest placement) is ``find_placement``'s, ``matched`` as it finds one,
-    and for a mission matched nowhere the completing hexes as ``find_placement`` with each
-    hex of the map (land and sea) added finds one (and ``placement_for`` finds the same);
-    for a matched one, ``placement_for`` with each sea hex added too."""
+    and ``first_placement`` (the masks' smallest placement) are ``find_placement``'s; for a
+    mission matched nowhere, the completing hexes are those ``find_placement`` finds a
+    placement with when added (each hex of the map, land and sea; ``placement_for`` finds
+    the same); for a matched one, ``placement_for`` with each sea hex added too."""
     completing_hexes = matches = blocked = 0
     for game in map_positions()[::3]:
         land, grid = game.map.land, grid_of(game.map.land)
@@ -118,7 +120,7 @@ def test_the_completing_hexes_and_the_matches_are_what_find_placement_finds():
                 layout = grid.layout(mission)
                 placement = find_placement(mission, holds, land)
                 assert placement_for.__wrapped__(mission, holds, land) == placement
-                assert matched(layout, held) == (placement is not None)
+                assert first_placement(layout, held) == placement
                 matches += placement is not None
                 if placement is not None:
                     # a sea hex held too may be a crossed hex of the placement (the plain
@@ -151,6 +153,15 @@ def test_a_grid_gives_each_land_hex_its_own_bit_in_order_and_back():
         for start in range(0, len(spec.land), 5):
             some = frozenset(sorted(spec.land)[start::7]) | {min(spec.sea)}
             assert grid.hexes_of(grid.mask(some)) == some & spec.land
+
+
+def test_a_mission_ticking_more_hexes_than_a_count_holds_is_refused():
+    """The counts of held hexes are three bit planes: 8 ticked hexes would read as 0."""
+    grid = grid_of(load().maps["M1"].land)
+    long = replace(MISSIONS[0], ticked=frozenset(Hex(q, 0) for q in range(8)))
+    with pytest.raises(ValueError, match="ticks more hexes"):
+        grid.layout(long)
+    assert grid.layout(replace(long, ticked=frozenset(Hex(q, 0) for q in range(7)))).size == 7
 
 
 def plain_targets(
