@@ -22,9 +22,14 @@ from domain.games.peninsula.adjacency import around
 from domain.games.peninsula.bonuses import harbor_sites
 from domain.games.peninsula.commands import DrawHarbor
 from domain.games.peninsula.hexes import SHARED, Hex, parse_hex
-from domain.games.peninsula.masks import grid_of
 from domain.games.peninsula.movement import ring2, tunnels
-from domain.games.peninsula.planning import WEIGHT, open_missions, progress, usable_hexes
+from domain.games.peninsula.planning import (
+    WEIGHT,
+    grid_of,
+    open_missions,
+    progress,
+    usable_hexes,
+)
 from domain.games.peninsula.routes import TICKET_KINDS, _tickets_left, cheapest_route
 from domain.games.peninsula.rules import bonus_actions, legal_commands
 from domain.games.peninsula.state import Game, Sheet, led_to
