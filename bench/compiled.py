@@ -66,7 +66,6 @@ INTERPRETED = {
     # tests replace a module's function or constant (monkeypatch); compiled callers in
     # the same module call the compiled one and never see the replacement
     "domain/core/luck.py": "tests replace luck.word",
-    "domain/games/peninsula/planning.py": "tests count _placed and _grown calls",
     "domain/games/peninsula/bonuses.py": "tests lower KEPT",
 }
 

@@ -32,6 +32,7 @@ from domain.games.peninsula.events import (
 )
 from domain.games.peninsula.filling import fill_problem, forest_reward, mission_rewards
 from domain.games.peninsula.hexes import Hex
+from domain.games.peninsula.masks import first_placement, grid_of
 from domain.games.peninsula.missions import find_placement, placements
 from domain.games.peninsula.movement import (
     destinations,
@@ -225,7 +226,14 @@ def fill_icon(game: Game, command: FillIcon) -> tuple[Event, ...]:
 def placement_for(
     mission: MissionSpec, holds: frozenset[Hex], land: frozenset[Hex]
 ) -> tuple[Hex, ...] | None:
-    return find_placement(mission, holds, land)
+    """``find_placement``, on the map's masks (``masks.first_placement``)."""
+    grid = grid_of(land)
+    held = grid.mask(holds)
+    if held.bit_count() < len(holds):
+        # a held hex off the land (never on a sheet) may be a crossed hex, which the masks
+        # leave out: the plain search
+        return find_placement(mission, holds, land)
+    return first_placement(grid.layout(mission), held)
 
 
 @functools.lru_cache(maxsize=1 << 12)

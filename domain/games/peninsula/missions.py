@@ -101,33 +101,3 @@ def placements(
     for anchor in usable:
         found |= _matches(mission, anchor, cells, usable)
     return tuple(sorted(found))
-
-
-@functools.lru_cache(maxsize=1 << 12)
-def completions(
-    mission: MissionSpec, holds: frozenset[Hex], land: frozenset[Hex]
-) -> frozenset[Hex]:
-    """For a mission ``holds`` matches nowhere (``find_placement`` finds none): the hexes
-    ``h`` with a placement for ``holds | {h}``.
-
-    Such a placement has ``h`` among its ticked hexes (without it, it would be one for
-    ``holds``), its other ticked hexes in ``holds`` and on ``land``, ``h`` on ``land``, and
-    no crossed hex in ``holds | {h}``. The greedy bot asks this of the best few draws of
-    each sheet and icon type: one pass here instead of a whole search for each hex."""
-    held = frozenset((h.q, h.r) for h in holds)
-    usable = frozenset((h.q, h.r) for h in holds & land)
-    on_land = frozenset((h.q, h.r) for h in land)
-    found: set[Cell] = set()
-    for ticked, crossed in _cells(mission):
-        # every ticked cell but one is held: anchored on a held one (all of a one-hex
-        # mission's placements are anchored on land)
-        bases = usable if len(ticked) > 1 else on_land
-        for q, r in {(q - dq, r - dr) for q, r in bases for dq, dr in ticked}:
-            outside = [(q + dq, r + dr) for dq, dr in ticked if (q + dq, r + dr) not in usable]
-            if len(outside) != 1 or outside[0] not in on_land:
-                continue
-            # (a crossed hex is never a ticked one, so never the added hex)
-            if any((q + dq, r + dr) in held for dq, dr in crossed):
-                continue
-            found.add(outside[0])
-    return frozenset(Hex(q, r) for q, r in found)

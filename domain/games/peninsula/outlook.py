@@ -20,25 +20,23 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from domain.games.peninsula.actions import placement_for
 from domain.games.peninsula.cards import Icon
-from domain.games.peninsula.content import MissionSpec
 from domain.games.peninsula.gains import DrawGains
 from domain.games.peninsula.hexes import Hex
-from domain.games.peninsula.missions import completions
+from domain.games.peninsula.masks import Layout, completing, first_placement, grid_of
 from domain.games.peninsula.planning import (
     Target,
     Usable,
     cached_targets,
-    open_missions,
+    open_layouts,
     planned,
     usable_hexes,
 )
 from domain.games.peninsula.state import Game, Sheet
 
-Unmatched = tuple[frozenset[Hex], tuple[MissionSpec, ...], dict[Hex | None, float]]
-"""An icon type's hexes, the open missions they match nowhere yet, and the mission gain of
-each hex that has one, once found (``None``: found)."""
+Unmatched = tuple[int, tuple[Layout, ...], dict[Hex | None, float]]
+"""An icon type's hexes (a mask), the open missions they match nowhere yet, and the mission
+gain of each hex that has one, once found (``None``: found)."""
 
 
 KEPT = 64
@@ -67,9 +65,10 @@ class Outlook:
 
     def __init__(self, game: Game, weight: float) -> None:
         self.game, self.weight = game, weight
+        self.grid = grid_of(game.map.land)
         self._gains: dict[tuple[int, ...], tuple[Sheet, DrawGains]] = {}
         self._plans: dict[tuple[Any, ...], tuple[Sheet, Mapping[Hex, float]]] = {}
-        self._usable: dict[tuple[int, ...], tuple[Sheet, Usable, tuple[MissionSpec, ...]]] = {}
+        self._usable: dict[tuple[int, ...], tuple[Sheet, Usable, tuple[Layout, ...]]] = {}
         self._unmatched: dict[tuple[Any, ...], tuple[Sheet, Unmatched]] = {}
         self.best: dict[tuple[Any, ...], tuple[Sheet, object, Any]] = {}
         """``bots.best_draw``'s answers, each with the objects its key names by identity."""
@@ -97,38 +96,39 @@ class Outlook:
         key = (*map(id, parts), icon)
         found = self._plans.get(key)
         if found is None:
-            plan = planned(*self._usable_by(sheet), icon, self.weight)
+            plan = planned(self.grid, *self._usable_by(sheet), icon, self.weight)
             found = self._plans[key] = (sheet, plan)
         return found[1]
 
     def aims(self, sheet: Sheet) -> Mapping[Icon, Target]:
         """``planning.aims_of(game, sheet)``."""
-        usable, missions = self._usable_by(sheet)
-        return cached_targets(missions, usable)
+        usable, layouts = self._usable_by(sheet)
+        return cached_targets(self.grid, layouts, usable)
 
-    def _usable_by(self, sheet: Sheet) -> tuple[Usable, tuple[MissionSpec, ...]]:
+    def _usable_by(self, sheet: Sheet) -> tuple[Usable, tuple[Layout, ...]]:
         parts = (sheet.icons, sheet.cliffs, sheet.harbor_lands, sheet.missions)
         key = tuple(map(id, parts))
         found = self._usable.get(key)
         if found is None:
             usable = usable_hexes(self.game, sheet)
-            found = self._usable[key] = (sheet, usable, open_missions(self.game, sheet))
+            layouts = open_layouts(self.grid, self.game, sheet)
+            found = self._usable[key] = (sheet, usable, layouts)
         return found[1], found[2]
 
     def mission_gain(self, sheet: Sheet, icon: Icon, at: Hex) -> float:
         """``gains.mission_gain`` of drawing ``icon`` at ``at``: the missions the type's hexes
         match nowhere are found once per sheet and type, and the first draw asked about finds
-        every hex that would complete one of them (``missions.completions``)."""
+        every hex that would complete one of them (``masks.completing``)."""
         if icon in sheet.missions.values():
             return 0.0
         before, unmatched, gains = self._unmatched_by(sheet, icon)
         if not gains:
-            # each unmatched mission's completing hexes (``completions``), found once:
-            # a sheet's best few draws of the type mostly ask at several hexes
-            land = self.game.map.land
-            for mission in unmatched:
-                for h in completions(mission, before, land):
-                    gains[h] = max(gains.get(h, 0.0), float(mission.vp))
+            # each unmatched mission's completing hexes, found once: a sheet's best few
+            # draws of the type mostly ask at several hexes
+            for layout in unmatched:
+                vp = float(layout.mission.vp)
+                for h in self.grid.hexes_of(completing(layout, before)):
+                    gains[h] = max(gains.get(h, 0.0), vp)
             gains[None] = 0.0
         return gains.get(at, 0.0)
 
@@ -136,11 +136,10 @@ class Outlook:
         key = (id(sheet.icons), id(sheet.cliffs), id(sheet.missions), icon)
         found = self._unmatched.get(key)
         if found is None:
-            before, land = sheet.holds(icon), self.game.map.land
-            unmatched = tuple(
-                m
-                for m in self.game.missions
-                if m.letter not in sheet.missions and placement_for(m, before, land) is None
-            )
+            usable, layouts = self._usable_by(sheet)
+            # (``icon`` is not spent, so it is among the usable types)
+            before = dict(usable)[icon][0]
+            # ``placement_for`` on the masks (the sheet's hexes are land)
+            unmatched = tuple(m for m in layouts if first_placement(m, before) is None)
             found = self._unmatched[key] = (sheet, (before, unmatched, {}))
         return found[1]

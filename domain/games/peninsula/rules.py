@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from domain.games.peninsula.actions import names_passage, placement_for
+from domain.games.peninsula.actions import names_passage
 from domain.games.peninsula.bonuses import (
     bridge_sites,
     harbor_sites,
@@ -39,6 +39,7 @@ from domain.games.peninsula.content import MapSpec
 from domain.games.peninsula.filling import fillable
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.kept import Kept
+from domain.games.peninsula.masks import first_placement, grid_of, holdings
 from domain.games.peninsula.movement import destination_hexes, passages, ticket_kinds
 from domain.games.peninsula.placement import arrow_targets, icon_blocker, reach
 from domain.games.peninsula.state import Game, Sheet
@@ -233,10 +234,8 @@ _FILLABLE: Kept[tuple[Hex, ...]] = Kept(256)
 
 def claims(game: Game, sheet: Sheet, seat: int) -> Iterator[ClaimMission]:
     """The ``claim_problem`` checks (an unclaimed mission of this game, an icon type not
-    used yet) hoisted out of the loops, and each icon's hexes found once: the legal
-    commands are asked for at every step of a rollout (docs/analysis.md, Speed). A type
-    with fewer hexes than a mission ticks is skipped before the (cached) match, as
-    ``find_placement`` itself would find nothing."""
+    used yet) hoisted out of the loops, and each icon's hexes found once, as a mask: the
+    legal commands are asked for at every step of a rollout (docs/analysis.md, Speed)."""
     parts = (game.missions, game.map, sheet.missions, sheet.icons, sheet.cliffs)
     for letter, icon, placement in _CLAIMABLE.get(parts, lambda: _claimable(game, sheet)):
         fields = {"seat": seat, "mission": letter, "icon": icon, "placement": placement}
@@ -255,34 +254,23 @@ _CLAIMABLE: Kept[Claimable] = Kept(256)
 
 
 def _claimable(game: Game, sheet: Sheet) -> Claimable:
-    """Each mission, icon type and placement ``claims`` yields, in order."""
+    """Each mission, icon type and placement ``claims`` yields, in order: the smallest
+    placement of each type's hexes on the map's masks (``placement_for``'s answer, for a
+    sheet's hexes, which are all land)."""
     unclaimed = [m for m in game.missions if m.letter not in sheet.missions]
     if not unclaimed:
         return ()
     found = []
-    land = game.map.land
+    grid = grid_of(game.map.land)
     used = frozenset(sheet.missions.values())
-    holds = _holdings(sheet, [icon for icon in ICONS if icon not in used])
+    holds = [(i, h) for i, h in holdings(grid, sheet).items() if i not in used]
     for mission in unclaimed:
-        need = len(mission.ticked)
+        layout = grid.layout(mission)
         for icon, held in holds:
-            if len(held) < need:
-                continue
-            placement = placement_for(mission, held, land)
+            placement = first_placement(layout, held)
             if placement is not None:
                 found.append((mission.letter, icon, placement))
     return tuple(found)
-
-
-def _holdings(sheet: Sheet, icons: list[Icon]) -> list[tuple[Icon, frozenset[Hex]]]:
-    """``sheet.holds(icon)`` for each of ``icons``, in order, from one pass over the sheet."""
-    found: dict[Icon, list[Hex]] = {icon: [] for icon in icons}
-    for at, icon in sheet.icons.items():
-        if icon in found:
-            found[icon].append(at)
-    if "cliffs" in found:
-        found["cliffs"] = list(sheet.cliffs)
-    return [(icon, frozenset(hexes)) for icon, hexes in found.items()]
 
 
 def bonus_actions(

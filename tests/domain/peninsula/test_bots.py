@@ -6,12 +6,14 @@ These are bot policies, not rules; each test cites the rulebook sentence the pol
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from domain.core import Luck
 from domain.games.peninsula.bots import greedy_bot
 from domain.games.peninsula.commands import DrawIcon, TradeIcon
 from domain.games.peninsula.content import load
 from domain.games.peninsula.hexes import Hex, parse_hex
+from domain.games.peninsula.masks import grid_of
 from domain.games.peninsula.planning import targets
 from domain.games.peninsula.routes import cheapest_route
 from tests.domain.peninsula.scenario import drafted, new_game
@@ -24,13 +26,20 @@ def at(*labels: str) -> frozenset[Hex]:
     return frozenset(parse_hex(label) for label in labels)
 
 
+def targets_on_m1(missions: Any, usable: dict[Any, Any]) -> Any:
+    """``targets`` on M1's masks, from hexes."""
+    grid = grid_of(M1.land)
+    masks = {icon: (grid.mask(held), grid.mask(free)) for icon, (held, free) in usable.items()}
+    return targets(grid, tuple(map(grid.layout, missions)), masks)
+
+
 def test_each_open_mission_gets_its_own_icon_type_highest_vp_first() -> None:
     # rulebook: Missions, "Once you have claimed a mission with a certain type of icon, you
     # cannot reuse this type of icon for a later mission."
     five, four = CONTENT.mission("Z"), CONTENT.mission("Q")
     villages, boats = at("C5", "D5", "E5"), at("A6", "B6")
     open_hexes = M1.land - villages - boats
-    chosen = targets(
+    chosen = targets_on_m1(
         (four, five),
         {"village": (villages, open_hexes), "boat": (boats, open_hexes)},
     )
@@ -46,7 +55,7 @@ def test_a_target_counts_only_placements_whose_missing_hexes_are_open() -> None:
     five = CONTENT.mission("Z")
     villages = at("C5", "D5", "E5")
     blocked = at("A5", "B5", "F5", "G5", "H5")
-    chosen = targets((five,), {"village": (villages, M1.land - villages - blocked)})
+    chosen = targets_on_m1((five,), {"village": (villages, M1.land - villages - blocked)})
     assert chosen["village"][2] and not chosen["village"][2] & blocked
 
 

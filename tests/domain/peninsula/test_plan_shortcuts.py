@@ -1,88 +1,233 @@
 """More of the greedy bot's shortcuts held to their plain forms (see test_greedy_shortcuts):
-the partial match search answered from the placements kept for a mission and held hexes,
-the arrows' ways compared by coordinates, the bot's look for an unfilled boat, and the
-hexes that would complete a mission, and the fills and claims kept by the sheet parts they
-read."""
+the mission searches on masks (the partial match, the completing hexes, the targets and
+plans), the arrows' ways compared by coordinates, the bot's look for an unfilled boat, and
+the fills and claims kept by the sheet parts they read."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
+from functools import cache
 from typing import Any
 
 import pytest
 
-from domain.games.peninsula import planning
+from domain.games.peninsula import RULESET
+from domain.games.peninsula.actions import placement_for
 from domain.games.peninsula.adjacency import around
 from domain.games.peninsula.bonuses import harbor_sites
-from domain.games.peninsula.bots import _unfilled_boat
-from domain.games.peninsula.cards import ICONS
+from domain.games.peninsula.bots import TARGET_WEIGHT, _unfilled_boat
+from domain.games.peninsula.cards import ICONS, Icon
 from domain.games.peninsula.commands import ClaimMission, FillIcon
+from domain.games.peninsula.content import load
 from domain.games.peninsula.filling import fillable, is_pointed_at
 from domain.games.peninsula.hexes import Hex
-from domain.games.peninsula.missions import completions, find_placement
-from domain.games.peninsula.planning import _best_partial, usable_hexes
+from domain.games.peninsula.masks import Grid, completing, first_placement, grid_of
+from domain.games.peninsula.missions import find_placement
+from domain.games.peninsula.planning import WEIGHT, aims_of, mission_plan, partial
 from domain.games.peninsula.rules import claims, fills
-from domain.games.peninsula.state import Arrow, Sheet, led_to
-from tests.domain.peninsula.test_greedy_shortcuts import (
-    every_position,
-    plain_best_partial,
-    positions,
-)
+from domain.games.peninsula.state import Arrow, Game, Sheet, led_to
+from tests.domain.peninsula.test_greedy_shortcuts import every_position, plain_best_partial
+from tests.support.play import play
 
 TAKEN = 3
 """Hexes taken out of a type's usable hexes, one at a time, after each search."""
+EVERY = 25
+"""Every 25th position of each game: the sheets from empty to full, on both maps."""
+MISSIONS = load().missions
+"""Every mission of the pack, not only the six a game plays with."""
 
 
-def test_the_partial_search_from_kept_placements_is_the_plain_search(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Each search, after the same with one held hex fewer (as before a draw of the type),
-    then with one of the hexes it found missing taken out of the usable ones (as a draw of
-    another type takes it), and with a held hex not usable (the search's own contract
-    allows it): the kept placements, and those grown by a held hex, must answer as the
-    plain search."""
-    builds: list[int] = []
-    placed = planning._placed
-    monkeypatch.setattr(planning, "_placed", lambda *a: builds.append(1) or placed(*a))
-    grown, grow = [], planning._grown
-    monkeypatch.setattr(planning, "_grown", lambda *a: grown.append(1) or grow(*a))
-    planning._PLACED.clear()
-    searches = changed = 0
-    for game in positions():
+@cache
+def map_positions() -> tuple[Game, ...]:
+    """Positions of seeded greedy and random games of 2 and 3 seats on every map."""
+    games = tuple(
+        step.state
+        for spec in sorted(load().maps)
+        for seats in (2, 3)
+        for bot in ("greedy", "random")
+        for step in list(
+            play(RULESET, seats, label=f"bits-{spec}-{seats}-{bot}", bot=bot, options={"map": spec})
+        )[1::EVERY]
+        if step.state.sheets
+    )
+    assert {game.map.id for game in games} == set(load().maps)
+    return games
+
+
+def every_holding(game: Game) -> Iterator[tuple[Sheet, Icon, frozenset[Hex], frozenset[Hex]]]:
+    """Each sheet's hexes of every icon type (spent or not) and the hexes usable for it:
+    those and the empty land, or for cliffs the coast without harbors or cliffs."""
+    spec = game.map
+    coast = frozenset(h for h in spec.land if spec.water_edges(h))
+    for sheet in game.sheets:
+        free = spec.land - frozenset(sheet.icons)
+        for icon in ICONS:
+            holds = sheet.holds(icon)
+            if icon == "cliffs":
+                yield sheet, icon, holds, holds | (coast - sheet.harbor_lands - holds)
+            else:
+                yield sheet, icon, holds, holds | free
+
+
+def hexes(grid: Grid, found: tuple[int, int, int]) -> tuple[int, frozenset[Hex], frozenset[Hex]]:
+    return found[0], grid.hexes_of(found[1]), grid.hexes_of(found[2])
+
+
+def on_land(spec: Any, plain: Any) -> Any:
+    """A plain search's answer with its crossed hexes on land only: a hex off the land
+    never holds an icon and takes no draw, so the masks leave it out."""
+    return plain[0], plain[1], plain[2] & spec.land
+
+
+def test_the_mask_partial_search_is_the_plain_search():
+    """Every mission of the pack, every icon type of every sheet, at positions of seeded
+    games on every map: on the usable hexes, then with one of the hexes found missing taken
+    out (as a draw of another type takes it), and with a held hex not usable."""
+    searches = changed = best = 0
+    for game in map_positions():
+        spec, grid = game.map, grid_of(game.map.land)
+        for _, _, holds, usable in every_holding(game):
+            held = grid.mask(holds)
+            for mission in MISSIONS:
+                layout = grid.layout(mission)
+                plain = plain_best_partial(mission, holds, usable)
+                assert hexes(grid, partial(layout, held, grid.mask(usable))) == on_land(spec, plain)
+                fewer = [usable - {h} for h in sorted(plain[1])[:TAKEN]]
+                fewer += [usable - {min(holds)}] if holds else []
+                for land in fewer:
+                    found = hexes(grid, partial(layout, held, grid.mask(land)))
+                    assert found == on_land(spec, plain_best_partial(mission, holds, land))
+                    changed += found[0] != plain[0]
+                searches += 1 + len(fewer)
+                best = max(best, plain[0])
+    assert searches > 50_000 and changed > 5_000 and best == 5
+
+
+def test_the_completing_hexes_and_the_matches_are_what_find_placement_finds():
+    """Every mission of the pack and icon type at positions on every map: ``placement_for``
+    and ``first_placement`` (the masks' smallest placement) are ``find_placement``'s; for a
+    mission matched nowhere, the completing hexes are those ``find_placement`` finds a
+    placement with when added (each hex of the map, land and sea; ``placement_for`` finds
+    the same); for a matched one, ``placement_for`` with each sea hex added too."""
+    completing_hexes = matches = blocked = 0
+    for game in map_positions()[::3]:
+        land, grid = game.map.land, grid_of(game.map.land)
+        every, sea = sorted(land | game.map.sea), sorted(game.map.sea)[::2]
+        for _, _, holds, _ in every_holding(game):
+            held = grid.mask(holds)
+            for mission in MISSIONS:
+                layout = grid.layout(mission)
+                placement = find_placement(mission, holds, land)
+                assert placement_for.__wrapped__(mission, holds, land) == placement
+                assert first_placement(layout, held) == placement
+                matches += placement is not None
+                if placement is not None:
+                    # a sea hex held too may be a crossed hex of the placement (the plain
+                    # search then finds another, or none)
+                    for h in sea:
+                        found = find_placement(mission, holds | {h}, land)
+                        assert placement_for.__wrapped__(mission, holds | {h}, land) == found
+                        blocked += found != placement
+                    continue
+                plain = set()
+                for h in every:
+                    found = find_placement(mission, holds | {h}, land)
+                    # (with a sea hex held too, the plain search: the masks hold land only)
+                    assert placement_for.__wrapped__(mission, holds | {h}, land) == found
+                    if found is not None:
+                        plain.add(h)
+                assert grid.hexes_of(completing(layout, held)) == plain
+                completing_hexes += len(plain)
+    assert completing_hexes > 2_000 and matches > 100 and blocked > 10
+
+
+def test_a_grid_gives_each_land_hex_its_own_bit_in_order_and_back():
+    for spec in load().maps.values():
+        grid = grid_of(spec.land)
+        bits = [1 << i for i in range(len(spec.land))]
+        assert [grid.mask({h}) for h in sorted(spec.land)] == bits
+        assert grid.hexes_of(grid.land) == spec.land and grid.mask(spec.sea) == 0
+        coast = frozenset(h for h in spec.land if spec.water_edges(h))
+        assert grid.hexes_of(grid.coast) == coast
+        for start in range(0, len(spec.land), 5):
+            some = frozenset(sorted(spec.land)[start::7]) | {min(spec.sea)}
+            assert grid.hexes_of(grid.mask(some)) == some & spec.land
+
+
+def test_a_mission_ticking_more_hexes_than_a_count_holds_is_refused():
+    """The counts of held hexes are three bit planes: 8 ticked hexes would read as 0."""
+    grid = grid_of(load().maps["M1"].land)
+    long = replace(MISSIONS[0], ticked=frozenset(Hex(q, 0) for q in range(8)))
+    with pytest.raises(ValueError, match="ticks more hexes"):
+        grid.layout(long)
+    assert grid.layout(replace(long, ticked=frozenset(Hex(q, 0) for q in range(7)))).size == 7
+
+
+def plain_targets(
+    game: Game, sheet: Sheet
+) -> dict[Icon, tuple[Any, int, frozenset[Hex], frozenset[Hex]]]:
+    """``planning.targets`` as it read before the masks, on the plain search."""
+    spec = game.map
+    spent = set(sheet.missions.values())
+    lands = [(i, h, u) for s, i, h, u in every_holding(game) if s is sheet and i not in spent]
+    chosen: dict[Icon, Any] = {}
+    missions = [m for m in game.missions if m.letter not in sheet.missions]
+    for mission in sorted(missions, key=lambda m: (-m.vp, m.letter)):
+        size = len(mission.ticked)
+        best: Any = (0.0, None, None)
+        for icon, holds, usable in lands:
+            if icon in chosen:
+                continue
+            found = on_land(spec, plain_best_partial(mission, holds, usable))
+            if found[0] and found[0] / size > best[0]:
+                best = (found[0] / size, icon, found)
+        if best[1] is not None:
+            chosen[best[1]] = (mission, *best[2])
+    return chosen
+
+
+def plain_plan(game: Game, sheet: Sheet, icon: Icon, weight: float) -> dict[Hex, float]:
+    """``mission_plan`` written out: each hex the most any open mission's best match lacking
+    it is worth, then the target's missing hexes raised and its crossed ones lowered."""
+    if icon in sheet.missions.values():
+        return {}
+    holds, usable = next((h, u) for s, i, h, u in every_holding(game) if s is sheet and i == icon)
+    values: dict[Hex, float] = {}
+    for mission in game.missions:
+        if mission.letter in sheet.missions:
+            continue
+        have, missing, _ = plain_best_partial(mission, holds, usable)
+        if have:
+            worth = WEIGHT * mission.vp * (have + 1) / len(mission.ticked)
+            for h in missing:
+                values[h] = max(values.get(h, 0.0), worth)
+    target = plain_targets(game, sheet).get(icon)
+    if target is not None:
+        mission, have, missing, crossed = target
+        worth = weight * mission.vp * (have + 1) / len(mission.ticked)
+        for h in missing:
+            values[h] = max(values.get(h, 0.0), worth)
+        for h in crossed - missing:
+            values[h] = min(values.get(h, 0.0), -worth)
+    return values
+
+
+def test_the_targets_and_plans_are_the_plain_ones():
+    """Each seat's targets (the tie-breaks: VP then letter, the first type in order on an
+    equal share) and each icon type's plan, at positions on every map: the same hexes and
+    the same floats."""
+    aimed = planned_hexes = 0
+    for game in map_positions():
         for sheet in game.sheets:
-            for _, (holds, open_hexes) in usable_hexes(game, sheet):
-                land = holds | open_hexes
-                for index, mission in enumerate(game.missions):
-                    plain = plain_best_partial(mission, holds, land)
-                    # first with a held hex still open, as before the draw that took it; for
-                    # every other mission on fewer usable hexes, which the placements kept
-                    # for it then lack
-                    fewer_held = holds - {max(holds)} if holds else holds
-                    was = land - set(sorted(plain[1])[:1]) if index % 2 else land
-                    planning._PLACED.clear()  # nothing kept from other positions
-                    before = _best_partial(mission, fewer_held, was)
-                    assert before == plain_best_partial(mission, fewer_held, was)
-                    found = _best_partial(mission, holds, land)
-                    assert found == plain
-                    lands = [land - {h} for h in sorted(found[1])[:TAKEN]]
-                    lands += [land - {min(holds)}] if holds else []
-                    built = len(builds)
-                    for fewer in lands:
-                        after = _best_partial(mission, holds, fewer)
-                        assert after == plain_best_partial(mission, holds, fewer)
-                        changed += after != found
-                    # each of those answered from the placements kept
-                    assert len(builds) == built
-                    # and on more usable hexes than the kept placements were found on
-                    planning._PLACED.clear()
-                    for fewer in lands[:1]:
-                        _best_partial(mission, holds, fewer)
-                    assert _best_partial(mission, holds, land) == plain
-                    searches += 3 + len(lands[:1]) + len(lands)
-    planning._PLACED.clear()
-    # many searches grew the placements kept for one held hex less, and many answers changed
-    assert changed > 500
-    assert len(grown) > 2000 and searches > 20_000
+            aims = aims_of(game, sheet)
+            assert dict(aims) == plain_targets(game, sheet)
+            aimed += len(aims)
+            for icon in ICONS:
+                plan = mission_plan(game, sheet, icon, TARGET_WEIGHT)
+                assert plan == plain_plan(game, sheet, icon, TARGET_WEIGHT)
+                planned_hexes += len(plan)
+    assert aimed > 500 and planned_hexes > 5_000
 
 
 def plain_led_to(arrows: tuple[Arrow, ...], here: Hex) -> list[Any]:
@@ -139,30 +284,6 @@ def test_an_unfilled_boat_is_found_as_a_pass_over_the_icons_finds_it():
             assert _unfilled_boat(sheet, at) == plain
             boats += plain
     assert boats > 100
-
-
-def test_the_completing_hexes_are_those_a_search_with_each_hex_added_finds():
-    """Every hex of the map (and a few off it) against ``find_placement`` with it added,
-    for every mission a type's hexes match nowhere, at positions of seeded games."""
-    completing = 0
-    for game in positions()[::2]:
-        land = game.map
-        hexes = sorted(land.land | land.sea)
-        for sheet in game.sheets:
-            for icon in ICONS:
-                holds = sheet.holds(icon)
-                for mission in game.missions:
-                    if find_placement(mission, holds, land.land) is not None:
-                        continue
-                    found = completions(mission, holds, land.land)
-                    plain = {
-                        h
-                        for h in hexes
-                        if find_placement(mission, holds | {h}, land.land) is not None
-                    }
-                    assert found == plain
-                    completing += len(found)
-    assert completing > 200
 
 
 def plain_harbor_sites(spec: Any, sheet: Sheet) -> tuple[tuple[Hex, Hex], ...]:

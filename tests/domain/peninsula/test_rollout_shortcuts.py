@@ -25,14 +25,15 @@ from domain.games.peninsula.hexes import SHARED, Hex, parse_hex
 from domain.games.peninsula.movement import ring2, tunnels
 from domain.games.peninsula.planning import (
     WEIGHT,
+    grid_of,
     open_missions,
-    partial,
     progress,
     usable_hexes,
 )
 from domain.games.peninsula.routes import TICKET_KINDS, _tickets_left, cheapest_route
 from domain.games.peninsula.rules import bonus_actions, legal_commands
 from domain.games.peninsula.state import Game, Sheet, led_to
+from tests.domain.peninsula.test_greedy_shortcuts import plain_best_partial
 from tests.support.play import play
 
 EVERY = 3
@@ -136,7 +137,7 @@ def test_the_route_search_is_the_plain_search():
 def plain_progress(missions: Any, holds: frozenset[Hex], land: frozenset[Hex]) -> dict[Hex, float]:
     values: dict[Hex, float] = {}
     for mission in missions:
-        have, missing, _ = partial(mission, holds, land)
+        have, missing, _ = plain_best_partial(mission, holds, land)
         if have == 0:
             continue
         worth = WEIGHT * mission.vp * (have + 1) / len(mission.ticked)
@@ -151,13 +152,14 @@ def test_the_plan_of_missing_hexes_is_the_plain_max_over_missions():
     floats."""
     shared = 0
     for game, _, sheet in sheets():
+        grid = grid_of(game.map.land)
         for missions in (open_missions(game, sheet), game.missions):
-            for holds, open_hexes in dict(usable_hexes(game, sheet)).values():
-                land = holds | open_hexes
-                assert dict(progress(missions, holds, land)) == plain_progress(
-                    missions, holds, land
-                )
-                matched = [partial(m, holds, land) for m in missions]
+            layouts = tuple(map(grid.layout, missions))
+            for held, open_hexes in dict(usable_hexes(game, sheet)).values():
+                holds, land = grid.hexes_of(held), grid.hexes_of(held | open_hexes)
+                found = progress(grid, layouts, held, held | open_hexes)
+                assert dict(found) == plain_progress(missions, holds, land)
+                matched = [plain_best_partial(m, holds, land) for m in missions]
                 missing = [found[1] for found in matched if found[0]]
                 # hexes two matches lack, where the most worth must win
                 shared += sum(1 for a in missing for b in missing if a is not b and a & b)
