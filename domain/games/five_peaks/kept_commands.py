@@ -10,6 +10,7 @@ made from.
 from __future__ import annotations
 
 import functools
+from itertools import permutations
 
 from domain.games.five_peaks.commands import (
     BuyContainer,
@@ -19,6 +20,7 @@ from domain.games.five_peaks.commands import (
     Exchange,
     Forage,
     Harvest,
+    KeepCampfire,
     Move,
     Pass,
     PlaceStone,
@@ -68,3 +70,13 @@ def at_space(seat: int, stones: tuple[str, ...]) -> tuple[Command, ...]:
 def basics(seat: int, harvest: bool) -> tuple[Command, ...]:
     """Foraging (or harvesting) each basic resource."""
     return tuple((Harvest if harvest else Forage)(seat, r) for r in BASICS)
+
+
+@functools.lru_cache(maxsize=KEPT)
+def keeps(seat: int, drawn: tuple[str, ...]) -> tuple[KeepCampfire, ...]:
+    """A campfire draw's: every way to keep one drawn card and return the rest in order."""
+    return tuple(
+        KeepCampfire(seat, card, rest)
+        for i, card in enumerate(drawn)
+        for rest in permutations(drawn[:i] + drawn[i + 1 :])
+    )

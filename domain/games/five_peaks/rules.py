@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from itertools import permutations
 from typing import assert_never
 
 from domain.games.five_peaks import board as b
@@ -17,7 +16,6 @@ from domain.games.five_peaks.commands import (
     Convert,
     Discard,
     DrawCampfire,
-    KeepCampfire,
     Move,
     Pack,
     Pass,
@@ -38,11 +36,7 @@ def candidates(game: Game, seat: int) -> tuple[Command, ...]:
     if b.is_over_limit(game, seat):
         return tuple(Discard(seat, r) for r in RESOURCES)
     if hiker.drawn:
-        return tuple(
-            KeepCampfire(seat, card, rest)
-            for i, card in enumerate(hiker.drawn)
-            for rest in permutations(hiker.drawn[:i] + hiker.drawn[i + 1 :])
-        )
+        return kept.keeps(seat, hiker.drawn)
     if game.rewards:
         head = game.rewards[0]
         if head.kind == "market":
