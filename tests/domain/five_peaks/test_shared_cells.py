@@ -1,6 +1,6 @@
 """Shortcuts a frame sampler found in greedy rollouts (bench/sampler.py), held to their plain
 forms: one shared ``Cell`` per coordinate with its hash worked out once, an edge's middle
-cell made alone, a board's peak slots kept, a campfire draw's keeps kept."""
+cell made alone, a board's peak slots kept, a campfire draw's keeps built without ``__init__``."""
 
 from __future__ import annotations
 
@@ -128,8 +128,12 @@ def test_a_campfire_draws_keeps_are_every_way_to_keep_one(size):
         for i, card in enumerate(drawn)
         for rest in permutations(drawn[:i] + drawn[i + 1 :])
     )
-    assert kept.keeps(1, drawn) == plain
-    assert kept.keeps(1, drawn) == plain  # kept
+    made = kept.keeps(1, drawn)
+    assert made == plain
+    for keep, built in zip(made, plain, strict=True):
+        assert type(keep) is KeepCampfire and list(vars(keep)) == list(vars(built))
+        assert hash(keep) == hash(built) and repr(keep) == repr(built)
+        assert (keep.seat, keep.card, keep.returned) == (built.seat, built.card, built.returned)
 
 
 def test_the_candidates_of_a_campfire_draw_are_the_keeps():
