@@ -31,7 +31,7 @@ from domain.games.five_peaks.state import Game
 
 def candidates(game: Game, seat: int) -> tuple[Command, ...]:
     """Every command worth asking ``problem`` about now."""
-    hiker, stage, pack = game.hiker(seat), game.stage, b.content(game)
+    hiker, stage, pack = game.hikers[seat], game.stage, b.content(game)
     out: list[Command] = [*kept.opening(seat)]
     if b.is_over_limit(game, seat):
         return tuple(Discard(seat, r) for r in RESOURCES)
@@ -83,7 +83,7 @@ def legal_commands(game: Game, seat: int) -> tuple[Command, ...]:
     # ``problem`` for each candidate, with what is the same for all of them asked once
     over = b.is_over_limit(game, seat)
     found = candidates(game, seat)
-    if not over and game.hiker(seat).drawn:
+    if not over and game.hikers[seat].drawn:
         # the candidates are then every way to keep one drawn card and return the rest,
         # which is all ``problem`` asks of a ``KeepCampfire``
         return found
@@ -121,7 +121,7 @@ def _moves_open(game: Game, seat: int, over_limit: bool) -> bool:
     return (
         game.stage.kind in STAGE_OF[Move]
         and not over_limit
-        and not game.hiker(seat).drawn
+        and not game.hikers[seat].drawn
         and not game.rewards
     )
 
@@ -145,7 +145,7 @@ def can_only_pass(game: Game, seat: int) -> bool:
     over = b.is_over_limit(game, seat)
     if _moves_open(game, seat, over) and b.reachable(game, seat):
         return False  # a ``Move`` to any ``reachable`` space is legal (``legal_commands``)
-    if not over and game.hiker(seat).drawn:
+    if not over and game.hikers[seat].drawn:
         return False  # keeping any of the drawn cards is legal (``legal_commands``)
     refused, passes = _refused(game, seat), False
     for command in candidates(game, seat):
