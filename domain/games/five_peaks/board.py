@@ -61,7 +61,7 @@ def pawn_tiles(game: Game, seat: int) -> tuple[int, ...]:
 
 
 def fires(game: Game, seat: int, effect: str) -> tuple[FireSpec, ...]:
-    return _fires(pack_of(game), game.hiker(seat).campfire, effect)
+    return _fires(pack_of(game), game.hikers[seat].campfire, effect)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -71,7 +71,7 @@ def _fires(pack: Content, cards: tuple[str, ...], effect: str) -> tuple[FireSpec
 
 
 def backpack_limit(game: Game, seat: int) -> int:
-    return _backpack_limit(pack_of(game), game.hiker(seat).campfire)
+    return _backpack_limit(pack_of(game), game.hikers[seat].campfire)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -82,7 +82,7 @@ def _backpack_limit(pack: Content, cards: tuple[str, ...]) -> int:
 
 
 def is_over_limit(game: Game, seat: int) -> bool:
-    return game.hiker(seat).load > backpack_limit(game, seat)
+    return game.hikers[seat].load > backpack_limit(game, seat)
 
 
 def option_of(game: Game, stage: Stage) -> CardOption:
@@ -207,7 +207,7 @@ def bank_backs_exchanges(game: Game) -> bool:
 
 
 def can_pay(game: Game, seat: int, price: Mapping[str, int]) -> bool:
-    hiker = game.hiker(seat)
+    hiker = game.hikers[seat]
     return all(
         (hiker.endorphins if w == "endorphin" else hiker.held(w)) >= n for w, n in price.items()
     )
@@ -239,4 +239,4 @@ def _end_marks(pack: Content) -> tuple[int, int]:
 def next_rank(game: Game, seat: int) -> int:
     """A seat's first panorama is rank I; each later one exactly one rank higher."""
     pack = pack_of(game)
-    return 1 + max((pack.panoramas[c].rank for c in game.hiker(seat).panoramas), default=0)
+    return 1 + max((pack.panoramas[c].rank for c in game.hikers[seat].panoramas), default=0)

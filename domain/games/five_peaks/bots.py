@@ -97,7 +97,7 @@ def _score(game: Game, seat: int, command: Command) -> float:
         return move_worth(game, seat, command.to)
     if isinstance(command, PlayCard):
         return _card_worth(game, seat, command)
-    hiker = game.hiker(seat)
+    hiker = game.hikers[seat]
     match command:
         case Discard(resource=r):
             return 20 - word_worth(game, seat, r) + hiker.held(r) * 0.1
@@ -165,7 +165,7 @@ def _card_worth(game: Game, seat: int, command: PlayCard) -> float:
     stage = began(b.content(game), command.card, command.option)
     if stage.kind == "camp":
         panorama = _next_panorama(game, seat)
-        return 60 + panorama if panorama else 8 - 2 * len(game.hiker(seat).hand)
+        return 60 + panorama if panorama else 8 - 2 * len(game.hikers[seat].hand)
     if stage.kind in ("move", "shortcut", "bike", "glide"):
         # the position the card's events lead to (``_after``) differs from ``game`` in the
         # hand and the stage alone: the moves open read the stage and not the hand, and a
@@ -175,7 +175,7 @@ def _card_worth(game: Game, seat: int, command: PlayCard) -> float:
     if stage.kind == "tile":
         return 14
     if stage.kind == "buy":
-        return 8 if game.hiker(seat).endorphins >= 3 and len(game.hiker(seat).hand) < 9 else -2
+        return 8 if game.hikers[seat].endorphins >= 3 and len(game.hikers[seat].hand) < 9 else -2
     if stage.kind in ("harvest", "pack"):
         after = _after(game, command)
         return 9 if any(isinstance(c, (Harvest, Pack)) for c in legal_commands(after, seat)) else -3

@@ -73,8 +73,8 @@ def seat_problem(game: Game, command: Command, over_limit: bool) -> Problem:
     if over_limit:
         if not isinstance(command, Discard):
             return ("backpack_full", "your backpack is over its limit: put resources back first")
-        return None if game.hiker(seat).held(command.resource) else (ILLEGAL, "you hold none")
-    if game.hiker(seat).drawn:
+        return None if game.hikers[seat].held(command.resource) else (ILLEGAL, "you hold none")
+    if game.hikers[seat].drawn:
         if not isinstance(command, KeepCampfire):
             return (WRONG, "choose which campfire card to keep first")
         return _keep_problem(game, command)
@@ -115,7 +115,7 @@ def _what(kind: str) -> str:
 
 
 def _action_problem(game: Game, command: Command) -> Problem:
-    seat, hiker, stage = command.seat, game.hiker(command.seat), game.stage
+    seat, hiker, stage = command.seat, game.hikers[command.seat], game.stage
     match command:
         case PlayCard(card=card, option=option):
             return _play_problem(game, seat, card, option)
@@ -182,7 +182,7 @@ def _action_problem(game: Game, command: Command) -> Problem:
 
 def _play_problem(game: Game, seat: int, card: str, option: int) -> Problem:
     pack = b.content(game)
-    if card not in game.hiker(seat).hand:
+    if card not in game.hikers[seat].hand:
         return (ILLEGAL, "that card is not in your hand")
     spec = pack.cards[card]
     twice = any(f.card == card for f in b.fires(game, seat, "twice"))
@@ -230,7 +230,7 @@ def _stone_problem(game: Game, seat: int, stone: str) -> Problem:
         return (ILLEGAL, "stones go on peak spaces")
     if game.stage.stoned:
         return (ILLEGAL, "one stone per stop")
-    if stone not in game.hiker(seat).stones:
+    if stone not in game.hikers[seat].stones:
         return (ILLEGAL, "you have no such stone left")
     if any(s == seat for s, _ in stack.stones):
         return (ILLEGAL, "you already have a stone on this peak")
@@ -255,7 +255,7 @@ def _market_problem(game: Game, command: TakeCard, free: bool) -> Problem:
     if not 0 <= command.index < len(game.market):
         return (ILLEGAL, "no market card there")
     cost = b.content(game).cards[game.market[command.index]].cost
-    if not free and game.hiker(command.seat).endorphins < cost:
+    if not free and game.hikers[command.seat].endorphins < cost:
         return (ILLEGAL, f"that card costs {cost} endorphins")
     return None
 
@@ -281,7 +281,7 @@ def _reward_problem(game: Game, command: Command) -> Problem:
 
 
 def _keep_problem(game: Game, command: KeepCampfire) -> Problem:
-    drawn = list(game.hiker(command.seat).drawn)
+    drawn = list(game.hikers[command.seat].drawn)
     if command.card not in drawn:
         return (ILLEGAL, "keep one of the cards you drew")
     drawn.remove(command.card)
@@ -296,6 +296,6 @@ def _container_problem(game: Game, command: BuyContainer) -> Problem:
         return (ILLEGAL, "you have no campfire card for that")
     if command.resource not in offers[0].containers or not game.bank.get(command.resource):
         return (ILLEGAL, "the bank has no such container")
-    if game.hiker(command.seat).endorphins < offers[0].amount:
+    if game.hikers[command.seat].endorphins < offers[0].amount:
         return (ILLEGAL, f"that costs {offers[0].amount} endorphins")
     return None

@@ -22,12 +22,52 @@ def label(x: int, y: int) -> str:
     return f"{x},{y}"
 
 
-@dataclass(frozen=True, order=True)
+SHARED = 128
+"""Cells with both coordinates within this of the origin are shared (``Cell``): a board
+grows by 2 cells a tile from the start tile at the origin, and a pack has a few dozen."""
+_SHARED: dict[tuple[int, int], Cell] = {}
+
+
+@dataclass(frozen=True, order=True, init=False)
 class Cell:
-    """A cell of the board; ``y`` grows to the north. Views, commands and events all use it."""
+    """A cell of the board; ``y`` grows to the north. Views, commands and events all use it.
+
+    One object per ``(x, y)`` near the origin (``SHARED``), as Peninsula's ``Hex``: the
+    boards, the rules and the greedy bot key dicts and sets by cells, and a look-up tries
+    identity before equality, so equal cells that are different objects (a board's cell
+    against a pawn's, a move's, a memo key's) each cost a call of the dataclass's ``__eq__``;
+    and the frozen ``__init__`` (two ``object.__setattr__`` calls) was the costliest
+    ``__init__`` of a greedy rollout (bench.sampler). ``Cell(x, y)`` hands out the one object
+    made for ``(x, y)`` and a pickled cell (a state sent to a pool worker) comes back as it.
+    A cell built around ``__new__`` (msgspec's decoding) is an equal, separate object, as
+    every cell was; equality, hash, order and ``repr`` are the dataclass's as they were.
+    """
 
     x: int
     y: int
+
+    def __new__(cls, x: int, y: int) -> Cell:
+        key = (x, y)
+        found = _SHARED.get(key)
+        if found is None:
+            found = object.__new__(cls)
+            object.__setattr__(found, "x", x)
+            object.__setattr__(found, "y", y)
+            object.__setattr__(found, "_hash", hash(key))
+            if -SHARED <= x <= SHARED and -SHARED <= y <= SHARED:
+                _SHARED[key] = found
+        return found
+
+    def __hash__(self) -> int:
+        # the dataclass's hash, ``hash((x, y))``, worked out once per object: every set and
+        # dict of cells hashes them at each look-up (about 190 against 60 ns a hash)
+        try:
+            return self._hash  # type: ignore[attr-defined,no-any-return]
+        except AttributeError:  # built around ``__new__`` (msgspec's decoding)
+            return hash((self.x, self.y))
+
+    def __reduce__(self) -> tuple[type[Cell], tuple[int, int]]:
+        return Cell, (self.x, self.y)
 
     @property
     def label(self) -> str:
@@ -89,13 +129,17 @@ def corners(x: int, y: int, size: int) -> tuple[Cell, ...]:
 
 
 def edge_middle(x: int, y: int, size: int, edge: Edge) -> Cell:
+    # only the asked edge's cell is made (a dict of all four made four each time)
     mid, last = size // 2, size - 1
-    return {
-        "N": Cell(x + mid, y + last),
-        "S": Cell(x + mid, y),
-        "E": Cell(x + last, y + mid),
-        "W": Cell(x, y + mid),
-    }[edge]
+    if edge == "N":
+        return Cell(x + mid, y + last)
+    if edge == "S":
+        return Cell(x + mid, y)
+    if edge == "E":
+        return Cell(x + last, y + mid)
+    if edge == "W":
+        return Cell(x, y + mid)
+    raise KeyError(edge)
 
 
 @dataclass(frozen=True)
@@ -151,6 +195,16 @@ class Board:
 
     def peak_slots(self, index: int) -> tuple[Cell, ...]:
         """The free gap cells beside this placement's edges that have a path."""
+        # kept: the bot asks them of the pawn's tiles for every exchange space that gains a
+        # peak, and they depend on the board's fixed placements and peaks alone
+        key = ("peak_slots", index)
+        found: tuple[Cell, ...] | None = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = self.free_slots(index)
+        return found
+
+    def free_slots(self, index: int) -> tuple[Cell, ...]:
+        """``peak_slots`` worked out."""
         p, spec = self.placements[index], self.spec(index)
         taken = {at for _, at in self.peaks}
         out = []

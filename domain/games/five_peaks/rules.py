@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from itertools import permutations
 from typing import assert_never
 
 from domain.games.five_peaks import board as b
@@ -17,7 +16,6 @@ from domain.games.five_peaks.commands import (
     Convert,
     Discard,
     DrawCampfire,
-    KeepCampfire,
     Move,
     Pack,
     Pass,
@@ -33,16 +31,12 @@ from domain.games.five_peaks.state import Game
 
 def candidates(game: Game, seat: int) -> tuple[Command, ...]:
     """Every command worth asking ``problem`` about now."""
-    hiker, stage, pack = game.hiker(seat), game.stage, b.content(game)
+    hiker, stage, pack = game.hikers[seat], game.stage, b.content(game)
     out: list[Command] = [*kept.opening(seat)]
     if b.is_over_limit(game, seat):
         return tuple(Discard(seat, r) for r in RESOURCES)
     if hiker.drawn:
-        return tuple(
-            KeepCampfire(seat, card, rest)
-            for i, card in enumerate(hiker.drawn)
-            for rest in permutations(hiker.drawn[:i] + hiker.drawn[i + 1 :])
-        )
+        return kept.keeps(seat, hiker.drawn)
     if game.rewards:
         head = game.rewards[0]
         if head.kind == "market":
@@ -89,7 +83,7 @@ def legal_commands(game: Game, seat: int) -> tuple[Command, ...]:
     # ``problem`` for each candidate, with what is the same for all of them asked once
     over = b.is_over_limit(game, seat)
     found = candidates(game, seat)
-    if not over and game.hiker(seat).drawn:
+    if not over and game.hikers[seat].drawn:
         # the candidates are then every way to keep one drawn card and return the rest,
         # which is all ``problem`` asks of a ``KeepCampfire``
         return found
@@ -127,7 +121,7 @@ def _moves_open(game: Game, seat: int, over_limit: bool) -> bool:
     return (
         game.stage.kind in STAGE_OF[Move]
         and not over_limit
-        and not game.hiker(seat).drawn
+        and not game.hikers[seat].drawn
         and not game.rewards
     )
 
@@ -151,7 +145,7 @@ def can_only_pass(game: Game, seat: int) -> bool:
     over = b.is_over_limit(game, seat)
     if _moves_open(game, seat, over) and b.reachable(game, seat):
         return False  # a ``Move`` to any ``reachable`` space is legal (``legal_commands``)
-    if not over and game.hiker(seat).drawn:
+    if not over and game.hikers[seat].drawn:
         return False  # keeping any of the drawn cards is legal (``legal_commands``)
     refused, passes = _refused(game, seat), False
     for command in candidates(game, seat):

@@ -116,6 +116,9 @@ class Game(Table):
     final_scores: tuple[int, ...] = ()
 
     def hiker(self, seat: int) -> Hiker:
+        # the rules' and the bot's hot paths read ``hikers[seat]`` themselves: this call,
+        # asked at nearly every check, was 3 to 4% of a greedy graph (bench.sampler, and
+        # measured with and without it)
         return self.hikers[seat]
 
     def with_hiker(self, seat: int, hiker: Hiker) -> Game:

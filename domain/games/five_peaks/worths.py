@@ -31,7 +31,7 @@ def space_worth(game: Game, seat: int, at: Cell, near: bool = True) -> float:
     """What stopping on ``at`` is worth now; ``near`` False skips the costly check that a
     peak exchange has a free gap (for spaces only looked at from afar)."""
     space = b.board(game).spaces[at]
-    hiker = game.hiker(seat)
+    hiker = game.hikers[seat]
     left = game.left.get(at)
     # most spaces hold nothing left: 0.0 is what the sum over nothing, halved, gives
     worth = sum(WORTH.get(k, 0) * n for k, n in left.items()) * 0.5 if left else 0.0
@@ -158,7 +158,7 @@ def next_cost(game: Game, seat: int) -> Mapping[str, int]:
 
 
 def _planned(game: Game, seat: int) -> Mapping[str, int]:
-    pack, rank, hiker = b.content(game), b.next_rank(game, seat), game.hiker(seat)
+    pack, rank, hiker = b.content(game), b.next_rank(game, seat), game.hikers[seat]
     tops = [pack.panoramas[c] for c in game.columns.get(str(rank), ())]
     fit = [p for p in tops if p.rank == rank]
     if not fit:
@@ -172,7 +172,7 @@ def lacking(game: Game, seat: int) -> Mapping[str, int]:
     key = ("needs", seat)
     found: Mapping[str, int] | None = memo.get(key)
     if found is None:
-        hiker = game.hiker(seat)
+        hiker = game.hikers[seat]
         plan = next_cost(game, seat).items()
         found = memo[key] = {k: n - hiker.held(k) for k, n in plan if n > hiker.held(k)}
     return found
@@ -184,7 +184,7 @@ SWAP_WORTH = 15
 
 def spare(game: Game, seat: int, container: str) -> int:
     """Containers of a kind the seat holds beyond what its next panorama costs."""
-    return max(0, game.hiker(seat).held(container) - next_cost(game, seat).get(container, 0))
+    return max(0, game.hikers[seat].held(container) - next_cost(game, seat).get(container, 0))
 
 
 def swaps(game: Game, seat: int) -> int:
