@@ -2,8 +2,9 @@
 
 Commands and events are frozen dataclasses; this turns them into JSON-ready values and back.
 Supported field types: bool, int, float, str, None, Enum, Literal, nested dataclasses,
-``tuple[X, ...]``, fixed tuples, ``frozenset[X]`` (encoded sorted), ``Mapping[str, X]``
-(decoded read-only) and unions of those. Decoding is strict: unknown or missing fields and
+records (``record_fields``: written as objects, as dataclasses are), ``tuple[X, ...]``, fixed
+tuples, ``frozenset[X]`` (encoded sorted), ``Mapping[str, X]`` (decoded read-only) and unions
+of those. Decoding is strict: unknown or missing fields and
 wrong types raise ``CodecError`` naming the path, so bad input never reaches a Decider.
 """
 
@@ -55,14 +56,17 @@ _ENCODERS: dict[type, Encoder] = {}
 def encoder_for(cls: type) -> Encoder:
     """How ``encode`` writes a value of exactly ``cls``, in the order of the checks it
     always made: an enum's value (also one that is an int or a str), a plain scalar as it
-    is, a dataclass instance's init fields as keys, a sequence as a list, a frozenset
-    sorted, a mapping with string keys."""
+    is, a dataclass instance's init fields as keys, a record's fields as keys, a sequence
+    as a list, a frozenset sorted, a mapping with string keys."""
     if issubclass(cls, enum.Enum):
         return _enum_value
     if cls is type(None) or issubclass(cls, (bool, int, float, str)):
         return _identity
     if dataclasses.is_dataclass(cls) and not issubclass(cls, type):
         return _dataclass_encoder(tuple(f.name for f in _fields(cls)))
+    names = record_fields(cls)
+    if names is not None:
+        return _dataclass_encoder(names)
     if issubclass(cls, (tuple, list)):
         return _encode_list
     if issubclass(cls, frozenset):
@@ -70,6 +74,21 @@ def encoder_for(cls: type) -> Encoder:
     if issubclass(cls, Mapping):
         return _encode_mapping
     return _unencodable
+
+
+def record_fields(cls: Any) -> tuple[str, ...] | None:
+    """The field names of a record, or None if ``cls`` is not one.
+
+    A record is a tuple subclass that names its items in ``__match_args__``, with a type
+    hint for each (Peninsula's ``Hex``: a tuple so that it hashes and compares in C). It
+    is written as the object of its fields, exactly as a dataclass of the same fields, and
+    read from one strictly, built by calling the class with the fields in order. A
+    ``NamedTuple`` is not one: msgspec reads and writes those as arrays, where it hands a
+    record to a hook (``service.application.decoding``, ``.snapshots``)."""
+    if not isinstance(cls, type) or not issubclass(cls, tuple) or hasattr(cls, "_fields"):
+        return None
+    names = getattr(cls, "__match_args__", None)
+    return names if isinstance(names, tuple) else None
 
 
 def _enum_value(value: enum.Enum) -> JSON:
@@ -282,6 +301,9 @@ def _plain_decoder(tp: type) -> Decoder:
         return lambda data: dataclass_decoder(data, _NOTHING)
     if issubclass(tp, enum.Enum):
         return _enum_decoder(tp)
+    names = record_fields(tp)
+    if names is not None:
+        return _record_decoder(tp, names)
     checks: dict[type, tuple[Callable[[JSON], bool], str]] = {
         bool: (lambda d: type(d) is bool, "must be true or false"),
         int: (lambda d: type(d) is int, "must be an integer"),
@@ -312,6 +334,32 @@ def _enum_decoder(tp: type[enum.Enum]) -> Decoder:
             raise _Fail(message) from None
 
     return decode_enum
+
+
+def _record_decoder(tp: type, names: tuple[str, ...]) -> Decoder:
+    """Reads a record from an object as ``_DataclassDecoder`` reads a dataclass of the same
+    fields (none optional), failing with the same messages at the same paths."""
+    allowed = frozenset(names)
+    hints = _hints(tp)
+    specs = [(name, decoder_for(hints[name])) for name in names]
+
+    def decode_record(data: JSON) -> Any:
+        if type(data) is not dict:
+            raise _Fail("must be an object")
+        if not allowed.issuperset(data):
+            raise _Fail(f"unknown field(s): {', '.join(sorted(set(data) - allowed))}")
+        values = []
+        for name, decoder in specs:
+            if name not in data:
+                raise _Fail(f"missing field: {name}")
+            try:
+                values.append(decoder(data[name]))
+            except _Fail as failure:
+                failure.trail.append(f".{name}")
+                raise
+        return tp(*values)
+
+    return decode_record
 
 
 _NOTHING: Mapping[str, Any] = types.MappingProxyType({})

@@ -18,6 +18,11 @@ decoded state is turned back into the read-only form, so it equals the folded on
 and in type (tests/service/test_snapshot_states.py checks every registered ruleset's
 states). Mappings keep their order, and frozensets are rebuilt in the order they were
 written, as a pickle rebuilt them.
+
+A record (``domain.core.codec.record_fields``: Peninsula's ``Hex``, a tuple subclass) is
+written by msgspec as the array of its items, and read back through ``_record``, which also
+takes the object of its fields that a snapshot holds from before hexes were tuples. (Such a
+snapshot carries an older engine fingerprint and is not even read: ``loading``.)
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from typing import Any
 
 import msgspec
 
+from domain.core.codec import decode, record_fields
 from service.logs import logger
 
 
@@ -65,7 +71,21 @@ _ENCODER = msgspec.msgpack.Encoder(enc_hook=_encode_unknown)
 
 @cache
 def _decoder(state_type: type) -> msgspec.msgpack.Decoder[Any]:
-    return msgspec.msgpack.Decoder(state_type)
+    return msgspec.msgpack.Decoder(state_type, dec_hook=_record)
+
+
+def _record(tp: type, data: Any) -> Any:
+    """The record of type ``tp`` read as ``data``: the array of its items, or the object of
+    its fields; built by the codec, so its fields are checked as an event's are. A
+    ``CodecError`` is a ``ValueError``, which msgspec reports as a ``ValidationError``."""
+    names = record_fields(tp)
+    if names is None:
+        raise TypeError(f"a snapshot holds no {tp.__name__}")
+    if type(data) is list or type(data) is tuple:  # a map's key comes as a tuple
+        if len(data) != len(names):
+            raise ValueError(f"a {tp.__name__} has {len(names)} items")
+        data = dict(zip(names, data, strict=True))
+    return decode(tp, data)
 
 
 def _read_only(value: Any) -> Any:
