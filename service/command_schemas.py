@@ -5,8 +5,8 @@ command's schema is one the codec decodes, and an event's payload is what the co
 bool, int, float, str, None, Enum, Literal, nested dataclasses, ``tuple[X, ...]``, fixed
 tuples, ``frozenset[X]``, ``Mapping[str, X]`` and unions. A view's shape is a ``TypedDict``
 (``Presentation.view_type``), with lists and dicts. ``seat`` is optional in a command sent:
-the acting seat comes from the caller's token. A record (Peninsula's ``Hex``) is described
-as the object of its fields the codec writes.
+the acting seat comes from the caller's token. A record (``domain.core.codec.record_fields``,
+e.g. a map's hex) is described as the object of its fields the codec writes.
 """
 
 from __future__ import annotations

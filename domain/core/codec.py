@@ -80,7 +80,7 @@ def record_fields(cls: Any) -> tuple[str, ...] | None:
     """The field names of a record, or None if ``cls`` is not one.
 
     A record is a tuple subclass that names its items in ``__match_args__``, with a type
-    hint for each (Peninsula's ``Hex``: a tuple so that it hashes and compares in C). It
+    hint for each (e.g. a hex of a map, a tuple so that it hashes and compares in C). It
     is written as the object of its fields, exactly as a dataclass of the same fields, and
     read from one strictly, built by calling the class with the fields in order. A
     ``NamedTuple`` is not one: msgspec reads and writes those as arrays, where it hands a

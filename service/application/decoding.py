@@ -12,7 +12,7 @@ too, so a bad payload fails with the codec's own error.
 Identical means equal values of the same types. Two things differ, so those types stay on
 the codec: msgspec builds a plain ``dict`` where the codec builds a read-only mapping, and it
 fills fields the codec would leave to ``__init__``/``__post_init__`` differently.
-A record (``domain.core.codec.record_fields``: Peninsula's ``Hex``, a tuple subclass) is a
+A record (``domain.core.codec.record_fields``, e.g. a map's hex: a tuple subclass) is a
 type msgspec does not know: it hands the object it read to ``_record``, which builds it
 with the codec's own decoder, so a hex in an event is read exactly as the codec reads it.
 The conformance suite (``tests/conformance``) checks the two paths agree on every event of

@@ -19,10 +19,11 @@ and in type (tests/service/test_snapshot_states.py checks every registered rules
 states). Mappings keep their order, and frozensets are rebuilt in the order they were
 written, as a pickle rebuilt them.
 
-A record (``domain.core.codec.record_fields``: Peninsula's ``Hex``, a tuple subclass) is
+A record (``domain.core.codec.record_fields``, e.g. a map's hex: a tuple subclass) is
 written by msgspec as the array of its items, and read back through ``_record``, which also
-takes the object of its fields that a snapshot holds from before hexes were tuples. (Such a
-snapshot carries an older engine fingerprint and is not even read: ``loading``.)
+takes the object of its fields that a snapshot holds from before its type was a record (a
+dataclass then). Such a snapshot carries an older engine fingerprint and is not even read
+(``loading.engine_fingerprint`` hashes the game's sources).
 """
 
 from __future__ import annotations
