@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import functools
+import operator
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -336,14 +337,51 @@ def _enum_decoder(tp: type[enum.Enum]) -> Decoder:
     return decode_enum
 
 
+RECORDS_KEPT = 4096
+"""Records of one type the codec keeps once read (``_record_decoder``): a bound, so that no
+input can make the table grow without end; a map's hexes are a few hundred."""
+
+
 def _record_decoder(tp: type, names: tuple[str, ...]) -> Decoder:
     """Reads a record from an object as ``_DataclassDecoder`` reads a dataclass of the same
     fields (none optional), failing with the same messages at the same paths."""
     allowed = frozenset(names)
     hints = _hints(tp)
     specs = [(name, decoder_for(hints[name])) for name in names]
+    # A record of fields of exactly these types (a map's hex, say, in every stored event a
+    # load decodes) is read from well-formed values in one look-up: the values are the
+    # record once their types are checked (first: True equals 1), and a record is
+    # immutable, so each is built once and kept (up to RECORDS_KEPT of a type). Anything
+    # else takes the full path below, with its messages.
+    kinds = tuple(hints[name] for name in names)
+    direct = len(names) > 1 and all(kind in (bool, int, str) for kind in kinds)
+    pick = operator.itemgetter(*names)  # (a tuple of the values: more than one name)
+    kept: dict[tuple[Any, ...], Any] = {}
+
+    def known(values: tuple[Any, ...]) -> Any:
+        """The record of ``values``, or None unless each is exactly its field's type."""
+        if not direct or len(values) != len(kinds):
+            return None
+        index = len(kinds)  # (by index: a zip or enumerate costs more than the rest, measured)
+        while index:
+            index -= 1
+            if type(values[index]) is not kinds[index]:
+                return None
+        found = kept.get(values)
+        if found is None:
+            found = tp(*values)
+            if len(kept) < RECORDS_KEPT:
+                kept[values] = found
+        return found
 
     def decode_record(data: JSON) -> Any:
+        if direct and type(data) is dict and len(data) == len(names):
+            try:
+                found = known(pick(data))
+            except KeyError:
+                found = None
+            if found is not None:
+                return found
         if type(data) is not dict:
             raise _Fail("must be an object")
         if not allowed.issuperset(data):
@@ -359,7 +397,27 @@ def _record_decoder(tp: type, names: tuple[str, ...]) -> Decoder:
                 raise
         return tp(*values)
 
+    _RECORD_ITEMS[tp] = known
     return decode_record
+
+
+_RECORD_ITEMS: dict[type, Callable[[tuple[Any, ...]], Any]] = {}
+"""Per record type decoded, its ``known``: the record of well-formed values, or None."""
+
+
+def record_from_items(tp: type, items: tuple[Any, ...]) -> Any:
+    """The record of type ``tp`` whose fields are ``items`` in order (a snapshot holds one
+    so), checked as ``decode`` checks the object of its fields: ``CodecError`` if not."""
+    names = record_fields(tp)
+    if names is None:
+        raise TypeError(f"{tp!r} is not a record")
+    decoder_for(tp)
+    found = _RECORD_ITEMS[tp](items)
+    if found is not None:
+        return found
+    if len(items) != len(names):
+        raise CodecError("$", f"must have exactly {len(names)} items")
+    return decode(tp, dict(zip(names, items, strict=True)))
 
 
 _NOTHING: Mapping[str, Any] = types.MappingProxyType({})

@@ -35,7 +35,7 @@ from typing import Any
 
 import msgspec
 
-from domain.core.codec import decode, record_fields
+from domain.core.codec import decode, record_fields, record_from_items
 from service.logs import logger
 
 
@@ -79,13 +79,12 @@ def _record(tp: type, data: Any) -> Any:
     """The record of type ``tp`` read as ``data``: the array of its items, or the object of
     its fields; built by the codec, so its fields are checked as an event's are. A
     ``CodecError`` is a ``ValueError``, which msgspec reports as a ``ValidationError``."""
-    names = record_fields(tp)
-    if names is None:
+    if type(data) is list:
+        return record_from_items(tp, tuple(data))
+    if type(data) is tuple:  # a map's key comes as a tuple
+        return record_from_items(tp, data)
+    if record_fields(tp) is None:
         raise TypeError(f"a snapshot holds no {tp.__name__}")
-    if type(data) is list or type(data) is tuple:  # a map's key comes as a tuple
-        if len(data) != len(names):
-            raise ValueError(f"a {tp.__name__} has {len(names)} items")
-        data = dict(zip(names, data, strict=True))
     return decode(tp, data)
 
 

@@ -233,11 +233,13 @@ def test_a_snapshot_written_before_hexes_were_tuples_reads_as_the_same_state() -
         {"location": [1]},
         {"location": [1, 2, 3]},
         {"location": ["1", 2]},
+        {"location": [True, 2]},
+        {"location": [1.0, 2]},
         {"location": {"q": 1}},
         {"location": {"q": 1, "r": 2, "s": 3}},
         {"location": 5},
     ],
-    ids=["short", "long", "a-string", "missing-r", "extra-field", "a-number"],
+    ids=["short", "long", "a-string", "a-bool", "a-float", "missing-r", "extra-field", "a-number"],
 )
 def test_a_snapshot_with_a_bad_hex_is_ignored(blob: dict[str, Any]) -> None:
     state = next(_states())

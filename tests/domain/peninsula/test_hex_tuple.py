@@ -20,7 +20,15 @@ from typing import Any, Union, get_args, get_origin, get_type_hints
 
 import pytest
 
-from domain.core.codec import CodecError, decode, decode_fields, encode, record_fields
+from domain.core import codec
+from domain.core.codec import (
+    CodecError,
+    decode,
+    decode_fields,
+    encode,
+    record_fields,
+    record_from_items,
+)
 from domain.core.registry import command_from_json, command_to_json, event_to_record
 from domain.games.peninsula import RULESET
 from domain.games.peninsula.hexes import (
@@ -446,3 +454,44 @@ def test_mission_shapes_turn_and_normalize_as_with_plain_hexes() -> None:
             anchor = min(h for group in turned for h in group)
             forms.append(tuple(tuple(sorted(h - anchor for h in group)) for group in turned))
         assert [[plain(h) for h in group] for group in got] == [list(g) for g in min(forms)]
+
+
+# -- the codec's quick path for records ---------------------------------------------------------
+
+
+class Pair(tuple[int, str]):
+    """A record of this test's own, so that the codec's table of kept records starts empty."""
+
+    __slots__ = ()
+    __match_args__ = ("n", "s")
+    n: int
+    s: str
+
+    def __new__(cls, n: int, s: str) -> Pair:
+        return tuple.__new__(cls, (n, s))
+
+
+def test_a_record_read_twice_is_the_record_kept_and_the_table_is_bounded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(codec, "RECORDS_KEPT", 3)
+    first = [decode(Pair, {"n": n, "s": "x"}) for n in range(5)]
+    again = [decode(Pair, {"s": "x", "n": n}) for n in range(5)]
+    assert first == again == [Pair(n, "x") for n in range(5)]
+    assert [a is b for a, b in zip(first, again, strict=True)] == [True] * 3 + [False] * 2
+    assert record_from_items(Pair, (1, "x")) is first[1]
+
+
+def test_a_value_equal_to_a_kept_ones_but_of_another_type_is_refused() -> None:
+    """``True == 1`` and ``1.0 == 1``, with equal hashes: the kept ``Hex(1, 2)`` must not be
+    handed out for them."""
+    assert decode(Hex, {"q": 1, "r": 2}) == Hex(1, 2) == record_from_items(Hex, (1, 2))
+    for q in (True, 1.0):
+        with pytest.raises(CodecError, match=r"\$\.q: must be an integer"):
+            decode(Hex, {"q": q, "r": 2})
+        with pytest.raises(CodecError, match=r"\$\.q: must be an integer"):
+            record_from_items(Hex, (q, 2))
+    with pytest.raises(CodecError, match=r"\$: must have exactly 2 items"):
+        record_from_items(Hex, (1, 2, 3))
+    with pytest.raises(TypeError):
+        record_from_items(PlainHex, (1, 2))
