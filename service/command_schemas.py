@@ -5,7 +5,8 @@ command's schema is one the codec decodes, and an event's payload is what the co
 bool, int, float, str, None, Enum, Literal, nested dataclasses, ``tuple[X, ...]``, fixed
 tuples, ``frozenset[X]``, ``Mapping[str, X]`` and unions. A view's shape is a ``TypedDict``
 (``Presentation.view_type``), with lists and dicts. ``seat`` is optional in a command sent:
-the acting seat comes from the caller's token.
+the acting seat comes from the caller's token. A record (``domain.core.codec.record_fields``,
+e.g. a map's hex) is described as the object of its fields the codec writes.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import typing
 from collections.abc import Mapping
 from typing import Any, Literal, Union, get_args, get_origin
 
+from domain.core.codec import record_fields
 from domain.core.registry import wire_name
 
 JSONSchema = dict[str, Any]
@@ -73,6 +75,20 @@ def dataclass_schema(
     }
 
 
+def record_schema(cls: type) -> JSONSchema:
+    """An object with the record's fields (``domain.core.codec.record_fields``), all of
+    them required: the schema a dataclass of the same fields has, as the codec reads and
+    writes a record as it does such a dataclass."""
+    hints = typing.get_type_hints(cls)
+    names = record_fields(cls) or ()
+    return {
+        "type": "object",
+        "properties": {name: type_schema(hints[name]) for name in names},
+        "required": list(names),
+        "additionalProperties": False,
+    }
+
+
 def typed_dict_schema(cls: type) -> JSONSchema:
     """An object with the ``TypedDict``'s keys; ``NotRequired`` ones may be missing.
 
@@ -121,6 +137,8 @@ def type_schema(tp: Any) -> JSONSchema:
         return {"type": "object", "additionalProperties": values}
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return dataclass_schema(tp)
+    if record_fields(tp) is not None:
+        return record_schema(tp)
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         return {"enum": [member.value for member in tp]}
     raise TypeError(f"no JSON Schema for {tp!r}")

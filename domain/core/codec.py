@@ -2,8 +2,9 @@
 
 Commands and events are frozen dataclasses; this turns them into JSON-ready values and back.
 Supported field types: bool, int, float, str, None, Enum, Literal, nested dataclasses,
-``tuple[X, ...]``, fixed tuples, ``frozenset[X]`` (encoded sorted), ``Mapping[str, X]``
-(decoded read-only) and unions of those. Decoding is strict: unknown or missing fields and
+records (``record_fields``: written as objects, as dataclasses are), ``tuple[X, ...]``, fixed
+tuples, ``frozenset[X]`` (encoded sorted), ``Mapping[str, X]`` (decoded read-only) and unions
+of those. Decoding is strict: unknown or missing fields and
 wrong types raise ``CodecError`` naming the path, so bad input never reaches a Decider.
 """
 
@@ -12,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import functools
+import operator
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -55,14 +57,17 @@ _ENCODERS: dict[type, Encoder] = {}
 def encoder_for(cls: type) -> Encoder:
     """How ``encode`` writes a value of exactly ``cls``, in the order of the checks it
     always made: an enum's value (also one that is an int or a str), a plain scalar as it
-    is, a dataclass instance's init fields as keys, a sequence as a list, a frozenset
-    sorted, a mapping with string keys."""
+    is, a dataclass instance's init fields as keys, a record's fields as keys, a sequence
+    as a list, a frozenset sorted, a mapping with string keys."""
     if issubclass(cls, enum.Enum):
         return _enum_value
     if cls is type(None) or issubclass(cls, (bool, int, float, str)):
         return _identity
     if dataclasses.is_dataclass(cls) and not issubclass(cls, type):
         return _dataclass_encoder(tuple(f.name for f in _fields(cls)))
+    names = record_fields(cls)
+    if names is not None:
+        return _dataclass_encoder(names)
     if issubclass(cls, (tuple, list)):
         return _encode_list
     if issubclass(cls, frozenset):
@@ -70,6 +75,21 @@ def encoder_for(cls: type) -> Encoder:
     if issubclass(cls, Mapping):
         return _encode_mapping
     return _unencodable
+
+
+def record_fields(cls: Any) -> tuple[str, ...] | None:
+    """The field names of a record, or None if ``cls`` is not one.
+
+    A record is a tuple subclass that names its items in ``__match_args__``, with a type
+    hint for each (e.g. a hex of a map, a tuple so that it hashes and compares in C). It
+    is written as the object of its fields, exactly as a dataclass of the same fields, and
+    read from one strictly, built by calling the class with the fields in order. A
+    ``NamedTuple`` is not one: msgspec reads and writes those as arrays, where it hands a
+    record to a hook (``service.application.decoding``, ``.snapshots``)."""
+    if not isinstance(cls, type) or not issubclass(cls, tuple) or hasattr(cls, "_fields"):
+        return None
+    names = getattr(cls, "__match_args__", None)
+    return names if isinstance(names, tuple) else None
 
 
 def _enum_value(value: enum.Enum) -> JSON:
@@ -282,6 +302,9 @@ def _plain_decoder(tp: type) -> Decoder:
         return lambda data: dataclass_decoder(data, _NOTHING)
     if issubclass(tp, enum.Enum):
         return _enum_decoder(tp)
+    names = record_fields(tp)
+    if names is not None:
+        return _record_decoder(tp, names)
     checks: dict[type, tuple[Callable[[JSON], bool], str]] = {
         bool: (lambda d: type(d) is bool, "must be true or false"),
         int: (lambda d: type(d) is int, "must be an integer"),
@@ -312,6 +335,89 @@ def _enum_decoder(tp: type[enum.Enum]) -> Decoder:
             raise _Fail(message) from None
 
     return decode_enum
+
+
+RECORDS_KEPT = 4096
+"""Records of one type the codec keeps once read (``_record_decoder``): a bound, so that no
+input can make the table grow without end; a map's hexes are a few hundred."""
+
+
+def _record_decoder(tp: type, names: tuple[str, ...]) -> Decoder:
+    """Reads a record from an object as ``_DataclassDecoder`` reads a dataclass of the same
+    fields (none optional), failing with the same messages at the same paths."""
+    allowed = frozenset(names)
+    hints = _hints(tp)
+    specs = [(name, decoder_for(hints[name])) for name in names]
+    # A record of fields of exactly these types (a map's hex, say, in every stored event a
+    # load decodes) is read from well-formed values in one look-up: the values are the
+    # record once their types are checked (first: True equals 1), and a record is
+    # immutable, so each is built once and kept (up to RECORDS_KEPT of a type). Anything
+    # else takes the full path below, with its messages.
+    kinds = tuple(hints[name] for name in names)
+    direct = len(names) > 1 and all(kind in (bool, int, str) for kind in kinds)
+    pick = operator.itemgetter(*names)  # (a tuple of the values: more than one name)
+    kept: dict[tuple[Any, ...], Any] = {}
+
+    def known(values: tuple[Any, ...]) -> Any:
+        """The record of ``values``, or None unless each is exactly its field's type."""
+        if not direct or len(values) != len(kinds):
+            return None
+        index = len(kinds)  # (by index: a zip or enumerate costs more than the rest, measured)
+        while index:
+            index -= 1
+            if type(values[index]) is not kinds[index]:
+                return None
+        found = kept.get(values)
+        if found is None:
+            found = tp(*values)
+            if len(kept) < RECORDS_KEPT:
+                kept[values] = found
+        return found
+
+    def decode_record(data: JSON) -> Any:
+        if direct and type(data) is dict and len(data) == len(names):
+            try:
+                found = known(pick(data))
+            except KeyError:
+                found = None
+            if found is not None:
+                return found
+        if type(data) is not dict:
+            raise _Fail("must be an object")
+        if not allowed.issuperset(data):
+            raise _Fail(f"unknown field(s): {', '.join(sorted(set(data) - allowed))}")
+        values = []
+        for name, decoder in specs:
+            if name not in data:
+                raise _Fail(f"missing field: {name}")
+            try:
+                values.append(decoder(data[name]))
+            except _Fail as failure:
+                failure.trail.append(f".{name}")
+                raise
+        return tp(*values)
+
+    _RECORD_ITEMS[tp] = known
+    return decode_record
+
+
+_RECORD_ITEMS: dict[type, Callable[[tuple[Any, ...]], Any]] = {}
+"""Per record type decoded, its ``known``: the record of well-formed values, or None."""
+
+
+def record_from_items(tp: type, items: tuple[Any, ...]) -> Any:
+    """The record of type ``tp`` whose fields are ``items`` in order (a snapshot holds one
+    so), checked as ``decode`` checks the object of its fields: ``CodecError`` if not."""
+    names = record_fields(tp)
+    if names is None:
+        raise TypeError(f"{tp!r} is not a record")
+    decoder_for(tp)
+    found = _RECORD_ITEMS[tp](items)
+    if found is not None:
+        return found
+    if len(items) != len(names):
+        raise CodecError("$", f"must have exactly {len(names)} items")
+    return decode(tp, dict(zip(names, items, strict=True)))
 
 
 _NOTHING: Mapping[str, Any] = types.MappingProxyType({})

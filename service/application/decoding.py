@@ -12,6 +12,9 @@ too, so a bad payload fails with the codec's own error.
 Identical means equal values of the same types. Two things differ, so those types stay on
 the codec: msgspec builds a plain ``dict`` where the codec builds a read-only mapping, and it
 fills fields the codec would leave to ``__init__``/``__post_init__`` differently.
+A record (``domain.core.codec.record_fields``, e.g. a map's hex: a tuple subclass) is a
+type msgspec does not know: it hands the object it read to ``_record``, which builds it
+with the codec's own decoder, so a hex in an event is read exactly as the codec reads it.
 The conformance suite (``tests/conformance``) checks the two paths agree on every event of
 its seeded games of every registered ruleset; ``tests/service/test_decoding.py`` checks
 which path each kind of type takes.
@@ -29,6 +32,7 @@ from typing import Any, get_args, get_origin
 import msgspec
 
 from domain.core import Ruleset, registry
+from domain.core.codec import decode, record_fields
 from domain.core.registry import event_from_record
 
 
@@ -67,15 +71,22 @@ def _fast_decoders(event_types: tuple[type, ...]) -> dict[tuple[str, int], Any]:
         if not _is_plain(event_type, set()):
             continue
         try:
-            decoder: msgspec.json.Decoder[Any] = msgspec.json.Decoder(event_type)
+            decoder: msgspec.json.Decoder[Any] = msgspec.json.Decoder(event_type, dec_hook=_record)
         except TypeError:
             continue  # a shape msgspec does not take, such as a union of two dataclasses
         decoders[(registry.wire_name(event_type), registry.schema_version(event_type))] = decoder
     return decoders
 
 
+def _record(tp: type, data: Any) -> Any:
+    """The record of type ``tp`` that msgspec read as ``data``, built by the codec; a
+    ``CodecError`` is a ``ValueError``, which msgspec reports as a ``ValidationError``."""
+    return decode(tp, data)
+
+
 def _is_plain(tp: Any, seen: set[type]) -> bool:
-    """True if ``tp`` holds no mapping and every dataclass in it is filled field by field."""
+    """True if ``tp`` holds no mapping and every dataclass and record in it is filled
+    field by field."""
     origin = get_origin(tp)
     if isinstance(origin, type) and issubclass(origin, Mapping):
         return False
@@ -90,4 +101,8 @@ def _is_plain(tp: Any, seen: set[type]) -> bool:
             return False
         hints = typing.get_type_hints(tp)
         return all(_is_plain(hints[f.name], seen) for f in fields)
+    names = record_fields(tp)
+    if names is not None:
+        hints = typing.get_type_hints(tp)
+        return all(_is_plain(hints[name], seen) for name in names)
     return all(_is_plain(arg, seen) for arg in get_args(tp) if arg is not Ellipsis)

@@ -18,6 +18,12 @@ decoded state is turned back into the read-only form, so it equals the folded on
 and in type (tests/service/test_snapshot_states.py checks every registered ruleset's
 states). Mappings keep their order, and frozensets are rebuilt in the order they were
 written, as a pickle rebuilt them.
+
+A record (``domain.core.codec.record_fields``, e.g. a map's hex: a tuple subclass) is
+written by msgspec as the array of its items, and read back through ``_record``, which also
+takes the object of its fields that a snapshot holds from before its type was a record (a
+dataclass then). Such a snapshot carries an older engine fingerprint and is not even read
+(``loading.engine_fingerprint`` hashes the game's sources).
 """
 
 from __future__ import annotations
@@ -29,6 +35,7 @@ from typing import Any
 
 import msgspec
 
+from domain.core.codec import decode, record_fields, record_from_items
 from service.logs import logger
 
 
@@ -65,7 +72,20 @@ _ENCODER = msgspec.msgpack.Encoder(enc_hook=_encode_unknown)
 
 @cache
 def _decoder(state_type: type) -> msgspec.msgpack.Decoder[Any]:
-    return msgspec.msgpack.Decoder(state_type)
+    return msgspec.msgpack.Decoder(state_type, dec_hook=_record)
+
+
+def _record(tp: type, data: Any) -> Any:
+    """The record of type ``tp`` read as ``data``: the array of its items, or the object of
+    its fields; built by the codec, so its fields are checked as an event's are. A
+    ``CodecError`` is a ``ValueError``, which msgspec reports as a ``ValidationError``."""
+    if type(data) is list:
+        return record_from_items(tp, tuple(data))
+    if type(data) is tuple:  # a map's key comes as a tuple
+        return record_from_items(tp, data)
+    if record_fields(tp) is None:
+        raise TypeError(f"a snapshot holds no {tp.__name__}")
+    return decode(tp, data)
 
 
 def _read_only(value: Any) -> Any:

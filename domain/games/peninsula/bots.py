@@ -239,8 +239,8 @@ def _one_shot(game: Game, seat: int, options: Sequence[SeatCommand]) -> SeatComm
 
 
 def _unfilled_boat(sheet: Sheet, at: Hex) -> bool:
-    # one look-up, not a pass over every icon (a ``Hex.__eq__`` call each): a third of
-    # a greedy graph's equality tests were this scan
+    # one look-up, not a pass over every icon: a third of a greedy graph's equality tests
+    # were this scan (when ``Hex.__eq__`` was a Python call)
     return sheet.icons.get(at) == "boat" and at not in sheet.filled
 
 

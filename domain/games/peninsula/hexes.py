@@ -10,73 +10,82 @@ round-trip through ``parse_hex``.
 
 from __future__ import annotations
 
+from collections import namedtuple
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-SHARED = 64
-"""Hexes with both coordinates within this of the origin are shared (``Hex``): every map,
-mission shape and symmetry of it lies well inside."""
-_SHARED: dict[tuple[int, int], Hex] = {}
+_ITEM: Any = type(vars(namedtuple("_Pair", "q r"))["q"])
+"""The read-only item attribute a ``namedtuple`` has (C code, as ``property(itemgetter(i))``
+is not: that costs twice as much a read)."""
+_new = tuple.__new__
 
 
-@dataclass(frozen=True, order=True, init=False)
-class Hex:
-    """A hex, one object per ``(q, r)`` near the origin (``SHARED``).
+class Hex(tuple[int, int]):
+    """A hex: its own ``(q, r)`` tuple, named ``q`` and ``r``.
 
-    Every dict and set the rules and the greedy bot keep is keyed by hexes, and a look-up
-    tries identity before equality: two equal hexes that are different objects (a sheet's
-    icons, decoded from the log, against the map's land, say) cost a call of the dataclass's
-    ``__eq__``, a Python call, about a million of them in a greedy graph at N = 1. So
-    ``Hex(q, r)`` hands out the one object made for ``(q, r)``, and a pickled hex (a state
-    sent to a pool worker) comes back as it. A hex built around ``__new__`` (msgspec's
-    decoding) is an equal, separate object, as before; equality, hash and order are the
-    dataclass's as they were. Only coordinates within ``SHARED`` of the origin are kept,
-    so no command can make the table grow without bound.
+    Every dict and set the rules and the greedy bot keep is keyed by hexes: as a tuple, a
+    hex is hashed and compared by the tuple's C code (the hash is ``hash((q, r))`` and the
+    order that of ``(q, r)``, as the frozen dataclass it was had them, so every set and
+    sort keeps its order); the dataclass's generated ``__hash__`` and ``__eq__`` were Python
+    calls, about a fifth of a greedy graph (bench/README.md, ``pen-fast`` and ``pen-hex``).
+
+    It differs from a plain pair only where a hex means more: ``+`` and ``-`` add and
+    subtract coordinates (never concatenate), ``repr`` is the dataclass's ``Hex(q=1, r=2)``,
+    and the codec, the snapshots and the command schemas write it as the object
+    ``{"q": 1, "r": 2}`` (``__match_args__`` names its fields; ``domain.core.codec``). As a
+    tuple it also equals, hashes and orders as the plain pair ``(q, r)``: no state, command,
+    event or container of the rules mixes hexes with plain pairs (tests/domain/peninsula/
+    test_hex_tuple.py checks every hex of seeded games is a ``Hex``), and a pair compared
+    with a hex would mean the same place. (Nor does any code multiply a hex: ``*`` repeats
+    a tuple.)
+
+    Equal hexes need not be the same object: the tuple's equality is C code, so the one
+    object per ``(q, r)`` that the dataclass handed out (to spare its ``__eq__``) no longer
+    paid, in time or in memory (bench/README.md, ``pen-hex``).
     """
 
-    q: int
-    r: int
+    __slots__ = ()
+    __match_args__ = ("q", "r")
+    q: int = _ITEM(0, "The axial column: grows to the east.")
+    r: int = _ITEM(1, "The row, from the top.")
 
     def __new__(cls, q: int, r: int) -> Hex:
-        key = (q, r)
-        found = _SHARED.get(key)
-        if found is None:
-            found = object.__new__(cls)
-            object.__setattr__(found, "q", q)
-            object.__setattr__(found, "r", r)
-            if -SHARED <= q <= SHARED and -SHARED <= r <= SHARED:
-                _SHARED[key] = found
-        return found
+        return _new(cls, (q, r))
 
     def __reduce__(self) -> tuple[type[Hex], tuple[int, int]]:
-        return Hex, (self.q, self.r)
+        return Hex, (self[0], self[1])
 
-    def __add__(self, other: Hex) -> Hex:
-        return Hex(self.q + other.q, self.r + other.r)
+    def __repr__(self) -> str:
+        return f"Hex(q={self[0]!r}, r={self[1]!r})"
+
+    def __add__(self, other: Hex) -> Hex:  # type: ignore[override]  # a vector's sum
+        return _new(Hex, (self[0] + other[0], self[1] + other[1]))
 
     def __sub__(self, other: Hex) -> Hex:
-        return Hex(self.q - other.q, self.r - other.r)
+        return _new(Hex, (self[0] - other[0], self[1] - other[1]))
 
     def neighbours(self) -> tuple[Hex, ...]:
         """The 6 neighbours in a fixed order: E, NE, NW, W, SW, SE."""
         return tuple(self + d for d in DIRECTIONS)
 
     def distance(self, other: Hex) -> int:
-        dq = self.q - other.q
-        dr = self.r - other.r
+        dq = self[0] - other[0]
+        dr = self[1] - other[1]
         return max(abs(dq), abs(dr), abs(dq + dr))
 
     @property
     def column(self) -> int:
         """The sheet column in odd-r offset layout."""
-        return self.q + (self.r - (self.r & 1)) // 2
+        q, r = self
+        return q + (r - (r & 1)) // 2
 
     def __str__(self) -> str:
         col = self.column
-        if 0 <= col < len(_LETTERS) and self.r >= 0:
-            return f"{_LETTERS[col]}{self.r + 1}"
-        return f"({self.q},{self.r})"
+        if 0 <= col < len(_LETTERS) and self[1] >= 0:
+            return f"{_LETTERS[col]}{self[1] + 1}"
+        return f"({self[0]},{self[1]})"
 
 
 DIRECTIONS: tuple[Hex, ...] = (

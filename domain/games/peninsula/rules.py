@@ -209,7 +209,6 @@ def _infrastructure(sheet: Sheet) -> list[MoveKind]:
     arrow of the kind at the architect's hex, or a tunnel under it. The others have no
     destinations, so leaving them out changes no command and saves their searches."""
     here = sheet.location
-    # ``in`` tries identity before ``Hex.__eq__``, a Python call
     touching = {a.kind for a in sheet.arrows if here in (a.start, a.end)}
     under = sheet.icons.get(here) == "tunnel"
     return [k for k in INFRASTRUCTURE if k in touching or (k == "tunnel" and under)]

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from domain.core import registry
-from domain.core.codec import encode
+from domain.core.codec import encode, record_fields
 from domain.games import load_all
 from tests.domain.core.test_codec import SAMPLE
 from tests.support.play import play
@@ -29,6 +29,10 @@ def plain_encode(value: Any) -> Any:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         fields = [f for f in dataclasses.fields(type(value)) if f.init]
         return {f.name: plain_encode(getattr(value, f.name)) for f in fields}
+    # A record stands for the dataclass of its fields (a map's hex was one): written as it.
+    names = record_fields(type(value))
+    if names is not None:
+        return {name: plain_encode(getattr(value, name)) for name in names}
     if isinstance(value, (tuple, list)):
         return [plain_encode(v) for v in value]
     if isinstance(value, frozenset):

@@ -101,7 +101,7 @@ def test_draw_gains_leave_a_draw_no_legal_list_holds_to_the_plain_form():
     sheet = game.sheets[0]
     gains = DrawGains(game.map, sheet)
     taken = next(iter(sheet.icons))
-    far = replace(taken, q=taken.q + 3)
+    far = Hex(taken.q + 3, taken.r)
     assert gains.gain(taken, "village", None) is None and gains.gain(taken, "boat", far) is None
 
 

@@ -7,21 +7,18 @@ at the positions of seeded games, so a failure names the one that drifted.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import heapq
-import pickle
 from collections.abc import Iterator
 from dataclasses import replace
 from functools import cache
 from typing import Any
 
-from domain.core.codec import decode, encode
 from domain.games.peninsula import RULESET
 from domain.games.peninsula.adjacency import around
 from domain.games.peninsula.bonuses import harbor_sites
 from domain.games.peninsula.commands import DrawHarbor
-from domain.games.peninsula.hexes import SHARED, Hex, parse_hex
+from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.movement import ring2, tunnels
 from domain.games.peninsula.planning import (
     WEIGHT,
@@ -209,54 +206,3 @@ def test_legal_commands_built_without_init_are_those_init_builds():
             assert repr(command) == repr(plain)
             kinds.add(type(command).__name__)
     assert {"FillIcon", "ClaimMission", "DraftCard", "EndActions", "DrawIcon"} <= kinds
-
-
-# -- shared hexes -----------------------------------------------------------------------------
-
-
-def every_hex(game: Game) -> Iterator[Hex]:
-    """The hexes of a position: its map, every sheet's icons, cliffs, arrows and location."""
-    yield from game.map.land
-    yield from game.map.sea
-    for sheet in game.sheets:
-        yield sheet.location
-        yield from sheet.icons
-        yield from sheet.cliffs
-        for arrow in sheet.arrows:
-            yield arrow.start
-            yield arrow.end
-
-
-def test_a_hex_is_the_one_object_for_its_coordinates_and_equal_to_a_plain_one():
-    """Every hex of the positions, however it was reached (built, parsed from its label,
-    decoded, unpickled, copied, replaced), is the one object for its ``(q, r)``, with its
-    fields; and equals, hashes, orders and prints as a hex built around ``__new__`` (as
-    msgspec decodes one), which stays a separate object."""
-    seen = set()
-    for game in positions()[::5]:
-        for h in every_hex(game):
-            if (h.q, h.r) in seen:
-                continue
-            seen.add((h.q, h.r))
-            shared = Hex(h.q, h.r)
-            assert (shared.q, shared.r) == (h.q, h.r)
-            reached = (
-                Hex(q=h.q, r=h.r),
-                parse_hex(str(h)),
-                decode(Hex, encode(h)),
-                pickle.loads(pickle.dumps(h)),
-                copy.deepcopy(h),
-                dataclasses.replace(h, q=h.q),
-                Hex(h.q - 1, h.r) + Hex(1, 0),
-            )
-            assert all(other is shared for other in reached)
-            plain = object.__new__(Hex)
-            object.__setattr__(plain, "q", h.q)
-            object.__setattr__(plain, "r", h.r)
-            assert plain is not shared and plain == shared and hash(plain) == hash(shared)
-            assert repr(plain) == repr(shared) and not plain < shared and not shared < plain
-            assert hash(shared) == hash((h.q, h.r))
-    assert len(seen) > 80  # every hex of the map, land and sea
-    # far from the origin: equal, not kept
-    far = Hex(SHARED + 1, 0)
-    assert far == Hex(SHARED + 1, 0) and far is not Hex(SHARED + 1, 0)
