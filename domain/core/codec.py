@@ -15,12 +15,23 @@ import enum
 import functools
 import operator
 import types
-import typing
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, Literal, TypeVar, Union, get_args, get_origin
 
+from domain.core.encoding import JSON, encode, init_fields, record_fields, type_hints
+
+__all__ = [
+    "JSON",
+    "CodecError",
+    "decode",
+    "decode_fields",
+    "decoder_for",
+    "encode",
+    "record_fields",
+    "record_from_items",
+]
+
 T = TypeVar("T")
-JSON = Any
 
 
 class CodecError(ValueError):
@@ -30,111 +41,6 @@ class CodecError(ValueError):
         super().__init__(f"{path}: {message}")
         self.path = path
         self.reason = message
-
-
-def encode(value: Any) -> JSON:
-    """A JSON-ready form of ``value`` (dataclass fields become object keys).
-
-    Dispatched on the value's exact type, through an encoder built once per type
-    (``encoder_for``, kept): encoding every legal command and event of a move by asking each value
-    what it is took more than enumerating the commands did (issue #26)."""
-    cls = type(value)
-    if cls in _SCALARS:
-        return value
-    encoder = _ENCODERS.get(cls)
-    if encoder is None:
-        # Two threads may both build one: they build the same, and either is kept.
-        encoder = _ENCODERS[cls] = encoder_for(cls)
-    return encoder(value)
-
-
-Encoder = Callable[[Any], JSON]
-_SCALARS = frozenset((type(None), bool, int, float, str))
-"""Types written as they are (exactly these: an enum that is an int or a str is not)."""
-_ENCODERS: dict[type, Encoder] = {}
-
-
-def encoder_for(cls: type) -> Encoder:
-    """How ``encode`` writes a value of exactly ``cls``, in the order of the checks it
-    always made: an enum's value (also one that is an int or a str), a plain scalar as it
-    is, a dataclass instance's init fields as keys, a record's fields as keys, a sequence
-    as a list, a frozenset sorted, a mapping with string keys."""
-    if issubclass(cls, enum.Enum):
-        return _enum_value
-    if cls is type(None) or issubclass(cls, (bool, int, float, str)):
-        return _identity
-    if dataclasses.is_dataclass(cls) and not issubclass(cls, type):
-        return _dataclass_encoder(tuple(f.name for f in _fields(cls)))
-    names = record_fields(cls)
-    if names is not None:
-        return _dataclass_encoder(names)
-    if issubclass(cls, (tuple, list)):
-        return _encode_list
-    if issubclass(cls, frozenset):
-        return _encode_frozenset
-    if issubclass(cls, Mapping):
-        return _encode_mapping
-    return _unencodable
-
-
-def record_fields(cls: Any) -> tuple[str, ...] | None:
-    """The field names of a record, or None if ``cls`` is not one.
-
-    A record is a tuple subclass that names its items in ``__match_args__``, with a type
-    hint for each (e.g. a hex of a map, a tuple so that it hashes and compares in C). It
-    is written as the object of its fields, exactly as a dataclass of the same fields, and
-    read from one strictly, built by calling the class with the fields in order. A
-    ``NamedTuple`` is not one: msgspec reads and writes those as arrays, where it hands a
-    record to a hook (``service.application.decoding``, ``.snapshots``)."""
-    if not isinstance(cls, type) or not issubclass(cls, tuple) or hasattr(cls, "_fields"):
-        return None
-    names = getattr(cls, "__match_args__", None)
-    return names if isinstance(names, tuple) else None
-
-
-def _enum_value(value: enum.Enum) -> JSON:
-    return value.value
-
-
-def _dataclass_encoder(names: tuple[str, ...]) -> Encoder:
-    def encode_dataclass(value: Any) -> JSON:
-        out = {}
-        for name in names:
-            field = getattr(value, name)
-            out[name] = field if type(field) in _SCALARS else encode(field)
-        return out
-
-    return encode_dataclass
-
-
-def _encode_list(value: Any) -> JSON:
-    return [v if type(v) in _SCALARS else encode(v) for v in value]
-
-
-def _encode_frozenset(value: frozenset[Any]) -> JSON:
-    return sorted((encode(v) for v in value), key=_sort_key)
-
-
-def _encode_mapping(value: Mapping[Any, Any]) -> JSON:
-    return {str(k): encode(v) for k, v in value.items()}
-
-
-def _unencodable(value: Any) -> JSON:
-    raise TypeError(f"cannot encode {type(value).__name__}")
-
-
-def _sort_key(value: JSON) -> tuple[str, str]:
-    return (type(value).__name__, repr(value))
-
-
-@functools.cache
-def _fields(cls: type) -> tuple[dataclasses.Field[Any], ...]:
-    return tuple(f for f in dataclasses.fields(cls) if f.init)
-
-
-@functools.cache
-def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
 
 
 Decoder = Callable[[JSON], Any]
@@ -346,7 +252,7 @@ def _record_decoder(tp: type, names: tuple[str, ...]) -> Decoder:
     """Reads a record from an object as ``_DataclassDecoder`` reads a dataclass of the same
     fields (none optional), failing with the same messages at the same paths."""
     allowed = frozenset(names)
-    hints = _hints(tp)
+    hints = type_hints(tp)
     specs = [(name, decoder_for(hints[name])) for name in names]
     # A record of fields of exactly these types (a map's hex, say, in every stored event a
     # load decodes) is read from well-formed values in one look-up: the values are the
@@ -438,7 +344,7 @@ class _DataclassDecoder:
     def __init__(self, tp: type) -> None:
         self.tp = tp
         self.specs: list[tuple[str, Decoder, bool]] | None = None
-        self.names: frozenset[str] = frozenset(f.name for f in _fields(tp))
+        self.names: frozenset[str] = frozenset(f.name for f in init_fields(tp))
         # A plain dataclass (no __post_init__, no slots, every field in __init__, no
         # __new__ of its own) can be built by filling its __dict__: the generated __init__
         # would only assign the same values one object.__setattr__ at a time, which is most
@@ -452,14 +358,14 @@ class _DataclassDecoder:
         )
 
     def _resolve(self) -> list[tuple[str, Decoder, bool]]:
-        hints = _hints(self.tp)
+        hints = type_hints(self.tp)
         self.specs = [
             (
                 f.name,
                 decoder_for(hints[f.name]),
                 f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING,
             )
-            for f in _fields(self.tp)
+            for f in init_fields(self.tp)
         ]
         return self.specs
 
