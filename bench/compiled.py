@@ -56,7 +56,7 @@ INTERPRETED = {
     # the same with ``copy.copy`` (tests/domain/peninsula/test_bridge_sites.py), and a
     # compiled Hex cannot be made by ``object.__new__`` (msgspec's snapshot decoding)
     "domain/games/peninsula/content/model.py": "MapSpec is copied",
-    "domain/games/peninsula/hexes.py": "snapshots build Hex through object.__new__",
+    "domain/games/peninsula/hexes.py": "Hex is a tuple subclass since pen-hex; not tried compiled",
     # a compiled class's ``__annotations__`` keep no type arguments (``tuple[str, ...]``
     # becomes ``type``): the codec cannot decode it, the API cannot publish its schema
     "domain/games/five_peaks/views.py": "TypedDict views published as schemas",
