@@ -53,8 +53,7 @@ INTERPRETED = {
     # ``Playout`` crosses the analysis pool: a compiled frozen dataclass does not unpickle
     # (FrozenInstanceError in the parent's result thread, and the graph waits forever)
     "domain/analysis/rollouts.py": "Playout is pickled by the pool",
-    # the same with ``copy.copy`` (tests/domain/peninsula/test_bridge_sites.py), and a
-    # compiled Hex cannot be made by ``object.__new__`` (msgspec's snapshot decoding)
+    # the same with ``copy.copy`` (tests/domain/peninsula/test_bridge_sites.py)
     "domain/games/peninsula/content/model.py": "MapSpec is copied",
     "domain/games/peninsula/hexes.py": "Hex is a tuple subclass since pen-hex; not tried compiled",
     # a compiled class's ``__annotations__`` keep no type arguments (``tuple[str, ...]``
