@@ -142,12 +142,20 @@ def _where(filename: str) -> str:
     return os.path.relpath(filename, ROOT).removeprefix("domain/games/")
 
 
-def _as_worker() -> None:
-    """The collector as a pool worker sets it (``service.analysis.running._start``)."""
+@contextmanager
+def _as_worker() -> Iterator[None]:
+    """The collector as a pool worker sets it (``service.analysis.running._start``), and as
+    it was afterwards: ``report`` also runs inside other processes (the tests')."""
     from service.analysis.running import YOUNG
 
+    threshold = gc.get_threshold()
     gc.freeze()
-    gc.set_threshold(YOUNG, *gc.get_threshold()[1:])
+    gc.set_threshold(YOUNG, *threshold[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*threshold)
+        gc.unfreeze()
 
 
 def _graph_work(ruleset: str, bot: str, rollouts: int, every: int) -> tuple[str, Any]:
@@ -216,12 +224,12 @@ def sample(
         what, work = _positions_work(ruleset, bot, rollouts)
     else:
         what, work = _graph_work(ruleset, bot, rollouts, every)
-    _as_worker()
     sampler = Sampler(interval, callers_of)
-    cpu = time.process_time()
-    with sampler.running():
-        work()
-    cpu = time.process_time() - cpu
+    with _as_worker():
+        cpu = time.process_time()
+        with sampler.running():
+            work()
+        cpu = time.process_time() - cpu
     return {
         "ruleset": ruleset,
         "bot": bot,

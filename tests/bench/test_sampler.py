@@ -4,6 +4,7 @@ shape of its report on tiny runs; never a timing."""
 from __future__ import annotations
 
 import dataclasses
+import gc
 import json
 import subprocess
 import sys
@@ -106,6 +107,16 @@ def test_the_report_on_bench_analysis_positions(capsys: pytest.CaptureFixture[st
     report = json.loads(capsys.readouterr().out)
     _well_formed(report, top=5, callers=[watched])
     assert report["work"] == "bench.analysis's 4 positions"
+
+
+def test_a_report_leaves_the_collector_as_it_found_it(capsys: pytest.CaptureFixture[str]):
+    """It sets the collector as a pool worker does while it samples; left so, every later
+    test in the same process ran with a frozen heap and a pool worker's threshold (one of
+    them asserts the parent's threshold is below the worker's)."""
+    before = gc.get_threshold(), gc.get_freeze_count()
+    sampler.main(["--positions", "--ruleset", "peloponnes", "--bot", "random", "--rollouts", "1"])
+    capsys.readouterr()
+    assert (gc.get_threshold(), gc.get_freeze_count()) == before
 
 
 def test_the_report_on_a_graph_of_every_tenth_point(capsys: pytest.CaptureFixture[str]):
