@@ -118,7 +118,7 @@ def _action_problem(game: Game, command: Command) -> Problem:
     seat, hiker, stage = command.seat, game.hikers[command.seat], game.stage
     match command:
         case PlayCard(card=card, option=option):
-            return _play_problem(game, seat, card, option)
+            return play_problem(game, seat, card, option)
         case Move(to=to):
             return (
                 None if to in b.reachable(game, seat) else (ILLEGAL, "your pawn cannot stop there")
@@ -180,7 +180,7 @@ def _action_problem(game: Game, command: Command) -> Problem:
             return (WRONG, "not now")
 
 
-def _play_problem(game: Game, seat: int, card: str, option: int) -> Problem:
+def play_problem(game: Game, seat: int, card: str, option: int) -> Problem:
     pack = b.content(game)
     if card not in game.hikers[seat].hand:
         return (ILLEGAL, "that card is not in your hand")

@@ -7,7 +7,7 @@ from typing import assert_never
 
 from domain.games.five_peaks import board as b
 from domain.games.five_peaks import kept_commands as kept
-from domain.games.five_peaks.checks import STAGE_OF, seat_problem
+from domain.games.five_peaks.checks import STAGE_OF, play_problem, seat_problem
 from domain.games.five_peaks.commands import (
     BoxCard,
     BuyContainer,
@@ -21,6 +21,7 @@ from domain.games.five_peaks.commands import (
     Pass,
     PlacePeak,
     PlaceTile,
+    PlayCard,
     Refresh,
     Rest,
     TakeCard,
@@ -90,13 +91,20 @@ def legal_commands(game: Game, seat: int) -> tuple[Command, ...]:
     # every ``Move`` candidate is one of ``reachable``'s, so ``problem`` passes it while
     # moves are open
     free = Move if _moves_open(game, seat, over) else None
+    # and every ``PlayCard`` while cards are open meets ``seat_problem``'s card check alone
+    plays = PlayCard if _plays_open(game, seat, over) else None
     refused = _refused(game, seat)
-    return tuple(
-        c
-        for c in found
-        if c.__class__ is free
-        or (c.__class__ not in refused and seat_problem(game, c, over) is None)
-    )
+    out: list[Command] = []
+    for c in found:
+        kind = c.__class__
+        if kind is free:
+            out.append(c)
+        elif kind is plays:
+            if play_problem(game, seat, c.card, c.option) is None:  # type: ignore[union-attr]
+                out.append(c)
+        elif kind not in refused and seat_problem(game, c, over) is None:
+            out.append(c)
+    return tuple(out)
 
 
 def _refused(game: Game, seat: int) -> tuple[type[Command], ...]:
@@ -120,6 +128,18 @@ def _moves_open(game: Game, seat: int, over_limit: bool) -> bool:
     to resolve first (the checks ``seat_problem`` makes before the action's own)."""
     return (
         game.stage.kind in STAGE_OF[Move]
+        and not over_limit
+        and not game.hikers[seat].drawn
+        and not game.rewards
+    )
+
+
+def _plays_open(game: Game, seat: int, over_limit: bool) -> bool:
+    """Whether ``seat_problem`` asks a ``PlayCard`` its card check alone: the seat to act is
+    in the play stage, under its backpack's limit, with no campfire draw and no reward to
+    resolve first (as ``_moves_open`` for the moves)."""
+    return (
+        game.stage.kind in STAGE_OF[PlayCard]
         and not over_limit
         and not game.hikers[seat].drawn
         and not game.rewards
