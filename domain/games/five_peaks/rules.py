@@ -30,11 +30,12 @@ from domain.games.five_peaks.content import RESOURCES
 from domain.games.five_peaks.state import Game
 
 
-def candidates(game: Game, seat: int) -> tuple[Command, ...]:
-    """Every command worth asking ``problem`` about now."""
+def candidates(game: Game, seat: int, over_limit: bool | None = None) -> tuple[Command, ...]:
+    """Every command worth asking ``problem`` about now; ``over_limit``: ``is_over_limit``'s
+    answer when the caller has it (``legal_commands`` and ``can_only_pass`` ask it first)."""
     hiker, stage, pack = game.hikers[seat], game.stage, b.content(game)
     out: list[Command] = [*kept.opening(seat)]
-    if b.is_over_limit(game, seat):
+    if b.is_over_limit(game, seat) if over_limit is None else over_limit:
         return tuple(Discard(seat, r) for r in RESOURCES)
     if hiker.drawn:
         return kept.keeps(seat, hiker.drawn)
@@ -83,7 +84,7 @@ def legal_commands(game: Game, seat: int) -> tuple[Command, ...]:
         return ()
     # ``problem`` for each candidate, with what is the same for all of them asked once
     over = b.is_over_limit(game, seat)
-    found = candidates(game, seat)
+    found = candidates(game, seat, over)
     if not over and game.hikers[seat].drawn:
         # the candidates are then every way to keep one drawn card and return the rest,
         # which is all ``problem`` asks of a ``KeepCampfire``
@@ -168,7 +169,7 @@ def can_only_pass(game: Game, seat: int) -> bool:
     if not over and game.hikers[seat].drawn:
         return False  # keeping any of the drawn cards is legal (``legal_commands``)
     refused, passes = _refused(game, seat), False
-    for command in candidates(game, seat):
+    for command in candidates(game, seat, over):
         if command.__class__ in refused:
             continue
         if seat_problem(game, command, over) is None:
