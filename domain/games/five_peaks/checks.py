@@ -118,7 +118,7 @@ def _action_problem(game: Game, command: Command) -> Problem:
     seat, hiker, stage = command.seat, game.hikers[command.seat], game.stage
     match command:
         case PlayCard(card=card, option=option):
-            return _play_problem(game, seat, card, option)
+            return play_problem(game, seat, card, option)
         case Move(to=to):
             return (
                 None if to in b.reachable(game, seat) else (ILLEGAL, "your pawn cannot stop there")
@@ -180,13 +180,15 @@ def _action_problem(game: Game, command: Command) -> Problem:
             return (WRONG, "not now")
 
 
-def _play_problem(game: Game, seat: int, card: str, option: int) -> Problem:
+def play_problem(game: Game, seat: int, card: str, option: int) -> Problem:
     pack = b.content(game)
     if card not in game.hikers[seat].hand:
         return (ILLEGAL, "that card is not in your hand")
     spec = pack.cards[card]
-    twice = any(f.card == card for f in b.fires(game, seat, "twice"))
-    if not 0 <= option < len(spec.options) + (1 if twice else 0):
+    # the campfire "twice" variant is the one option past the card's own: the campfire
+    # cards are asked about it alone, not at every option (``legal_commands`` asks each)
+    n = len(spec.options)
+    if not 0 <= option < n and not (option == n and _twice(game, seat, card)):
         return (ILLEGAL, "that card has no such option")
     if option < len(spec.options) and spec.options[option].effect == "place_tile":
         if not game.terrain_stack:
@@ -194,6 +196,10 @@ def _play_problem(game: Game, seat: int, card: str, option: int) -> Problem:
         if not b.tile_spots(game, seat):
             return (ILLEGAL, "no new tile can touch your pawn's tile")
     return None
+
+
+def _twice(game: Game, seat: int, card: str) -> bool:
+    return any(f.card == card for f in b.fires(game, seat, "twice"))
 
 
 def _exchange_problem(game: Game, seat: int) -> Problem:

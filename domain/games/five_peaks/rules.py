@@ -7,7 +7,7 @@ from typing import assert_never
 
 from domain.games.five_peaks import board as b
 from domain.games.five_peaks import kept_commands as kept
-from domain.games.five_peaks.checks import STAGE_OF, seat_problem
+from domain.games.five_peaks.checks import STAGE_OF, play_problem, seat_problem
 from domain.games.five_peaks.commands import (
     BoxCard,
     BuyContainer,
@@ -21,6 +21,7 @@ from domain.games.five_peaks.commands import (
     Pass,
     PlacePeak,
     PlaceTile,
+    PlayCard,
     Refresh,
     Rest,
     TakeCard,
@@ -29,11 +30,12 @@ from domain.games.five_peaks.content import RESOURCES
 from domain.games.five_peaks.state import Game
 
 
-def candidates(game: Game, seat: int) -> tuple[Command, ...]:
-    """Every command worth asking ``problem`` about now."""
+def candidates(game: Game, seat: int, over_limit: bool | None = None) -> tuple[Command, ...]:
+    """Every command worth asking ``problem`` about now; ``over_limit``: ``is_over_limit``'s
+    answer when the caller has it (``legal_commands`` and ``can_only_pass`` ask it first)."""
     hiker, stage, pack = game.hikers[seat], game.stage, b.content(game)
     out: list[Command] = [*kept.opening(seat)]
-    if b.is_over_limit(game, seat):
+    if b.is_over_limit(game, seat) if over_limit is None else over_limit:
         return tuple(Discard(seat, r) for r in RESOURCES)
     if hiker.drawn:
         return kept.keeps(seat, hiker.drawn)
@@ -82,7 +84,7 @@ def legal_commands(game: Game, seat: int) -> tuple[Command, ...]:
         return ()
     # ``problem`` for each candidate, with what is the same for all of them asked once
     over = b.is_over_limit(game, seat)
-    found = candidates(game, seat)
+    found = candidates(game, seat, over)
     if not over and game.hikers[seat].drawn:
         # the candidates are then every way to keep one drawn card and return the rest,
         # which is all ``problem`` asks of a ``KeepCampfire``
@@ -90,13 +92,20 @@ def legal_commands(game: Game, seat: int) -> tuple[Command, ...]:
     # every ``Move`` candidate is one of ``reachable``'s, so ``problem`` passes it while
     # moves are open
     free = Move if _moves_open(game, seat, over) else None
+    # and every ``PlayCard`` while cards are open meets ``seat_problem``'s card check alone
+    plays = PlayCard if _plays_open(game, seat, over) else None
     refused = _refused(game, seat)
-    return tuple(
-        c
-        for c in found
-        if c.__class__ is free
-        or (c.__class__ not in refused and seat_problem(game, c, over) is None)
-    )
+    out: list[Command] = []
+    for c in found:
+        kind = c.__class__
+        if kind is free:
+            out.append(c)
+        elif kind is plays:
+            if play_problem(game, seat, c.card, c.option) is None:  # type: ignore[union-attr]
+                out.append(c)
+        elif kind not in refused and seat_problem(game, c, over) is None:
+            out.append(c)
+    return tuple(out)
 
 
 def _refused(game: Game, seat: int) -> tuple[type[Command], ...]:
@@ -126,6 +135,18 @@ def _moves_open(game: Game, seat: int, over_limit: bool) -> bool:
     )
 
 
+def _plays_open(game: Game, seat: int, over_limit: bool) -> bool:
+    """Whether ``seat_problem`` asks a ``PlayCard`` its card check alone: the seat to act is
+    in the play stage, under its backpack's limit, with no campfire draw and no reward to
+    resolve first (as ``_moves_open`` for the moves)."""
+    return (
+        game.stage.kind in STAGE_OF[PlayCard]
+        and not over_limit
+        and not game.hikers[seat].drawn
+        and not game.rewards
+    )
+
+
 def legal_moves(game: Game, seat: int) -> tuple[Move, ...]:
     """The ``Move`` commands of ``legal_commands(game, seat)``, in the same order, without
     asking about the others (the greedy bot weighs a card by the moves it opens)."""
@@ -148,7 +169,7 @@ def can_only_pass(game: Game, seat: int) -> bool:
     if not over and game.hikers[seat].drawn:
         return False  # keeping any of the drawn cards is legal (``legal_commands``)
     refused, passes = _refused(game, seat), False
-    for command in candidates(game, seat):
+    for command in candidates(game, seat, over):
         if command.__class__ in refused:
             continue
         if seat_problem(game, command, over) is None:
