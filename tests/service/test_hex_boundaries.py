@@ -46,6 +46,7 @@ from tests.domain.peninsula.test_hex_tuple import (
     plain,
 )
 from tests.service.test_snapshot_states import _same_shape
+from tests.support.places import is_place, places
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = sorted(ROOT.glob("replays/peninsula/*.ndjson"))
@@ -70,23 +71,6 @@ def _hexes(value: Any) -> Iterator[Any]:
     elif type(value) in (tuple, list, frozenset):
         for item in value:
             yield from _hexes(item)
-
-
-def _places(body: Any) -> Iterator[dict[str, Any]]:
-    """Every ``{"q", "r"}`` object in a JSON body."""
-    if isinstance(body, dict):
-        if set(body) == {"q", "r"}:
-            yield body
-        else:
-            for item in body.values():
-                yield from _places(item)
-    elif isinstance(body, list):
-        for item in body:
-            yield from _places(item)
-
-
-def _is_place(body: dict[str, Any]) -> bool:
-    return list(body) == ["q", "r"] and all(type(v) is int for v in body.values())
 
 
 # -- stored events: the golden replays and the fast path ---------------------------------------
@@ -121,7 +105,7 @@ def test_every_golden_event_reads_as_hexes_and_writes_the_bytes_it_was_stored_as
         for h in _hexes(event):
             assert_the_hex(h, h.q, h.r)
             placed += 1
-        assert all(_is_place(p) for p in _places(payload))
+        assert all(is_place(p) for p in places(payload))
     assert len(GOLDEN) >= 5 and placed > 400
 
 
@@ -130,7 +114,7 @@ def test_every_golden_command_reads_as_hexes_and_writes_as_it_was_stored() -> No
     commanded = 0
     for line in golden_lines():
         body = line.get("command")
-        if not body or not any(True for _ in _places(body)):
+        if not body or not any(True for _ in places(body)):
             continue
         command = command_from_json(RULESET, dict(body), types=RULESET.stored_command_types)
         written = command_to_json(command)  # every field: the body may leave defaults out

@@ -7,7 +7,6 @@ to the dataclass's; tests/service/test_hex_boundaries.py the stored forms)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 from uuid import UUID
 
@@ -15,24 +14,9 @@ import httpx
 
 from tests.service.api.conftest import Server
 from tests.service.api.playing import Table, seats_for
+from tests.support.places import is_place, places
 
 PLACED_MOVES = 6
-
-
-def _places(body: Any) -> Iterator[dict[str, Any]]:
-    if isinstance(body, dict):
-        if "q" in body or "r" in body:
-            yield body
-        else:
-            for item in body.values():
-                yield from _places(item)
-    elif isinstance(body, list):
-        for item in body:
-            yield from _places(item)
-
-
-def _a_place(body: dict[str, Any]) -> bool:
-    return list(body) == ["q", "r"] and all(type(v) is int for v in body.values())
 
 
 def _play_places(table: Table) -> list[dict[str, Any]]:
@@ -40,12 +24,12 @@ def _play_places(table: Table) -> list[dict[str, Any]]:
     sent: list[dict[str, Any]] = []
     for _ in range(400):
         view = table.view()
-        if view["is_terminal"] or sum(1 for c in sent if any(_places(c))) >= PLACED_MOVES:
+        if view["is_terminal"] or sum(1 for c in sent if any(places(c))) >= PLACED_MOVES:
             break
         seat = view["to_act"][0]
         legal = table.legal(seat)
-        assert all(_a_place(p) for c in legal for p in _places(c)), legal
-        placed = [c for c in legal if any(_places(c))]
+        assert all(is_place(p) for c in legal for p in places(c)), legal
+        placed = [c for c in legal if any(places(c))]
         command = placed[len(sent) % len(placed)] if placed else legal[0]
         response = table.send(seat, command)
         assert response.status_code == 200, response.text
@@ -58,15 +42,15 @@ def test_places_cross_the_edge_as_objects_and_are_stored_so(
 ) -> None:
     table = Table.create(any_server, any_http, "peninsula", seats_for("peninsula", bots=0))
     sent = _play_places(table)
-    assert sum(1 for c in sent if any(_places(c))) >= PLACED_MOVES
+    assert sum(1 for c in sent if any(places(c))) >= PLACED_MOVES
     events = table.all_events()
-    written = [p for e in events for p in _places(e.get("payload"))]
-    assert len(written) >= PLACED_MOVES and all(_a_place(p) for p in written)
+    written = [p for e in events for p in places(e.get("payload"))]
+    assert len(written) >= PLACED_MOVES and all(is_place(p) for p in written)
     stored = any_server.cairn.store.read_facts(UUID(table.game_id), after=0, until=None)
     texts = [text for _, name, _, text, _ in stored if name.startswith("peninsula.")]
-    places = [p for text in texts for p in _places(json.loads(text))]
-    assert len(places) == len(written) and all(_a_place(p) for p in places)
-    assert sum(text.count('{"q":') for text in texts) == len(places)
+    found = [p for text in texts for p in places(json.loads(text))]
+    assert len(found) == len(written) and all(is_place(p) for p in found)
+    assert sum(text.count('{"q":') for text in texts) == len(found)
 
 
 def test_a_place_in_another_shape_is_refused_as_before(
