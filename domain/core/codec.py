@@ -317,7 +317,7 @@ def record_from_items(tp: type, items: tuple[Any, ...]) -> Any:
     names = record_fields(tp)
     if names is None:
         raise TypeError(f"{tp!r} is not a record")
-    decoder_for(tp)
+    decoder_for(tp)  # builds the type's decoder, which registers its ``known`` here
     found = _RECORD_ITEMS[tp](items)
     if found is not None:
         return found

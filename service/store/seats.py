@@ -16,7 +16,15 @@ from uuid import UUID
 from psycopg.rows import tuple_row
 from psycopg_pool import ConnectionPool
 
-from service.store.credentials import INVITE, SEAT, Secrets, insert_secrets, new_secret, token_hash
+from service.store.credentials import (
+    INSERT_SEAT_TOKENS,
+    INVITE,
+    SEAT,
+    Secrets,
+    insert_secrets,
+    new_secret,
+    token_hash,
+)
 from service.store.statements import seat_taken
 
 KNOWN_TOKENS = 65_536
@@ -135,10 +143,6 @@ class SeatTokens:
             if row is None:
                 return None
             seat = int(row[0])
-            cur.execute(
-                "INSERT INTO seat_tokens (game_id, token_hash, seat, purpose)"
-                " VALUES (%s, %s, %s, %s)",
-                (game_id, token_hash(token), seat, SEAT),
-            )
+            cur.execute(INSERT_SEAT_TOKENS, (game_id, token_hash(token), seat, SEAT))
             seat_taken(conn, game_id, seat, {"kind": "player", "player": player}, opening)
         return seat, token
