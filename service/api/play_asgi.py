@@ -29,7 +29,6 @@ import msgspec
 from litestar import Litestar
 from litestar.enums import ScopeType
 from litestar.handlers import HTTPRouteHandler
-from litestar.middleware._internal.exceptions.middleware import get_exception_handler
 from litestar.routes import HTTPRoute
 from litestar.serialization import encode_json, get_serializer
 from litestar.types import (
@@ -46,6 +45,7 @@ from service.api.bodies import SendCommand
 from service.api.hosting import Host
 from service.api.middleware import AllowedMethods, RequestContext
 from service.api.play import offer_to_seat, send_as_seat
+from service.api.problems import handler_for
 from service.api.screening import is_json, plain_integers, strict_body, too_deep
 
 LEGAL = "/games/{game_id}/legal-commands"
@@ -211,7 +211,7 @@ async def _problem(
     """The answer Litestar's exception middleware gives for ``exc`` raised by ``route``'s
     handler: the handler its exception map names (``problems.EXCEPTION_HANDLERS``)."""
     handlers = route.resolve_exception_handlers()
-    handler = get_exception_handler(handlers, exc)
+    handler = handler_for(handlers, exc)
     assert handler is not None, "the app's map has a handler for Exception"
     request = app.request_class(scope=scope, receive=receive, send=send)
     response = handler(request, exc)

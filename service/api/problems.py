@@ -12,7 +12,7 @@ import psycopg
 from litestar import Request, Response
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.status_codes import HTTP_500_INTERNAL_SERVER_ERROR
-from litestar.types import ExceptionHandlersMap
+from litestar.types import ExceptionHandler, ExceptionHandlersMap
 
 from domain.core import RuleViolation
 from domain.core.registry import UnknownRuleset
@@ -185,3 +185,18 @@ EXCEPTION_HANDLERS: ExceptionHandlersMap = {
     HTTPException: http_problem,
     Exception: unexpected_problem,
 }
+
+
+def handler_for(handlers: ExceptionHandlersMap, exc: Exception) -> ExceptionHandler[Exception] | None:
+    """The handler Litestar's exception middleware picks for ``exc`` from ``handlers`` (a
+    route's resolved map): an ``HTTPException``'s status code first, then the nearest class
+    in the exception's MRO, then a ``500`` entry for anything else. ``play_asgi`` answers
+    below that middleware and must pick alike; Litestar's own lookup is private API."""
+    if isinstance(exc, HTTPException) and exc.status_code in handlers:
+        return handlers[exc.status_code]
+    for cls in type(exc).__mro__:
+        if cls in handlers:
+            return handlers[cls]
+    if isinstance(exc, HTTPException):
+        return None
+    return handlers.get(HTTP_500_INTERNAL_SERVER_ERROR)
