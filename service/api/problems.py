@@ -187,7 +187,9 @@ EXCEPTION_HANDLERS: ExceptionHandlersMap = {
 }
 
 
-def handler_for(handlers: ExceptionHandlersMap, exc: Exception) -> ExceptionHandler[Exception] | None:
+def handler_for(
+    handlers: ExceptionHandlersMap, exc: Exception
+) -> ExceptionHandler[Exception] | None:
     """The handler Litestar's exception middleware picks for ``exc`` from ``handlers`` (a
     route's resolved map): an ``HTTPException``'s status code first, then the nearest class
     in the exception's MRO, then a ``500`` entry for anything else. ``play_asgi`` answers
