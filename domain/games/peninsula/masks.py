@@ -222,11 +222,24 @@ def best_partial(layout: Layout, held: int, usable: int) -> tuple[int, int, int]
     """The most ticked hexes any placement holds (at least one), with every ticked hex in
     ``usable`` and no crossed hex held, the hexes those placements lack and their crossed
     hexes (on land), or ``(0, 0, 0)``."""
+    return partial_match(layout, held, usable)[0]
+
+
+def partial_match(layout: Layout, held: int, usable: int) -> tuple[tuple[int, int, int], int]:
+    """``best_partial``, and the placements it is made of (``0`` if none holds any)."""
     have, found = layout.best(held, usable)
     if not have:
-        return 0, 0, 0
+        return (0, 0, 0), 0
     ticked, crossed = layout.union(found)
-    return have, ticked & ~held, crossed
+    return (have, ticked & ~held, crossed), found
+
+
+def still_best(layout: Layout, found: int, before: int, usable: int) -> bool:
+    """Whether ``partial_match``'s placements ``found`` on the usable hexes ``before`` are
+    still the best on ``usable`` (the same answer): when ``usable`` is a subset and none of
+    them ticks a hex it lacks. A subset only takes placements away, so none can hold more
+    than they do, and every placement holding as many was among them."""
+    return not usable & ~before and not found & _touching(layout._ticking, before & ~usable)
 
 
 def first_placement(layout: Layout, held: int) -> tuple[Hex, ...] | None:
