@@ -193,12 +193,13 @@ class Layout:
         return ticked, crossed
 
 
-Tables = tuple[tuple[int, tuple[int, ...]], ...]
+Tables = tuple[tuple[int, ...], ...]
+"""For each byte of a hex mask, lowest first, and each value of it: the OR of the placement
+masks of its hexes."""
 
 
 def _bytes(by_cell: list[int]) -> Tables:
-    """For each byte of a hex mask (its shift) and each value of it, the OR of ``by_cell``
-    over its bits."""
+    """``Tables`` of ``by_cell``."""
     tables = []
     for shift in range(0, len(by_cell), BYTE):
         table = [0] * (1 << BYTE)
@@ -206,15 +207,29 @@ def _bytes(by_cell: list[int]) -> Tables:
             low = value & -value
             i = shift + low.bit_length() - 1
             table[value] = table[value ^ low] | (by_cell[i] if i < len(by_cell) else 0)
-        tables.append((shift, tuple(table)))
+        tables.append(tuple(table))
     return tuple(tables)
 
 
+SIX = (1 << 6 * BYTE) - 1
+
+
 def _touching(tables: Tables, hexes: int) -> int:
-    """The placements touching a hex of ``hexes`` (the OR of the byte tables)."""
+    """The placements touching a hex of ``hexes`` (the OR of the byte tables; any bits
+    beyond the grid's, as in a complement, count for nothing)."""
+    if len(tables) == 6:
+        # the maps' 46 and 48 land hexes: written out, a third cheaper than the loop
+        t0, t1, t2, t3, t4, t5 = tables
+        b0, b1, b2, b3, b4, b5 = (hexes & SIX).to_bytes(6, "little")
+        return t0[b0] | t1[b1] | t2[b2] | t3[b3] | t4[b4] | t5[b5]
+    return _touching_bytes(tables, hexes)
+
+
+def _touching_bytes(tables: Tables, hexes: int) -> int:
+    """``_touching``, a byte at a time, for a grid of any size."""
     found = 0
-    for shift, table in tables:
-        found |= table[hexes >> shift & 0xFF]
+    for shift, table in enumerate(tables):
+        found |= table[hexes >> shift * BYTE & 0xFF]
     return found
 
 

@@ -71,8 +71,9 @@ class Outlook:
 
     def bound(self, most: int) -> None:
         """Forget everything once some memo holds more than ``most`` entries."""
-        memos = (self._gains, self._plans, self._usable, self.best)
-        if any(len(memo) > most for memo in memos):
+        memos: tuple[dict[Any, Any], ...] = (self._gains, self._plans, self._usable, self.best)
+        # (asked at every greedy decision: ``max`` of the lengths, not a generator)
+        if max(map(len, memos)) > most:
             for memo in memos:
                 memo.clear()
 
