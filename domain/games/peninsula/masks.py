@@ -170,15 +170,21 @@ class Layout:
     def best(self, held: int, usable: int) -> tuple[int, int]:
         """The most ticked hexes any placement holds with every ticked hex in ``usable`` and
         no crossed hex held, and those placements; ``(0, 0)`` if none holds any."""
-        crossing, c0, c1, c2 = self.held(held)
+        crossing, c0, c1, c2 = self._held.get(held) or self.held(held)
         found = self.every & ~crossing & ~_touching(self._ticking, ~usable)
         # the largest count, a bit plane at a time from the highest: the placements with
-        # the plane's bit set, if any, are the ones still in the running
+        # the plane's bit set, if any, are the ones still in the running (written out:
+        # every partial search and placement test comes through here)
         have = 0
-        for plane, weight in ((c2, 4), (c1, 2), (c0, 1)):
-            if found & plane:
-                found &= plane
-                have += weight
+        if found & c2:
+            found &= c2
+            have = 4
+        if found & c1:
+            found &= c1
+            have += 2
+        if found & c0:
+            found &= c0
+            have += 1
         return (have, found) if have else (0, 0)
 
     def union(self, placements: int) -> tuple[int, int]:
