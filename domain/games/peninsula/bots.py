@@ -41,7 +41,7 @@ from domain.games.peninsula.movement import destinations
 from domain.games.peninsula.outlook import Outlook, outlook_for
 from domain.games.peninsula.routes import cheapest_route, first_step_to_landmark
 from domain.games.peninsula.rules import bot_options, draw_spots, icon_trades, legal_commands
-from domain.games.peninsula.state import Game, Sheet
+from domain.games.peninsula.state import Game, Sheet, copied
 
 BONUS_DRAW_COST = 1.0
 LANDMARK_GAIN = 2.0
@@ -132,8 +132,9 @@ def _best_draw(
         return float("-inf"), None
     scored.sort(reverse=True)
     # only the best few draws are worth a pattern search: missions are the costly check
+    missions = look.mission_gains(sheet, icon)
     total, _, bonus, at, arrow = max(
-        (gain + look.mission_gain(sheet, icon, at), order, bonus, at, arrow)
+        (gain + missions.get(at, 0.0), order, bonus, at, arrow)
         for gain, order, bonus, at, arrow in scored[:MISSION_LOOKS]
     )
     return total, _draw(seat, icon, at, arrow, bonus)
@@ -358,7 +359,9 @@ def _move_for_draw(
         free = command.by in FREE_MOVES or (command.by == "harbor" and sheet.bonus_harbor_tickets)
         cost = 0.0 if free else TICKET_COST
         if command.to not in seen:
-            moved = replace(sheet, location=command.to)
+            # (``copied``, not ``replace``: the same sheet but its place, built without
+            # ``__init__``, which cost as much as a look at the draws)
+            moved = copied(sheet, {"location": command.to})
             icons = dict.fromkeys(game.allowances[seat].hand)
             seen[command.to] = max(best_draw(game, moved, seat, i, look)[0] for i in icons)
         if seen[command.to] - cost > best[0] + 0.5:
@@ -376,7 +379,7 @@ def _harbor_for_draw(game: Game, seat: int, gain: float, look: Outlook) -> SeatC
         return None
     icons = dict.fromkeys(game.allowances[seat].hand)
     for to in sorted(sheet.harbor_lands - {sheet.location}):
-        moved = replace(sheet, location=to)
+        moved = copied(sheet, {"location": to})
         if max(best_draw(game, moved, seat, i, look)[0] for i in icons) > gain + 0.5:
             return UseHarborTickets(seat=seat)
     return None

@@ -17,13 +17,15 @@ a state: what it holds is only ever read, and every answer is the plain function
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from domain.games.peninsula.cards import Icon
 from domain.games.peninsula.gains import DrawGains
 from domain.games.peninsula.hexes import Hex
-from domain.games.peninsula.masks import Layout, completing, first_placement, grid_of
+from domain.games.peninsula.masks import Grid, Layout, completing, first_placement, grid_of
 from domain.games.peninsula.planning import (
     Target,
     Usable,
@@ -33,11 +35,6 @@ from domain.games.peninsula.planning import (
     usable_hexes,
 )
 from domain.games.peninsula.state import Game, Sheet
-
-Unmatched = tuple[int, tuple[Layout, ...], dict[Hex | None, float]]
-"""An icon type's hexes (a mask), the open missions they match nowhere yet, and the mission
-gain of each hex that has one, once found (``None``: found)."""
-
 
 KEPT = 64
 """Sheets an outlook keeps what it worked out for at most; beyond, it forgets them all."""
@@ -69,14 +66,14 @@ class Outlook:
         self._gains: dict[tuple[int, ...], tuple[Sheet, DrawGains]] = {}
         self._plans: dict[tuple[Any, ...], tuple[Sheet, Mapping[Hex, float]]] = {}
         self._usable: dict[tuple[int, ...], tuple[Sheet, Usable, tuple[Layout, ...]]] = {}
-        self._unmatched: dict[tuple[Any, ...], tuple[Sheet, Unmatched]] = {}
         self.best: dict[tuple[Any, ...], tuple[Sheet, object, Any]] = {}
         """``bots.best_draw``'s answers, each with the objects its key names by identity."""
 
     def bound(self, most: int) -> None:
         """Forget everything once some memo holds more than ``most`` entries."""
-        memos = (self._gains, self._plans, self._usable, self._unmatched, self.best)
-        if any(len(memo) > most for memo in memos):
+        memos: tuple[dict[Any, Any], ...] = (self._gains, self._plans, self._usable, self.best)
+        # (asked at every greedy decision: ``max`` of the lengths, not a generator)
+        if max(map(len, memos)) > most:
             for memo in memos:
                 memo.clear()
 
@@ -116,30 +113,31 @@ class Outlook:
         return found[1], found[2]
 
     def mission_gain(self, sheet: Sheet, icon: Icon, at: Hex) -> float:
-        """``gains.mission_gain`` of drawing ``icon`` at ``at``: the missions the type's hexes
-        match nowhere are found once per sheet and type, and the first draw asked about finds
-        every hex that would complete one of them (``masks.completing``)."""
-        if icon in sheet.missions.values():
-            return 0.0
-        before, unmatched, gains = self._unmatched_by(sheet, icon)
-        if not gains:
-            # each unmatched mission's completing hexes, found once: a sheet's best few
-            # draws of the type mostly ask at several hexes
-            for layout in unmatched:
-                vp = float(layout.mission.vp)
-                for h in self.grid.hexes_of(completing(layout, before)):
-                    gains[h] = max(gains.get(h, 0.0), vp)
-            gains[None] = 0.0
-        return gains.get(at, 0.0)
+        """``gains.mission_gain`` of drawing ``icon`` at ``at``."""
+        return self.mission_gains(sheet, icon).get(at, 0.0)
 
-    def _unmatched_by(self, sheet: Sheet, icon: Icon) -> Unmatched:
-        key = (id(sheet.icons), id(sheet.cliffs), id(sheet.missions), icon)
-        found = self._unmatched.get(key)
-        if found is None:
-            usable, layouts = self._usable_by(sheet)
-            # (``icon`` is not spent, so it is among the usable types)
-            before = dict(usable)[icon][0]
-            # ``placement_for`` on the masks (the sheet's hexes are land)
-            unmatched = tuple(m for m in layouts if first_placement(m, before) is None)
-            found = self._unmatched[key] = (sheet, (before, unmatched, {}))
-        return found[1]
+    def mission_gains(self, sheet: Sheet, icon: Icon) -> Mapping[Hex, float]:
+        """``gains.mission_gain`` of drawing ``icon`` at each hex where it is not 0 (asked
+        for once for a sheet's best few draws: a call per draw cost more than the look-ups),
+        by the type's hexes and the open missions (``completions``)."""
+        if icon in sheet.missions.values():
+            return {}
+        usable, layouts = self._usable_by(sheet)
+        # (``icon`` is not spent, so it is among the usable types)
+        return completions(self.grid, layouts, dict(usable)[icon][0])
+
+
+@functools.lru_cache(maxsize=1 << 12)
+def completions(grid: Grid, layouts: tuple[Layout, ...], holds: int) -> Mapping[Hex, float]:
+    """The most VP of a mission of ``layouts`` that a type holding ``holds`` matches nowhere
+    and would match with a draw at a hex, for each such hex (``masks.completing``). Kept by
+    those masks, not by the sheet: a draw of another type leaves them as they were."""
+    gains: dict[Hex, float] = {}
+    for layout in layouts:
+        # ``placement_for`` on the masks (the sheet's hexes are land)
+        if first_placement(layout, holds) is not None:
+            continue
+        vp = float(layout.mission.vp)
+        for h in grid.hexes_of(completing(layout, holds)):
+            gains[h] = max(gains.get(h, 0.0), vp)
+    return MappingProxyType(gains)

@@ -17,7 +17,7 @@ from types import MappingProxyType
 from domain.games.peninsula.cards import ICONS, Icon
 from domain.games.peninsula.content import MissionSpec
 from domain.games.peninsula.hexes import Hex
-from domain.games.peninsula.masks import Grid, Layout, best_partial, grid_of, holdings
+from domain.games.peninsula.masks import Grid, Layout, grid_of, holdings, partial_match, still_best
 from domain.games.peninsula.state import Game, Sheet
 
 WEIGHT = 0.25
@@ -28,12 +28,31 @@ Partial = tuple[int, int, int]
 hexes (on land), as masks of the map's ``Grid``."""
 
 
+LAST_KEPT = 1 << 14
+"""Layouts and held hexes whose last search ``partial`` keeps at most; beyond, it forgets."""
+_LAST: dict[tuple[Layout, int], tuple[int, int, Partial]] = {}
+
+
 @functools.lru_cache(maxsize=1 << 14)
 def partial(layout: Layout, holds: int, usable: int) -> Partial:
     """``masks.best_partial``: the placements anchored on a held hex (each holds at least
     one) with every ticked hex ``usable`` (the held and still open ones) and no crossed hex
-    held. Every argument hashes in C (a ``Layout`` by its identity)."""
-    return best_partial(layout, holds, usable)
+    held. Every argument hashes in C (a ``Layout`` by its identity).
+
+    A draw of one type takes its hex out of every other type's usable hexes, so each search
+    after a draw is new; but about half of them find the placements of the last search of
+    the same held hexes again (none of those ticks the hex taken), which ``still_best``
+    tells in one look-up: kept in ``_LAST`` by layout and held hexes."""
+    key = (layout, holds)
+    last = _LAST.get(key)
+    if last is not None and still_best(layout, last[1], last[0], usable):
+        found, answer = last[1], last[2]
+    else:
+        if len(_LAST) >= LAST_KEPT:
+            _LAST.clear()
+        answer, found = partial_match(layout, holds, usable)
+    _LAST[key] = (usable, found, answer)
+    return answer
 
 
 @functools.lru_cache(maxsize=1 << 12)
