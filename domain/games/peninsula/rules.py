@@ -188,13 +188,7 @@ def trade_targets(
 
 def moves(game: Game, sheet: Sheet, seat: int, held: frozenset[str]) -> Iterator[MoveArchitect]:
     spec = game.map
-    tickets = ticket_kinds(spec, sheet)
-    kinds = [
-        *(k for k in TICKETS if k in tickets),
-        *_infrastructure(sheet),
-        *(k for k in BONUS_MOVES if k in held),
-    ]
-    for by in kinds:
+    for by in move_kinds(spec, sheet, held):
         if by in BONUS_MOVES and names_passage(game):
             for to, paths in sorted(passages(spec, sheet, by).items()):
                 for path in paths:
@@ -202,6 +196,16 @@ def moves(game: Game, sheet: Sheet, seat: int, held: frozenset[str]) -> Iterator
             continue
         for to in destination_hexes(spec, sheet, by):
             yield built(MoveArchitect, {"seat": seat, "to": to, "by": by, "via": None})
+
+
+def move_kinds(spec: MapSpec, sheet: Sheet, held: frozenset[str]) -> list[MoveKind]:
+    """The kinds of move ``moves`` lists, in its order (a kind may still have no destination)."""
+    tickets = ticket_kinds(spec, sheet)
+    return [
+        *(k for k in TICKETS if k in tickets),
+        *_infrastructure(sheet),
+        *(k for k in BONUS_MOVES if k in held),
+    ]
 
 
 def _infrastructure(sheet: Sheet) -> list[MoveKind]:
@@ -217,9 +221,7 @@ def _infrastructure(sheet: Sheet) -> list[MoveKind]:
 def fills(
     game: Game, sheet: Sheet, seat: int, held: frozenset[str] = frozenset()
 ) -> Iterator[FillIcon]:
-    game_end = game.phase == "final"
-    parts = (sheet.icons, sheet.cliffs, sheet.filled, sheet.arrows, sheet.harbor_lands, game_end)
-    for at in _FILLABLE.get(parts, lambda: fillable(sheet, game_end)):
+    for at in fillable_hexes(sheet, game.phase == "final"):
         yield built(FillIcon, {"seat": seat, "at": at, "bonus": None})
     if "builder" in held:
         for at, icon in sorted(sheet.icons.items()):
@@ -227,8 +229,13 @@ def fills(
                 yield FillIcon(seat=seat, at=at, bonus="builder")
 
 
+def fillable_hexes(sheet: Sheet, game_end: bool) -> tuple[Hex, ...]:
+    """``fillable``, kept by the sheet parts it reads: about half are asked again."""
+    parts = (sheet.icons, sheet.cliffs, sheet.filled, sheet.arrows, sheet.harbor_lands, game_end)
+    return _FILLABLE.get(parts, lambda: fillable(sheet, game_end))
+
+
 _FILLABLE: Kept[tuple[Hex, ...]] = Kept(256)
-"""``fillable``'s answers, by the sheet parts it reads: about half are asked again."""
 
 
 def claims(game: Game, sheet: Sheet, seat: int) -> Iterator[ClaimMission]:
@@ -239,6 +246,13 @@ def claims(game: Game, sheet: Sheet, seat: int) -> Iterator[ClaimMission]:
     for letter, icon, placement in _CLAIMABLE.get(parts, lambda: _claimable(game, sheet)):
         fields = {"seat": seat, "mission": letter, "icon": icon, "placement": placement}
         yield built(ClaimMission, fields)
+
+
+def extra_harbor_sites(spec: MapSpec, sheet: Sheet) -> tuple[tuple[Hex, Hex], ...]:
+    """``harbor_sites``, kept by the parts it reads."""
+    return _HARBOR_SITES.get(
+        (spec, sheet.drawn_harbors, sheet.cliffs), lambda: harbor_sites(spec, sheet)
+    )
 
 
 _HARBOR_SITES: Kept[tuple[tuple[Hex, Hex], ...]] = Kept(256)
@@ -279,10 +293,7 @@ def bonus_actions(
     if "harbor_tickets" in held:
         yield UseHarborTickets(seat=seat)
     if "extra_harbor" in held:
-        sites = _HARBOR_SITES.get(
-            (spec, sheet.drawn_harbors, sheet.cliffs), lambda: harbor_sites(spec, sheet)
-        )
-        for sea, land in sites:
+        for sea, land in extra_harbor_sites(spec, sheet):
             yield built(DrawHarbor, {"seat": seat, "sea": sea, "land": land})
     if "steep_coast" in held:
         for at in steep_sites(sheet):

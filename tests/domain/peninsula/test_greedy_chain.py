@@ -1,0 +1,182 @@
+"""The greedy bot's chain, each kind of command built only when the chain reaches it, makes
+the decisions the chain over every option (``bot_options``) made.
+
+The plain forms below are the chain as it read before: every option listed first, each
+step picking its command out of the list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from types import MappingProxyType
+from typing import Any
+
+import pytest
+
+from domain.core import Luck
+from domain.games.peninsula import RULESET, bots
+from domain.games.peninsula.bonuses import held_bonuses
+from domain.games.peninsula.commands import (
+    BuildBridge,
+    ClaimMission,
+    DrawHarbor,
+    EndActions,
+    FillIcon,
+    LightLandmark,
+    MoveArchitect,
+    SeatCommand,
+    SteepenCoast,
+)
+from domain.games.peninsula.content.model import BONUSES
+from domain.games.peninsula.movement import destinations
+from domain.games.peninsula.outlook import outlook_for
+from domain.games.peninsula.rules import bot_options
+from domain.games.peninsula.state import Game, Sheet, changed
+from tests.support.play import play, seed_for
+
+
+def plain_greedy(game: Game, seat: int) -> SeatCommand:
+    options = bot_options(game, seat)
+    if not options:
+        raise ValueError(f"seat {seat} has nothing to do now")
+    look = outlook_for(game, bots.TARGET_WEIGHT)
+    if game.phase == "draft":
+        return bots._choose(game, seat, options, look)
+    return (
+        plain_claim(game, seat, options)
+        or next((c for c in options if isinstance(c, FillIcon) and c.bonus is None), None)
+        or plain_one_shot(game.sheets[seat], options)
+        or plain_landmark_move(game, seat, options)
+        or bots._use_icon(game, seat, options, look)
+        or bots._towards_landmark(game, seat)
+        or EndActions(seat=seat)
+    )
+
+
+def plain_claim(game: Game, seat: int, options: Sequence[SeatCommand]) -> SeatCommand | None:
+    claims = [c for c in options if isinstance(c, ClaimMission)]
+    return bots._claim(game, seat, claims)
+
+
+def plain_one_shot(sheet: Sheet, options: Sequence[SeatCommand]) -> SeatCommand | None:
+    def unfilled_boat(at: Any) -> bool:
+        return any(h == at and i == "boat" for h, i in sheet.icons.items()) and (
+            at not in sheet.filled
+        )
+
+    for command in options:
+        match command:
+            case FillIcon(bonus="builder") | SteepenCoast() | LightLandmark():
+                return command
+            case DrawHarbor(land=land) if unfilled_boat(land):
+                return command
+            case BuildBridge(a=a, b=b) if unfilled_boat(a) or unfilled_boat(b):
+                return command
+    return None
+
+
+def plain_landmark_move(
+    game: Game, seat: int, options: Sequence[SeatCommand]
+) -> SeatCommand | None:
+    sheet, spec = game.sheets[seat], game.map
+    unvisited = bots.unvisited_landmarks(spec, sheet)
+    for command in options:
+        if isinstance(command, MoveArchitect) and command.by != "harbor":
+            path = destinations(spec, sheet, command.by).get(command.to, ())
+            if any(h in unvisited for h in path):
+                return command
+    return None
+
+
+@cache
+def positions() -> tuple[Game, ...]:
+    """Every position of seeded greedy and random games of 2 to 4 seats."""
+    return tuple(
+        step.state
+        for bot in ("greedy", "random")
+        for seats in (2, 3, 4)
+        for step in play(RULESET, seats, label=f"chain-{seats}-{bot}", bot=bot)
+        if step.state.sheets
+    )
+
+
+def variants(step: int, game: Game) -> Any:
+    """The position; in the action phase also under other bonus cards (each landmark a
+    seat reached then holds one of every bonus in turn), under rules version 1 (the engine
+    picks a passage's path) and as if the final window had come."""
+    yield game
+    if game.phase != "actions":
+        return
+    for turn in (step, step + len(BONUSES) // 2):
+        bonuses = {n: BONUSES[(n + turn) % len(BONUSES)] for n in game.map.landmarks}
+        held = changed(game, bonuses=MappingProxyType(bonuses))
+        yield held
+        yield changed(held, rules_version="1")
+        yield changed(held, phase="final")
+    yield changed(game, phase="final")
+
+
+def greedy(game: Game, seat: int) -> SeatCommand:
+    return bots.greedy_bot(game, seat, Luck(seed_for("chain")))
+
+
+def decision(bot: Any, game: Game, seat: int) -> Any:
+    try:
+        return bot(game, seat)
+    except ValueError as error:
+        return str(error)
+
+
+def test_the_greedy_chain_makes_the_decisions_of_the_chain_over_every_option():
+    made: dict[str, int] = {}
+    for step, position in enumerate(positions()):
+        for game in variants(step, position):
+            for seat in range(-1, game.seats + 1):
+                chosen = decision(greedy, game, seat)
+                assert chosen == decision(plain_greedy, game, seat), (step, seat)
+                kind = type(chosen).__name__ + (" via" if getattr(chosen, "via", None) else "")
+                made[kind] = made.get(kind, 0) + 1
+    # every kind the chain may end with, and refusals, many times each
+    kinds = (
+        *("ClaimMission", "FillIcon", "SteepenCoast", "LightLandmark", "DrawHarbor"),
+        *("BuildBridge", "MoveArchitect", "MoveArchitect via", "DrawIcon", "TradeIcon"),
+        *("UseHarborTickets", "EndActions", "DraftCard", "str"),
+    )
+    for kind in kinds:
+        assert made.get(kind, 0) >= 5, made
+
+
+@pytest.mark.parametrize("phase", ["setup", "over"])
+def test_a_seat_with_nothing_to_do_is_refused(phase: str):
+    game = changed(positions()[0], phase=phase)
+    with pytest.raises(ValueError, match="nothing to do"):
+        bots.greedy_bot(game, 0, Luck(seed_for("chain")))
+
+
+def test_a_landmark_move_is_the_first_listed_move_entering_a_landmark_not_reached():
+    """With the landmarks put elsewhere (every 7th land hex, in turn) and the moving
+    bonuses held, so that moves of every kind (and passages with several paths) enter
+    one."""
+    moving = MappingProxyType(dict.fromkeys(range(1, 40), "train_tunnel"))
+    found = 0
+    for step, position in enumerate(positions()[::4]):
+        if position.phase != "actions":
+            continue
+        land = sorted(position.map.land)
+        spots = {n + 1: h for n, h in enumerate(land[step % 7 :: 7])}
+        spec = changed(position.map, landmarks=MappingProxyType(spots))
+        for bonus in ("train_tunnel", "swimmer"):
+            bonuses = MappingProxyType({n: bonus for n in moving})
+            for version in ("1", "2"):
+                game = changed(position, spec=spec, bonuses=bonuses, rules_version=version)
+                for seat in range(game.seats):
+                    if game.allowances[seat].done:
+                        continue  # the chain is not asked
+                    sheet = changed(game.sheets[seat], landmarks=frozenset({1}))
+                    game = game.with_sheet(seat, sheet)
+                    held = held_bonuses(game, sheet)
+                    move = bots._landmark_move(game, seat, held)
+                    assert move == plain_landmark_move(game, seat, bot_options(game, seat))
+                    found += move is not None
+    assert found > 200
