@@ -10,25 +10,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from itertools import chain
 
 from domain.core import Luck
 from domain.games.peninsula.bonuses import held_bonuses
 from domain.games.peninsula.cards import Icon
 from domain.games.peninsula.commands import (
-    BuildBridge,
     ChooseIcons,
     ClaimMission,
     DraftCard,
     DrawBonus,
-    DrawHarbor,
     DrawIcon,
     EndActions,
-    FillIcon,
-    LightLandmark,
     MoveArchitect,
     SeatCommand,
-    SteepenCoast,
     TradeIcon,
     UseHarborTickets,
     UseLifesaver,
@@ -38,23 +32,17 @@ from domain.games.peninsula.commands import (
 from domain.games.peninsula.gains import draw_gain
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.outlook import Outlook, outlook_for
-from domain.games.peninsula.routes import (
-    cheapest_route,
-    first_step_to_landmark,
-    landmark_move,
-    unvisited_landmarks,
-)
+from domain.games.peninsula.routes import cheapest_route, first_step_to_landmark
 from domain.games.peninsula.rules import (
-    bonus_actions,
     bot_options,
     claims,
     draw_spots,
     fills,
     icon_trades,
     legal_commands,
-    move_kinds,
 )
 from domain.games.peninsula.state import Game, Sheet, copied
+from domain.games.peninsula.steps import landmark_move, one_shot, unvisited_landmarks
 
 BONUS_DRAW_COST = 1.0
 LANDMARK_GAIN = 2.0
@@ -183,8 +171,8 @@ def _act(game: Game, seat: int) -> SeatCommand:
     return (
         _claim(game, seat, tuple(claims(game, sheet, seat)))
         or _fill(game, seat)
-        or _one_shot(game, seat, held)
-        or _landmark_move(game, seat, held)
+        or one_shot(game, seat, held)
+        or landmark_move(game, seat, held)
         or _icon_use(game, seat)
         or _towards_landmark(game, seat)
         or EndActions(seat=seat)
@@ -247,40 +235,6 @@ def _claim(game: Game, seat: int, claims: Sequence[ClaimMission]) -> SeatCommand
 
 def _fill(game: Game, seat: int) -> SeatCommand | None:
     return next(fills(game, game.sheets[seat], seat), None)
-
-
-def _one_shot(game: Game, seat: int, held: frozenset[str]) -> SeatCommand | None:
-    """Bonuses that score at once: Builder, Steep coast, Lighthouse; Extra Harbor and Bridge
-    when they point at an unfilled boat."""
-    sheet = game.sheets[seat]
-    # the fills and bonus actions of ``bot_options``, in its order (``held`` holds what
-    # the phase lists: the final window, Builder alone)
-    for command in chain(fills(game, sheet, seat, held), bonus_actions(game, sheet, seat, held)):
-        match command:
-            case FillIcon(bonus="builder") | SteepenCoast() | LightLandmark():
-                return command
-            case DrawHarbor(land=land) if _unfilled_boat(sheet, land):
-                return command
-            case BuildBridge(a=a, b=b) if _unfilled_boat(sheet, a) or _unfilled_boat(sheet, b):
-                return command
-    return None
-
-
-def _unfilled_boat(sheet: Sheet, at: Hex) -> bool:
-    # one look-up, not a pass over every icon: a third of a greedy graph's equality tests
-    # were this scan (when ``Hex.__eq__`` was a Python call)
-    return sheet.icons.get(at) == "boat" and at not in sheet.filled
-
-
-def _landmark_move(game: Game, seat: int, held: frozenset[str]) -> SeatCommand | None:
-    """The first move but harbor moves of ``bot_options`` whose path enters a landmark not
-    reached yet."""
-    sheet = game.sheets[seat]
-    unvisited = unvisited_landmarks(game.map, sheet)
-    if game.phase != "actions" or not unvisited:
-        return None
-    kinds = [by for by in move_kinds(game.map, sheet, held) if by != "harbor"]
-    return landmark_move(game, seat, kinds, unvisited)
 
 
 def _towards_landmark(game: Game, seat: int) -> SeatCommand | None:

@@ -8,15 +8,14 @@ nothing against the budget: they vanish when the turn ends.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 
-from domain.games.peninsula.actions import names_passage
 from domain.games.peninsula.adjacency import around
-from domain.games.peninsula.commands import MoveArchitect, MoveKind
+from domain.games.peninsula.commands import MoveKind
 from domain.games.peninsula.content import MapSpec
 from domain.games.peninsula.hexes import Hex
-from domain.games.peninsula.movement import destinations, passages, ring2, tunnels
-from domain.games.peninsula.state import Game, Sheet, led_to
+from domain.games.peninsula.movement import ring2, tunnels
+from domain.games.peninsula.state import Sheet, led_to
 
 TICKET_KINDS: tuple[MoveKind, ...] = ("boot", "balloon", "harbor")
 Step = tuple[MoveKind, Hex]
@@ -105,30 +104,3 @@ def cheapest_route(spec: MapSpec, sheet: Sheet, budget: int) -> tuple[int, Step]
             nxt = (to, used[0], used[1], used[2])
             heapq.heappush(queue, (step_cost, hops + 1, order, nxt, first or (kind, to)))
     return None
-
-
-def landmark_move(
-    game: Game, seat: int, kinds: Sequence[MoveKind], unvisited: frozenset[Hex]
-) -> MoveArchitect | None:
-    """The first of ``rules.moves``' commands of ``kinds`` whose path (``destinations``')
-    passes ``unvisited``, found from the destinations alone: within a kind the moves go by
-    their hex, sorted, so it is the smallest such hex of the first kind that has one."""
-    spec, sheet = game.map, game.sheets[seat]
-    for by in kinds:
-        paths = destinations(spec, sheet, by)
-        entering = [to for to, path in paths.items() if not unvisited.isdisjoint(path)]
-        if not entering:
-            continue
-        to = min(entering)
-        if by not in ("train_tunnel", "swimmer") or not names_passage(game):
-            return MoveArchitect(seat=seat, to=to, by=by)
-        # the seat names the path: ``moves`` lists each hex's passages, sorted, the first
-        # its first move there (a passage reaches every hex ``destinations`` does)
-        return MoveArchitect(seat=seat, to=to, by=by, via=passages(spec, sheet, by)[to][0][:-1])
-    return None
-
-
-def unvisited_landmarks(spec: MapSpec, sheet: Sheet) -> frozenset[Hex]:
-    """The hexes of the landmarks ``sheet`` has not reached: a path enters one for the
-    first time (``landmarks_on`` finds some) exactly when it passes one of these."""
-    return frozenset(h for n, h in spec.landmarks.items() if n not in sheet.landmarks)

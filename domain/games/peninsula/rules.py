@@ -42,7 +42,7 @@ from domain.games.peninsula.kept import Kept
 from domain.games.peninsula.masks import first_placement, grid_of, holdings
 from domain.games.peninsula.movement import destination_hexes, passages, ticket_kinds
 from domain.games.peninsula.placement import arrow_targets, icon_blocker, reach
-from domain.games.peninsula.state import Game, Sheet
+from domain.games.peninsula.state import Game, Sheet, copied
 
 TICKETS: tuple[MoveKind, ...] = ("boot", "harbor", "balloon")
 INFRASTRUCTURE: tuple[MoveKind, ...] = ("street", "canal", "bridge", "tunnel")
@@ -230,9 +230,13 @@ def fills(
 
 
 def fillable_hexes(sheet: Sheet, game_end: bool) -> tuple[Hex, ...]:
-    """``fillable``, kept by the sheet parts it reads: about half are asked again."""
-    parts = (sheet.icons, sheet.cliffs, sheet.filled, sheet.arrows, sheet.harbor_lands, game_end)
-    return _FILLABLE.get(parts, lambda: fillable(sheet, game_end))
+    """``fillable``: the hexes meeting their type's condition kept by the sheet parts the
+    conditions read, less the filled ones. No condition reads ``filled``, and a fill changes
+    it alone, so a seat's fills one after another find the conditions met again."""
+    parts = (sheet.icons, sheet.cliffs, sheet.arrows, sheet.harbor_lands, game_end)
+    met = _FILLABLE.get(parts, lambda: fillable(copied(sheet, {"filled": frozenset()}), game_end))
+    filled = sheet.filled
+    return tuple(h for h in met if h not in filled)
 
 
 _FILLABLE: Kept[tuple[Hex, ...]] = Kept(256)

@@ -29,10 +29,11 @@ from domain.games.peninsula.commands import (
     SteepenCoast,
 )
 from domain.games.peninsula.content.model import BONUSES
-from domain.games.peninsula.movement import destinations
+from domain.games.peninsula.movement import destinations, land_neighbours
 from domain.games.peninsula.outlook import outlook_for
 from domain.games.peninsula.rules import bot_options
 from domain.games.peninsula.state import Game, Sheet, changed
+from domain.games.peninsula.steps import landmark_move, one_shot
 from tests.support.play import play, seed_for
 
 
@@ -176,7 +177,38 @@ def test_a_landmark_move_is_the_first_listed_move_entering_a_landmark_not_reache
                     sheet = changed(game.sheets[seat], landmarks=frozenset({1}))
                     game = game.with_sheet(seat, sheet)
                     held = held_bonuses(game, sheet)
-                    move = bots._landmark_move(game, seat, held)
+                    move = landmark_move(game, seat, held)
                     assert move == plain_landmark_move(game, seat, bot_options(game, seat))
                     found += move is not None
     assert found > 200
+
+
+def test_a_one_shot_bonus_is_the_first_listed_with_the_one_shot_bonuses_held():
+    """Each seat with every landmark but one reached, the one-shot bonuses and Harbor
+    Tickets on them in turn (Builder, listed first, only every other time), so that several
+    apply at once and their order shows; every other time next to the one not reached."""
+    taken: dict[str, int] = {}
+    for step, position in enumerate(positions()[::2]):
+        if position.phase != "actions":
+            continue
+        shots = SHOTS if step % 2 else SHOTS[:-1]
+        numbers = sorted(position.map.landmarks)
+        bonuses = {n: shots[(i + step) % len(shots)] for i, n in enumerate(numbers)}
+        game = changed(position, bonuses=MappingProxyType(bonuses))
+        last = position.map.landmarks[numbers[-1]]
+        for seat in range(game.seats):
+            if game.allowances[seat].done:
+                continue
+            sheet = changed(game.sheets[seat], landmarks=frozenset(numbers[:-1]))
+            sheet = changed(sheet, used_landmarks=frozenset())
+            if step % 4 < 2:
+                sheet = changed(sheet, location=land_neighbours(game.map, last)[0])
+            game = game.with_sheet(seat, sheet)
+            shot = one_shot(game, seat, held_bonuses(game, sheet))
+            assert shot == plain_one_shot(sheet, bot_options(game, seat))
+            taken[type(shot).__name__] = taken.get(type(shot).__name__, 0) + 1
+    kinds = ("FillIcon", "DrawHarbor", "SteepenCoast", "BuildBridge", "LightLandmark", "NoneType")
+    assert all(taken.get(kind, 0) > 10 for kind in kinds), str(taken)
+
+
+SHOTS = ("extra_harbor", "steep_coast", "bridge", "lighthouse", "harbor_tickets", "builder")
