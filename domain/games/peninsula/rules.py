@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 from domain.games.peninsula.actions import names_passage
@@ -270,6 +271,11 @@ _CLAIMABLE: Kept[Claimable] = Kept(256)
 """``_claimable``'s answers: a seat's missions and icons are often those of its last step."""
 
 
+_first_placement = functools.lru_cache(maxsize=1 << 12)(first_placement)
+"""``first_placement`` by the mission's placements and a type's hexes: a draw changes one
+type's hexes, so the claims asked after it find the other types' answers again."""
+
+
 def _claimable(game: Game, sheet: Sheet) -> Claimable:
     """Each mission, icon type and placement ``claims`` yields, in order: the smallest
     placement of each type's hexes on the map's masks (``placement_for``'s answer, for a
@@ -284,7 +290,7 @@ def _claimable(game: Game, sheet: Sheet) -> Claimable:
     for mission in unclaimed:
         layout = grid.layout(mission)
         for icon, held in holds:
-            placement = first_placement(layout, held)
+            placement = _first_placement(layout, held)
             if placement is not None:
                 found.append((mission.letter, icon, placement))
     return tuple(found)

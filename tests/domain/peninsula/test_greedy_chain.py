@@ -31,9 +31,11 @@ from domain.games.peninsula.commands import (
 from domain.games.peninsula.content.model import BONUSES
 from domain.games.peninsula.movement import destinations, land_neighbours
 from domain.games.peninsula.outlook import outlook_for
+from domain.games.peninsula.routes import cheapest_route
 from domain.games.peninsula.rules import bot_options
-from domain.games.peninsula.state import Game, Sheet, changed
+from domain.games.peninsula.state import Game, Sheet, changed, put
 from domain.games.peninsula.steps import landmark_move, one_shot
+from tests.domain.peninsula.test_rollout_shortcuts import plain_cheapest_route
 from tests.support.play import play, seed_for
 
 
@@ -212,3 +214,32 @@ def test_a_one_shot_bonus_is_the_first_listed_with_the_one_shot_bonuses_held():
 
 
 SHOTS = ("extra_harbor", "steep_coast", "bridge", "lighthouse", "harbor_tickets", "builder")
+
+
+def test_routes_kept_by_the_parts_they_read_are_the_plain_search():
+    """Every 3rd position of the games in order, each seat's sheet as it stands and as
+    copies sharing all its parts but one (each read by the search), so a route kept for
+    one must not be found for another."""
+    found = 0
+    for game in positions()[::3]:
+        spec = game.map
+        for sheet in game.sheets:
+            tunnel = next((h for h in sorted(spec.land) if h not in sheet.icons), sheet.location)
+            variants = (
+                sheet,
+                changed(sheet, landmarks=frozenset()),
+                changed(sheet, used_tickets=frozenset()),
+                changed(sheet, used_tickets=sheet.tickets),
+                changed(sheet, tickets=frozenset()),
+                changed(sheet, arrows=()),
+                changed(sheet, harbor_lands=frozenset()),
+                changed(sheet, icons=put(sheet.icons, tunnel, "tunnel")),
+                changed(sheet, icons=put(sheet.icons, sheet.location, "tunnel")),
+                changed(sheet, bonus_harbor_tickets=2),
+            )
+            for variant in variants:
+                for budget in (0, 3, 5):
+                    route = cheapest_route(spec, variant, budget)
+                    assert route == plain_cheapest_route(spec, variant, budget)
+                    found += route is not None
+    assert found > 300
