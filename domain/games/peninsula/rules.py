@@ -41,7 +41,7 @@ from domain.games.peninsula.filling import fillable
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.kept import Kept
 from domain.games.peninsula.masks import first_placement, grid_of, holdings
-from domain.games.peninsula.movement import destination_hexes, passages, ticket_kinds
+from domain.games.peninsula.movement import destination_hexes, passages
 from domain.games.peninsula.placement import arrow_targets, icon_blocker, reach
 from domain.games.peninsula.state import Game, Sheet, copied
 
@@ -200,23 +200,48 @@ def moves(game: Game, sheet: Sheet, seat: int, held: frozenset[str]) -> Iterator
 
 
 def move_kinds(spec: MapSpec, sheet: Sheet, held: frozenset[str]) -> list[MoveKind]:
-    """The kinds of move ``moves`` lists, in its order (a kind may still have no destination)."""
-    tickets = ticket_kinds(spec, sheet)
-    return [
-        *(k for k in TICKETS if k in tickets),
-        *_infrastructure(sheet),
-        *(k for k in BONUS_MOVES if k in held),
-    ]
+    """The kinds of move ``moves`` lists, in its order (a kind may still have no destination).
+    Each part kept by what it reads: the greedy bot asks twice in a decision, and a seat's
+    tickets and arrows change far less often than its decisions come."""
+    tickets = _TICKET_KINDS.get(
+        (spec, sheet.tickets, sheet.used_tickets), lambda: _tickets(spec, sheet)
+    )
+    if sheet.bonus_harbor_tickets > 0 and "harbor" not in tickets:
+        tickets = tuple(k for k in TICKETS if k in tickets or k == "harbor")
+    here = sheet.location
+    key = (id(sheet.arrows), here, sheet.icons.get(here) == "tunnel")
+    found = _INFRASTRUCTURE.get(key)
+    if found is None:
+        if len(_INFRASTRUCTURE) >= KEPT:
+            _INFRASTRUCTURE.clear()
+        found = _INFRASTRUCTURE[key] = (sheet.arrows, _infrastructure(sheet))
+    return [*tickets, *found[1], *(k for k in BONUS_MOVES if k in held)]
 
 
-def _infrastructure(sheet: Sheet) -> list[MoveKind]:
+def _tickets(spec: MapSpec, sheet: Sheet) -> tuple[MoveKind, ...]:
+    """The kinds of ``TICKETS``, in order, that a printed ticket is left for (``ticket_kinds``
+    but the bonus harbor tickets)."""
+    available = sheet.available_tickets()
+    kinds = {slot.kind for slot in spec.tickets if slot.id in available}
+    return tuple(k for k in TICKETS if k in kinds)
+
+
+def _infrastructure(sheet: Sheet) -> tuple[MoveKind, ...]:
     """The kinds of ``INFRASTRUCTURE``, in order, that may lead anywhere from here: an
     arrow of the kind at the architect's hex, or a tunnel under it. The others have no
     destinations, so leaving them out changes no command and saves their searches."""
     here = sheet.location
     touching = {a.kind for a in sheet.arrows if here in (a.start, a.end)}
     under = sheet.icons.get(here) == "tunnel"
-    return [k for k in INFRASTRUCTURE if k in touching or (k == "tunnel" and under)]
+    return tuple(k for k in INFRASTRUCTURE if k in touching or (k == "tunnel" and under))
+
+
+KEPT = 1024
+"""Entries a memo of this module keyed by hand keeps at most; beyond, it forgets them all."""
+_TICKET_KINDS: Kept[tuple[MoveKind, ...]] = Kept(256)
+_INFRASTRUCTURE: dict[tuple[object, ...], tuple[object, tuple[MoveKind, ...]]] = {}
+"""``_infrastructure`` by the arrows' identity (each entry holds them), the architect's hex
+and whether a tunnel is under it."""
 
 
 def fills(

@@ -29,10 +29,10 @@ from domain.games.peninsula.commands import (
     SteepenCoast,
 )
 from domain.games.peninsula.content.model import BONUSES
-from domain.games.peninsula.movement import destinations, land_neighbours
+from domain.games.peninsula.movement import destinations, land_neighbours, ticket_kinds
 from domain.games.peninsula.outlook import outlook_for
 from domain.games.peninsula.routes import cheapest_route
-from domain.games.peninsula.rules import bot_options
+from domain.games.peninsula.rules import INFRASTRUCTURE, bot_options, move_kinds
 from domain.games.peninsula.state import Game, Sheet, changed, put
 from domain.games.peninsula.steps import landmark_move, one_shot
 from tests.domain.peninsula.test_rollout_shortcuts import plain_cheapest_route
@@ -243,3 +243,48 @@ def test_routes_kept_by_the_parts_they_read_are_the_plain_search():
                     assert route == plain_cheapest_route(spec, variant, budget)
                     found += route is not None
     assert found > 300
+
+
+def plain_move_kinds(spec: Any, sheet: Sheet, held: frozenset[str]) -> list[str]:
+    """``rules.move_kinds`` before its memos."""
+    tickets = ticket_kinds(spec, sheet)
+    here = sheet.location
+    touching = {a.kind for a in sheet.arrows if here in (a.start, a.end)}
+    under = sheet.icons.get(here) == "tunnel"
+    return [
+        *(k for k in ("boot", "harbor", "balloon") if k in tickets),
+        *(k for k in INFRASTRUCTURE if k in touching or (k == "tunnel" and under)),
+        *(k for k in ("train_tunnel", "swimmer") if k in held),
+    ]
+
+
+def test_move_kinds_kept_by_the_parts_they_read_are_the_plain_kinds():
+    """The games' positions in order, each sheet as it stands, moved to each end of its
+    arrows and onto its tunnels, and as copies sharing all its parts but one."""
+    every = frozenset({"train_tunnel", "swimmer"})
+    kinds = 0
+    for game in positions()[::2]:
+        spec = game.map
+        every_ticket = frozenset(slot.id for slot in spec.tickets)
+        harbors = frozenset(slot.id for slot in spec.tickets if slot.kind == "harbor")
+        for sheet in game.sheets:
+            ends = [h for a in sheet.arrows[-3:] for h in (a.start, a.end)]
+            tunnels = [h for h, icon in sheet.icons.items() if icon == "tunnel"][:2]
+            variants = [changed(sheet, location=h) for h in (*ends, *tunnels)]
+            variants += [
+                sheet,
+                changed(sheet, used_tickets=frozenset()),
+                changed(sheet, used_tickets=sheet.tickets),
+                changed(sheet, tickets=frozenset()),
+                changed(sheet, bonus_harbor_tickets=1),
+                # every printed ticket but the harbor ones, and a bonus harbor ticket
+                changed(sheet, tickets=every_ticket, used_tickets=harbors, bonus_harbor_tickets=1),
+                changed(sheet, arrows=()),
+                changed(sheet, icons=put(sheet.icons, sheet.location, "tunnel")),
+            ]
+            for variant in variants:
+                for held in (frozenset(), every):
+                    found = move_kinds(spec, variant, held)
+                    assert found == plain_move_kinds(spec, variant, held)
+                    kinds += len(found)
+    assert kinds > 5_000
