@@ -59,7 +59,25 @@ def plain_greedy(game: Game, seat: int) -> SeatCommand:
 
 def plain_claim(game: Game, seat: int, options: Sequence[SeatCommand]) -> SeatCommand | None:
     claims = [c for c in options if isinstance(c, ClaimMission)]
-    return bots._claim(game, seat, claims)
+    if not claims:
+        return None
+    vp = {m.letter: m.vp for m in game.missions}
+    aims = outlook_for(game, bots.TARGET_WEIGHT).aims(game.sheets[seat])
+
+    def aimed_elsewhere(claim: ClaimMission) -> int:
+        target = aims.get(claim.icon)
+        return 0 if target is None or target[0].letter == claim.mission else target[0].vp
+
+    def holds_back(claim: ClaimMission) -> bool:
+        target = aims.get(claim.icon)
+        if game.phase == "final" or target is None or target[0].vp <= vp[claim.mission]:
+            return False
+        return target[1] >= len(target[0].ticked) - bots.HOLD_BACK
+
+    ready = [c for c in claims if not holds_back(c)]
+    if not ready:
+        return None
+    return max(ready, key=lambda c: (vp[c.mission], -aimed_elsewhere(c)))
 
 
 def plain_one_shot(sheet: Sheet, options: Sequence[SeatCommand]) -> SeatCommand | None:
