@@ -43,7 +43,7 @@ from domain.games.peninsula.kept import Kept
 from domain.games.peninsula.masks import first_placement, grid_of, holdings
 from domain.games.peninsula.movement import destination_hexes, passages
 from domain.games.peninsula.placement import arrow_targets, icon_blocker, reach
-from domain.games.peninsula.state import Game, Sheet, copied
+from domain.games.peninsula.state import Game, Sheet
 
 TICKETS: tuple[MoveKind, ...] = ("boot", "harbor", "balloon")
 INFRASTRUCTURE: tuple[MoveKind, ...] = ("street", "canal", "bridge", "tunnel")
@@ -256,16 +256,25 @@ def fills(
 
 
 def fillable_hexes(sheet: Sheet, game_end: bool) -> tuple[Hex, ...]:
-    """``fillable``: the hexes meeting their type's condition kept by the sheet parts the
-    conditions read, less the filled ones. No condition reads ``filled``, and a fill changes
-    it alone, so a seat's fills one after another find the conditions met again."""
+    """``fillable``, kept by the parts its conditions read (not ``filled``) with the filled
+    hexes it was worked out for. No condition reads ``filled``, and a fill only adds to it,
+    so for those hexes or more the answer is the kept one less the filled: a seat's fills
+    one after another and its end of actions do not work the conditions out again. Asked
+    with fewer (a rollout starting again from its point), it is worked out for those."""
     parts = (sheet.icons, sheet.cliffs, sheet.arrows, sheet.harbor_lands, game_end)
-    met = _FILLABLE.get(parts, lambda: fillable(copied(sheet, {"filled": frozenset()}), game_end))
+    key = tuple(map(id, parts))
     filled = sheet.filled
-    return tuple(h for h in met if h not in filled)
+    found = _FILLABLE.get(key)
+    if found is None or not filled >= found[1]:
+        if len(_FILLABLE) >= KEPT:
+            _FILLABLE.clear()
+        found = _FILLABLE[key] = (parts, filled, fillable(sheet, game_end))
+    met = found[2]
+    return met if filled is found[1] else tuple(h for h in met if h not in filled)
 
 
-_FILLABLE: Kept[tuple[Hex, ...]] = Kept(256)
+_FILLABLE: dict[tuple[int, ...], tuple[tuple[object, ...], frozenset[Hex], tuple[Hex, ...]]] = {}
+"""``fillable_hexes``' answers by the ids of their parts, each entry holding them."""
 
 
 def claims(game: Game, sheet: Sheet, seat: int) -> Iterator[ClaimMission]:

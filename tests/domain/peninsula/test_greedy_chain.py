@@ -29,10 +29,11 @@ from domain.games.peninsula.commands import (
     SteepenCoast,
 )
 from domain.games.peninsula.content.model import BONUSES
+from domain.games.peninsula.filling import fillable
 from domain.games.peninsula.movement import destinations, land_neighbours, ticket_kinds
 from domain.games.peninsula.outlook import outlook_for
 from domain.games.peninsula.routes import cheapest_route
-from domain.games.peninsula.rules import INFRASTRUCTURE, bot_options, move_kinds
+from domain.games.peninsula.rules import INFRASTRUCTURE, bot_options, fillable_hexes, move_kinds
 from domain.games.peninsula.state import Game, Sheet, changed, put
 from domain.games.peninsula.steps import landmark_move, one_shot
 from tests.domain.peninsula.test_rollout_shortcuts import plain_cheapest_route
@@ -306,3 +307,20 @@ def test_move_kinds_kept_by_the_parts_they_read_are_the_plain_kinds():
                     assert found == plain_move_kinds(spec, variant, held)
                     kinds += len(found)
     assert kinds > 5_000
+
+
+def test_fills_kept_with_their_filled_hexes_are_the_plain_fillable_hexes():
+    """The games' positions in order (fills one after another), each sheet also asked with
+    fewer filled hexes than a kept answer was worked out for, and with more."""
+    found = 0
+    for game in positions():
+        for sheet in game.sheets:
+            some = frozenset(sorted(sheet.filled)[::2])
+            unfilled = frozenset(h for h in sheet.icons if h not in sheet.filled)
+            for filled in (sheet.filled, some, frozenset(), sheet.filled | unfilled):
+                variant = changed(sheet, filled=filled)
+                for end in (False, True):
+                    plain = fillable(variant, end)
+                    assert fillable_hexes(variant, end) == plain
+                    found += len(plain)
+    assert found > 20_000
