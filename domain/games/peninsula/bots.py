@@ -8,40 +8,41 @@ a move that does not improve its position.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 
 from domain.core import Luck
 from domain.games.peninsula.bonuses import held_bonuses
 from domain.games.peninsula.cards import Icon
 from domain.games.peninsula.commands import (
-    BuildBridge,
     ChooseIcons,
     ClaimMission,
     DraftCard,
     DrawBonus,
-    DrawHarbor,
     DrawIcon,
     EndActions,
-    FillIcon,
-    LightLandmark,
     MoveArchitect,
     SeatCommand,
-    SteepenCoast,
     TradeIcon,
     UseHarborTickets,
     UseLifesaver,
     UseRainbow,
     built,
 )
-from domain.games.peninsula.content import MapSpec
 from domain.games.peninsula.gains import draw_gain
 from domain.games.peninsula.hexes import Hex
-from domain.games.peninsula.movement import destinations
 from domain.games.peninsula.outlook import Outlook, outlook_for
 from domain.games.peninsula.routes import cheapest_route, first_step_to_landmark
-from domain.games.peninsula.rules import bot_options, draw_spots, icon_trades, legal_commands
+from domain.games.peninsula.rules import (
+    bot_options,
+    claims,
+    draw_spots,
+    fills,
+    icon_trades,
+    legal_commands,
+)
 from domain.games.peninsula.state import Game, Sheet, copied
+from domain.games.peninsula.steps import landmark_move, one_shot, unvisited_landmarks
 
 BONUS_DRAW_COST = 1.0
 LANDMARK_GAIN = 2.0
@@ -150,23 +151,38 @@ def _held(game: Game, sheet: Sheet) -> frozenset[str]:
 
 
 def greedy_bot(game: Game, seat: int, luck: Luck) -> SeatCommand:
-    # the legal commands but the hand's draws and trades: best_draw finds its own draws,
-    # and _use_icon builds the trades only when no draw is good enough
+    acting = game.phase in ("actions", "final") and 0 <= seat < game.seats
+    if acting and not game.allowances[seat].done:
+        return _act(game, seat)
+    # the draft's choice, or nothing to do: the legal commands but the hand's draws
     options = bot_options(game, seat)
     if not options:
         raise ValueError(f"seat {seat} has nothing to do now")
-    look = outlook_for(game, TARGET_WEIGHT)
-    if game.phase == "draft":
-        return _choose(game, seat, options, look)
+    return _choose(game, seat, options, outlook_for(game, TARGET_WEIGHT))
+
+
+def _act(game: Game, seat: int) -> SeatCommand:
+    """The chain stops at the first kind of command it takes: each kind is built only when
+    the chain reaches it, in ``bot_options``' order within the kind (the same one first)."""
+    sheet = game.sheets[seat]
+    held = held_bonuses(game, sheet)
+    if game.phase == "final":
+        held &= {"builder"}  # the only bonus the final window lists (``rules._legal``)
     return (
-        _claim(game, seat, options, look)
-        or _fill(options)
-        or _one_shot(game, seat, options)
-        or _landmark_move(game, seat, options)
-        or _use_icon(game, seat, options, look)
+        _claim(game, seat, tuple(claims(game, sheet, seat)))
+        or _fill(game, seat)
+        or one_shot(game, seat, held)
+        or landmark_move(game, seat, held)
+        or _icon_use(game, seat)
         or _towards_landmark(game, seat)
         or EndActions(seat=seat)
     )
+
+
+def _icon_use(game: Game, seat: int) -> SeatCommand | None:
+    if game.allowances[seat].uses == 0:  # ``_use_icon`` gives nothing: no options needed
+        return None
+    return _use_icon(game, seat, bot_options(game, seat), outlook_for(game, TARGET_WEIGHT))
 
 
 def _choose(game: Game, seat: int, options: Sequence[SeatCommand], look: Outlook) -> SeatCommand:
@@ -192,17 +208,14 @@ def _chosen_icons(game: Game, command: ChooseIcons) -> tuple[Icon, Icon]:
     )
 
 
-def _claim(
-    game: Game, seat: int, options: Sequence[SeatCommand], look: Outlook
-) -> SeatCommand | None:
+def _claim(game: Game, seat: int, claims: Sequence[ClaimMission]) -> SeatCommand | None:
     """The claim worth most, with the icon type the bot's other plans need least. Before
     the final window it holds back a claim that would spend the type aimed at a bigger
     mission already nearly matched."""
-    claims = [c for c in options if isinstance(c, ClaimMission)]
     if not claims:
         return None
     vp = {m.letter: m.vp for m in game.missions}
-    aims = look.aims(game.sheets[seat])
+    aims = outlook_for(game, TARGET_WEIGHT).aims(game.sheets[seat])
 
     def aimed_elsewhere(claim: ClaimMission) -> int:
         target = aims.get(claim.icon)
@@ -220,49 +233,8 @@ def _claim(
     return max(ready, key=lambda c: (vp[c.mission], -aimed_elsewhere(c)))
 
 
-def _fill(options: Sequence[SeatCommand]) -> SeatCommand | None:
-    return next((c for c in options if isinstance(c, FillIcon) and c.bonus is None), None)
-
-
-def _one_shot(game: Game, seat: int, options: Sequence[SeatCommand]) -> SeatCommand | None:
-    """Bonuses that score at once: Builder, Steep coast, Lighthouse; Extra Harbor and Bridge
-    when they point at an unfilled boat."""
-    sheet = game.sheets[seat]
-    for command in options:
-        match command:
-            case FillIcon(bonus="builder") | SteepenCoast() | LightLandmark():
-                return command
-            case DrawHarbor(land=land) if _unfilled_boat(sheet, land):
-                return command
-            case BuildBridge(a=a, b=b) if _unfilled_boat(sheet, a) or _unfilled_boat(sheet, b):
-                return command
-    return None
-
-
-def _unfilled_boat(sheet: Sheet, at: Hex) -> bool:
-    # one look-up, not a pass over every icon: a third of a greedy graph's equality tests
-    # were this scan (when ``Hex.__eq__`` was a Python call)
-    return sheet.icons.get(at) == "boat" and at not in sheet.filled
-
-
-def _landmark_move(game: Game, seat: int, options: Sequence[SeatCommand]) -> SeatCommand | None:
-    sheet = game.sheets[seat]
-    spec = game.map
-    unvisited = unvisited_landmarks(spec, sheet)
-    paths: dict[str, Mapping[Hex, tuple[Hex, ...]]] = {}  # one search per kind of move
-    for command in options:
-        if isinstance(command, MoveArchitect) and command.by != "harbor":
-            if command.by not in paths:
-                paths[command.by] = destinations(spec, sheet, command.by)
-            if any(h in unvisited for h in paths[command.by].get(command.to, ())):
-                return command
-    return None
-
-
-def unvisited_landmarks(spec: MapSpec, sheet: Sheet) -> frozenset[Hex]:
-    """The hexes of the landmarks ``sheet`` has not reached: a path enters one for the
-    first time (``landmarks_on`` finds some) exactly when it passes one of these."""
-    return frozenset(h for n, h in spec.landmarks.items() if n not in sheet.landmarks)
+def _fill(game: Game, seat: int) -> SeatCommand | None:
+    return next(fills(game, game.sheets[seat], seat), None)
 
 
 def _towards_landmark(game: Game, seat: int) -> SeatCommand | None:

@@ -14,6 +14,7 @@ from domain.games.peninsula.adjacency import around
 from domain.games.peninsula.commands import MoveKind
 from domain.games.peninsula.content import MapSpec
 from domain.games.peninsula.hexes import Hex
+from domain.games.peninsula.kept import Kept
 from domain.games.peninsula.movement import ring2, tunnels
 from domain.games.peninsula.state import Sheet, led_to
 
@@ -62,8 +63,35 @@ def first_step_to_landmark(spec: MapSpec, sheet: Sheet, budget: int) -> Step | N
     return None if route is None else route[1]
 
 
-def cheapest_route(spec: MapSpec, sheet: Sheet, budget: int) -> tuple[int, Step] | None:
-    """The printed tickets a cheapest route to a locked landmark spends, and its first move."""
+Route = tuple[int, Step]
+
+
+def cheapest_route(spec: MapSpec, sheet: Sheet, budget: int) -> Route | None:
+    """The printed tickets a cheapest route to a locked landmark spends, and its first move.
+
+    Kept by the parts the search reads (of the icons, only where the tunnels are): a seat
+    asks at the end of each of its action phases, and most draws change neither its arrows
+    nor its tunnels; a Harbor Tickets trip also asks for the plain route twice."""
+    tunnel_hexes = _TUNNELS.get((sheet.icons,), lambda: tunnels(sheet))
+    held: tuple[object, ...] = (spec, sheet.landmarks, sheet.tickets, sheet.used_tickets)
+    held += (sheet.arrows, sheet.harbor_lands)
+    key = (*map(id, held), tunnel_hexes, sheet.location, sheet.bonus_harbor_tickets, budget)
+    found = _ROUTES.get(key)
+    if found is None:
+        if len(_ROUTES) >= KEPT:
+            _ROUTES.clear()
+        found = _ROUTES[key] = (held, _cheapest_route(spec, sheet, budget))
+    return found[1]
+
+
+KEPT = 1024
+"""Routes kept at most; beyond, all are forgotten. Each entry holds the parts its key names
+by identity, so no id in a live key can belong to a newer object."""
+_ROUTES: dict[tuple[object, ...], tuple[tuple[object, ...], Route | None]] = {}
+_TUNNELS: Kept[tuple[Hex, ...]] = Kept(256)
+
+
+def _cheapest_route(spec: MapSpec, sheet: Sheet, budget: int) -> Route | None:
     goals = {where for n, where in spec.landmarks.items() if n not in sheet.landmarks}
     left = _tickets_left(spec, sheet)
     if not goals:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 
 from domain.games.peninsula.actions import names_passage
@@ -40,7 +41,7 @@ from domain.games.peninsula.filling import fillable
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.kept import Kept
 from domain.games.peninsula.masks import first_placement, grid_of, holdings
-from domain.games.peninsula.movement import destination_hexes, passages, ticket_kinds
+from domain.games.peninsula.movement import destination_hexes, passages
 from domain.games.peninsula.placement import arrow_targets, icon_blocker, reach
 from domain.games.peninsula.state import Game, Sheet
 
@@ -188,13 +189,7 @@ def trade_targets(
 
 def moves(game: Game, sheet: Sheet, seat: int, held: frozenset[str]) -> Iterator[MoveArchitect]:
     spec = game.map
-    tickets = ticket_kinds(spec, sheet)
-    kinds = [
-        *(k for k in TICKETS if k in tickets),
-        *_infrastructure(sheet),
-        *(k for k in BONUS_MOVES if k in held),
-    ]
-    for by in kinds:
+    for by in move_kinds(spec, sheet, held):
         if by in BONUS_MOVES and names_passage(game):
             for to, paths in sorted(passages(spec, sheet, by).items()):
                 for path in paths:
@@ -204,22 +199,55 @@ def moves(game: Game, sheet: Sheet, seat: int, held: frozenset[str]) -> Iterator
             yield built(MoveArchitect, {"seat": seat, "to": to, "by": by, "via": None})
 
 
-def _infrastructure(sheet: Sheet) -> list[MoveKind]:
+def move_kinds(spec: MapSpec, sheet: Sheet, held: frozenset[str]) -> list[MoveKind]:
+    """The kinds of move ``moves`` lists, in its order (a kind may still have no destination).
+    Each part kept by what it reads: the greedy bot asks twice in a decision, and a seat's
+    tickets and arrows change far less often than its decisions come."""
+    tickets = _TICKET_KINDS.get(
+        (spec, sheet.tickets, sheet.used_tickets), lambda: _tickets(spec, sheet)
+    )
+    if sheet.bonus_harbor_tickets > 0 and "harbor" not in tickets:
+        tickets = tuple(k for k in TICKETS if k in tickets or k == "harbor")
+    here = sheet.location
+    key = (id(sheet.arrows), here, sheet.icons.get(here) == "tunnel")
+    found = _INFRASTRUCTURE.get(key)
+    if found is None:
+        if len(_INFRASTRUCTURE) >= KEPT:
+            _INFRASTRUCTURE.clear()
+        found = _INFRASTRUCTURE[key] = (sheet.arrows, _infrastructure(sheet))
+    return [*tickets, *found[1], *(k for k in BONUS_MOVES if k in held)]
+
+
+def _tickets(spec: MapSpec, sheet: Sheet) -> tuple[MoveKind, ...]:
+    """The kinds of ``TICKETS``, in order, that a printed ticket is left for (``ticket_kinds``
+    but the bonus harbor tickets)."""
+    available = sheet.available_tickets()
+    kinds = {slot.kind for slot in spec.tickets if slot.id in available}
+    return tuple(k for k in TICKETS if k in kinds)
+
+
+def _infrastructure(sheet: Sheet) -> tuple[MoveKind, ...]:
     """The kinds of ``INFRASTRUCTURE``, in order, that may lead anywhere from here: an
     arrow of the kind at the architect's hex, or a tunnel under it. The others have no
     destinations, so leaving them out changes no command and saves their searches."""
     here = sheet.location
     touching = {a.kind for a in sheet.arrows if here in (a.start, a.end)}
     under = sheet.icons.get(here) == "tunnel"
-    return [k for k in INFRASTRUCTURE if k in touching or (k == "tunnel" and under)]
+    return tuple(k for k in INFRASTRUCTURE if k in touching or (k == "tunnel" and under))
+
+
+KEPT = 1024
+"""Entries a memo of this module keyed by hand keeps at most; beyond, it forgets them all."""
+_TICKET_KINDS: Kept[tuple[MoveKind, ...]] = Kept(256)
+_INFRASTRUCTURE: dict[tuple[object, ...], tuple[object, tuple[MoveKind, ...]]] = {}
+"""``_infrastructure`` by the arrows' identity (each entry holds them), the architect's hex
+and whether a tunnel is under it."""
 
 
 def fills(
     game: Game, sheet: Sheet, seat: int, held: frozenset[str] = frozenset()
 ) -> Iterator[FillIcon]:
-    game_end = game.phase == "final"
-    parts = (sheet.icons, sheet.cliffs, sheet.filled, sheet.arrows, sheet.harbor_lands, game_end)
-    for at in _FILLABLE.get(parts, lambda: fillable(sheet, game_end)):
+    for at in fillable_hexes(sheet, game.phase == "final"):
         yield built(FillIcon, {"seat": seat, "at": at, "bonus": None})
     if "builder" in held:
         for at, icon in sorted(sheet.icons.items()):
@@ -227,8 +255,26 @@ def fills(
                 yield FillIcon(seat=seat, at=at, bonus="builder")
 
 
-_FILLABLE: Kept[tuple[Hex, ...]] = Kept(256)
-"""``fillable``'s answers, by the sheet parts it reads: about half are asked again."""
+def fillable_hexes(sheet: Sheet, game_end: bool) -> tuple[Hex, ...]:
+    """``fillable``, kept by the parts its conditions read (not ``filled``) with the filled
+    hexes it was worked out for. No condition reads ``filled``, and a fill only adds to it,
+    so for those hexes or more the answer is the kept one less the filled: a seat's fills
+    one after another and its end of actions do not work the conditions out again. Asked
+    with fewer (a rollout starting again from its point), it is worked out for those."""
+    parts = (sheet.icons, sheet.cliffs, sheet.arrows, sheet.harbor_lands, game_end)
+    key = tuple(map(id, parts))
+    filled = sheet.filled
+    found = _FILLABLE.get(key)
+    if found is None or not filled >= found[1]:
+        if len(_FILLABLE) >= KEPT:
+            _FILLABLE.clear()
+        found = _FILLABLE[key] = (parts, filled, fillable(sheet, game_end))
+    met = found[2]
+    return met if filled is found[1] else tuple(h for h in met if h not in filled)
+
+
+_FILLABLE: dict[tuple[int, ...], tuple[tuple[object, ...], frozenset[Hex], tuple[Hex, ...]]] = {}
+"""``fillable_hexes``' answers by the ids of their parts, each entry holding them."""
 
 
 def claims(game: Game, sheet: Sheet, seat: int) -> Iterator[ClaimMission]:
@@ -241,6 +287,13 @@ def claims(game: Game, sheet: Sheet, seat: int) -> Iterator[ClaimMission]:
         yield built(ClaimMission, fields)
 
 
+def extra_harbor_sites(spec: MapSpec, sheet: Sheet) -> tuple[tuple[Hex, Hex], ...]:
+    """``harbor_sites``, kept by the parts it reads."""
+    return _HARBOR_SITES.get(
+        (spec, sheet.drawn_harbors, sheet.cliffs), lambda: harbor_sites(spec, sheet)
+    )
+
+
 _HARBOR_SITES: Kept[tuple[tuple[Hex, Hex], ...]] = Kept(256)
 """``harbor_sites`` by the parts it reads (the map, the drawn harbors, the cliffs): asked at
 every step of a seat holding Extra Harbor, a pass over every shore, and those parts change
@@ -250,6 +303,11 @@ only when a harbor or cliffs are drawn."""
 Claimable = tuple[tuple[str, Icon, tuple[Hex, ...]], ...]
 _CLAIMABLE: Kept[Claimable] = Kept(256)
 """``_claimable``'s answers: a seat's missions and icons are often those of its last step."""
+
+
+_first_placement = functools.lru_cache(maxsize=1 << 12)(first_placement)
+"""``first_placement`` by the mission's placements and a type's hexes: a draw changes one
+type's hexes, so the claims asked after it find the other types' answers again."""
 
 
 def _claimable(game: Game, sheet: Sheet) -> Claimable:
@@ -266,7 +324,7 @@ def _claimable(game: Game, sheet: Sheet) -> Claimable:
     for mission in unclaimed:
         layout = grid.layout(mission)
         for icon, held in holds:
-            placement = first_placement(layout, held)
+            placement = _first_placement(layout, held)
             if placement is not None:
                 found.append((mission.letter, icon, placement))
     return tuple(found)
@@ -279,10 +337,7 @@ def bonus_actions(
     if "harbor_tickets" in held:
         yield UseHarborTickets(seat=seat)
     if "extra_harbor" in held:
-        sites = _HARBOR_SITES.get(
-            (spec, sheet.drawn_harbors, sheet.cliffs), lambda: harbor_sites(spec, sheet)
-        )
-        for sea, land in sites:
+        for sea, land in extra_harbor_sites(spec, sheet):
             yield built(DrawHarbor, {"seat": seat, "sea": sea, "land": land})
     if "steep_coast" in held:
         for at in steep_sites(sheet):

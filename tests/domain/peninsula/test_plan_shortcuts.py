@@ -16,7 +16,7 @@ from domain.games.peninsula import RULESET
 from domain.games.peninsula.actions import placement_for
 from domain.games.peninsula.adjacency import around
 from domain.games.peninsula.bonuses import harbor_sites
-from domain.games.peninsula.bots import TARGET_WEIGHT, _unfilled_boat
+from domain.games.peninsula.bots import TARGET_WEIGHT
 from domain.games.peninsula.cards import ICONS, Icon
 from domain.games.peninsula.commands import ClaimMission, FillIcon
 from domain.games.peninsula.content import load
@@ -27,6 +27,7 @@ from domain.games.peninsula.missions import find_placement
 from domain.games.peninsula.planning import WEIGHT, aims_of, mission_plan, partial
 from domain.games.peninsula.rules import claims, fills
 from domain.games.peninsula.state import Arrow, Game, Sheet, led_to
+from domain.games.peninsula.steps import unfilled_boat
 from tests.domain.peninsula.test_greedy_shortcuts import every_position, plain_best_partial
 from tests.support.play import play
 
@@ -281,7 +282,7 @@ def test_an_unfilled_boat_is_found_as_a_pass_over_the_icons_finds_it():
             plain = any(
                 h == at and i == "boat" and h not in sheet.filled for h, i in sheet.icons.items()
             )
-            assert _unfilled_boat(sheet, at) == plain
+            assert unfilled_boat(sheet, at) == plain
             boats += plain
     assert boats > 100
 
