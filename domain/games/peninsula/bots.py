@@ -40,6 +40,7 @@ from domain.games.peninsula.rules import (
     fills,
     icon_trades,
     legal_commands,
+    listed_bonuses,
 )
 from domain.games.peninsula.state import Game, Sheet, copied
 from domain.games.peninsula.steps import landmark_move, one_shot, unvisited_landmarks
@@ -165,9 +166,7 @@ def _act(game: Game, seat: int) -> SeatCommand:
     """The chain stops at the first kind of command it takes: each kind is built only when
     the chain reaches it, in ``bot_options``' order within the kind (the same one first)."""
     sheet = game.sheets[seat]
-    held = held_bonuses(game, sheet)
-    if game.phase == "final":
-        held &= {"builder"}  # the only bonus the final window lists (``rules._legal``)
+    held = listed_bonuses(game, sheet)
     return (
         _claim(game, seat, tuple(claims(game, sheet, seat)))
         or _fill(game, seat)

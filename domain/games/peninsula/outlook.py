@@ -112,10 +112,6 @@ class Outlook:
             found = self._usable[key] = (sheet, usable, layouts)
         return found[1], found[2]
 
-    def mission_gain(self, sheet: Sheet, icon: Icon, at: Hex) -> float:
-        """``gains.mission_gain`` of drawing ``icon`` at ``at``."""
-        return self.mission_gains(sheet, icon).get(at, 0.0)
-
     def mission_gains(self, sheet: Sheet, icon: Icon) -> Mapping[Hex, float]:
         """``gains.mission_gain`` of drawing ``icon`` at each hex where it is not 0 (asked
         for once for a sheet's best few draws: a call per draw cost more than the look-ups),

@@ -87,10 +87,9 @@ def _legal(game: Game, seat: int, every: bool) -> tuple[SeatCommand, ...]:
         return ()
     sheet = game.sheets[seat]
     end = built(EndActions, {"seat": seat})
+    held = listed_bonuses(game, sheet)
     if game.phase == "final":
-        builder = held_bonuses(game, sheet) & {"builder"}
-        return (*fills(game, sheet, seat, builder), *claims(game, sheet, seat), end)
-    held = held_bonuses(game, sheet)
+        return (*fills(game, sheet, seat, held), *claims(game, sheet, seat), end)
     return (
         *icon_uses(game, sheet, seat, held, every),
         *moves(game, sheet, seat, held),
@@ -99,6 +98,17 @@ def _legal(game: Game, seat: int, every: bool) -> tuple[SeatCommand, ...]:
         *bonus_actions(game, sheet, seat, held),
         end,
     )
+
+
+FINAL_WINDOW_BONUSES = frozenset({"builder"})
+"""The only bonus the final window lists: it fills icons, as the window lets a seat do."""
+
+
+def listed_bonuses(game: Game, sheet: Sheet) -> frozenset[str]:
+    """The held bonuses whose actions the phase lists (``held_bonuses``; in the final
+    window only ``FINAL_WINDOW_BONUSES``): ``_legal`` and the greedy bot's chain both ask."""
+    held = held_bonuses(game, sheet)
+    return held & FINAL_WINDOW_BONUSES if game.phase == "final" else held
 
 
 def can_use_lifesaver(game: Game, sheet: Sheet, seat: int) -> bool:

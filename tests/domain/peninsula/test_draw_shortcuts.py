@@ -86,7 +86,7 @@ def test_the_mission_gains_by_the_types_hexes_are_the_plain_mission_gain_at_ever
                         fields = {"seat": seat, "icon": icon, "at": at, "arrow": None}
                         command = DrawIcon(**fields, bonus=None)
                         plain = mission_gain(game, sheet, command)
-                        assert gains.get(at, 0.0) == plain == look.mission_gain(sheet, icon, at)
+                        assert gains.get(at, 0.0) == plain
                         compared += 1
                         gaining += plain > 0
     assert compared > 40_000 and gaining > 500
