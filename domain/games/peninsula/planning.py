@@ -17,7 +17,14 @@ from types import MappingProxyType
 from domain.games.peninsula.cards import ICONS, Icon
 from domain.games.peninsula.content import MissionSpec
 from domain.games.peninsula.hexes import Hex
-from domain.games.peninsula.masks import Grid, Layout, grid_of, holdings, partial_match, still_best
+from domain.games.peninsula.masks import (
+    Grid,
+    Layout,
+    grid_of,
+    held_masks,
+    partial_match,
+    still_best,
+)
 from domain.games.peninsula.state import Game, Sheet
 
 WEIGHT = 0.25
@@ -93,13 +100,18 @@ def targets(
     """One icon type per open mission, highest VP first: the free type whose best match
     holds the largest share of the mission's ticked hexes (at least one)."""
     chosen: dict[Icon, Target] = {}
-    # each type's usable hexes, put together once for all the missions
-    lands = [(icon, holds, holds | open_hexes) for icon, (holds, open_hexes) in usable.items()]
+    # each type's usable hexes, put together once for all the missions, with its count of
+    # held hexes: a match holds at most that many, so a type whose count cannot beat the
+    # best share so far (or holds none) needs no search
+    lands = [
+        (icon, holds, holds | open_hexes, holds.bit_count())
+        for icon, (holds, open_hexes) in usable.items()
+    ]
     for layout in sorted(layouts, key=lambda m: (-m.mission.vp, m.mission.letter)):
         size = layout.size
         best: tuple[float, Icon | None, Partial] = (0.0, None, (0, 0, 0))
-        for icon, holds, land in lands:
-            if icon in chosen:
+        for icon, holds, land, count in lands:
+            if icon in chosen or count / size <= best[0]:
                 continue
             found = partial(layout, holds, land)
             if found[0] and found[0] / size > best[0]:
@@ -154,9 +166,9 @@ def usable_hexes(game: Game, sheet: Sheet) -> Usable:
     """For each icon type not yet used for a claim: the hexes holding it, and the empty
     hexes it could still be drawn in (the ones a mission plan may count on)."""
     grid, spent = grid_of(game.map.land), frozenset(sheet.missions.values())
-    free = grid.land & ~grid.mask(sheet.icons)
+    held, occupied = held_masks(grid, sheet)
+    free = grid.land & ~occupied
     coast = grid.coast & ~grid.mask(sheet.harbor_lands)
-    held = holdings(grid, sheet)
     return tuple(
         (icon, (held[icon], coast & ~held[icon] if icon == "cliffs" else free))
         for icon in ICONS
