@@ -185,7 +185,7 @@ class Layout:
     """Every placement of a mission on a map with all its ticked hexes on land (each
     rotated and mirrored form anchored on every land hex), as masks: ``ticked[p]`` and
     ``crossed[p]`` (its crossed hexes on land) for placement ``p``. Transposed, a mask of
-    placements for each land hex (``_by_cell[i]``: the placements ticking hex ``i``), and
+    placements for each land hex (``by_cell[i]``: the placements ticking hex ``i``), and
     the same ORed over each byte of a hex mask for every value of the byte (``_ticking``,
     ``_crossing``), so the placements touching a set of hexes are a handful of look-ups."""
 
@@ -215,7 +215,7 @@ class Layout:
                 by_cell[i] |= 1 << p
             for i in ones(c):
                 by_cross[i] |= 1 << p
-        self._by_cell = tuple(by_cell)
+        self.by_cell = tuple(by_cell)
         self._by_cross = tuple(by_cross)
         self._held: dict[int, Held] = {}
         self._ticking = _bytes(by_cell)
@@ -237,7 +237,7 @@ class Layout:
 
     def _counted(self, held: int) -> Held:
         c0 = c1 = c2 = 0
-        by_cell = self._by_cell
+        by_cell = self.by_cell
         for i in ones(held):
             x = by_cell[i]
             carry = c0 & x
@@ -257,7 +257,7 @@ class Layout:
             if before is not None:
                 crossing, c0, c1, c2 = before
                 i = low.bit_length() - 1
-                x = self._by_cell[i]
+                x = self.by_cell[i]
                 carry = c0 & x
                 c0 ^= x
                 x = c1 & carry
