@@ -1,12 +1,16 @@
 """The shortcuts of branch pen-sheet (issue #26) held to their plain forms: a sheet's icon
 masks kept and carried from the sheet one draw before (``masks.held_masks``), the set bits
-of a mask a step per bit (``masks.ones``), and the claims skipping types too small for a
-mission. ``DrawGains``' neighbour pass in line is held by ``test_greedy_shortcuts``' every
-draw against ``draw_gain`` (and its sheet variants)."""
+of a mask a step per bit (``masks.ones``), a layout's held counts carried from one hex
+fewer (``Layout.held``), the claims skipping types too small for a mission, the unvisited
+landmarks kept, and the Harbor Tickets copy. ``DrawGains``' neighbour pass in line is held
+by ``test_greedy_shortcuts``' every draw against ``draw_gain`` (and its sheet variants),
+the arrows' ways kept (``state.led_to``) by ``test_plan_shortcuts``, and the partial
+search's single-hex ``still_best`` by ``test_draw_shortcuts``."""
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
@@ -19,6 +23,7 @@ from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.masks import _bit_positions, grid_of, held_masks, holdings, ones
 from domain.games.peninsula.rules import claims
 from domain.games.peninsula.state import Game, Sheet, copied
+from domain.games.peninsula.steps import unvisited_landmarks
 from tests.domain.peninsula.test_greedy_shortcuts import positions
 from tests.support.play import play
 
@@ -169,3 +174,33 @@ def test_a_held_mask_counted_from_one_hex_fewer_is_counted_afresh() -> None:
                         fewer = mask & ~(1 << bits[0])
                         assert layout.held(fewer) == layout._counted(fewer)
     assert compared > 2_000 and carried > 1_000
+
+
+def test_the_unvisited_landmarks_kept_are_the_plain_ones() -> None:
+    """Each seat's sheet at every state of the games, and copies of it that reached no
+    landmark, every landmark, and each landmark alone: kept by the landmarks' identity."""
+    compared = unvisited = 0
+    for game in _games_in_order()[::3]:
+        spec = game.map
+        numbers = sorted(spec.landmarks)
+        for sheet in game.sheets:
+            reached = [sheet.landmarks, frozenset(), frozenset(numbers)]
+            reached += [frozenset({n}) for n in numbers]
+            for landmarks in reached:
+                moved = copied(sheet, {"landmarks": landmarks})
+                plain = frozenset(h for n, h in spec.landmarks.items() if n not in landmarks)
+                assert unvisited_landmarks(spec, moved) == plain
+                unvisited += len(plain)
+                compared += 1
+    assert compared > 1_000 and unvisited > 1_000
+
+
+def test_a_sheet_boosted_with_harbor_tickets_is_the_replaced_one() -> None:
+    """``_harbor_trip``'s copy (``copied``, not ``replace``): the same value, field by field
+    the same objects."""
+    for game in positions()[::4]:
+        for sheet in game.sheets:
+            boosted = copied(sheet, {"bonus_harbor_tickets": 2})
+            plain = replace(sheet, bonus_harbor_tickets=2)
+            assert boosted == plain
+            assert all(getattr(boosted, f) is getattr(plain, f) for f in vars(plain))
