@@ -107,7 +107,11 @@ class DrawGains:
         base = self._bases[key] if key in self._bases else self._base(at, icon)
         boats = self._boats.get(at)
         if boats is None:
-            boats = self._boats[at] = frozenset(n for n in around(at) if self._unpointed_boat(n))
+            # (the icon read first, in line: most neighbours hold no boat)
+            get = self.sheet.icons.get
+            boats = self._boats[at] = frozenset(
+                n for n in around(at) if get(n) == "boat" and self._unpointed_boat(n)
+            )
         return base, boats
 
     def _base(self, at: Hex, icon: Icon) -> float | None:
@@ -122,7 +126,10 @@ class DrawGains:
     def _cliffs_gain(self, at: Hex) -> float:
         # cliffs change no icon: only the villages around gain a type
         sheet = self.sheet
-        gain = 2.0 * sum(1 for n in around(at) if self._village_gains(n, "cliffs"))
+        get = sheet.icons.get
+        gain = 2.0 * sum(
+            1 for n in around(at) if get(n) == "village" and self._village_gains(n, "cliffs")
+        )
         if at not in sheet.icons:
             gain -= 1
         cliffs = sum(sheet.cliffs.values())
@@ -133,20 +140,34 @@ class DrawGains:
         icons, filled = sheet.icons, sheet.filled
         neighbours = around(at)
         count = 1 if self._fillable_as(at, icon) else 0
+        # one pass over the neighbours' icons, the checks of ``_village_gains`` and the
+        # forests' in line (most neighbours are empty); the counts for a mountain or a
+        # tunnel on the way, added below in the order the plain sums were
+        filled_near = fillable_near = tunnels_near = 0
+        get = icons.get
         for n in neighbours:
-            if self._village_gains(n, icon):
-                count += 1
-            elif icon == "forest" and icons.get(n) == "forest" and n not in filled:
+            held = get(n)
+            if n in filled:
+                filled_near += 1
+            elif held is None:
+                continue
+            elif held == "village":
+                types = self._types_around(n)
+                count += len(types) == VILLAGE_TYPES - 1 and icon not in types
+            elif held == "forest" and icon == "forest":
                 count += not self._forest_near(n)
+            if held in FILLABLE:
+                fillable_near += 1
+            if held == "tunnel":
+                tunnels_near += 1
         gain = 2.0 * count
         if at not in sheet.cliffs:
             gain -= 1
         if icon == "mountain":
-            gain += sum(1 for n in neighbours if n in filled)
-            gain += 0.5 * sum(1 for n in neighbours if icons.get(n) in FILLABLE)
+            gain += filled_near
+            gain += 0.5 * fillable_near
         if icon == "tunnel":
-            blocked = sum(1 for n in neighbours if icons.get(n) == "tunnel")
-            gain += -2.0 * blocked if blocked else 1.5
+            gain += -2.0 * tunnels_near if tunnels_near else 1.5
         return gain
 
     def _fillable_as(self, at: Hex, icon: Icon) -> bool:

@@ -17,7 +17,7 @@ never spoils a match, and no draw can go there. The searches assume the held hex
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from domain.games.peninsula.adjacency import around
 from domain.games.peninsula.cards import ICONS, Icon
@@ -38,8 +38,24 @@ def ones(mask: int) -> tuple[int, ...]:
     if found is None:
         if len(_ONES) >= KEPT:
             _ONES.clear()
-        found = _ONES[mask] = tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
+        found = _ONES[mask] = _set_bits(mask) if mask >= 0 else _bit_positions(mask)
     return found
+
+
+def _set_bits(mask: int) -> tuple[int, ...]:
+    """``_bit_positions`` of a mask of no sign, a step per set bit (a step per bit position
+    cost up to 5 times more: a type holds a few of the land's 46 or 48 hexes)."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return tuple(found)
+
+
+def _bit_positions(mask: int) -> tuple[int, ...]:
+    """The set bits below ``mask``'s length, lowest first: the plain form."""
+    return tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
 
 
 class Grid:
@@ -99,6 +115,64 @@ def holdings(grid: Grid, sheet: Sheet) -> dict[Icon, int]:
     return held
 
 
+IconMasks = tuple[dict[Icon, int], int]
+"""``holdings``, and the mask of every hex holding an icon (cliffs aside)."""
+HELD_KEPT = 1 << 10
+"""Sheets' icons whose ``held_masks`` are kept at most; beyond, all are forgotten."""
+_HELD: dict[tuple[Grid, int, int], tuple[object, object, IconMasks]] = {}
+_LAST_HELD: dict[tuple[Grid, int, int], tuple[object, Mapping[Hex, Icon], IconMasks]] = {}
+
+
+def held_masks(grid: Grid, sheet: Sheet) -> IconMasks:
+    """``holdings`` and the icons' mask, kept by the identity of the sheet's icons and
+    cliffs (each entry holds them): the claims and the plans of one sheet both ask. A draw
+    adds one icon to the icons it copies, so a sheet new to the memo is first compared with
+    the last one of the same cliffs and one icon fewer (two seats' sheets share their first
+    cliffs): holding all its icons and one more, it takes that one's masks and the new
+    icon's bit (a set difference in C, not a pass in Python).
+    Only to be read: the dict is shared by every caller of the same sheet."""
+    icons, cliffs = sheet.icons, sheet.cliffs
+    key = (grid, id(icons), id(cliffs))
+    found = _HELD.get(key)
+    if found is not None:
+        return found[2]
+    if len(_HELD) >= HELD_KEPT:
+        _HELD.clear()
+        _LAST_HELD.clear()
+    last = _LAST_HELD.get((grid, id(cliffs), len(icons) - 1))
+    held = None
+    if last is not None and last[0] is cliffs:
+        held = _one_more(grid, last[1], last[2], icons)
+    if held is None:
+        counted = holdings(grid, sheet)
+        occupied = 0
+        for h in icons:
+            occupied |= grid.bits.get(h, 0)
+        held = (counted, occupied)
+    _HELD[key] = (icons, cliffs, held)
+    _LAST_HELD[(grid, id(cliffs), len(icons))] = (cliffs, icons, held)
+    return held
+
+
+def _one_more(
+    grid: Grid, before: Mapping[Hex, Icon], held: IconMasks, icons: Mapping[Hex, Icon]
+) -> IconMasks | None:
+    """``held`` with the one icon ``icons`` has and ``before`` lacks added, if ``icons``
+    is ``before`` with one more icon; else None."""
+    if len(icons) != len(before) + 1:
+        return None
+    added = icons.items() - before.items()
+    if len(added) != 1:
+        return None
+    ((h, icon),) = added
+    if icon == "cliffs" or icon not in held[0]:  # (``holdings`` keeps cliffs apart)
+        return None
+    bit = grid.bits.get(h, 0)
+    counted = dict(held[0])
+    counted[icon] |= bit
+    return counted, held[1] | bit
+
+
 BYTE = 8
 PLANES = 3
 """Bit planes of a placement's count of held hexes (``Layout.held``): counts up to 7."""
@@ -111,7 +185,7 @@ class Layout:
     """Every placement of a mission on a map with all its ticked hexes on land (each
     rotated and mirrored form anchored on every land hex), as masks: ``ticked[p]`` and
     ``crossed[p]`` (its crossed hexes on land) for placement ``p``. Transposed, a mask of
-    placements for each land hex (``_by_cell[i]``: the placements ticking hex ``i``), and
+    placements for each land hex (``by_cell[i]``: the placements ticking hex ``i``), and
     the same ORed over each byte of a hex mask for every value of the byte (``_ticking``,
     ``_crossing``), so the placements touching a set of hexes are a handful of look-ups."""
 
@@ -141,7 +215,8 @@ class Layout:
                 by_cell[i] |= 1 << p
             for i in ones(c):
                 by_cross[i] |= 1 << p
-        self._by_cell = tuple(by_cell)
+        self.by_cell = tuple(by_cell)
+        self._by_cross = tuple(by_cross)
         self._held: dict[int, Held] = {}
         self._ticking = _bytes(by_cell)
         self._crossing = _bytes(by_cross)
@@ -150,22 +225,47 @@ class Layout:
         """The placements crossing a held hex, and how many ticked hexes each placement
         holds, in bit planes (``PLANES``): each held hex adds its placements. Kept by
         ``held``: a type's hexes are searched again on other usable hexes after every draw
-        of another type."""
+        of another type. A draw adds one hex to a type's hexes, so a new mask is first
+        looked for one hex fewer, and then only that hex is added."""
         found = self._held.get(held)
         if found is None:
-            c0 = c1 = c2 = 0
-            by_cell = self._by_cell
-            for i in ones(held):
-                x = by_cell[i]
+            found = self._one_more(held) or self._counted(held)
+            if len(self._held) >= HELD:
+                self._held.clear()
+            self._held[held] = found
+        return found
+
+    def _counted(self, held: int) -> Held:
+        c0 = c1 = c2 = 0
+        by_cell = self.by_cell
+        for i in ones(held):
+            x = by_cell[i]
+            carry = c0 & x
+            c0 ^= x
+            x = c1 & carry
+            c1 ^= carry
+            c2 |= x
+        return (_touching(self._crossing, held), c0, c1, c2)
+
+    def _one_more(self, held: int) -> Held | None:
+        """``_counted(held)`` from a kept mask of one hex fewer, if any: the counts are a
+        sum (no placement holds more than 7), so adding the one hex last gives the same."""
+        kept, rest = self._held, held
+        while rest:
+            low = rest & -rest
+            before = kept.get(held ^ low)
+            if before is not None:
+                crossing, c0, c1, c2 = before
+                i = low.bit_length() - 1
+                x = self.by_cell[i]
                 carry = c0 & x
                 c0 ^= x
                 x = c1 & carry
                 c1 ^= carry
                 c2 |= x
-            if len(self._held) >= HELD:
-                self._held.clear()
-            found = self._held[held] = (_touching(self._crossing, held), c0, c1, c2)
-        return found
+                return (crossing | self._by_cross[i], c0, c1, c2)
+            rest ^= low
+        return None
 
     def best(self, held: int, usable: int) -> tuple[int, int]:
         """The most ticked hexes any placement holds with every ticked hex in ``usable`` and

@@ -17,7 +17,14 @@ from types import MappingProxyType
 from domain.games.peninsula.cards import ICONS, Icon
 from domain.games.peninsula.content import MissionSpec
 from domain.games.peninsula.hexes import Hex
-from domain.games.peninsula.masks import Grid, Layout, grid_of, holdings, partial_match, still_best
+from domain.games.peninsula.masks import (
+    Grid,
+    Layout,
+    grid_of,
+    held_masks,
+    partial_match,
+    still_best,
+)
 from domain.games.peninsula.state import Game, Sheet
 
 WEIGHT = 0.25
@@ -45,7 +52,7 @@ def partial(layout: Layout, holds: int, usable: int) -> Partial:
     tells in one look-up: kept in ``_LAST`` by layout and held hexes."""
     key = (layout, holds)
     last = _LAST.get(key)
-    if last is not None and still_best(layout, last[1], last[0], usable):
+    if last is not None and _still_best(layout, last[1], last[0], usable):
         found, answer = last[1], last[2]
     else:
         if len(_LAST) >= LAST_KEPT:
@@ -53,6 +60,17 @@ def partial(layout: Layout, holds: int, usable: int) -> Partial:
         answer, found = partial_match(layout, holds, usable)
     _LAST[key] = (usable, found, answer)
     return answer
+
+
+def _still_best(layout: Layout, found: int, before: int, usable: int) -> bool:
+    """``masks.still_best``, with the common case in line: a draw took a single hex out
+    (the placements ticking it are one look-up, not the byte tables)."""
+    gone = before & ~usable
+    if usable & ~before:
+        return False
+    if gone & (gone - 1):
+        return still_best(layout, found, before, usable)
+    return not gone or not found & layout.by_cell[gone.bit_length() - 1]
 
 
 @functools.lru_cache(maxsize=1 << 12)
@@ -93,13 +111,18 @@ def targets(
     """One icon type per open mission, highest VP first: the free type whose best match
     holds the largest share of the mission's ticked hexes (at least one)."""
     chosen: dict[Icon, Target] = {}
-    # each type's usable hexes, put together once for all the missions
-    lands = [(icon, holds, holds | open_hexes) for icon, (holds, open_hexes) in usable.items()]
+    # each type's usable hexes, put together once for all the missions, with its count of
+    # held hexes: a match holds at most that many, so a type whose count cannot beat the
+    # best share so far (or holds none) needs no search
+    lands = [
+        (icon, holds, holds | open_hexes, holds.bit_count())
+        for icon, (holds, open_hexes) in usable.items()
+    ]
     for layout in sorted(layouts, key=lambda m: (-m.mission.vp, m.mission.letter)):
         size = layout.size
         best: tuple[float, Icon | None, Partial] = (0.0, None, (0, 0, 0))
-        for icon, holds, land in lands:
-            if icon in chosen:
+        for icon, holds, land, count in lands:
+            if icon in chosen or count / size <= best[0]:
                 continue
             found = partial(layout, holds, land)
             if found[0] and found[0] / size > best[0]:
@@ -154,9 +177,9 @@ def usable_hexes(game: Game, sheet: Sheet) -> Usable:
     """For each icon type not yet used for a claim: the hexes holding it, and the empty
     hexes it could still be drawn in (the ones a mission plan may count on)."""
     grid, spent = grid_of(game.map.land), frozenset(sheet.missions.values())
-    free = grid.land & ~grid.mask(sheet.icons)
+    held, occupied = held_masks(grid, sheet)
+    free = grid.land & ~occupied
     coast = grid.coast & ~grid.mask(sheet.harbor_lands)
-    held = holdings(grid, sheet)
     return tuple(
         (icon, (held[icon], coast & ~held[icon] if icon == "cliffs" else free))
         for icon in ICONS

@@ -40,7 +40,7 @@ from domain.games.peninsula.content import MapSpec
 from domain.games.peninsula.filling import fillable
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.kept import Kept
-from domain.games.peninsula.masks import first_placement, grid_of, holdings
+from domain.games.peninsula.masks import first_placement, grid_of, held_masks
 from domain.games.peninsula.movement import destination_hexes, passages
 from domain.games.peninsula.placement import arrow_targets, icon_blocker, reach
 from domain.games.peninsula.state import Game, Sheet
@@ -330,10 +330,15 @@ def _claimable(game: Game, sheet: Sheet) -> Claimable:
     found = []
     grid = grid_of(game.map.land)
     used = frozenset(sheet.missions.values())
-    holds = [(i, h) for i, h in holdings(grid, sheet).items() if i not in used]
+    # (a type holding fewer hexes than a mission ticks has no placement: told by a count
+    # here, not by a call)
+    holds = [(i, h, h.bit_count()) for i, h in held_masks(grid, sheet)[0].items() if i not in used]
     for mission in unclaimed:
         layout = grid.layout(mission)
-        for icon, held in holds:
+        size = layout.size
+        for icon, held, count in holds:
+            if count < size:
+                continue
             placement = _first_placement(layout, held)
             if placement is not None:
                 found.append((mission.letter, icon, placement))

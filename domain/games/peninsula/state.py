@@ -3,7 +3,7 @@ values."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Literal, TypeVar
@@ -40,20 +40,37 @@ class Arrow:
         return self.kind != "canal" and self.start == to and self.end == frm
 
 
-def led_to(arrows: tuple[Arrow, ...], here: Hex) -> Iterator[tuple[ArrowKind, Hex]]:
+Ways = Mapping[Hex, tuple[tuple[ArrowKind, Hex], ...]]
+LED_KEPT = 1 << 10
+"""Arrow tuples whose ``led_to`` answers are kept at most; beyond, all are forgotten."""
+_LED: dict[int, tuple[tuple[Arrow, ...], Ways]] = {}
+
+
+def led_to(arrows: tuple[Arrow, ...], here: Hex) -> tuple[tuple[ArrowKind, Hex], ...]:
     """Each arrow's kind and the hex it leads to from ``here``, in the arrows' order: what
-    ``to != here and arrow.leads(here, to)`` finds over each arrow's start and then end,
-    with the coordinates compared as ints (routes ask it at every hex they pass)."""
-    q, r = here.q, here.r
+    ``to != here and arrow.leads(here, to)`` finds over each arrow's start and then end.
+    Routes ask it at every hex they pass, and a sheet's arrows change only when a village
+    or boat is drawn, so every hex's answer is found in one pass over the arrows, kept by
+    the arrows' identity (each entry holds them)."""
+    found = _LED.get(id(arrows))
+    if found is None:
+        if len(_LED) >= LED_KEPT:
+            _LED.clear()
+        found = _LED[id(arrows)] = (arrows, _ways(arrows))
+    return found[1].get(here, ())
+
+
+def _ways(arrows: tuple[Arrow, ...]) -> Ways:
+    """``led_to`` of every hex an arrow touches."""
+    ways: dict[Hex, list[tuple[ArrowKind, Hex]]] = {}
     for arrow in arrows:
         start, end = arrow.start, arrow.end
-        if end.q == q and end.r == r:
-            # back along it, which a canal does not go; an arrow from here to here leads
-            # nowhere
-            if arrow.kind != "canal" and not (start.q == q and start.r == r):
-                yield arrow.kind, start
-        elif start.q == q and start.r == r:
-            yield arrow.kind, end
+        if start == end:  # an arrow from here to here leads nowhere
+            continue
+        if arrow.kind != "canal":  # back along it, which a canal does not go
+            ways.setdefault(end, []).append((arrow.kind, start))
+        ways.setdefault(start, []).append((arrow.kind, end))
+    return {h: tuple(w) for h, w in ways.items()}
 
 
 @dataclass(frozen=True)

@@ -85,5 +85,19 @@ def landmark_move(game: Game, seat: int, held: frozenset[str]) -> MoveArchitect 
 
 def unvisited_landmarks(spec: MapSpec, sheet: Sheet) -> frozenset[Hex]:
     """The hexes of the landmarks ``sheet`` has not reached: a path enters one for the
-    first time (``landmarks_on`` finds some) exactly when it passes one of these."""
-    return frozenset(h for n, h in spec.landmarks.items() if n not in sheet.landmarks)
+    first time (``landmarks_on`` finds some) exactly when it passes one of these. Kept by
+    the identity of the map's landmarks and the sheet's (each entry holds them): the greedy
+    chain asks at most of its steps, and a seat reaches a landmark a few times a game."""
+    key = (id(spec.landmarks), id(sheet.landmarks))
+    found = _UNVISITED.get(key)
+    if found is None:
+        if len(_UNVISITED) >= UNVISITED_KEPT:
+            _UNVISITED.clear()
+        hexes = frozenset(h for n, h in spec.landmarks.items() if n not in sheet.landmarks)
+        found = _UNVISITED[key] = (spec.landmarks, sheet.landmarks, hexes)
+    return found[2]
+
+
+UNVISITED_KEPT = 256
+"""Pairs of landmarks ``unvisited_landmarks`` keeps its answer for at most."""
+_UNVISITED: dict[tuple[int, int], tuple[object, object, frozenset[Hex]]] = {}

@@ -55,6 +55,15 @@ def test_a_search_after_one_on_more_usable_hexes_is_the_plain_search():
                         reused += still_best(layout, found, before, usable)
                         changed += plain != first
                         searches += 1
+                    # two hexes at once (the lacking ones first), and then the whole usable
+                    # hexes, each not kept by the cache, so that the last search answers
+                    two = [*lacking, *rest][TAKEN : TAKEN + 2]
+                    if len(two) == 2:
+                        usable &= ~(1 << two[0] | 1 << two[1])
+                        partial.cache_clear()
+                        assert partial(layout, held, usable) == best_partial(layout, held, usable)
+                        searches += 1
+                    partial.cache_clear()
                     assert partial(layout, held, held | open_hexes) == first
     assert searches > 20_000 and reused > 10_000 and changed > 2_000
 
@@ -124,7 +133,7 @@ def test_the_placements_touching_hexes_are_each_hexs_placements_ored():
                 for hexes in (probe, ~probe):
                     plain = 0
                     for i in ones(hexes & grid.land):
-                        plain |= layout._by_cell[i]
+                        plain |= layout.by_cell[i]
                     assert _touching(layout._ticking, hexes) == plain
                     assert _touching_bytes(layout._ticking, hexes) == plain
                     compared += 1
