@@ -33,10 +33,11 @@ from domain.games.five_peaks.commands import (
 )
 from domain.games.five_peaks.decider import consequences
 from domain.games.five_peaks.evolve import evolve
-from domain.games.five_peaks.rules import legal_commands, legal_moves
-from domain.games.five_peaks.state import Game, changed
+from domain.games.five_peaks.rules import legal_commands, legal_stops
+from domain.games.five_peaks.state import Game
 from domain.games.five_peaks.worths import (
     WORTH,
+    best_move_worth,
     gain_worth,
     lacking,
     move_worth,
@@ -102,9 +103,7 @@ def _score(game: Game, seat: int, command: Command) -> float:
         case Discard(resource=r):
             return 20 - word_worth(game, seat, r) + hiker.held(r) * 0.1
         case KeepCampfire(card=card):
-            effect = b.content(game).fire(card).id
-            rank = FIRE_RANK.index(effect) if effect in FIRE_RANK else len(FIRE_RANK)
-            return 100 - rank
+            return _keep_worth(game, card)
         case PlaceStone(stone=stone):
             return (
                 80
@@ -169,9 +168,8 @@ def _card_worth(game: Game, seat: int, command: PlayCard) -> float:
     if stage.kind in ("move", "shortcut", "bike", "glide"):
         # the position the card's events lead to (``_after``) differs from ``game`` in the
         # hand and the stage alone: the moves open read the stage and not the hand, and a
-        # move's worth reads neither, so one copy with the stage stands in for it
-        opened = legal_moves(changed(game, stage=stage), seat)
-        return max((move_worth(game, seat, m.to) for m in opened), default=-5)
+        # move's worth reads neither, so the stops of ``game`` under the stage stand in
+        return best_move_worth(game, seat, legal_stops(game, seat, stage))
     if stage.kind == "tile":
         return 14
     if stage.kind == "buy":
@@ -183,10 +181,35 @@ def _card_worth(game: Game, seat: int, command: PlayCard) -> float:
 
 
 def greedy_bot(game: Game, seat: int, luck: Luck) -> Command:
+    kept = _kept_campfire(game, seat)
+    if kept is not None:
+        return kept
     options = legal_commands(game, seat)
     if not options:
         raise ValueError(f"seat {seat} has nothing to do now")
     return _best(game, seat, options)
+
+
+def _kept_campfire(game: Game, seat: int) -> KeepCampfire | None:
+    """``_best`` over a campfire draw's ``legal_commands``, without making them: every way to
+    keep one drawn card and return the rest in order (``kept_commands.keeps``: a draw of 5
+    makes 120, each scored by its card alone). The first of the best scored is the first
+    card with the best score, returning the rest as drawn (the first ordering). None when
+    the list is not a draw's (``legal_commands`` and its ``candidates``, in that order)."""
+    if game.phase != "play" or seat != game.turn or not 0 <= seat < game.seats:
+        return None
+    drawn = game.hikers[seat].drawn
+    if not drawn or b.is_over_limit(game, seat):
+        return None
+    worths = {card: _keep_worth(game, card) for card in set(drawn)}
+    top = max(worths.values())
+    first = next(i for i, card in enumerate(drawn) if worths[card] == top)
+    return KeepCampfire(seat, drawn[first], drawn[:first] + drawn[first + 1 :])
+
+
+def _keep_worth(game: Game, card: str) -> int:
+    effect = b.content(game).fire(card).id
+    return 100 - (FIRE_RANK.index(effect) if effect in FIRE_RANK else len(FIRE_RANK))
 
 
 def _best(game: Game, seat: int, options: tuple[Command, ...]) -> Command:

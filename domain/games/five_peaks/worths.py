@@ -14,7 +14,7 @@ holds the two to each other.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -60,13 +60,48 @@ def move_worth(game: Game, seat: int, to: Cell) -> float:
     the stop's worth reads the peak piles (whether an exchange's peak has a gap to go to), so
     the answer is kept beside them."""
     memo = memo_of(game, seat)
-    key = ("move", to)
-    held: tuple[Any, float] | None = memo.get(key)
+    moves = _moves(memo)
+    held = moves.get(to)
     if held is not None and held[0] is game.peak_piles:
         return held[1]
-    worth = stop_worth(game, seat, to, memo) + outlook(game, seat, to, memo) * 0.5
-    memo[key] = (game.peak_piles, worth)
+    worth = Weigher.of(game, seat, memo).move(to)
+    moves[to] = (game.peak_piles, worth)
     return worth
+
+
+def best_move_worth(game: Game, seat: int, stops: Collection[Cell]) -> float:
+    """``max((move_worth(game, seat, to) for to in stops), default=-5)``, with what every
+    stop's worth looks up (the memo, the moves kept, the ``Weigher``) looked up once: a play
+    weighs each moving card option by the best of the stops it opens. The worths are
+    floats, so their maximum is one value whatever the order the stops are taken in."""
+    if not stops:
+        return -5
+    memo = memo_of(game, seat)
+    moves = _moves(memo)
+    piles, best, weigher = game.peak_piles, None, None
+    for to in stops:
+        held = moves.get(to)
+        if held is not None and held[0] is piles:
+            worth = held[1]
+        else:
+            if weigher is None:
+                weigher = Weigher.of(game, seat, memo)
+            worth = weigher.move(to)
+            moves[to] = (piles, worth)
+        if best is None or worth > best:  # ``max``'s comparison
+            best = worth
+    assert best is not None
+    return best
+
+
+def _moves(memo: dict[Any, Any]) -> dict[Cell, tuple[Any, float]]:
+    found: dict[Cell, tuple[Any, float]] | None = memo.get(_MOVES)
+    if found is None:
+        found = memo[_MOVES] = {}
+    return found
+
+
+_MOVES = "moves"
 
 
 def _at(game: Game, seat: int, at: Cell) -> Game:
@@ -82,23 +117,58 @@ def outlook(game: Game, seat: int, start: Cell, memo: dict[Any, Any]) -> float:
     """How promising a pawn at ``start`` would be: the best space nearby, discounted by
     distance. Seen from afar a space's worth does not depend on where the pawns are, so the
     far worths are kept in ``memo`` (``memo_of(game, seat)``) for the other moves weighed."""
-    board = b.board(game)
-    links = graph(board)
-    # far worths by cell number (an int hashes in C, a ``Cell`` in Python), valid for the
-    # graph they were numbered by
-    held: tuple[Any, dict[int, float]] | None = memo.get(_FAR)
-    if held is None or held[0] is not links:
-        held = memo[_FAR] = (links, {})
-    far, cells = held[1], links.cells
-    best = 0.0
-    for n, steps in lookouts(board, start):
-        worth = far.get(n)
-        if worth is None:
-            worth = far[n] = stop_worth(game, seat, cells[n], memo, near=False)
-        score = worth / steps
-        if score > best:  # ``max(best, score)``: the same float
-            best = score
-    return best
+    return Weigher.of(game, seat, memo).outlook(start)
+
+
+@dataclass(frozen=True, slots=True)
+class Weigher:
+    """What a stop's worth and its outlook look up for every stop, looked up once per
+    decision rather than per stop: the position's board, its graph and lookouts, the
+    seat's ``Holdings`` and the far worths kept in the memo."""
+
+    game: Game
+    seat: int
+    memo: dict[Any, Any]
+    board: Board
+    held: Holdings
+    cells: tuple[Cell, ...]
+    far: dict[int, float]
+    """Far worths by cell number (an int hashes in C, a ``Cell`` in Python), kept in the memo
+    beside the graph they were numbered by (a board built again numbers afresh)."""
+    looks: dict[Cell, tuple[tuple[int, int], ...]]
+
+    @staticmethod
+    def of(game: Game, seat: int, memo: dict[Any, Any]) -> Weigher:
+        board = b.board(game)
+        links = graph(board)
+        kept: tuple[Any, dict[int, float]] | None = memo.get(_FAR)
+        if kept is None or kept[0] is not links:
+            kept = memo[_FAR] = (links, {})
+        return Weigher(
+            game, seat, memo, board, holdings(game, seat, memo), links.cells, kept[1],
+            _lookouts_of(board),
+        )  # fmt: skip
+
+    def move(self, to: Cell) -> float:
+        """``move_worth`` worked out: the stop's worth and half its outlook."""
+        near = _stop_worth(self.game, self.seat, to, self.memo, True, self.board, self.held)
+        return near + self.outlook(to) * 0.5
+
+    def outlook(self, start: Cell) -> float:
+        found = self.looks.get(start)
+        if found is None:
+            found = lookouts(self.board, start)
+        far, cells, best = self.far, self.cells, 0.0
+        for n, steps in found:
+            worth = far.get(n)
+            if worth is None:
+                worth = far[n] = _stop_worth(
+                    self.game, self.seat, cells[n], self.memo, False, self.board, self.held
+                )
+            score = worth / steps
+            if score > best:  # ``max(best, score)``: the same float
+                best = score
+        return best
 
 
 _FAR = "far"
@@ -133,17 +203,28 @@ def memo_of(game: Game, seat: int) -> dict[Any, Any]:
 def lookouts(board: Board, start: Cell) -> tuple[tuple[int, int], ...]:
     """The peak, exchange and container spaces within ``OUTLOOK`` steps of ``start``, as
     (cell number in ``graph(board)``, 1 + distance): fixed by the board, so kept on it."""
-    key = ("lookouts", start)
-    found: tuple[tuple[int, int], ...] | None = board.memo.get(key)
+    looks = _lookouts_of(board)
+    found = looks.get(start)
     if found is None:
         # ``distances(board, start, OUTLOOK)``, walked over cell numbers
         kinds = graph(board).kinds
-        found = board.memo[key] = tuple(
+        found = looks[start] = tuple(
             (n, 1 + d)
             for n, d in reach(board, start, OUTLOOK)
             if d > 0 and kinds[n] in ("peak", "exchange", "container")
         )
     return found
+
+
+def _lookouts_of(board: Board) -> dict[Cell, tuple[tuple[int, int], ...]]:
+    """The board's lookouts kept so far, by start."""
+    found: dict[Cell, tuple[tuple[int, int], ...]] | None = board.memo.get(_LOOKOUTS)
+    if found is None:
+        found = board.memo[_LOOKOUTS] = {}
+    return found
+
+
+_LOOKOUTS = "lookouts"
 
 
 def next_cost(game: Game, seat: int) -> Mapping[str, int]:
@@ -309,7 +390,20 @@ def stop_worth(game: Game, seat: int, at: Cell, memo: dict[Any, Any], near: bool
     """``space_worth(game, seat, at, near)`` over the board's ``Spot`` and the memo's
     ``Holdings`` (``memo`` is ``memo_of(game, seat)``)."""
     board = b.board(game)
-    found, held = spot(board, at), holdings(game, seat, memo)
+    return _stop_worth(game, seat, at, memo, near, board, holdings(game, seat, memo))
+
+
+def _stop_worth(
+    game: Game,
+    seat: int,
+    at: Cell,
+    memo: dict[Any, Any],
+    near: bool,
+    board: Board,
+    held: Holdings,
+) -> float:
+    """``stop_worth`` with the position's board and the seat's holdings given."""
+    found = spot(board, at)
     left = game.left.get(at)
     worth = sum(WORTH.get(k, 0) * n for k, n in left.items()) * 0.5 if left else 0.0
     kind = found.kind
