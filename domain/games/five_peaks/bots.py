@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from domain.core import Luck
 from domain.games.five_peaks import board as b
+from domain.games.five_peaks import kept_commands as kept
 from domain.games.five_peaks.actions import began
+from domain.games.five_peaks.checks import problem
 from domain.games.five_peaks.commands import (
     BoxCard,
     BuyContainer,
@@ -34,7 +36,7 @@ from domain.games.five_peaks.commands import (
 from domain.games.five_peaks.decider import consequences
 from domain.games.five_peaks.evolve import evolve
 from domain.games.five_peaks.rules import legal_commands, legal_stops
-from domain.games.five_peaks.state import Game
+from domain.games.five_peaks.state import Game, changed
 from domain.games.five_peaks.worths import (
     WORTH,
     best_move_worth,
@@ -175,8 +177,13 @@ def _card_worth(game: Game, seat: int, command: PlayCard) -> float:
     if stage.kind == "buy":
         return 8 if game.hikers[seat].endorphins >= 3 and len(game.hikers[seat].hand) < 9 else -2
     if stage.kind in ("harvest", "pack"):
-        after = _after(game, command)
-        return 9 if any(isinstance(c, (Harvest, Pack)) for c in legal_commands(after, seat)) else -3
+        # whether ``legal_commands`` offers a ``Harvest`` or ``Pack`` in the position the
+        # card's events lead to (``_after``): that position differs from ``game`` in the hand
+        # and the stage alone, and ``problem`` asks of these two the stage, the bank and the
+        # backpack, not the hand, so ``game`` with the stage stands in, and only they are asked
+        after = changed(game, stage=stage)
+        asked = kept.basics(seat, harvest=True) if stage.kind == "harvest" else (Pack(seat),)
+        return 9 if any(problem(after, c) is None for c in asked) else -3
     return -4
 
 

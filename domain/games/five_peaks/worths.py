@@ -20,7 +20,7 @@ from typing import Any
 
 from domain.games.five_peaks import board as b
 from domain.games.five_peaks.content import CONTAINERS, TERRAINS
-from domain.games.five_peaks.geometry import Board, Cell, graph, reach
+from domain.games.five_peaks.geometry import Board, Cell, Graph, graph
 from domain.games.five_peaks.state import Game, StoneStack
 
 WORTH = {"mushroom": 3, "berry": 3, "herb": 3, "basket": 6, "jar": 6, "pouch": 6, "endorphin": 2}
@@ -206,14 +206,45 @@ def lookouts(board: Board, start: Cell) -> tuple[tuple[int, int], ...]:
     looks = _lookouts_of(board)
     found = looks.get(start)
     if found is None:
-        # ``distances(board, start, OUTLOOK)``, walked over cell numbers
-        kinds = graph(board).kinds
-        found = looks[start] = tuple(
-            (n, 1 + d)
-            for n, d in reach(board, start, OUTLOOK)
-            if d > 0 and kinds[n] in ("peak", "exchange", "container")
-        )
+        found = looks[start] = _walked(graph(board), board, start)
     return found
+
+
+def _walked(links: Graph, board: Board, start: Cell) -> tuple[tuple[int, int], ...]:
+    """``lookouts`` worked out: the cells of ``reach(board, start, OUTLOOK)`` past the start
+    whose kind is looked out for, in its order (breadth-first, level by level), each with
+    1 + its distance, taken as the walk finds them rather than filtered after it."""
+    first = links.numbers.get(start)
+    if first is None:
+        return ()
+    near, looked, out = links.near, _looked_for(links, board), []
+    seen, level = {first}, [first]
+    for steps in range(2, OUTLOOK + 2):
+        found = []
+        for at in level:
+            for n in near[at]:
+                if n not in seen:
+                    seen.add(n)
+                    found.append(n)
+                    if looked[n]:
+                        out.append((n, steps))
+        if not found:
+            break
+        level = found
+    return tuple(out)
+
+
+def _looked_for(links: Graph, board: Board) -> tuple[bool, ...]:
+    """Whether each cell of the graph is a peak, exchange or container space, kept on the
+    board beside the graph it numbers."""
+    kept: tuple[Graph, tuple[bool, ...]] | None = board.memo.get(_LOOKED_FOR)
+    if kept is None or kept[0] is not links:
+        looked = tuple(k in ("peak", "exchange", "container") for k in links.kinds)
+        kept = board.memo[_LOOKED_FOR] = (links, looked)
+    return kept[1]
+
+
+_LOOKED_FOR = "looked for"
 
 
 def _lookouts_of(board: Board) -> dict[Cell, tuple[tuple[int, int], ...]]:

@@ -17,9 +17,9 @@ from domain.core import Luck
 from domain.games.five_peaks import board as b
 from domain.games.five_peaks import bots
 from domain.games.five_peaks.actions import began
-from domain.games.five_peaks.bots import _best, greedy_bot
-from domain.games.five_peaks.commands import KeepCampfire
-from domain.games.five_peaks.content import RESOURCES
+from domain.games.five_peaks.bots import _after, _best, _card_worth, greedy_bot
+from domain.games.five_peaks.commands import Harvest, KeepCampfire, Pack, PlayCard
+from domain.games.five_peaks.content import BASICS, CONTAINERS, RESOURCES
 from domain.games.five_peaks.rules import legal_commands, legal_moves, legal_stops
 from domain.games.five_peaks.state import Reward, Stage, changed
 from domain.games.five_peaks.worths import best_move_worth, memo_of, move_worth
@@ -194,3 +194,51 @@ def test_the_best_move_worth_is_the_plain_maximum_over_the_stops(bot):
             weighed += len(stops)
         assert memo_of(game, seat) is not memo_of(plain_game, seat)
     assert weighed > 200
+
+
+def harvest_variants(game: Any, seat: int) -> list[Any]:
+    """``game``; the seat rich; the bank without basics, then without containers; the
+    seat over its backpack's limit; with a campfire draw; with a reward due."""
+    hiker = game.hikers[seat]
+    rich = replace(hiker, backpack=MappingProxyType(dict.fromkeys(sorted(RESOURCES), 3)))
+    heavy = replace(hiker, backpack=MappingProxyType(dict.fromkeys(sorted(RESOURCES), 9)))
+    bank = dict(game.bank)
+    no_basics = MappingProxyType({k: n for k, n in bank.items() if k not in BASICS})
+    no_containers = MappingProxyType({k: n for k, n in bank.items() if k not in CONTAINERS})
+    return [
+        game,
+        game.with_hiker(seat, rich),
+        changed(game, bank=no_basics),
+        changed(game.with_hiker(seat, rich), bank=no_containers),
+        game.with_hiker(seat, heavy),
+        game.with_hiker(seat, replace(rich, drawn=b.content(game).fire_cards()[:2])),
+        changed(game.with_hiker(seat, rich), rewards=(Reward("campfire"),)),
+    ]
+
+
+@pytest.mark.parametrize("bot", ["greedy", "random"])
+def test_a_harvest_or_pack_option_is_worth_what_the_position_after_it_offers(bot):
+    """Every harvest and pack option of every card in the pack (put in the hand), as if
+    played at every 3rd position of the play, against ``legal_commands`` of the position the card's
+    events lead to."""
+    pack, seen = None, {9: 0, -3: 0}
+    for game in positions(bot)[::3]:
+        if game.phase != "play" or game.stage.kind != "play":
+            continue
+        seat, pack = game.turn, b.content(game)
+        for card, spec in pack.cards.items():
+            for option, chosen in enumerate(spec.options):
+                if chosen.effect not in ("harvest", "pack"):
+                    continue
+                command = PlayCard(seat, card, option)
+                hiker = game.hikers[seat]
+                holding = game.with_hiker(seat, replace(hiker, hand=(*hiker.hand, card)))
+                for variant in harvest_variants(holding, seat):
+                    after = _after(variant, command)
+                    offered = any(
+                        isinstance(c, (Harvest, Pack)) for c in legal_commands(after, seat)
+                    )
+                    worth = _card_worth(variant, seat, command)
+                    assert worth == (9 if offered else -3), (card, option)
+                    seen[worth] += 1
+    assert min(seen.values()) > 50, seen
