@@ -235,13 +235,14 @@ def _walked(links: Graph, board: Board, start: Cell) -> tuple[tuple[int, int], .
 
 
 def _looked_for(links: Graph, board: Board) -> tuple[bool, ...]:
-    """Whether each cell of the graph is a peak, exchange or container space, kept on the
-    board beside the graph it numbers."""
-    kept: tuple[Graph, tuple[bool, ...]] | None = board.memo.get(_LOOKED_FOR)
-    if kept is None or kept[0] is not links:
-        looked = tuple(k in ("peak", "exchange", "container") for k in links.kinds)
-        kept = board.memo[_LOOKED_FOR] = (links, looked)
-    return kept[1]
+    """Whether each cell of the board's graph (``links``, kept on it for good) is a peak,
+    exchange or container space: kept on the board too."""
+    found: tuple[bool, ...] | None = board.memo.get(_LOOKED_FOR)
+    if found is None:
+        found = board.memo[_LOOKED_FOR] = tuple(
+            k in ("peak", "exchange", "container") for k in links.kinds
+        )
+    return found
 
 
 _LOOKED_FOR = "looked for"

@@ -177,7 +177,7 @@ def test_a_stages_stops_are_the_moves_of_the_game_copied_with_that_stage(bot):
 def test_the_best_move_worth_is_the_plain_maximum_over_the_stops(bot):
     """Over every moving stage's stops, with a fresh memo and with the memo kept from the
     other stages (and the ``Move`` scores asked in between), as the decision asks them."""
-    weighed = 0
+    weighed = differ = 0
     for game in positions(bot)[::5]:
         if game.phase != "play":
             continue
@@ -191,24 +191,34 @@ def test_the_best_move_worth_is_the_plain_maximum_over_the_stops(bot):
             assert fast == plain and type(fast) is type(plain)
             for to in stops:
                 assert move_worth(game, seat, to) == move_worth(plain_game, seat, to)
+            # the peak piles emptied, the memo shared (``changed`` copies it): the moves kept
+            # were worked out beside other piles
+            emptied = changed(game, peak_piles=MappingProxyType({}))
+            plain_emptied = changed(plain_game, peak_piles=MappingProxyType({}))
+            plain_emptied.__dict__.pop("_greedy_memo", None)  # its own memo again
+            plain = max((move_worth(plain_emptied, seat, to) for to in sorted(stops)), default=-5)
+            assert best_move_worth(emptied, seat, stops) == plain
+            differ += plain != fast
             weighed += len(stops)
         assert memo_of(game, seat) is not memo_of(plain_game, seat)
-    assert weighed > 200
+    assert weighed > 200 and differ > 0
 
 
 def harvest_variants(game: Any, seat: int) -> list[Any]:
-    """``game``; the seat rich; the bank without basics, then without containers; the
+    """``game``; the seat rich; the bank without basics, with one, without containers; the
     seat over its backpack's limit; with a campfire draw; with a reward due."""
     hiker = game.hikers[seat]
     rich = replace(hiker, backpack=MappingProxyType(dict.fromkeys(sorted(RESOURCES), 3)))
     heavy = replace(hiker, backpack=MappingProxyType(dict.fromkeys(sorted(RESOURCES), 9)))
     bank = dict(game.bank)
     no_basics = MappingProxyType({k: n for k, n in bank.items() if k not in BASICS})
+    one_basic = MappingProxyType({**no_basics, sorted(BASICS)[0]: 1})
     no_containers = MappingProxyType({k: n for k, n in bank.items() if k not in CONTAINERS})
     return [
         game,
         game.with_hiker(seat, rich),
         changed(game, bank=no_basics),
+        changed(game, bank=one_basic),
         changed(game.with_hiker(seat, rich), bank=no_containers),
         game.with_hiker(seat, heavy),
         game.with_hiker(seat, replace(rich, drawn=b.content(game).fire_cards()[:2])),
