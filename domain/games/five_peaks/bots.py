@@ -222,4 +222,6 @@ def _keep_worth(game: Game, card: str) -> int:
 def _best(game: Game, seat: int, options: tuple[Command, ...]) -> Command:
     """The best scored of ``options``, the first of those scored alike."""
     scored = [(_score(game, seat, c), -i, c) for i, c in enumerate(options)]
-    return max(scored, key=lambda t: (t[0], t[1]))[2]
+    # the tuples themselves, not a key of their first two: ``-i`` differs between any two, so
+    # the commands are never compared, and a key function is a call per option
+    return max(scored)[2]

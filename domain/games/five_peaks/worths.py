@@ -281,14 +281,20 @@ def _planned(game: Game, seat: int) -> Mapping[str, int]:
 
 def lacking(game: Game, seat: int) -> Mapping[str, int]:
     """What the seat still lacks for the panorama it works towards."""
-    memo = memo_of(game, seat)
-    key = ("needs", seat)
-    found: Mapping[str, int] | None = memo.get(key)
+    return _lacking(game, seat, memo_of(game, seat))
+
+
+def _lacking(game: Game, seat: int, memo: dict[Any, Any]) -> Mapping[str, int]:
+    """``lacking`` with the seat's memo given (a stop's worth has it)."""
+    found: Mapping[str, int] | None = memo.get(_NEEDS)
     if found is None:
         hiker = game.hikers[seat]
         plan = next_cost(game, seat).items()
-        found = memo[key] = {k: n - hiker.held(k) for k, n in plan if n > hiker.held(k)}
+        found = memo[_NEEDS] = {k: n - hiker.held(k) for k, n in plan if n > hiker.held(k)}
     return found
+
+
+_NEEDS = "needs"
 
 
 SWAP_WORTH = 15
@@ -303,12 +309,18 @@ def spare(game: Game, seat: int, container: str) -> int:
 def swaps(game: Game, seat: int) -> int:
     """How many swaps on a container exchange space would bring the next panorama closer:
     spare containers for missing ones the bank still has."""
-    memo = memo_of(game, seat)
-    key = ("swaps", seat)
-    found: int | None = memo.get(key)
+    return _swaps(game, seat, memo_of(game, seat))
+
+
+def _swaps(game: Game, seat: int, memo: dict[Any, Any]) -> int:
+    """``swaps`` with the seat's memo given (a stop's worth has it)."""
+    found: int | None = memo.get(_SWAPS)
     if found is None:
-        found = memo[key] = _swaps_worked_out(game, seat)
+        found = memo[_SWAPS] = _swaps_worked_out(game, seat)
     return found
+
+
+_SWAPS = "swaps"
 
 
 def _swaps_worked_out(game: Game, seat: int) -> int:
@@ -322,6 +334,16 @@ def gain_worth(game: Game, seat: int, word: str) -> float:
 
 def word_worth(game: Game, seat: int, word: str) -> float:
     return WORTH.get(word, 0) * (2.5 if word in lacking(game, seat) else 1)
+
+
+def _gain_worth(game: Game, seat: int, word: str, memo: dict[Any, Any]) -> float:
+    """``gain_worth`` with the seat's memo given."""
+    return REWARD_WORTH.get(word) or _word_worth(game, seat, word, memo)
+
+
+def _word_worth(game: Game, seat: int, word: str, memo: dict[Any, Any]) -> float:
+    """``word_worth`` with the seat's memo given."""
+    return WORTH.get(word, 0) * (2.5 if word in _lacking(game, seat, memo) else 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -449,22 +471,23 @@ def _stop_worth(
             gains = held.gains
             for k, _ in found.gain:
                 if k not in gains:
-                    gains[k] = gain_worth(game, seat, k)
+                    gains[k] = _gain_worth(game, seat, k, memo)
             worth += sum(gains[k] * n for k, n in found.gain)
     elif kind == "container":
-        worth += SWAP_WORTH * swaps(game, seat)
+        worth += SWAP_WORTH * _swaps(game, seat, memo)
     elif kind in ("resource", "half", "bike"):
         room, words = held.room, held.words
         for k, n in found.gives:
             per = words.get(k)
             if per is None:
-                per = words[k] = word_worth(game, seat, k)
+                per = words[k] = _word_worth(game, seat, k, memo)
             worth += per * (n if k == "endorphin" else min(n, max(room, 0)))
     return worth
 
 
 def _can_pay(held: Holdings, price: tuple[tuple[str, int], ...]) -> bool:
     """``b.can_pay`` over the holdings kept."""
-    return all(
-        (held.endorphins if w == "endorphin" else held.backpack.get(w, 0)) >= n for w, n in price
-    )
+    for w, n in price:  # a loop rather than ``all`` over a generator: one frame fewer
+        if (held.endorphins if w == "endorphin" else held.backpack.get(w, 0)) < n:
+            return False
+    return True

@@ -252,3 +252,21 @@ def test_a_harvest_or_pack_option_is_worth_what_the_position_after_it_offers(bot
                     assert worth == (9 if offered else -3), (card, option)
                     seen[worth] += 1
     assert min(seen.values()) > 50, seen
+
+
+@pytest.mark.parametrize("bot", ["greedy", "random"])
+def test_the_best_command_is_the_first_of_the_best_scored(bot):
+    """``_best`` against the plain maximum by score then first place, at every 2nd position
+    and for each seat's list reversed (so that ties fall the other way)."""
+    tied = 0
+    for game in positions(bot)[::2]:
+        seat = game.turn
+        legal = legal_commands(game, seat)
+        for options in (legal, legal[::-1]):
+            if not options:
+                continue
+            scored = [(bots._score(game, seat, c), -i, c) for i, c in enumerate(options)]
+            plain = max(scored, key=lambda t: (t[0], t[1]))[2]
+            assert _best(game, seat, options) == plain
+            tied += sum(s == scored[0][0] for s, _, _ in scored) > 1
+    assert tied > 20
