@@ -35,14 +35,13 @@ from domain.games.five_peaks.commands import (
 )
 from domain.games.five_peaks.decider import consequences
 from domain.games.five_peaks.evolve import evolve
+from domain.games.five_peaks.outlooks import best_move_worth, move_worth
 from domain.games.five_peaks.rules import legal_commands, legal_stops
 from domain.games.five_peaks.state import Game, changed
 from domain.games.five_peaks.worths import (
     WORTH,
-    best_move_worth,
     gain_worth,
     lacking,
-    move_worth,
     space_worth,
     spare,
     word_worth,

@@ -1,7 +1,7 @@
 """The greedy bot's shortcuts in choosing among many commands, held to their plain forms at
 the positions of seeded games: a campfire draw's keep chosen without making the draw's
 commands (``bots._kept_campfire``), and a moving card option weighed by the stops its stage
-opens (``rules.legal_stops``, ``board.reachable`` with a stage, ``worths.best_move_worth``)
+opens (``rules.legal_stops``, ``board.reachable`` with a stage, ``outlooks.best_move_worth``)
 instead of the ``Move``s of a copy of the game with that stage."""
 
 from __future__ import annotations
@@ -20,9 +20,10 @@ from domain.games.five_peaks.actions import began
 from domain.games.five_peaks.bots import _after, _best, _card_worth, greedy_bot
 from domain.games.five_peaks.commands import Harvest, KeepCampfire, Pack, PlayCard
 from domain.games.five_peaks.content import BASICS, CONTAINERS, RESOURCES
+from domain.games.five_peaks.outlooks import best_move_worth, move_worth
 from domain.games.five_peaks.rules import legal_commands, legal_moves, legal_stops
 from domain.games.five_peaks.state import Reward, Stage, changed
-from domain.games.five_peaks.worths import best_move_worth, memo_of, move_worth
+from domain.games.five_peaks.worths import memo_of
 from tests.domain.five_peaks.test_fast_paths import positions
 
 LUCK = Luck("ab" * 32)
