@@ -162,7 +162,7 @@ def legal_moves(game: Game, seat: int) -> tuple[Move, ...]:
 def legal_stops(game: Game, seat: int, stage: Stage) -> frozenset[Cell]:
     """Where the ``Move``s of ``legal_moves(changed(game, stage=stage), seat)`` go, without
     the copy or the commands: the greedy bot weighs each card option of a play by the best
-    of the moves the stage it begins opens (tests/domain/five_peaks/test_fast_worths.py)."""
+    of the moves the stage it begins opens (tests/domain/five_peaks/test_fast_weighing.py)."""
     if game.phase != "play" or seat != game.turn or not 0 <= seat < game.seats:
         return frozenset()
     # ``_moves_open`` with ``stage`` for the game's
