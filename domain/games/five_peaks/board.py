@@ -89,15 +89,18 @@ def option_of(game: Game, stage: Stage) -> CardOption:
     return pack_of(game).cards[stage.card].options[stage.option]
 
 
-def reachable(game: Game, seat: int) -> frozenset[Cell]:
-    """Where the stage's move may end."""
-    stage, here, where = game.stage, pawn(game, seat), board(game)
+def reachable(game: Game, seat: int, stage: Stage | None = None) -> frozenset[Cell]:
+    """Where the stage's move may end; ``stage``: another stage than the game's (the greedy
+    bot weighs each card option by the moves the stage it begins opens), the same answer as
+    ``reachable(changed(game, stage=stage), seat)`` without the copy."""
+    stage = game.stage if stage is None else stage
+    here, where = pawn(game, seat), board(game)
     blocked = others(game, seat)
     avoid = occupied_this_turn(game, where, blocked)
     key = ("reachable", stage.kind, stage.steps, stage.card, stage.option, here, blocked, avoid)
     found: frozenset[Cell] | None = where.memo.get(key)
     if found is None:
-        found = where.memo[key] = _reachable(game, where, here, blocked, avoid)
+        found = where.memo[key] = _reachable(game, stage, where, here, blocked, avoid)
     return found
 
 
@@ -120,12 +123,17 @@ def occupied_this_turn(game: Game, where: Board, blocked: frozenset[Cell]) -> fr
 
 
 def _reachable(
-    game: Game, where: Board, here: Cell, blocked: frozenset[Cell], avoid: frozenset[Cell]
+    game: Game,
+    stage: Stage,
+    where: Board,
+    here: Cell,
+    blocked: frozenset[Cell],
+    avoid: frozenset[Cell],
 ) -> frozenset[Cell]:
     """``reachable`` worked out: it depends on the board, the pawns, the spaces occupied
     earlier in the turn and the stage's kind, steps and card option only, which is the key
     it is kept under."""
-    stage, spaces = game.stage, where.spaces
+    spaces = where.spaces
     if stage.kind == "move":
         return destinations(where, here, blocked, stage.steps, avoid)
 

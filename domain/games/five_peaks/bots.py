@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from domain.core import Luck
 from domain.games.five_peaks import board as b
+from domain.games.five_peaks import kept_commands as kept
 from domain.games.five_peaks.actions import began
+from domain.games.five_peaks.checks import problem
 from domain.games.five_peaks.commands import (
     BoxCard,
     BuyContainer,
@@ -33,13 +35,13 @@ from domain.games.five_peaks.commands import (
 )
 from domain.games.five_peaks.decider import consequences
 from domain.games.five_peaks.evolve import evolve
-from domain.games.five_peaks.rules import legal_commands, legal_moves
+from domain.games.five_peaks.outlooks import best_move_worth, move_worth
+from domain.games.five_peaks.rules import legal_commands, legal_stops
 from domain.games.five_peaks.state import Game, changed
 from domain.games.five_peaks.worths import (
     WORTH,
     gain_worth,
     lacking,
-    move_worth,
     space_worth,
     spare,
     word_worth,
@@ -102,9 +104,7 @@ def _score(game: Game, seat: int, command: Command) -> float:
         case Discard(resource=r):
             return 20 - word_worth(game, seat, r) + hiker.held(r) * 0.1
         case KeepCampfire(card=card):
-            effect = b.content(game).fire(card).id
-            rank = FIRE_RANK.index(effect) if effect in FIRE_RANK else len(FIRE_RANK)
-            return 100 - rank
+            return _keep_worth(game, card)
         case PlaceStone(stone=stone):
             return (
                 80
@@ -169,27 +169,58 @@ def _card_worth(game: Game, seat: int, command: PlayCard) -> float:
     if stage.kind in ("move", "shortcut", "bike", "glide"):
         # the position the card's events lead to (``_after``) differs from ``game`` in the
         # hand and the stage alone: the moves open read the stage and not the hand, and a
-        # move's worth reads neither, so one copy with the stage stands in for it
-        opened = legal_moves(changed(game, stage=stage), seat)
-        return max((move_worth(game, seat, m.to) for m in opened), default=-5)
+        # move's worth reads neither, so the stops of ``game`` under the stage stand in
+        return best_move_worth(game, seat, legal_stops(game, seat, stage))
     if stage.kind == "tile":
         return 14
     if stage.kind == "buy":
         return 8 if game.hikers[seat].endorphins >= 3 and len(game.hikers[seat].hand) < 9 else -2
     if stage.kind in ("harvest", "pack"):
-        after = _after(game, command)
-        return 9 if any(isinstance(c, (Harvest, Pack)) for c in legal_commands(after, seat)) else -3
+        # whether ``legal_commands`` offers a ``Harvest`` or ``Pack`` in the position the
+        # card's events lead to (``_after``): that position differs from ``game`` in the hand
+        # and the stage alone, and ``problem`` asks of these two the stage, the bank and the
+        # backpack, not the hand, so ``game`` with the stage stands in, and only they are asked
+        after = changed(game, stage=stage)
+        asked = kept.basics(seat, harvest=True) if stage.kind == "harvest" else (Pack(seat),)
+        return 9 if any(problem(after, c) is None for c in asked) else -3
     return -4
 
 
 def greedy_bot(game: Game, seat: int, luck: Luck) -> Command:
+    kept = _kept_campfire(game, seat)
+    if kept is not None:
+        return kept
     options = legal_commands(game, seat)
     if not options:
         raise ValueError(f"seat {seat} has nothing to do now")
     return _best(game, seat, options)
 
 
+def _kept_campfire(game: Game, seat: int) -> KeepCampfire | None:
+    """``_best`` over a campfire draw's ``legal_commands``, without making them: every way to
+    keep one drawn card and return the rest in order (``kept_commands.keeps``: a draw of 5
+    makes 120, each scored by its card alone). The first of the best scored is the first
+    card with the best score, returning the rest as drawn (the first ordering). None when
+    the list is not a draw's (``legal_commands`` and its ``candidates``, in that order)."""
+    if game.phase != "play" or seat != game.turn or not 0 <= seat < game.seats:
+        return None
+    drawn = game.hikers[seat].drawn
+    if not drawn or b.is_over_limit(game, seat):
+        return None
+    worths = {card: _keep_worth(game, card) for card in set(drawn)}
+    top = max(worths.values())
+    first = next(i for i, card in enumerate(drawn) if worths[card] == top)
+    return KeepCampfire(seat, drawn[first], drawn[:first] + drawn[first + 1 :])
+
+
+def _keep_worth(game: Game, card: str) -> int:
+    effect = b.content(game).fire(card).id
+    return 100 - (FIRE_RANK.index(effect) if effect in FIRE_RANK else len(FIRE_RANK))
+
+
 def _best(game: Game, seat: int, options: tuple[Command, ...]) -> Command:
     """The best scored of ``options``, the first of those scored alike."""
     scored = [(_score(game, seat, c), -i, c) for i, c in enumerate(options)]
-    return max(scored, key=lambda t: (t[0], t[1]))[2]
+    # the tuples themselves, not a key of their first two: ``-i`` differs between any two, so
+    # the commands are never compared, and a key function is a call per option
+    return max(scored)[2]

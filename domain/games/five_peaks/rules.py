@@ -27,7 +27,8 @@ from domain.games.five_peaks.commands import (
     TakeCard,
 )
 from domain.games.five_peaks.content import RESOURCES
-from domain.games.five_peaks.state import Game
+from domain.games.five_peaks.geometry import Cell
+from domain.games.five_peaks.state import Game, Stage
 
 
 def candidates(game: Game, seat: int, over_limit: bool | None = None) -> tuple[Command, ...]:
@@ -156,6 +157,23 @@ def legal_moves(game: Game, seat: int) -> tuple[Move, ...]:
     if not _moves_open(game, seat, b.is_over_limit(game, seat)):
         return ()
     return kept.moves(seat, b.reachable(game, seat))
+
+
+def legal_stops(game: Game, seat: int, stage: Stage) -> frozenset[Cell]:
+    """Where the ``Move``s of ``legal_moves(changed(game, stage=stage), seat)`` go, without
+    the copy or the commands: the greedy bot weighs each card option of a play by the best
+    of the moves the stage it begins opens (tests/domain/five_peaks/test_fast_weighing.py)."""
+    if game.phase != "play" or seat != game.turn or not 0 <= seat < game.seats:
+        return frozenset()
+    # ``_moves_open`` with ``stage`` for the game's
+    if (
+        stage.kind not in STAGE_OF[Move]
+        or b.is_over_limit(game, seat)
+        or game.hikers[seat].drawn
+        or game.rewards
+    ):
+        return frozenset()
+    return b.reachable(game, seat, stage)
 
 
 def can_only_pass(game: Game, seat: int) -> bool:

@@ -1,5 +1,6 @@
-"""What a space is worth to the greedy bot (``bots``): a stop now, and the best space within
-reach of it (the outlook), from what the seat holds and lacks for its next panorama.
+"""What a space is worth to the greedy bot (``bots``) as a stop now, from what the seat holds
+and lacks for its next panorama (a ``Move``'s worth adds the best space within reach of the
+stop: ``outlooks``).
 
 ``space_worth`` is the worth as its definition reads (the bot scores a ``Collect`` by it).
 At a play the bot weighs each card option by the moves it opens: per play about five stops
@@ -20,7 +21,7 @@ from typing import Any
 
 from domain.games.five_peaks import board as b
 from domain.games.five_peaks.content import CONTAINERS, TERRAINS
-from domain.games.five_peaks.geometry import Board, Cell, graph, reach
+from domain.games.five_peaks.geometry import Board, Cell
 from domain.games.five_peaks.state import Game, StoneStack
 
 WORTH = {"mushroom": 3, "berry": 3, "herb": 3, "basket": 6, "jar": 6, "pouch": 6, "endorphin": 2}
@@ -54,54 +55,9 @@ def space_worth(game: Game, seat: int, at: Cell, near: bool = True) -> float:
     return worth
 
 
-def move_worth(game: Game, seat: int, to: Cell) -> float:
-    """A ``Move``'s score: the stop's worth and half its outlook, kept in ``memo_of`` (the card
-    options weighed in one decision open many of the same stops). Besides the memo's inputs
-    the stop's worth reads the peak piles (whether an exchange's peak has a gap to go to), so
-    the answer is kept beside them."""
-    memo = memo_of(game, seat)
-    key = ("move", to)
-    held: tuple[Any, float] | None = memo.get(key)
-    if held is not None and held[0] is game.peak_piles:
-        return held[1]
-    worth = stop_worth(game, seat, to, memo) + outlook(game, seat, to, memo) * 0.5
-    memo[key] = (game.peak_piles, worth)
-    return worth
-
-
 def _at(game: Game, seat: int, at: Cell) -> Game:
     pawns = tuple(at if i == seat else p for i, p in enumerate(game.pawns))
     return replace(game, pawns=pawns)
-
-
-OUTLOOK = 5
-"""How far (in path steps) the greedy bot looks for a good space beyond where it stops."""
-
-
-def outlook(game: Game, seat: int, start: Cell, memo: dict[Any, Any]) -> float:
-    """How promising a pawn at ``start`` would be: the best space nearby, discounted by
-    distance. Seen from afar a space's worth does not depend on where the pawns are, so the
-    far worths are kept in ``memo`` (``memo_of(game, seat)``) for the other moves weighed."""
-    board = b.board(game)
-    links = graph(board)
-    # far worths by cell number (an int hashes in C, a ``Cell`` in Python), valid for the
-    # graph they were numbered by
-    held: tuple[Any, dict[int, float]] | None = memo.get(_FAR)
-    if held is None or held[0] is not links:
-        held = memo[_FAR] = (links, {})
-    far, cells = held[1], links.cells
-    best = 0.0
-    for n, steps in lookouts(board, start):
-        worth = far.get(n)
-        if worth is None:
-            worth = far[n] = stop_worth(game, seat, cells[n], memo, near=False)
-        score = worth / steps
-        if score > best:  # ``max(best, score)``: the same float
-            best = score
-    return best
-
-
-_FAR = "far"
 
 
 _MEMO = "_greedy_memo"
@@ -130,22 +86,6 @@ def memo_of(game: Game, seat: int) -> dict[Any, Any]:
     return memo
 
 
-def lookouts(board: Board, start: Cell) -> tuple[tuple[int, int], ...]:
-    """The peak, exchange and container spaces within ``OUTLOOK`` steps of ``start``, as
-    (cell number in ``graph(board)``, 1 + distance): fixed by the board, so kept on it."""
-    key = ("lookouts", start)
-    found: tuple[tuple[int, int], ...] | None = board.memo.get(key)
-    if found is None:
-        # ``distances(board, start, OUTLOOK)``, walked over cell numbers
-        kinds = graph(board).kinds
-        found = board.memo[key] = tuple(
-            (n, 1 + d)
-            for n, d in reach(board, start, OUTLOOK)
-            if d > 0 and kinds[n] in ("peak", "exchange", "container")
-        )
-    return found
-
-
 def next_cost(game: Game, seat: int) -> Mapping[str, int]:
     """The cost of the panorama the seat works towards: of those it may buy next, the one it
     lacks least for (nothing when none is left for its rank)."""
@@ -168,14 +108,20 @@ def _planned(game: Game, seat: int) -> Mapping[str, int]:
 
 def lacking(game: Game, seat: int) -> Mapping[str, int]:
     """What the seat still lacks for the panorama it works towards."""
-    memo = memo_of(game, seat)
-    key = ("needs", seat)
-    found: Mapping[str, int] | None = memo.get(key)
+    return _lacking(game, seat, memo_of(game, seat))
+
+
+def _lacking(game: Game, seat: int, memo: dict[Any, Any]) -> Mapping[str, int]:
+    """``lacking`` with the seat's memo given (a stop's worth has it)."""
+    found: Mapping[str, int] | None = memo.get(_NEEDS)
     if found is None:
         hiker = game.hikers[seat]
         plan = next_cost(game, seat).items()
-        found = memo[key] = {k: n - hiker.held(k) for k, n in plan if n > hiker.held(k)}
+        found = memo[_NEEDS] = {k: n - hiker.held(k) for k, n in plan if n > hiker.held(k)}
     return found
+
+
+_NEEDS = "needs"
 
 
 SWAP_WORTH = 15
@@ -190,12 +136,18 @@ def spare(game: Game, seat: int, container: str) -> int:
 def swaps(game: Game, seat: int) -> int:
     """How many swaps on a container exchange space would bring the next panorama closer:
     spare containers for missing ones the bank still has."""
-    memo = memo_of(game, seat)
-    key = ("swaps", seat)
-    found: int | None = memo.get(key)
+    return _swaps(game, seat, memo_of(game, seat))
+
+
+def _swaps(game: Game, seat: int, memo: dict[Any, Any]) -> int:
+    """``swaps`` with the seat's memo given (a stop's worth has it)."""
+    found: int | None = memo.get(_SWAPS)
     if found is None:
-        found = memo[key] = _swaps_worked_out(game, seat)
+        found = memo[_SWAPS] = _swaps_worked_out(game, seat)
     return found
+
+
+_SWAPS = "swaps"
 
 
 def _swaps_worked_out(game: Game, seat: int) -> int:
@@ -209,6 +161,16 @@ def gain_worth(game: Game, seat: int, word: str) -> float:
 
 def word_worth(game: Game, seat: int, word: str) -> float:
     return WORTH.get(word, 0) * (2.5 if word in lacking(game, seat) else 1)
+
+
+def _gain_worth(game: Game, seat: int, word: str, memo: dict[Any, Any]) -> float:
+    """``gain_worth`` with the seat's memo given."""
+    return REWARD_WORTH.get(word) or _word_worth(game, seat, word, memo)
+
+
+def _word_worth(game: Game, seat: int, word: str, memo: dict[Any, Any]) -> float:
+    """``word_worth`` with the seat's memo given."""
+    return WORTH.get(word, 0) * (2.5 if word in _lacking(game, seat, memo) else 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -309,7 +271,20 @@ def stop_worth(game: Game, seat: int, at: Cell, memo: dict[Any, Any], near: bool
     """``space_worth(game, seat, at, near)`` over the board's ``Spot`` and the memo's
     ``Holdings`` (``memo`` is ``memo_of(game, seat)``)."""
     board = b.board(game)
-    found, held = spot(board, at), holdings(game, seat, memo)
+    return stop_worth_given(game, seat, at, memo, near, board, holdings(game, seat, memo))
+
+
+def stop_worth_given(
+    game: Game,
+    seat: int,
+    at: Cell,
+    memo: dict[Any, Any],
+    near: bool,
+    board: Board,
+    held: Holdings,
+) -> float:
+    """``stop_worth`` with the position's board and the seat's holdings given."""
+    found = spot(board, at)
     left = game.left.get(at)
     worth = sum(WORTH.get(k, 0) * n for k, n in left.items()) * 0.5 if left else 0.0
     kind = found.kind
@@ -323,22 +298,23 @@ def stop_worth(game: Game, seat: int, at: Cell, memo: dict[Any, Any], near: bool
             gains = held.gains
             for k, _ in found.gain:
                 if k not in gains:
-                    gains[k] = gain_worth(game, seat, k)
+                    gains[k] = _gain_worth(game, seat, k, memo)
             worth += sum(gains[k] * n for k, n in found.gain)
     elif kind == "container":
-        worth += SWAP_WORTH * swaps(game, seat)
+        worth += SWAP_WORTH * _swaps(game, seat, memo)
     elif kind in ("resource", "half", "bike"):
         room, words = held.room, held.words
         for k, n in found.gives:
             per = words.get(k)
             if per is None:
-                per = words[k] = word_worth(game, seat, k)
+                per = words[k] = _word_worth(game, seat, k, memo)
             worth += per * (n if k == "endorphin" else min(n, max(room, 0)))
     return worth
 
 
 def _can_pay(held: Holdings, price: tuple[tuple[str, int], ...]) -> bool:
     """``b.can_pay`` over the holdings kept."""
-    return all(
-        (held.endorphins if w == "endorphin" else held.backpack.get(w, 0)) >= n for w, n in price
-    )
+    for w, n in price:  # a loop rather than ``all`` over a generator: one frame fewer
+        if (held.endorphins if w == "endorphin" else held.backpack.get(w, 0)) < n:
+            return False
+    return True

@@ -35,6 +35,7 @@ from domain.games.five_peaks.geometry import (
     distances,
     graph,
 )
+from domain.games.five_peaks.outlooks import OUTLOOK, lookouts, move_worth, outlook
 from domain.games.five_peaks.rules import (
     can_only_pass,
     candidates,
@@ -42,14 +43,7 @@ from domain.games.five_peaks.rules import (
     legal_moves,
 )
 from domain.games.five_peaks.state import Reward, changed
-from domain.games.five_peaks.worths import (
-    OUTLOOK,
-    lookouts,
-    memo_of,
-    move_worth,
-    outlook,
-    space_worth,
-)
+from domain.games.five_peaks.worths import memo_of, space_worth
 from tests.support.play import play
 
 

@@ -14,7 +14,7 @@ import pytest
 from domain.games.five_peaks import board as b
 from domain.games.five_peaks.actions import began
 from domain.games.five_peaks.bots import _after, _card_worth, _score
-from domain.games.five_peaks.commands import PlayCard
+from domain.games.five_peaks.commands import Harvest, Pack, PlayCard
 from domain.games.five_peaks.content import RESOURCES
 from domain.games.five_peaks.geometry import build_board
 from domain.games.five_peaks.rules import legal_commands, legal_moves
@@ -30,7 +30,9 @@ def plain_card_worth(game: Any, seat: int, command: PlayCard) -> float:
     kind = after.stage.kind
     if kind in ("move", "shortcut", "bike", "glide"):
         return max((_score(after, seat, m) for m in legal_moves(after, seat)), default=-5)
-    return _card_worth(game, seat, command)  # the other kinds read ``game`` alone, or ``_after``
+    if kind in ("harvest", "pack"):
+        return 9 if any(isinstance(c, (Harvest, Pack)) for c in legal_commands(after, seat)) else -3
+    return _card_worth(game, seat, command)  # the other kinds read ``game`` alone
 
 
 @pytest.mark.parametrize("bot", ["greedy", "random"])
