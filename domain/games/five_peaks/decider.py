@@ -103,9 +103,12 @@ def _settle(after: Game, seat: int) -> tuple[tuple[Event, ...], Game]:
             or after.stage.kind in ("play", "tile", "camp")
         ):
             break
-        if legal_commands(after, seat) != (Pass(seat),):
+        # the whole list, not a yes or no: the position keeps it, and when more than a
+        # pass is left the seat (a bot in a rollout) asks for that very list next
+        legal = legal_commands(after, seat)
+        if len(legal) != 1 or legal[0].__class__ is not Pass:
             break
-        passed = consequences(after, Pass(seat))
+        passed = consequences(after, legal[0])
         more += passed
         for event in passed:
             after = evolve(after, event)
