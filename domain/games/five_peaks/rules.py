@@ -21,7 +21,6 @@ from domain.games.five_peaks.commands import (
     DrawCampfire,
     Move,
     Pack,
-    Pass,
     PlacePeak,
     PlaceTile,
     Refresh,
@@ -34,7 +33,7 @@ from domain.games.five_peaks.state import LEGAL_MEMO, Game
 
 def candidates(game: Game, seat: int, over_limit: bool | None = None) -> tuple[Command, ...]:
     """Every command worth asking ``problem`` about now; ``over_limit``: ``is_over_limit``'s
-    answer when the caller has it (``legal_commands`` and ``can_only_pass`` ask it first)."""
+    answer when the caller has it (``legal_commands`` asks it first)."""
     hiker, stage, pack = game.hikers[seat], game.stage, b.content(game)
     out: list[Command] = [*kept.opening(seat)]
     if b.is_over_limit(game, seat) if over_limit is None else over_limit:
@@ -114,27 +113,40 @@ def _legal(game: Game, seat: int) -> tuple[Command, ...]:
         # the candidates are then every way to keep one drawn card and return the rest,
         # which is all ``problem`` asks of a ``KeepCampfire``
         return kept.keeps(seat, hiker.drawn)
-    if over or game.rewards:
+    if not _stage_open(game, seat, over):
         return _checked(game, seat, over, candidates(game, seat, over), ())
-    # the stage is open: ``seat_problem`` asks each command of the stage its own check
-    # alone (``action_problem``), and each of the stages below answers that check at once
+    # ``seat_problem`` asks each command of the open stage its own check alone
+    # (``action_problem``), and the stages below answer that check for all of them at once
     kind = game.stage.kind
     if kind == "play":
         tiles = bool(game.terrain_stack) and bool(b.tile_spots(game, seat))
         twice = tuple(f.card for f in b.fires(game, seat, "twice"))
-        plays = _plays(b.content(game), seat, hiker.hand, twice, tiles)
-        return (*_checked(game, seat, over, kept.opening(seat), ()), *plays)
+        return (*_head(game, seat), *_plays(b.content(game), seat, hiker.hand, twice, tiles))
     if kind in STAGE_OF[Move]:
         # every ``Move`` candidate is one of ``reachable``'s, which is all its check asks
-        moves = kept.moves(seat, b.reachable(game, seat))
-        return (*_checked(game, seat, over, kept.opening(seat), ()), *moves)
+        return (*_head(game, seat), *kept.moves(seat, b.reachable(game, seat)))
     if kind == "tile":
         # every candidate's corner is one of ``tile_spots``', its rotation 0 to 3
         return _checked(game, seat, over, candidates(game, seat, over), (PlaceTile,))
     if kind == "camp":
-        head = _checked(game, seat, over, kept.opening(seat), ())
-        return (*head, *_panoramas(game, seat), Rest(seat))
+        return (*_head(game, seat), *_panoramas(game, seat), Rest(seat))
     return _checked(game, seat, over, candidates(game, seat, over), _OWN.get(kind, ()))
+
+
+def _stage_open(game: Game, seat: int, over_limit: bool) -> bool:
+    """Whether ``seat_problem`` asks a command of the stage's own kinds (``STAGE_OF``) its
+    own check alone (``action_problem``): the seat to act is under its backpack's limit,
+    with no campfire draw and no reward to resolve first."""
+    return not over_limit and not game.hikers[seat].drawn and not game.rewards
+
+
+def _head(game: Game, seat: int) -> tuple[Command, ...]:
+    """The opening candidates (passing, buying each container) ``seat_problem`` passes in
+    an open stage: a container only with a campfire card that buys one (``_refused``)."""
+    opening = kept.opening(seat)
+    if b.fires(game, seat, "buy_container"):
+        return _checked(game, seat, False, opening, ())
+    return opening[:1] if seat_problem(game, opening[0], False) is None else ()
 
 
 def _checked(
@@ -177,10 +189,10 @@ def _plays(
     campfire card lets the seat play twice (``twice``)."""
     out: list[Command] = []
     for c in kept.plays(pack, seat, hand):
-        options = pack.cards[c.card].options  # type: ignore[attr-defined]
-        option = c.option  # type: ignore[attr-defined]
+        options = pack.cards[c.card].options
+        option = c.option
         if option == len(options):
-            if c.card in twice:  # type: ignore[attr-defined]
+            if c.card in twice:
                 out.append(c)
         elif tiles or options[option].effect != "place_tile":
             out.append(c)
@@ -235,24 +247,3 @@ def legal_moves(game: Game, seat: int) -> tuple[Move, ...]:
     if not _moves_open(game, seat, b.is_over_limit(game, seat)):
         return ()
     return kept.moves(seat, b.reachable(game, seat))
-
-
-def can_only_pass(game: Game, seat: int) -> bool:
-    """Whether ``legal_commands(game, seat) == (Pass(seat),)``, without listing the rest
-    once one other command is found legal."""
-    if game.phase != "play" or seat != game.turn or not 0 <= seat < game.seats:
-        return False
-    over = b.is_over_limit(game, seat)
-    if _moves_open(game, seat, over) and b.reachable(game, seat):
-        return False  # a ``Move`` to any ``reachable`` space is legal (``legal_commands``)
-    if not over and game.hikers[seat].drawn:
-        return False  # keeping any of the drawn cards is legal (``legal_commands``)
-    refused, passes = _refused(game, seat), False
-    for command in candidates(game, seat, over):
-        if command.__class__ in refused:
-            continue
-        if seat_problem(game, command, over) is None:
-            if command.__class__ is not Pass:  # every candidate is the seat's own
-                return False
-            passes = True
-    return passes
