@@ -224,16 +224,31 @@ def can_pay(game: Game, seat: int, price: Mapping[str, int]) -> bool:
 def end_reasons(game: Game) -> tuple[str, ...]:
     """Which of the three end conditions hold (Game End)."""
     pack = pack_of(game)
-    rocky = sum(1 for p in game.peaks if pack.peaks[p.peak].terrain == "rocky")
     top, all_rocky = _end_marks(pack)
     reasons = []
-    if rocky == all_rocky:
+    if rocky_peaks(game) == all_rocky:
         reasons.append("last_rocky_peak")
     if any(not h.stones for h in game.hikers):
         reasons.append("all_stones")
     if any(pack.panoramas[c].rank == top for h in game.hikers for c in h.panoramas):
         reasons.append("panorama_complete")
     return tuple(reasons)
+
+
+def rocky_peaks(game: Game) -> int:
+    """How many rocky peaks are placed: asked after every decision (``end_reasons``), and
+    kept on the game beside the very peaks it counted, as the board is (``board``)."""
+    memo = game.__dict__.get(_ROCKY)
+    if memo is not None and memo[0] is game.peaks and memo[1] is game.content_hash:
+        counted: int = memo[2]
+        return counted
+    pack = pack_of(game)
+    counted = sum(1 for p in game.peaks if pack.peaks[p.peak].terrain == "rocky")
+    game.__dict__[_ROCKY] = (game.peaks, game.content_hash, counted)
+    return counted
+
+
+_ROCKY = "_rocky_memo"
 
 
 @functools.lru_cache(maxsize=64)

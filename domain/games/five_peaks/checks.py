@@ -103,7 +103,7 @@ def _stage_problem(game: Game, command: Command) -> Problem:
         return (WRONG, "there is nothing of that kind to resolve now")
     if stage.kind not in STAGE_OF[type(command)]:
         return (WRONG, f"not now: {_what(stage.kind)}")
-    return _action_problem(game, command)
+    return action_problem(game, command)
 
 
 def _what(kind: str) -> str:
@@ -114,7 +114,9 @@ def _what(kind: str) -> str:
     }.get(kind, f"you are resolving {kind}")
 
 
-def _action_problem(game: Game, command: Command) -> Problem:
+def action_problem(game: Game, command: Command) -> Problem:
+    """The command's own check, once the seat, its backpack, a campfire draw, its rewards
+    and the stage are known to allow a command of its kind (``seat_problem``'s last step)."""
     seat, hiker, stage = command.seat, game.hikers[command.seat], game.stage
     match command:
         case PlayCard(card=card, option=option):

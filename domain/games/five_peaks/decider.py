@@ -57,7 +57,7 @@ from domain.games.five_peaks.events import (
 )
 from domain.games.five_peaks.evolve import evolve
 from domain.games.five_peaks.market import buy_panorama, refresh, rest, take_card
-from domain.games.five_peaks.rules import can_only_pass
+from domain.games.five_peaks.rules import known_legal, legal_commands
 from domain.games.five_peaks.state import Game
 
 
@@ -69,9 +69,12 @@ def step(game: Game, command: Command) -> tuple[tuple[Event, ...], Game]:
     """``decide``'s events and the game they reach (``Rules.step``): deciding evolves them
     to find the end's trigger and what the seat is left to do, so the platform need not
     fold them again."""
-    found = problem(game, command)
-    if found is not None:
-        raise RuleViolation(*found)
+    # a command the seat's legal list holds for this very position (the bots choose from
+    # it) passes ``problem`` by that list's definition; any other is checked
+    if not known_legal(game, command):
+        found = problem(game, command)
+        if found is not None:
+            raise RuleViolation(*found)
     seat = command.seat
     events = consequences(game, command)
     after = game
@@ -100,9 +103,12 @@ def _settle(after: Game, seat: int) -> tuple[tuple[Event, ...], Game]:
             or after.stage.kind in ("play", "tile", "camp")
         ):
             break
-        if not can_only_pass(after, seat):
+        # the whole list, not a yes or no: the position keeps it, and when more than a
+        # pass is left the seat (a bot in a rollout) asks for that very list next
+        legal = legal_commands(after, seat)
+        if len(legal) != 1 or legal[0].__class__ is not Pass:
             break
-        passed = consequences(after, Pass(seat))
+        passed = consequences(after, legal[0])
         more += passed
         for event in passed:
             after = evolve(after, event)

@@ -1,10 +1,10 @@
 """The candidate commands of the frequent stages, made once and handed out again.
 
-``legal_commands`` and the settling's ``can_only_pass`` list every candidate, and making
-one (a frozen dataclass's ``__init__``) cost more than asking most of them their problem:
-about half of a space stage's ``can_only_pass``. Commands are frozen values, so a group
-made for the same arguments is the same value; each group is kept under everything it is
-made from.
+``legal_commands`` lists every candidate, and making one (a frozen dataclass's
+``__init__``) cost more than asking most of them their problem: about half of a space
+stage's answer to whether the seat could only pass, when the settling asked that.
+Commands are frozen values, so a group made for the same arguments is the same value;
+each group is kept under everything it is made from.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def opening(seat: int) -> tuple[Command, ...]:
 
 
 @functools.lru_cache(maxsize=KEPT)
-def plays(pack: Content, seat: int, hand: tuple[str, ...]) -> tuple[Command, ...]:
+def plays(pack: Content, seat: int, hand: tuple[str, ...]) -> tuple[PlayCard, ...]:
     """Each card of the hand once, each of its options and its campfire "twice" one."""
     return tuple(
         PlayCard(seat, card, o)

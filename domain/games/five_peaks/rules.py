@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+import functools
+from itertools import repeat
+from operator import is_
 from typing import assert_never
 
 from domain.games.five_peaks import board as b
 from domain.games.five_peaks import kept_commands as kept
-from domain.games.five_peaks.checks import STAGE_OF, play_problem, seat_problem
+from domain.games.five_peaks.checks import STAGE_OF, action_problem, seat_problem
 from domain.games.five_peaks.commands import (
     BoxCard,
     BuyContainer,
@@ -18,22 +21,20 @@ from domain.games.five_peaks.commands import (
     DrawCampfire,
     Move,
     Pack,
-    Pass,
     PlacePeak,
     PlaceTile,
-    PlayCard,
     Refresh,
     Rest,
     TakeCard,
 )
-from domain.games.five_peaks.content import RESOURCES
+from domain.games.five_peaks.content import RESOURCES, Content
 from domain.games.five_peaks.geometry import Cell
-from domain.games.five_peaks.state import Game, Stage
+from domain.games.five_peaks.state import LEGAL_MEMO, Game, Stage
 
 
 def candidates(game: Game, seat: int, over_limit: bool | None = None) -> tuple[Command, ...]:
     """Every command worth asking ``problem`` about now; ``over_limit``: ``is_over_limit``'s
-    answer when the caller has it (``legal_commands`` and ``can_only_pass`` ask it first)."""
+    answer when the caller has it (``legal_commands`` asks it first)."""
     hiker, stage, pack = game.hikers[seat], game.stage, b.content(game)
     out: list[Command] = [*kept.opening(seat)]
     if b.is_over_limit(game, seat) if over_limit is None else over_limit:
@@ -83,30 +84,132 @@ def candidates(game: Game, seat: int, over_limit: bool | None = None) -> tuple[C
 def legal_commands(game: Game, seat: int) -> tuple[Command, ...]:
     if game.phase != "play" or seat != game.turn or not 0 <= seat < game.seats:
         return ()
-    # ``problem`` for each candidate, with what is the same for all of them asked once
+    # the seat to act's list is kept on the position itself: a rollout asks it of the same
+    # position up to three times (the settling after the decision that led there, the bot,
+    # and the decider checking the bot's choice: ``known_legal``); ``changed`` leaves it
+    # behind, so no other position, however derived, ever reads it
+    kept_list: tuple[Command, ...] | None = game.__dict__.get(LEGAL_MEMO)
+    if kept_list is None:
+        kept_list = game.__dict__[LEGAL_MEMO] = _legal(game, seat)
+    return kept_list
+
+
+def known_legal(game: Game, command: Command) -> bool:
+    """Whether ``command`` is one ``legal_commands`` already listed for this very position,
+    so ``problem`` passes it by that list's definition. Never lists anything itself: an
+    unlisted command (a client's, a bot's own, or a position never asked) is not known, and
+    goes through ``problem`` as before."""
+    kept_list: tuple[Command, ...] | None = game.__dict__.get(LEGAL_MEMO)
+    # the very object: a bot hands back one of the list's (an equal command that is
+    # another object is checked, as any other; ``in`` would call ``__eq__`` on the way)
+    return kept_list is not None and any(map(is_, kept_list, repeat(command)))
+
+
+def _legal(game: Game, seat: int) -> tuple[Command, ...]:
+    """``legal_commands`` for the seat to act: every candidate ``problem`` passes, with what
+    is the same for all of them asked once."""
     over = b.is_over_limit(game, seat)
-    found = candidates(game, seat, over)
-    if not over and game.hikers[seat].drawn:
+    hiker = game.hikers[seat]
+    if not over and hiker.drawn:
         # the candidates are then every way to keep one drawn card and return the rest,
         # which is all ``problem`` asks of a ``KeepCampfire``
-        return found
-    # every ``Move`` candidate is one of ``reachable``'s, so ``problem`` passes it while
-    # moves are open
-    free = Move if _moves_open(game, seat, over) else None
-    # and every ``PlayCard`` while cards are open meets ``seat_problem``'s card check alone
-    plays = PlayCard if _plays_open(game, seat, over) else None
+        return kept.keeps(seat, hiker.drawn)
+    if not _stage_open(game, seat, over):
+        return _checked(game, seat, over, candidates(game, seat, over), ())
+    # ``seat_problem`` asks each command of the open stage its own check alone
+    # (``action_problem``), and the stages below answer that check for all of them at once
+    kind = game.stage.kind
+    if kind == "play":
+        tiles = bool(game.terrain_stack) and bool(b.tile_spots(game, seat))
+        twice = tuple(f.card for f in b.fires(game, seat, "twice"))
+        return (*_head(game, seat), *_plays(b.content(game), seat, hiker.hand, twice, tiles))
+    if kind in STAGE_OF[Move]:
+        # every ``Move`` candidate is one of ``reachable``'s, which is all its check asks
+        return (*_head(game, seat), *kept.moves(seat, b.reachable(game, seat)))
+    if kind == "tile":
+        # every candidate's corner is one of ``tile_spots``', its rotation 0 to 3
+        return _checked(game, seat, over, candidates(game, seat, over), (PlaceTile,))
+    if kind == "camp":
+        return (*_head(game, seat), *_panoramas(game, seat), Rest(seat))
+    return _checked(game, seat, over, candidates(game, seat, over), _OWN.get(kind, ()))
+
+
+def _stage_open(game: Game, seat: int, over_limit: bool) -> bool:
+    """Whether ``seat_problem`` asks a command of the stage's own kinds (``STAGE_OF``) its
+    own check alone (``action_problem``): the seat to act is under its backpack's limit,
+    with no campfire draw and no reward to resolve first."""
+    return not over_limit and not game.hikers[seat].drawn and not game.rewards
+
+
+def _head(game: Game, seat: int) -> tuple[Command, ...]:
+    """The opening candidates (passing, buying each container) ``seat_problem`` passes in
+    an open stage: a container only with a campfire card that buys one (``_refused``)."""
+    opening = kept.opening(seat)
+    if b.fires(game, seat, "buy_container"):
+        return _checked(game, seat, False, opening, ())
+    return opening[:1] if seat_problem(game, opening[0], False) is None else ()
+
+
+def _checked(
+    game: Game,
+    seat: int,
+    over: bool,
+    found: tuple[Command, ...],
+    own: tuple[type[Command], ...],
+) -> tuple[Command, ...]:
+    """The candidates ``found`` that ``seat_problem`` passes; ``own``: the classes of the
+    open stage's own commands, which it asks ``action_problem`` alone."""
     refused = _refused(game, seat)
     out: list[Command] = []
     for c in found:
         kind = c.__class__
-        if kind is free:
-            out.append(c)
-        elif kind is plays:
-            if play_problem(game, seat, c.card, c.option) is None:  # type: ignore[union-attr]
+        if kind in refused:
+            continue
+        if kind in own:
+            if kind is PlaceTile or action_problem(game, c) is None:
                 out.append(c)
-        elif kind not in refused and seat_problem(game, c, over) is None:
+        elif seat_problem(game, c, over) is None:
             out.append(c)
     return tuple(out)
+
+
+_OWN: dict[str, tuple[type[Command], ...]] = {}
+for _kind, _stages in STAGE_OF.items():
+    for _stage in _stages:
+        _OWN[_stage] = (*_OWN.get(_stage, ()), _kind)
+"""Per stage kind, the command classes whose check there is their own alone (``STAGE_OF``)."""
+
+
+@functools.lru_cache(maxsize=kept.KEPT)
+def _plays(
+    pack: Content, seat: int, hand: tuple[str, ...], twice: tuple[str, ...], tiles: bool
+) -> tuple[Command, ...]:
+    """The ``PlayCard`` candidates ``play_problem`` passes: every card of the hand, each of
+    its own options, except a tile's while no tile can be placed (``tiles``: the pile has
+    one and a new tile can touch the pawn's), and its "twice" variant only for a card a
+    campfire card lets the seat play twice (``twice``)."""
+    out: list[Command] = []
+    for c in kept.plays(pack, seat, hand):
+        options = pack.cards[c.card].options
+        option = c.option
+        if option == len(options):
+            if c.card in twice:
+                out.append(c)
+        elif tiles or options[option].effect != "place_tile":
+            out.append(c)
+    return tuple(out)
+
+
+def _panoramas(game: Game, seat: int) -> tuple[Command, ...]:
+    """The camp's ``BuyPanorama`` candidates ``action_problem`` passes: each is a revealed
+    card (the candidates are the rows'); of the seat's next rank, and paid for."""
+    pack, rank = b.content(game), b.next_rank(game, seat)
+    return tuple(
+        BuyPanorama(seat, c)
+        for row in game.columns.values()
+        for c in row
+        if pack.panoramas[c].rank == rank and b.can_pay(game, seat, pack.panoramas[c].cost)
+    )
 
 
 def _refused(game: Game, seat: int) -> tuple[type[Command], ...]:
@@ -130,18 +233,6 @@ def _moves_open(game: Game, seat: int, over_limit: bool) -> bool:
     to resolve first (the checks ``seat_problem`` makes before the action's own)."""
     return (
         game.stage.kind in STAGE_OF[Move]
-        and not over_limit
-        and not game.hikers[seat].drawn
-        and not game.rewards
-    )
-
-
-def _plays_open(game: Game, seat: int, over_limit: bool) -> bool:
-    """Whether ``seat_problem`` asks a ``PlayCard`` its card check alone: the seat to act is
-    in the play stage, under its backpack's limit, with no campfire draw and no reward to
-    resolve first (as ``_moves_open`` for the moves)."""
-    return (
-        game.stage.kind in STAGE_OF[PlayCard]
         and not over_limit
         and not game.hikers[seat].drawn
         and not game.rewards
@@ -174,24 +265,3 @@ def legal_stops(game: Game, seat: int, stage: Stage) -> frozenset[Cell]:
     ):
         return frozenset()
     return b.reachable(game, seat, stage)
-
-
-def can_only_pass(game: Game, seat: int) -> bool:
-    """Whether ``legal_commands(game, seat) == (Pass(seat),)``, without listing the rest
-    once one other command is found legal."""
-    if game.phase != "play" or seat != game.turn or not 0 <= seat < game.seats:
-        return False
-    over = b.is_over_limit(game, seat)
-    if _moves_open(game, seat, over) and b.reachable(game, seat):
-        return False  # a ``Move`` to any ``reachable`` space is legal (``legal_commands``)
-    if not over and game.hikers[seat].drawn:
-        return False  # keeping any of the drawn cards is legal (``legal_commands``)
-    refused, passes = _refused(game, seat), False
-    for command in candidates(game, seat, over):
-        if command.__class__ in refused:
-            continue
-        if seat_problem(game, command, over) is None:
-            if command.__class__ is not Pass:  # every candidate is the seat's own
-                return False
-            passes = True
-    return passes

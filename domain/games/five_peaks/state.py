@@ -145,6 +145,9 @@ def changed(value: T, **changes: Any) -> T:
     # one copy of the instance dict, assigned whole through the class's own ``__dict__``
     # setter: filling a fresh instance's dict key by key costs about twice as much
     attributes = value.__dict__.copy()
+    # the seat to act's legal commands hold for the position they were listed for only
+    # (``rules.legal_commands``); every other memo is checked against its inputs when read
+    attributes.pop(LEGAL_MEMO, None)
     attributes.update(changes)
     kind = type(value)
     new = _new(kind)
@@ -153,6 +156,8 @@ def changed(value: T, **changes: Any) -> T:
     return new
 
 
+LEGAL_MEMO = "_legal_memo"
+"""Where a position keeps its seat to act's legal commands: never copied by ``changed``."""
 _new = object.__new__
 _DICT_SETTERS: dict[type, Callable[[Any, dict[str, Any]], None]] = {}
 

@@ -1,4 +1,4 @@
-"""``legal_commands``' and ``can_only_pass``'s shortcuts (a campfire draw's keeps, the classes
+"""``legal_commands``' shortcuts (a campfire draw's keeps, the classes
 refused whatever their fields), the greedy score's early cases and the destinations walked
 over cell numbers, held to their plain forms at the positions of seeded games
 (``test_fast_paths`` holds the others)."""
@@ -25,7 +25,7 @@ from domain.games.five_peaks.commands import (
 )
 from domain.games.five_peaks.content import CONTAINERS
 from domain.games.five_peaks.geometry import Board, Cell, _destinations
-from domain.games.five_peaks.rules import can_only_pass, legal_commands
+from domain.games.five_peaks.rules import legal_commands
 from tests.domain.five_peaks.test_fast_paths import plain_legal, plain_move, positions, settled
 
 
@@ -55,7 +55,6 @@ def test_legal_commands_are_the_plain_filter_with_and_without_a_container_offer(
                 legal = legal_commands(variant, seat)
                 plain = plain_legal(variant, seat)
                 assert legal == plain
-                assert can_only_pass(variant, seat) == (plain == (Pass(seat),))
                 seen["drawn"] += any(isinstance(c, KeepCampfire) for c in legal)
                 seen["buy"] += any(isinstance(c, BuyContainer) for c in legal)
                 seen["no offer"] += not b.fires(variant, seat, "buy_container")
@@ -106,12 +105,12 @@ def test_a_legal_move_and_a_card_are_scored_as_their_plain_forms():
 
 def test_only_passing_after_each_command_is_the_plain_answer_with_a_container_offer():
     """Where the settling asks (after each legal command, before any pass), a seat able to
-    buy a container has more to do than pass; ``can_only_pass`` must not skip that offer."""
+    buy a container has more to do than pass; the seat's list must not skip that offer."""
     seen = {True: 0, False: 0, "buy": 0}
     for game, seat in settled("greedy"):
         for variant in variants(game, seat):
             plain = plain_legal(variant, seat)
-            assert can_only_pass(variant, seat) == (plain == (Pass(seat),))
+            assert legal_commands(variant, seat) == plain
             seen[plain == (Pass(seat),)] += 1
             seen["buy"] += any(isinstance(c, BuyContainer) for c in plain)
     assert seen[True] > 20 and seen[False] > 20 and seen["buy"] > 20, seen

@@ -13,7 +13,7 @@ from domain.games.five_peaks import board as b
 from domain.games.five_peaks import kept_commands as kept
 from domain.games.five_peaks.checks import ILLEGAL, play_problem, seat_problem
 from domain.games.five_peaks.commands import PlayCard
-from domain.games.five_peaks.rules import _plays_open, candidates, legal_commands
+from domain.games.five_peaks.rules import _stage_open, candidates, legal_commands
 from tests.domain.five_peaks.test_fast_paths import blocked_variants, plain_legal, positions
 
 
@@ -83,7 +83,7 @@ def test_the_plays_legal_commands_pass_are_the_plain_filter_even_when_something_
 
 
 def test_a_play_meets_the_card_check_alone_exactly_while_plays_are_open():
-    """``_plays_open``'s claim on its own: while it holds, ``seat_problem`` asks a
+    """``_stage_open``'s claim at a play stage: while it holds, ``seat_problem`` asks a
     ``PlayCard`` the card check alone; with something to do first it refuses every one
     (``candidates`` offers no ``PlayCard`` then, so ``legal_commands`` alone cannot show it)."""
     playing = [g for g in positions("greedy") if g.phase == "play"]
@@ -95,7 +95,7 @@ def test_a_play_meets_the_card_check_alone_exactly_while_plays_are_open():
             hand = variant.hikers[seat].hand
             for c in kept.plays(b.content(variant), seat, hand):
                 asked = seat_problem(variant, c, over)
-                if _plays_open(variant, seat, over):
+                if variant.stage.kind == "play" and _stage_open(variant, seat, over):
                     assert asked == play_problem(variant, seat, c.card, c.option)
                     seen["open"] += 1
                 else:
