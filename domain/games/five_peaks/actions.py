@@ -15,6 +15,7 @@ from domain.games.five_peaks.events import (
     LeftTaken,
     ResourceLeft,
     ResourcesMoved,
+    StageBegan,
     StonePlaced,
     TilePlaced,
     TileRevealed,
@@ -40,16 +41,12 @@ STAGE_FOR = {
 def play_card(game: Game, command: PlayCard) -> tuple[Event, ...]:
     seat, card, option = command.seat, command.card, command.option
     played = CardPlayed(seat, card, option)
-    spec = b.content(game).cards[card]
-    if option == len(spec.options):
-        # a "twice" campfire card: one space, resolve, one space, resolve
-        return (played, flow.stage(seat, "move", card=card, option=0, steps=(1,), again=1))
-    chosen = spec.options[option]
-    kind = STAGE_FOR[chosen.effect]
-    began = flow.stage(seat, kind, card=card, option=option, steps=chosen.steps, count=chosen.times)
-    if chosen.effect == "place_tile":
-        return (played, TileRevealed(seat, game.terrain_stack[0]), began)
-    return (played, began)
+    # the stage a card option begins is fixed by the pack: ``began`` keeps it (a "twice"
+    # campfire card's is a move; only a tile option's is a tile stage)
+    stage = began(b.content(game), card, option)
+    if stage.kind == "tile":
+        return (played, TileRevealed(seat, game.terrain_stack[0]), StageBegan(seat, stage))
+    return (played, StageBegan(seat, stage))
 
 
 @functools.lru_cache(maxsize=4096)

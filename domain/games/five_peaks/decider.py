@@ -55,7 +55,7 @@ from domain.games.five_peaks.events import (
     ResourcesMoved,
     RewardDone,
 )
-from domain.games.five_peaks.evolve import evolve
+from domain.games.five_peaks.evolve import evolve, fold
 from domain.games.five_peaks.market import buy_panorama, refresh, rest, take_card
 from domain.games.five_peaks.rules import known_legal, legal_commands
 from domain.games.five_peaks.state import Game
@@ -77,9 +77,7 @@ def step(game: Game, command: Command) -> tuple[tuple[Event, ...], Game]:
             raise RuleViolation(*found)
     seat = command.seat
     events = consequences(game, command)
-    after = game
-    for event in events:
-        after = evolve(after, event)
+    after = fold(game, events)
     trigger = _end_trigger(game, after, seat)
     for event in trigger:
         after = evolve(after, event)
@@ -110,8 +108,7 @@ def _settle(after: Game, seat: int) -> tuple[tuple[Event, ...], Game]:
             break
         passed = consequences(after, legal[0])
         more += passed
-        for event in passed:
-            after = evolve(after, event)
+        after = fold(after, passed)
     return tuple(more), after
 
 
@@ -194,9 +191,7 @@ def _harvest(game: Game, seat: int, resource: str) -> tuple[Event, ...]:
     """Bank to backpack, then one more onto the pawn's space if the bank still has one
     (Small harvest; the Note after Observe)."""
     events = list(flow.gain(game, seat, {resource: 1}))
-    after = game
-    for event in events:
-        after = evolve(after, event)
+    after = fold(game, events)
     if after.bank.get(resource, 0) > 0:
         events.append(ResourceLeft(b.pawn(game, seat), resource))
     events.append(flow.stage(seat, "harvest", game.stage, count=game.stage.count - 1))

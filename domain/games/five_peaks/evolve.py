@@ -166,6 +166,26 @@ def evolve(game: Game, event: Event) -> Game:
     return after
 
 
+def fold(game: Game, events: tuple[Event, ...] | list[Event]) -> Game:
+    """``evolve`` over ``events`` in order: the position they reach.
+
+    A ``StageBegan`` after another fact of the same fold changes the stage (and counts the
+    fact) on the copy the fold made itself, instead of copying the game once more: no one
+    else holds that copy, and ``evolve`` would copy it whole to change these two fields. The
+    copy carries no kept legal list (``changed`` dropped it and no one listed on it since),
+    and every other memo on it is checked against the placements, peaks and holdings, which
+    a stage does not change. ``game`` itself is never written; frozen from the outside."""
+    after = game
+    for event in events:
+        if event.__class__ is StageBegan and after is not game:
+            attributes = after.__dict__
+            attributes["stage"] = event.stage
+            attributes["moves"] = attributes["moves"] + 1
+        else:
+            after = evolve(after, event)
+    return after
+
+
 _UNCOUNTED = (TurnEnded, PilesShuffled, CampfireDrawn)
 _PLAY = Stage("play")
 """A new turn's stage: one shared value, as frozen as any other."""
