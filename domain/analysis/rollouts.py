@@ -15,7 +15,6 @@ from functools import cached_property
 from typing import Any
 
 from domain.core import Luck, Reseed, Ruleset, RuleViolation, Seat
-from domain.core.ruleset import OVER
 
 MAX_STEPS = 100_000
 """More decisions than any game takes: past this a bot is looping, which is a bug."""
@@ -83,17 +82,16 @@ def play_out(ruleset: Ruleset[Any, Any, Any], state: Any, bot: str, entropy: str
     (docs/draws.md), so taking the lowest seat first loses nothing."""
     choose = ruleset.bots[bot]
     advance = ruleset.step
-    next_up = ruleset.next_up
     for step in range(MAX_STEPS):
-        due = next_up(state)
+        due = ruleset.system_command(state)
         if due is None:
+            if ruleset.is_terminal(state):
+                return _ended(ruleset, state)
             ready = ruleset.to_act(state)
             if not ready:
                 raise NoRollout(f"{ruleset.id}: nobody can act and the game is not over")
             seat = min(ready)
             due = choose(state, seat, BotLuck(entropy, step))
-        elif due is OVER:
-            return _ended(ruleset, state)
         state = advance(state, due)[1]
     raise NoRollout(f"{ruleset.id}: a rollout took more than {MAX_STEPS} decisions")
 

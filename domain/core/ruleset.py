@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Final, Generic, Protocol, TypeVar, assert_never, cast
+from typing import Any, Generic, Protocol, TypeVar, assert_never, cast
 
 from domain.core import endings, liveplay, takebacks
 from domain.core.compose import Decide, Part, compose, compose_decide
@@ -97,10 +97,6 @@ def resolve_options(
     resolved = {o.name: valid_value(o, given.get(o.name, o.default)) for o in options}
     resolved |= {name: valid_value(live[name], given[name]) for name in given if name in live}
     return resolved
-
-
-OVER: Final = object()
-"""``Ruleset.next_up``'s answer for a game that is over and audit-ready (``is_terminal``)."""
 
 
 @dataclass(frozen=True)
@@ -275,22 +271,6 @@ class Ruleset(Generic[S, C, E]):
         if liveplay.is_over(self, state) and not state.seed_revealed:
             return RevealSeed()
         return None
-
-    def next_up(self, state: S) -> Any | None:
-        """``system_command(state)`` if there is one, else ``OVER`` if ``is_terminal(state)``,
-        else None (seats act): both questions a rollout asks at every decision, answered
-        in one pass that asks the game's ``is_terminal`` once (the two would ask it twice).
-        Held to the pair by tests/domain/core/test_next_up.py."""
-        if not state.is_set_up:
-            return OVER if self.is_terminal(state) else None
-        if state.live.ending is None:
-            due = self.rules.system_command(state)
-            if due is not None:
-                return due
-            if not self.rules.is_terminal(state):
-                return None
-        # over, by the rules or by the platform: the seed's reveal is all that is left
-        return OVER if state.seed_revealed else RevealSeed()
 
     def deadline(self, state: S) -> int | None:
         """When the first running clock runs out (ms since the epoch); None if none runs.
