@@ -227,12 +227,13 @@ def _refused(game: Game, seat: int) -> tuple[type[Command], ...]:
     return tuple(out)
 
 
-def _moves_open(game: Game, seat: int, over_limit: bool) -> bool:
+def _moves_open(game: Game, seat: int, over_limit: bool, stage: Stage | None = None) -> bool:
     """Whether ``seat_problem`` passes every ``Move`` to a ``reachable`` space: the seat to
-    act is in a move stage, under its backpack's limit, with no campfire draw and no reward
-    to resolve first (the checks ``seat_problem`` makes before the action's own)."""
+    act is in a move stage (``stage``, or the game's), under its backpack's limit, with no
+    campfire draw and no reward to resolve first (the checks ``seat_problem`` makes before
+    the action's own)."""
     return (
-        game.stage.kind in STAGE_OF[Move]
+        (stage or game.stage).kind in STAGE_OF[Move]
         and not over_limit
         and not game.hikers[seat].drawn
         and not game.rewards
@@ -256,12 +257,6 @@ def legal_stops(game: Game, seat: int, stage: Stage) -> frozenset[Cell]:
     of the moves the stage it begins opens (tests/domain/five_peaks/test_fast_weighing.py)."""
     if game.phase != "play" or seat != game.turn or not 0 <= seat < game.seats:
         return frozenset()
-    # ``_moves_open`` with ``stage`` for the game's
-    if (
-        stage.kind not in STAGE_OF[Move]
-        or b.is_over_limit(game, seat)
-        or game.hikers[seat].drawn
-        or game.rewards
-    ):
+    if not _moves_open(game, seat, b.is_over_limit(game, seat), stage):
         return frozenset()
     return b.reachable(game, seat, stage)
