@@ -8,7 +8,7 @@
 // over undo the picks. The list of choices under it stays as the accessible alternative.
 const $ = (id) => document.getElementById(id);
 const SVG_NS = "http://www.w3.org/2000/svg";
-const state = { offered: null, picked: [], latest: true, listed: null, preview: null, auto: false, focused: null };
+const state = { offered: null, picked: [], latest: true, listed: null, preview: null, auto: false, focused: null, note: "" };
 
 function progress(choice, picked) {
   // How far the picks go into the choice: null if they leave it, else whether they make it
@@ -112,13 +112,19 @@ function ghosts(choice) {
   svg.append(layer);
 }
 
+function say(text) {
+  // The status line; a note of what another seat's move did to this seat's picks leads it
+  // until the player acts again.
+  $("compose-status").textContent = state.note ? `${state.note} ${text}` : text;
+}
+
 function showPreview(box) {
   const choice = state.preview;
   for (const place of new Set(choice.places)) for (const node of targets(place)) node.classList.add("previewed");
   ghosts(choice);
   const drawing = document.querySelector("#board svg");
   if (drawing) drawing.setAttribute("role", "img");
-  $("compose-status").textContent = `Preview: ${choice.text}. Send it, or go back.`;
+  say(`Preview: ${choice.text}. Send it, or go back.`);
   $("compose-send").hidden = false;
   $("compose-back").disabled = false;
   $("compose-reset").disabled = false;
@@ -158,9 +164,9 @@ function render() {
     }
   }
   const path = state.picked.map(spoken).join(" → ");
-  if (!depth) $("compose-status").textContent = "Click a highlighted place on the board to start a move there (or choose from the list below).";
-  else if (next.length) $("compose-status").textContent = `Picked ${path}: preview one of these moves, or click a highlighted place to go on.`;
-  else $("compose-status").textContent = `Picked ${path}: choose the move to preview.`;
+  if (!depth) say("Click a highlighted place on the board to start a move there (or choose from the list below).");
+  else if (next.length) say(`Picked ${path}: preview one of these moves, or click a highlighted place to go on.`);
+  else say(`Picked ${path}: choose the move to preview.`);
   $("compose-back").disabled = !depth;
   $("compose-reset").disabled = !depth;
   list(ready);
@@ -205,6 +211,7 @@ function list(ready) {
 }
 
 function preview(choice, auto) {
+  state.note = "";
   state.preview = choice;
   state.auto = auto;
   render();
@@ -214,6 +221,7 @@ function preview(choice, auto) {
 function send() {
   const choice = state.preview;
   if (!choice) return;
+  state.note = "";
   const version = state.offered.version;
   state.picked = [];
   state.preview = null;
@@ -222,6 +230,7 @@ function send() {
 }
 
 function back() {
+  state.note = "";
   // Out of a preview: to the picks it was chosen from (one pick back when the picks alone
   // made it); else one pick back.
   if (state.preview) {
@@ -247,6 +256,7 @@ function pick(event) {
   event.preventDefault();
   // The Enter that makes a move whole opens its preview; it must not also send it.
   event.stopPropagation();
+  state.note = "";
   state.picked.push(node.dataset.place);
   const { ready, next } = options();
   // Picks that make exactly one move, with nothing left to pick, preview it at once.
@@ -268,12 +278,34 @@ function keys(event) {
   }
 }
 
+function carried() {
+  // Another seat's move gives a new version while this seat is half-way through its own
+  // (Peninsula's actions are made side by side): what the player picked, or previewed,
+  // stays while the new choices still hold it, so nothing they did is lost to a move
+  // they did not make. Else they start again, and are told why.
+  const had = state.preview || state.picked.length;
+  if (state.preview) {
+    const same = JSON.stringify(state.preview.command);
+    state.preview = state.offered.choices.find((c) => JSON.stringify(c.command) === same) || null;
+    if (!state.preview) state.picked = [];
+  }
+  const { ready, next } = options();
+  if (state.picked.length && !ready.length && !next.length) state.picked = [];
+  if (!had) return "";
+  return state.preview || state.picked.length
+    ? "The game moved on; what you picked still fits."
+    : "The game moved on, and the move you were making is no longer open: start again.";
+}
+
 document.addEventListener("cairn:choices", (event) => {
   const changed = !state.offered || !event.detail || state.offered.version !== event.detail.version;
+  const mine = state.offered && event.detail && state.offered.seat === event.detail.seat;
   state.offered = event.detail;
-  if (changed) {
+  if (changed && mine) state.note = carried();
+  else if (changed) {
     state.picked = [];
     state.preview = null;
+    state.note = "";
   }
   if (state.offered) render();
   else {
@@ -302,6 +334,7 @@ $("compose-now").addEventListener("click", () => {
 });
 $("compose-back").addEventListener("click", back);
 $("compose-reset").addEventListener("click", () => {
+  state.note = "";
   state.picked = [];
   state.preview = null;
   render();
