@@ -280,7 +280,7 @@ function keys(event) {
 
 function carried() {
   // Another seat's move gives a new version while this seat is half-way through its own
-  // (Peninsula's actions are made side by side): what the player picked, or previewed,
+  // (a game whose seats act side by side): what the player picked, or previewed,
   // stays while the new choices still hold it, so nothing they did is lost to a move
   // they did not make. Else they start again, and are told why.
   const had = state.preview || state.picked.length;
