@@ -14,8 +14,8 @@ hex, the placements ticking it as one mask of up to 164 bits (a mission has 40 t
 placements on a 46- or 48-hex map), and counts held hexes in bit planes of such masks. An
 int of more than 63 bits is a heap-allocated big int, in mypyc as in the interpreter, so
 every operation on it allocates. Here a hex mask (48 bits) is the widest int, which mypyc
-keeps unboxed (a tagged 63-bit int), and a placement is an index: a search counts, for
-each held hex, the placements listed under it, then checks the few placements counted.
+keeps unboxed (a tagged 63-bit int), and a placement is an index: a search looks only at
+the placements listed under the type's few held hexes, and counts each one's held hexes.
 
 Every answer is ``planning``'s, float for float (the worths are computed by the same
 operations in the same order): tests/domain/peninsula/test_flat_plan.py asks both at every
@@ -64,30 +64,27 @@ def best_partial(table: Table, holds: int, usable: int) -> tuple[int, int, int]:
     with every ticked hex in ``usable`` and no crossed hex held, the hexes those placements
     lack, and their crossed hexes; ``(0, 0, 0)`` if none holds any."""
     ticked, crossed, cells = table[3], table[4], table[5]
-    # only a placement listed under a held hex can hold one: count those, each once per
-    # held hex it ticks (a type holds a few hexes; a placement ticks at most 7)
-    counts = [0] * len(ticked)
-    seen: list[int] = []
+    # only a placement listed under a held hex can hold one. Each is looked at once, under
+    # the lowest held hex it ticks (``below``: the held hexes already passed), so no list
+    # of counts is made: a type holds a few hexes, a placement ticks at most 7
+    have = missing = crossing = below = 0
     rest = holds
     i = 0
     while rest:
         if rest & 1:
             for p in cells[i]:
-                if counts[p] == 0:
-                    seen.append(p)
-                counts[p] += 1
+                mask = ticked[p]
+                if mask & below or mask & ~usable or crossed[p] & holds:
+                    continue
+                count = bits_in(mask & holds)
+                if count > have:
+                    have, missing, crossing = count, mask, crossed[p]
+                elif count == have:
+                    missing |= mask
+                    crossing |= crossed[p]
+            below |= 1 << i
         rest >>= 1
         i += 1
-    have = missing = crossing = 0
-    for p in seen:
-        count = counts[p]
-        if count < have or ticked[p] & ~usable or crossed[p] & holds:
-            continue
-        if count > have:
-            have, missing, crossing = count, ticked[p], crossed[p]
-        else:
-            missing |= ticked[p]
-            crossing |= crossed[p]
     if have == 0:
         return (0, 0, 0)
     return (have, missing & ~holds, crossing)
@@ -158,7 +155,8 @@ def plan_values(
     worth = weight * tables[t][0] * (have + 1) / tables[t][2]
     # the target's missing hexes are worth at least ``worth``; its crossed ones, where a
     # draw of the type would spoil the match, at most ``-worth``
-    spoiling = crossing & ~missing
+    # (a hex both missing and crossed counts as missing, as ``planning.planned`` has it)
+    spoiling = crossing
     i = 0
     while missing or spoiling:
         if missing & 1:
