@@ -1,7 +1,8 @@
 """The mission plan on flat ints (``flat_plan``, issue #26, branch pen-flat) held to
 ``planning``: at every decision of seeded greedy games of 2 and 3 seats, each seat's sheet
-asks both forms for its targets and for the plan of every icon type it has not spent, and
-the answers must be the same, float for float. The partial search is also asked on random
+asks both forms for its targets (also with its missions in the reverse order) and for the
+plan of every icon type it has not spent, and the answers must be the same, float for
+float. The partial search is also asked on random
 held and usable hexes for every mission on every map the games were played on."""
 
 from __future__ import annotations
@@ -85,6 +86,11 @@ def test_the_flat_plan_and_targets_are_planning_s_at_every_decision() -> None:
             targets = dict(cached_targets(grid, layouts, usable))
             assert _as_targets(grid, layouts, flat, aims) == targets
             aimed += len(targets)
+            # the missions the other way round: VP ties are then broken by the letter, not
+            # by the order the sheet's missions come in (always the letters' in a game)
+            backwards = mission_targets(tables[::-1], flat)
+            again = _as_targets(grid, layouts[::-1], flat, backwards)
+            assert again == dict(cached_targets(grid, layouts[::-1], usable))
             for k, (code, _, _) in enumerate(flat):
                 values = plan_values(tables, flat, code, aims[k], TARGET_WEIGHT, len(grid.hexes))
                 plain = planned(grid, usable, layouts, ICONS[code], TARGET_WEIGHT)
