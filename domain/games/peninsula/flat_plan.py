@@ -24,8 +24,7 @@ decision of seeded greedy games.
 
 from __future__ import annotations
 
-WEIGHT = 0.25
-"""``planning.WEIGHT``: what a hex missing from a partial match is worth per VP and share."""
+from domain.games.peninsula.planning import WEIGHT
 
 Table = tuple[int, str, int, tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...]]
 """One open mission on one map: its VP, its letter (the targets' order breaks VP ties by
