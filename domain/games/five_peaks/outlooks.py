@@ -100,11 +100,13 @@ def move_worth(game: Game, seat: int, to: Cell) -> float:
     return worth
 
 
-def best_move_worth(game: Game, seat: int, stops: Collection[Cell]) -> float:
+def best_move_worth(game: Game, seat: int, stops: Collection[Cell]) -> float | int:
     """``max((move_worth(game, seat, to) for to in stops), default=-5)``, with what every
     stop's worth looks up (the memo, the moves kept, the ``Weigher``) looked up once: a play
     weighs each moving card option by the best of the stops it opens. The worths are
-    floats, so their maximum is one value whatever the order the stops are taken in."""
+    floats, so their maximum is one value whatever the order the stops are taken in; with
+    no stop it is that expression's int default (the ``int`` in the type keeps it an int
+    when mypyc compiles this module: a plain ``float`` return converts it to -5.0)."""
     if not stops:
         return -5
     memo = memo_of(game, seat)
