@@ -33,6 +33,7 @@ from domain.games.five_peaks.commands import (
     TakeCard,
     TakeLeft,
 )
+from domain.games.five_peaks.content.model import FireSpec
 from domain.games.five_peaks.decider import consequences
 from domain.games.five_peaks.evolve import evolve
 from domain.games.five_peaks.outlooks import best_move_worth, move_worth
@@ -54,11 +55,15 @@ LIKED = ("run", "sightsee", "bike", "shortcut")
 # any number of effects: a test ranks only a few (compiled by mypyc, the inferred type
 # would be this length exactly, and the test's shorter rank a TypeError)
 FIRE_RANK: tuple[str, ...] = (
-    "great-tower", "summit-seeker", "big-backpack", "storyteller", "double-march",
-    "double-walk", "happy-packer", "basket-weaver", "training-walk", "mushroom-lover",
-    "berry-lover", "herb-lover", "cheerful-hiker",
+    "stone_bonus", "bonus_peak", "backpack", "score_per_campfire", "twice:march",
+    "twice:walk", "buy_container", "score_per_resource", "twice:training",
+    "bonus_resource:mushroom", "bonus_resource:berry", "bonus_resource:herb",
+    "score_per_endorphin",
 )  # fmt: skip
-"""The greedy bot's taste in campfire cards, by effect id; unknown ones come last."""
+"""The greedy bot's taste in campfire cards, by what a card does: its effect, or the effect
+with the starting card it doubles or the resource it adds (``effect:detail``, the more
+exact form first), in the rulebook's words and never a pack's card. A card the rank does
+not name comes last."""
 
 
 GREEDY_SHARE = (3, 4)
@@ -216,8 +221,17 @@ def _kept_campfire(game: Game, seat: int) -> KeepCampfire | None:
 
 
 def _keep_worth(game: Game, card: str) -> int:
-    effect = b.content(game).fire(card).id
-    return 100 - (FIRE_RANK.index(effect) if effect in FIRE_RANK else len(FIRE_RANK))
+    return 100 - fire_place(b.content(game).fire(card))
+
+
+def fire_place(spec: FireSpec) -> int:
+    """The campfire card's place in ``FIRE_RANK``: its effect with its detail, else its
+    effect alone, else after every ranked one."""
+    exact = f"{spec.effect}:{spec.card or spec.resource}"
+    for taste in (exact, spec.effect):
+        if taste in FIRE_RANK:
+            return FIRE_RANK.index(taste)
+    return len(FIRE_RANK)
 
 
 def _best(game: Game, seat: int, options: tuple[Command, ...]) -> Command:

@@ -19,7 +19,7 @@ from domain.games.five_peaks import bots
 from domain.games.five_peaks.actions import began
 from domain.games.five_peaks.bots import _after, _best, _card_worth, greedy_bot
 from domain.games.five_peaks.commands import Harvest, KeepCampfire, Pack, PlayCard
-from domain.games.five_peaks.content import BASICS, CONTAINERS, RESOURCES
+from domain.games.five_peaks.content import BASICS, CONTAINERS, RESOURCES, load
 from domain.games.five_peaks.outlooks import best_move_worth, move_worth
 from domain.games.five_peaks.rules import legal_commands, legal_moves, legal_stops
 from domain.games.five_peaks.state import Reward, Stage, changed
@@ -31,8 +31,8 @@ LUCK = Luck("ab" * 32)
 
 def plain_keep(game: Any, seat: int) -> Any:
     """The greedy choice among a draw's commands as the definition reads: every way to keep
-    one card and return the rest, each scored by its card's place in ``FIRE_RANK``, the
-    first of the best."""
+    one card and return the rest, each scored by its card's place in ``FIRE_RANK``
+    (``fire_place``), the first of the best."""
     hiker = game.hikers[seat]
     options = [
         KeepCampfire(seat, card, rest)
@@ -40,11 +40,9 @@ def plain_keep(game: Any, seat: int) -> Any:
         for rest in permutations(hiker.drawn[:i] + hiker.drawn[i + 1 :])
     ]
     assert tuple(options) == legal_commands(game, seat)
-    rank = bots.FIRE_RANK
 
     def score(c: KeepCampfire) -> int:
-        effect = b.content(game).fire(c.card).id
-        return 100 - (rank.index(effect) if effect in rank else len(rank))
+        return 100 - bots.fire_place(b.content(game).fire(c.card))
 
     scored = [(score(c), -i, c) for i, c in enumerate(options)]
     return max(scored, key=lambda t: (t[0], t[1]))[2]
@@ -87,7 +85,7 @@ def test_a_keep_is_the_plain_greedy_choice_among_the_draws_commands(bot):
 def test_a_keep_among_ties_is_the_first_best_card(monkeypatch):
     """Effects left out of the rank tie at its end: with only a few ranked, most draws hold
     ties, and the first card of the best score is kept."""
-    monkeypatch.setattr(bots, "FIRE_RANK", ("storyteller", "double-walk"))
+    monkeypatch.setattr(bots, "FIRE_RANK", ("score_per_campfire", "twice:walk"))
     tied = 0
     for game in positions("greedy")[::25]:
         if game.phase != "play":
@@ -271,3 +269,17 @@ def test_the_best_command_is_the_first_of_the_best_scored(bot):
             assert _best(game, seat, options) == plain
             tied += sum(s == scored[0][0] for s, _, _ in scored) > 1
     assert tied > 20
+
+
+def test_the_taste_ranks_the_standard_campfire_cards_by_what_they_do():
+    """``FIRE_RANK`` names effects, never a pack's cards; on the standard pack it orders the
+    cards as the bot always has (the card ids it used to list, best first), two cards of one
+    effect (a starting card doubled, a resource's bonus) told apart by their detail."""
+    specs = load("standard").campfire.values()
+    ranked = sorted(specs, key=bots.fire_place)
+    assert [spec.id for spec in ranked] == [
+        "great-tower", "summit-seeker", "big-backpack", "storyteller", "double-march",
+        "double-walk", "happy-packer", "basket-weaver", "training-walk", "mushroom-lover",
+        "berry-lover", "herb-lover", "cheerful-hiker",
+    ]  # fmt: skip
+    assert [bots.fire_place(spec) for spec in ranked] == list(range(len(ranked)))
