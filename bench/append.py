@@ -191,8 +191,8 @@ def measure(store: EventStore, url: str, writers: int, count: int, rounds: int) 
         samples["store"],
         writers * count,
         ratio_of="throughput",
-        target=">= 0.9",
-        meets=lambda ratio: ratio >= 0.9,
+        target=">= 0.95",
+        meets=lambda ratio: ratio >= 0.95,
     )
 
 
