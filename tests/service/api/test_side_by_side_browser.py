@@ -70,19 +70,29 @@ def other_move(http: httpx.Client, game_id: str, token: str) -> int:
     return played(http, game_id, token, (going_on or choices)[0]["command"])
 
 
+def at_the_actions(server: Server, http: httpx.Client, page: Page) -> tuple[str, list[str]]:
+    """A new game of ann and bob at its side-by-side actions, open on ann's table: its id
+    and the seats' tokens."""
+    made = create(http, "peninsula", SEATS)
+    tokens = [seat["token"] for seat in made["seats"]]
+    to_the_actions(http, made["game_id"], tokens)
+    opened_as_seat(page, server, http, made["game_id"], tokens[0])
+    return made["game_id"], tokens
+
+
+def shared_start(choices: list[dict[str, Any]]) -> str:
+    """A place that starts several moves (a draw, a trade, the architect's move to a hex):
+    picking it previews none of them yet."""
+    starts = Counter(c["places"][0] for c in choices if c["places"])
+    return next(place for place, count in starts.items() if count > 1)
+
+
 def test_picks_and_a_preview_stay_through_another_seats_moves(
     server: Server, http: httpx.Client, page: Page
 ) -> None:
-    made = create(http, "peninsula", SEATS)
-    game_id = made["game_id"]
-    tokens = [seat["token"] for seat in made["seats"]]
-    to_the_actions(http, game_id, tokens)
-    opened_as_seat(page, server, http, game_id, tokens[0])
+    game_id, tokens = at_the_actions(server, http, page)
     choices = [c for c in offered(http, game_id, tokens[0])["choices"] if c["places"]]
-    # a place that starts several moves (a draw, a trade, the architect's move to a hex):
-    # picking it previews none of them yet
-    starts = Counter(c["places"][0] for c in choices)
-    first = next(place for place, count in starts.items() if count > 1)
+    first = shared_start(choices)
     page.locator(f'{MINE} .pickable[data-place="{first}"]').click()
     picked = page.locator(f'{MINE} .picked[data-place="{first}"]')
     expect(picked).to_have_count(1)
@@ -125,14 +135,9 @@ seat's own moves away in Peninsula's actions, so the test says it."""
 def test_picks_the_new_choices_no_longer_hold_are_dropped_and_said(
     server: Server, http: httpx.Client, page: Page
 ) -> None:
-    made = create(http, "peninsula", SEATS)
-    game_id = made["game_id"]
-    tokens = [seat["token"] for seat in made["seats"]]
-    to_the_actions(http, game_id, tokens)
-    opened_as_seat(page, server, http, game_id, tokens[0])
+    game_id, tokens = at_the_actions(server, http, page)
     now = offered(http, game_id, tokens[0])
-    choices = [c for c in now["choices"] if c["places"]]
-    first = next(p for p, n in Counter(c["places"][0] for c in choices).items() if n > 1)
+    first = shared_start(now["choices"])
     page.locator(f'{MINE} .pickable[data-place="{first}"]').click()
     expect(page.locator(f'{MINE} .picked[data-place="{first}"]')).to_have_count(1)
     left = [c for c in now["choices"] if first not in c["places"]]
