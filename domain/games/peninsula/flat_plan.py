@@ -20,6 +20,11 @@ the placements listed under the type's few held hexes, and counts each one's hel
 Every answer is ``planning``'s, float for float (the worths are computed by the same
 operations in the same order): tests/domain/peninsula/test_flat_plan.py asks both at every
 decision of seeded greedy games.
+
+Not called by the bot yet: interpreted, this form is 2 to 3 times slower than
+``planning``'s, and behind today's objects even compiled it saves the graph only about 5%
+(bench/README.md, section ``pen-flat``). It is the first piece of an engine whose own state
+is flat, and is used once that engine is.
 """
 
 from __future__ import annotations
@@ -90,7 +95,8 @@ def best_partial(table: Table, holds: int, usable: int) -> tuple[int, int, int]:
 
 
 def bits_in(mask: int) -> int:
-    """The set bits of a hex mask (no sign)."""
+    """The set bits of a hex mask (no sign): ``int.bit_count``, as a loop because mypyc has
+    no native form of that method (compiled, it would box the int to call it)."""
     count = 0
     while mask:
         mask &= mask - 1
