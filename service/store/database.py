@@ -135,5 +135,17 @@ def newest_first(pool: ConnectionPool[Any]) -> ConnectionPool[Any]:
     """
     if not pool.closed:
         raise ValueError("newest_first needs a pool that is not open yet")
-    pool._pool = _NewestFirst(pool._pool)
+    idle = getattr(pool, "_pool", None)
+    # The idle queue is psycopg_pool's private attribute, and the package is not pinned: a
+    # release that keeps it otherwise gets the pool's own order (slower, still correct),
+    # not a service that fails to start.
+    if type(idle) is not deque:
+        warnings.warn(
+            "psycopg_pool keeps its idle connections differently: they are handed out in"
+            " its own order, not newest first",
+            RuntimeWarning,
+            stacklevel=2,
+        )
+        return pool
+    pool._pool = _NewestFirst(idle)
     return pool

@@ -81,6 +81,19 @@ def test_newest_first_wants_a_pool_not_yet_open(database_url: str) -> None:
         newest_first(pool)
 
 
+def test_a_pool_that_keeps_its_idle_connections_otherwise_is_left_in_its_own_order(
+    database_url: str,
+) -> None:
+    """A psycopg_pool release without the private deque warns and serves as it would have
+    without ``newest_first``, rather than failing the service's start."""
+    pool = ConnectionPool(database_url, min_size=1, max_size=1, open=False)
+    otherwise = list(pool._pool)
+    pool._pool = otherwise  # type: ignore[assignment]
+    with pytest.warns(RuntimeWarning, match="own order"):
+        kept = newest_first(pool)
+    assert kept is pool and pool._pool is otherwise
+
+
 def test_the_services_pool_hands_out_newest_first(database_url: str) -> None:
     """``open_pool``, grown to three connections by a burst, then used one at a time."""
     pool = open_pool(database_url, size=3)
