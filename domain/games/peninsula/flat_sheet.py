@@ -75,14 +75,27 @@ HEXES: Final = 5
 INDEX: Final = 6
 
 Flat = tuple[
-    tuple[int, ...], tuple[int, ...], tuple[int, ...], int, int, int, int, int, int, int, int, int
+    tuple[int, ...],
+    tuple[int, ...],
+    tuple[int, ...],
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
+    int,
 ]
 """A sheet: the icon code on each land hex (``NONE``, never cliffs), each type's held hexes
 (``ICONS``' order; cliffs' are the hexes with cliffs), the cliff segments on each land hex,
 the occupied hexes (icons, cliffs aside), the filled hexes, the cliff segments in all, the
 harbor hexes, the hexes an arrow points at (ends, and starts of streets and bridges), the
 architect's hex, the types spent on claims (a bit per code), the missions claimed (a bit
-per index in the game's missions), the draw bonuses held (``CATAPULT | FERRY``)."""
+per index in the game's missions), the draw bonuses held (``CATAPULT | FERRY``), the
+landmarks unlocked and not used (a bit per number)."""
 ICONS_AT: Final = 0
 HELD: Final = 1
 SEGMENTS_AT: Final = 2
@@ -95,6 +108,7 @@ LOCATION: Final = 8
 SPENT: Final = 9
 CLAIMED: Final = 10
 DRAWS: Final = 11
+UNUSED: Final = 12
 
 
 @functools.lru_cache(maxsize=1 << 4)
@@ -165,6 +179,7 @@ def flat_of(board: Board, game: Game, sheet: Sheet) -> Flat:
         spent,
         claimed,
         draws_held(game, sheet.landmarks - sheet.used_landmarks),
+        sum(1 << n for n in sheet.landmarks - sheet.used_landmarks),
     )
 
 
@@ -225,17 +240,12 @@ def evolved(board: Board, game: Game, flat: Flat, event: object) -> Flat:
     if isinstance(event, CoastSteepened):
         return drawn(flat, CLIFFS, index[event.at], NONE, event.segments)
     if isinstance(event, LandmarkUnlocked | LandmarkBonusUsed):
-        return _with(flat, DRAWS, _draws_after(game, flat[DRAWS], event))
+        bit = 1 << event.landmark
+        unused = flat[UNUSED] | bit if isinstance(event, LandmarkUnlocked) else flat[UNUSED] & ~bit
+        # (a game may deal a bonus card twice: the draws held are those of every unused one)
+        landmarks = frozenset(n for n in range(unused.bit_length()) if unused >> n & 1)
+        return _with(_with(flat, UNUSED, unused), DRAWS, draws_held(game, landmarks))
     return flat
-
-
-def _draws_after(game: Game, draws: int, event: LandmarkUnlocked | LandmarkBonusUsed) -> int:
-    bonus = game.bonuses.get(event.landmark)
-    if bonus not in DRAW_BONUSES:
-        return draws
-    bit = 1 << DRAW_BONUSES.index(bonus)
-    # a game deals each bonus card once, so one landmark holds each draw bonus
-    return draws | bit if isinstance(event, LandmarkUnlocked) else draws & ~bit
 
 
 def _with(flat: Flat, field: int, value: int) -> Flat:
