@@ -8,12 +8,14 @@ icon type, from where its architect stands and from a few other hexes, must be t
 from __future__ import annotations
 
 import functools
+from types import MappingProxyType
 from typing import Any
 
 from domain.games.peninsula import RULESET, bots, filling
 from domain.games.peninsula.bots import TARGET_WEIGHT, best_draw
 from domain.games.peninsula.cards import ICONS
 from domain.games.peninsula.commands import DrawIcon, built
+from domain.games.peninsula.events import LandmarkBonusUsed, LandmarkUnlocked
 from domain.games.peninsula.flat_draw import (
     BONUS_DRAW_COST,
     MISSION_LOOKS,
@@ -23,7 +25,10 @@ from domain.games.peninsula.flat_draw import (
 from domain.games.peninsula.flat_draw import best_draw as flat_best_draw
 from domain.games.peninsula.flat_plan import Table, table_of
 from domain.games.peninsula.flat_sheet import (
+    CATAPULT,
     DRAW_BONUSES,
+    DRAWS,
+    FERRY,
     HEXES,
     Board,
     Flat,
@@ -169,3 +174,27 @@ def test_the_flat_best_draw_is_the_bot_s_at_every_decision() -> None:
     # enough answers that are draws, some with a bonus, some winning a mission's VP
     assert compared > 20_000 and draws > 10_000, (compared, draws)
     assert min(bonus_draws.values()) > 100 and missions_won > 100, (bonus_draws, missions_won)
+
+
+def test_a_used_draw_bonus_stays_held_while_another_card_deals_it() -> None:
+    """A game may deal a bonus card twice (the seeded games deal no draw bonus twice)."""
+    game = _played()[0][0][0]
+    bonuses = MappingProxyType({1: "catapult", 2: "catapult", 3: "ferry"})
+    game = game.with_changes({"bonuses": bonuses})
+    board = board_of(game.map.land)
+    flat = flat_of(board, game, game.sheets[0])
+    facts = (
+        LandmarkUnlocked(seat=0, landmark=1),
+        LandmarkUnlocked(seat=0, landmark=2),
+        LandmarkBonusUsed(seat=0, landmark=1, bonus="catapult"),
+        LandmarkUnlocked(seat=0, landmark=3),
+        LandmarkBonusUsed(seat=0, landmark=3, bonus="ferry"),
+        LandmarkBonusUsed(seat=0, landmark=2, bonus="catapult"),
+    )
+    held = []
+    for fact in facts:
+        flat = evolved(board, game, flat, fact)
+        game = RULESET.fold((fact,), game)
+        assert flat == flat_of(board, game, game.sheets[0]), fact
+        held.append(flat[DRAWS])
+    assert held == [CATAPULT, CATAPULT, CATAPULT, CATAPULT | FERRY, CATAPULT, 0]
