@@ -225,9 +225,12 @@ def _village_gains(board: Board, flat: Flat, n: int, icon: int) -> bool:
 
 
 def _icon_base(board: Board, flat: Flat, at: int, icon: int) -> float:
-    """``DrawGains._icon_gain``: ``at`` is empty (``_blocked``) and, so, not filled."""
+    """``DrawGains._icon_gain`` for an empty ``at`` (``_blocked``); or, on a sheet no game
+    reaches (a filled hex with no icon), ``draw_gain``'s, whose drawn icon is then filled."""
     icons, filled = flat[ICONS_AT], flat[FILLED]
-    if icon == VILLAGE:
+    if filled >> at & 1:
+        count = 0
+    elif icon == VILLAGE:
         count = 1 if bits_in(_types_around(board, flat, at)) >= VILLAGE_TYPES else 0
     elif icon == BOAT:
         count = 1 if (flat[HARBORS] | flat[POINTED]) >> at & 1 else 0

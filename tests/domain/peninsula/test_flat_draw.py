@@ -39,7 +39,7 @@ from domain.games.peninsula.flat_sheet import (
 )
 from domain.games.peninsula.masks import grid_of
 from domain.games.peninsula.outlook import outlook_for
-from domain.games.peninsula.state import Game, copied
+from domain.games.peninsula.state import EMPTY, Game, copied
 from tests.support.play import play
 
 GAMES: tuple[tuple[str, int, dict[str, Any]], ...] = (
@@ -135,6 +135,9 @@ def _asked(game: Game, board: Board) -> list[tuple[int, Flat, Any]]:
         for at in range(0, len(hexes), LAND_STEP):
             moved = copied(sheet, {"location": hexes[at]})
             asked.append((seat, with_location(flat, at), moved))
+        # (a sheet no game reaches, as test_greedy_shortcuts asks: filled hexes, no icons)
+        bare = copied(sheet, {"icons": EMPTY})
+        asked.append((seat, flat_of(board, game, bare), bare))
         if not draws - sheet.unused_landmarks():
             continue
         changes = {"landmarks": sheet.landmarks | draws, "used_landmarks": frozenset()}
