@@ -20,7 +20,9 @@ from typing import Final
 
 from domain.games.peninsula.flat_plan import (
     NO_AIM,
+    UNKNOWN,
     Aim,
+    Partial,
     Table,
     Usable,
     bits_in,
@@ -64,19 +66,28 @@ VILLAGE_TYPES: Final = 4
 """``bots.BONUS_DRAW_COST``, ``bots.MISSION_LOOKS``, ``filling.VILLAGE_TYPES`` (the test
 checks they are the same)."""
 NO_DRAW = (float("-inf"), NONE, NONE, NONE)
+KEPT: Final = 1 << 12
+"""Completions a ``Kept`` memo holds at most; beyond, it forgets them all."""
 
-Prep = tuple[tuple[Table, ...], Usable, list[Aim], list[list[float]], list[list[float]]]
+Kept = dict[tuple[int, int], list[float]]
+"""``outlook.completions``' memo: by the missions claimed and a type's held hexes (a draw of
+another type leaves them as they were), the VP a draw at each hex completes."""
+Prep = tuple[
+    tuple[Table, ...], Usable, list[Aim], list[list[float]], Kept, int, list[list[Partial]]
+]
 """What one sheet's draws share wherever the architect stands (``outlook.Outlook``'s memo):
-the open missions' tables, the usable hexes, the targets, and for each icon code its plan
-and its missions' completions, each ``[]`` until asked for."""
+the open missions' tables, the usable hexes, the targets, for each icon code its plan
+(``[]`` until asked for), the completions' memo, the missions claimed, and the targets'
+searches for the plans (``flat_plan.mission_targets``' ``known``)."""
 
 
 Scored = tuple[float, int, int, int, int]
 """A draw's gain, its order (0, -1, ...: ``bots._best_draw``'s index), bonus, hex, arrow."""
 
 
-def prepared(board: Board, tables: tuple[Table, ...], flat: Flat) -> Prep:
-    """The ``Prep`` of ``flat``; ``tables``: every mission of the game, in its order."""
+def prepared(board: Board, tables: tuple[Table, ...], flat: Flat, kept: Kept | None = None) -> Prep:
+    """The ``Prep`` of ``flat``; ``tables``: every mission of the game, in its order;
+    ``kept``: the completions' memo, shared by the sheets of one game (a new one if None)."""
     claimed = flat[CLAIMED]
     open_tables = tuple(tables[t] for t in range(len(tables)) if not claimed >> t & 1)
     held, spent = flat[HELD], flat[SPENT]
@@ -88,8 +99,10 @@ def prepared(board: Board, tables: tuple[Table, ...], flat: Flat) -> Prep:
             hexes = coast & ~held[code] if code == CLIFFS else free
             usable.append((code, held[code], hexes))
     flat_usable = tuple(usable)
-    aims = mission_targets(open_tables, flat_usable)
-    return (open_tables, flat_usable, aims, [[] for _ in held], [[] for _ in held])
+    known = [[UNKNOWN] * len(open_tables) for _ in flat_usable]
+    aims = mission_targets(open_tables, flat_usable, known)
+    memo: Kept = {} if kept is None else kept
+    return (open_tables, flat_usable, aims, [[] for _ in held], memo, claimed, known)
 
 
 def best_draw(
@@ -186,14 +199,16 @@ def _plan(board: Board, prep: Prep, icon: int, weight: float) -> list[float]:
     if not plans[icon]:
         usable, aims = prep[1], prep[2]
         aim = NO_AIM
-        found = False
+        found = -1
         for k in range(len(usable)):
             if usable[k][0] == icon:
-                aim, found = aims[k], True
+                aim, found = aims[k], k
         cells = len(board[NEAR])
-        plans[icon] = (
-            plan_values(prep[0], usable, icon, aim, weight, cells) if found else [0.0] * cells
-        )
+        if found >= 0:
+            known = prep[6][found]
+            plans[icon] = plan_values(prep[0], usable, icon, aim, weight, cells, known)
+        else:
+            plans[icon] = [0.0] * cells
     return plans[icon]
 
 
@@ -291,15 +306,19 @@ def _boats(board: Board, flat: Flat, at: int) -> int:
 def _completions(prep: Prep, icon: int, cells: int) -> list[float]:
     """``outlook.completions`` for ``icon``'s held hexes, one float per hex (0.0: none);
     ``[]`` for a spent type (``Outlook.mission_gains``' empty answer)."""
-    kept = prep[4]
-    if kept[icon]:
-        return kept[icon]
     holds = NONE
     for code, held, _ in prep[1]:
         if code == icon:
             holds = held
     if holds == NONE:
         return []
+    kept = prep[4]
+    key = (prep[5], holds)
+    found = kept.get(key)
+    if found is not None:
+        return found
+    if len(kept) >= KEPT:
+        kept.clear()
     gains = [0.0] * cells
     for table in prep[0]:
         hexes = _completing(table, holds)
@@ -310,7 +329,7 @@ def _completions(prep: Prep, icon: int, cells: int) -> list[float]:
                 gains[i] = vp
             hexes >>= 1
             i += 1
-    kept[icon] = gains
+    kept[key] = gains
     return gains
 
 

@@ -104,10 +104,20 @@ def bits_in(mask: int) -> int:
     return count
 
 
-def mission_targets(tables: tuple[Table, ...], usable: Usable) -> list[Aim]:
+Partial = tuple[int, int, int]
+"""``best_partial``'s answer."""
+UNKNOWN: Partial = (-1, 0, 0)
+"""A search not made yet (``known``)."""
+
+
+def mission_targets(
+    tables: tuple[Table, ...], usable: Usable, known: list[list[Partial]] | None = None
+) -> list[Aim]:
     """``planning.targets``, an ``Aim`` for each entry of ``usable``: one type per open
     mission, the highest VP first (then the letter), the free type whose best match holds
-    the largest share of the mission's ticked hexes (at least one)."""
+    the largest share of the mission's ticked hexes (at least one). ``known``: where to
+    put each search made, ``known[k][t]`` for ``usable[k]`` and ``tables[t]``, for the
+    plans of the same sheet (``plan_values``), which make the same searches."""
     order = sorted(range(len(tables)), key=lambda t: (-tables[t][0], tables[t][1]))
     aims = [NO_AIM] * len(usable)
     counts = [bits_in(holds) for _, holds, _ in usable]
@@ -123,6 +133,8 @@ def mission_targets(tables: tuple[Table, ...], usable: Usable) -> list[Aim]:
                 continue
             _, holds, open_hexes = usable[k]
             partial = best_partial(table, holds, holds | open_hexes)
+            if known is not None:
+                known[k][t] = partial
             if partial[0] and partial[0] / size > share:
                 share, chosen, found = partial[0] / size, k, partial
         if chosen >= 0:
@@ -131,20 +143,31 @@ def mission_targets(tables: tuple[Table, ...], usable: Usable) -> list[Aim]:
 
 
 def plan_values(
-    tables: tuple[Table, ...], usable: Usable, icon: int, aim: Aim, weight: float, cells: int
+    tables: tuple[Table, ...],
+    usable: Usable,
+    icon: int,
+    aim: Aim,
+    weight: float,
+    cells: int,
+    known: list[Partial] | None = None,
 ) -> list[float]:
     """``planning.planned`` for type ``icon`` (not spent): the value of a draw at each land
     hex, 0.0 where the plan has none (every value it has is positive or negative, never 0).
     ``aim`` is the type's entry of ``mission_targets``, worked out once for all the types
-    of one sheet (as ``planning.cached_targets`` is)."""
+    of one sheet (as ``planning.cached_targets`` is); ``known``: the type's searches it
+    made (``UNKNOWN`` where it made none)."""
     holds = land = 0
     for code, held, open_hexes in usable:
         if code == icon:
             holds, land = held, held | open_hexes
     values = [0.0] * cells
     # ``planning.progress``: each hex the most any partial match lacking it is worth
-    for table in tables:
-        have, missing, _ = best_partial(table, holds, land)
+    for t in range(len(tables)):
+        table = tables[t]
+        if known is not None and known[t][0] >= 0:
+            have, missing, _ = known[t]
+        else:
+            have, missing, _ = best_partial(table, holds, land)
         if have == 0:
             continue
         worth = WEIGHT * table[0] * (have + 1) / table[2]

@@ -20,6 +20,7 @@ from domain.games.peninsula.flat_draw import (
     BONUS_DRAW_COST,
     MISSION_LOOKS,
     VILLAGE_TYPES,
+    Kept,
     prepared,
 )
 from domain.games.peninsula.flat_draw import best_draw as flat_best_draw
@@ -29,6 +30,7 @@ from domain.games.peninsula.flat_sheet import (
     DRAW_BONUSES,
     DRAWS,
     FERRY,
+    HELD,
     HEXES,
     Board,
     Flat,
@@ -159,10 +161,11 @@ def test_the_flat_best_draw_is_the_bot_s_at_every_decision() -> None:
         board = board_of(first.map.land)
         tables = _tables(first)
         maps.add(len(board[HEXES]))
+        kept: Kept = {}  # the completions' memo, shared by every sheet of the game
         for game, _, _ in steps:
             look = outlook_for(game, TARGET_WEIGHT)
             for seat, flat, sheet in _asked(game, board):
-                prep = prepared(board, tables, flat)
+                prep = prepared(board, tables, flat, kept)
                 for icon in range(len(ICONS)):
                     answer = flat_best_draw(board, flat, prep, icon, TARGET_WEIGHT)
                     real = best_draw(game, sheet, seat, ICONS[icon], look)
@@ -171,8 +174,9 @@ def test_the_flat_best_draw_is_the_bot_s_at_every_decision() -> None:
                     draws += real[1] is not None
                     if real[1] is not None and real[1].bonus is not None:
                         bonus_draws[real[1].bonus] += 1
-                    won = prep[4][icon]  # the completions asked for, if any
-                    missions_won += bool(won) and answer[2] >= 0 and won[answer[2]] > 0
+                    won = prep[4].get((prep[5], flat[HELD][icon]))  # the completions asked for
+                    if won is not None and answer[2] >= 0:
+                        missions_won += won[answer[2]] > 0
     assert maps == {46, 48}, maps
     # enough answers that are draws, some with a bonus, some winning a mission's VP
     assert compared > 20_000 and draws > 10_000, (compared, draws)
