@@ -22,6 +22,7 @@ from domain.games.peninsula.flat_plan import (
     NO_AIM,
     UNKNOWN,
     Aim,
+    Last,
     Partial,
     Table,
     Usable,
@@ -73,21 +74,36 @@ Kept = dict[tuple[int, int], list[float]]
 """``outlook.completions``' memo: by the missions claimed and a type's held hexes (a draw of
 another type leaves them as they were), the VP a draw at each hex completes."""
 Prep = tuple[
-    tuple[Table, ...], Usable, list[Aim], list[list[float]], Kept, int, list[list[Partial]]
+    tuple[Table, ...],
+    Usable,
+    list[Aim],
+    list[list[float]],
+    Kept,
+    int,
+    list[list[Partial]],
+    Last | None,
 ]
 """What one sheet's draws share wherever the architect stands (``outlook.Outlook``'s memo):
 the open missions' tables, the usable hexes, the targets, for each icon code its plan
 (``[]`` until asked for), the completions' memo, the missions claimed, and the targets'
-searches for the plans (``flat_plan.mission_targets``' ``known``)."""
+searches for the plans (``flat_plan.mission_targets``' ``known``), and the searches kept
+from sheet to sheet (``flat_plan.kept_partial``), if any."""
 
 
 Scored = tuple[float, int, int, int, int]
 """A draw's gain, its order (0, -1, ...: ``bots._best_draw``'s index), bonus, hex, arrow."""
 
 
-def prepared(board: Board, tables: tuple[Table, ...], flat: Flat, kept: Kept | None = None) -> Prep:
+def prepared(
+    board: Board,
+    tables: tuple[Table, ...],
+    flat: Flat,
+    kept: Kept | None = None,
+    last: Last | None = None,
+) -> Prep:
     """The ``Prep`` of ``flat``; ``tables``: every mission of the game, in its order;
-    ``kept``: the completions' memo, shared by the sheets of one game (a new one if None)."""
+    ``kept``: the completions' memo, shared by the sheets of one game (a new one if None);
+    ``last``: the searches kept from sheet to sheet (None: none kept)."""
     claimed = flat[CLAIMED]
     open_tables = tuple(tables[t] for t in range(len(tables)) if not claimed >> t & 1)
     held, spent = flat[HELD], flat[SPENT]
@@ -100,9 +116,9 @@ def prepared(board: Board, tables: tuple[Table, ...], flat: Flat, kept: Kept | N
             usable.append((code, held[code], hexes))
     flat_usable = tuple(usable)
     known = [[UNKNOWN] * len(open_tables) for _ in flat_usable]
-    aims = mission_targets(open_tables, flat_usable, known)
+    aims = mission_targets(open_tables, flat_usable, known, last)
     memo: Kept = {} if kept is None else kept
-    return (open_tables, flat_usable, aims, [[] for _ in held], memo, claimed, known)
+    return (open_tables, flat_usable, aims, [[] for _ in held], memo, claimed, known, last)
 
 
 def best_draw(
@@ -206,7 +222,8 @@ def _plan(board: Board, prep: Prep, icon: int, weight: float) -> list[float]:
         cells = len(board[NEAR])
         if found >= 0:
             known = prep[6][found]
-            plans[icon] = plan_values(prep[0], usable, icon, aim, weight, cells, known)
+            plan = plan_values(prep[0], usable, icon, aim, weight, cells, known, prep[7])
+            plans[icon] = plan
         else:
             plans[icon] = [0.0] * cells
     return plans[icon]

@@ -24,7 +24,7 @@ from domain.games.peninsula.flat_draw import (
     prepared,
 )
 from domain.games.peninsula.flat_draw import best_draw as flat_best_draw
-from domain.games.peninsula.flat_plan import Table, table_of
+from domain.games.peninsula.flat_plan import Last, Table, table_of
 from domain.games.peninsula.flat_sheet import (
     CATAPULT,
     DRAW_BONUSES,
@@ -161,11 +161,13 @@ def test_the_flat_best_draw_is_the_bot_s_at_every_decision() -> None:
         board = board_of(first.map.land)
         tables = _tables(first)
         maps.add(len(board[HEXES]))
-        kept: Kept = {}  # the completions' memo, shared by every sheet of the game
+        # the completions and the searches kept, shared by every sheet of the game
+        kept: Kept = {}
+        last: Last = {}
         for game, _, _ in steps:
             look = outlook_for(game, TARGET_WEIGHT)
             for seat, flat, sheet in _asked(game, board):
-                prep = prepared(board, tables, flat, kept)
+                prep = prepared(board, tables, flat, kept, last)
                 for icon in range(len(ICONS)):
                     answer = flat_best_draw(board, flat, prep, icon, TARGET_WEIGHT)
                     real = best_draw(game, sheet, seat, ICONS[icon], look)
