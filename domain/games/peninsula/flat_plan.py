@@ -110,9 +110,11 @@ UNKNOWN: Partial = (-1, 0, 0)
 """A search not made yet (``known``)."""
 
 
-Last = dict[tuple[int, int], tuple[int, Partial]]
-"""By a table's identity and a type's held hexes, the usable hexes of the last search and
-its answer (``kept_partial``), as ``planning.partial``'s ``_LAST``."""
+Last = dict[tuple[str, int], tuple[int, Partial]]
+"""By a table's mission letter and a type's held hexes, the usable hexes of the last search
+and its answer (``kept_partial``), as ``planning.partial``'s ``_LAST``. One serves the
+tables of one game (its missions' letters differ). Not by the table's ``id``: compiled, a
+``Table`` is a C struct, boxed into a new tuple for each call to ``id``."""
 LAST_KEPT = 1 << 14
 """Searches a ``Last`` keeps at most; beyond, it forgets them all."""
 
@@ -124,7 +126,7 @@ def kept_partial(table: Table, holds: int, usable: int, last: Last | None) -> Pa
     best ones tick no lost hex (a lost hex is not held), so they are all still there."""
     if last is None:
         return best_partial(table, holds, usable)
-    key = (id(table), holds)
+    key = (table[1], holds)
     found = last.get(key)
     if found is not None:
         before, answer = found
