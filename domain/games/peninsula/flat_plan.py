@@ -104,10 +104,54 @@ def bits_in(mask: int) -> int:
     return count
 
 
-def mission_targets(tables: tuple[Table, ...], usable: Usable) -> list[Aim]:
+Partial = tuple[int, int, int]
+"""``best_partial``'s answer."""
+UNKNOWN: Partial = (-1, 0, 0)
+"""A search not made yet (``known``)."""
+
+
+Last = dict[tuple[str, int], tuple[int, Partial]]
+"""By a table's mission letter and a type's held hexes, the usable hexes of the last search
+and its answer (``kept_partial``), as ``planning.partial``'s ``_LAST``. One serves the
+tables of one game (its missions' letters differ). Not by the table's ``id``: compiled, a
+``Table`` is a C struct, boxed into a new tuple for each call to ``id``."""
+LAST_KEPT = 1 << 14
+"""Searches a ``Last`` keeps at most; beyond, it forgets them all."""
+
+
+def kept_partial(table: Table, holds: int, usable: int, last: Last | None) -> Partial:
+    """``best_partial``, or the last search's answer for the same table and held hexes when
+    it still holds: ``usable`` is a subset of that search's usable hexes and none it lost
+    is among the hexes its placements lack. A subset only takes placements away, and the
+    best ones tick no lost hex (a lost hex is not held), so they are all still there."""
+    if last is None:
+        return best_partial(table, holds, usable)
+    key = (table[1], holds)
+    found = last.get(key)
+    if found is not None:
+        before, answer = found
+        if not usable & ~before and not before & ~usable & answer[1]:
+            last[key] = (usable, answer)
+            return answer
+    answer = best_partial(table, holds, usable)
+    if len(last) >= LAST_KEPT:
+        last.clear()
+    last[key] = (usable, answer)
+    return answer
+
+
+def mission_targets(
+    tables: tuple[Table, ...],
+    usable: Usable,
+    known: list[list[Partial]] | None = None,
+    last: Last | None = None,
+) -> list[Aim]:
     """``planning.targets``, an ``Aim`` for each entry of ``usable``: one type per open
     mission, the highest VP first (then the letter), the free type whose best match holds
-    the largest share of the mission's ticked hexes (at least one)."""
+    the largest share of the mission's ticked hexes (at least one). ``known``: where to
+    put each search made, ``known[k][t]`` for ``usable[k]`` and ``tables[t]``, for the
+    plans of the same sheet (``plan_values``), which make the same searches; ``last``:
+    the searches kept from sheet to sheet (``kept_partial``), None for none."""
     order = sorted(range(len(tables)), key=lambda t: (-tables[t][0], tables[t][1]))
     aims = [NO_AIM] * len(usable)
     counts = [bits_in(holds) for _, holds, _ in usable]
@@ -122,7 +166,9 @@ def mission_targets(tables: tuple[Table, ...], usable: Usable) -> list[Aim]:
             if aims[k][0] >= 0 or counts[k] / size <= share:
                 continue
             _, holds, open_hexes = usable[k]
-            partial = best_partial(table, holds, holds | open_hexes)
+            partial = kept_partial(table, holds, holds | open_hexes, last)
+            if known is not None:
+                known[k][t] = partial
             if partial[0] and partial[0] / size > share:
                 share, chosen, found = partial[0] / size, k, partial
         if chosen >= 0:
@@ -131,20 +177,32 @@ def mission_targets(tables: tuple[Table, ...], usable: Usable) -> list[Aim]:
 
 
 def plan_values(
-    tables: tuple[Table, ...], usable: Usable, icon: int, aim: Aim, weight: float, cells: int
+    tables: tuple[Table, ...],
+    usable: Usable,
+    icon: int,
+    aim: Aim,
+    weight: float,
+    cells: int,
+    known: list[Partial] | None = None,
+    last: Last | None = None,
 ) -> list[float]:
     """``planning.planned`` for type ``icon`` (not spent): the value of a draw at each land
     hex, 0.0 where the plan has none (every value it has is positive or negative, never 0).
     ``aim`` is the type's entry of ``mission_targets``, worked out once for all the types
-    of one sheet (as ``planning.cached_targets`` is)."""
+    of one sheet (as ``planning.cached_targets`` is); ``known``: the type's searches it
+    made (``UNKNOWN`` where it made none); ``last`` as ``mission_targets``'."""
     holds = land = 0
     for code, held, open_hexes in usable:
         if code == icon:
             holds, land = held, held | open_hexes
     values = [0.0] * cells
     # ``planning.progress``: each hex the most any partial match lacking it is worth
-    for table in tables:
-        have, missing, _ = best_partial(table, holds, land)
+    for t in range(len(tables)):
+        table = tables[t]
+        if known is not None and known[t][0] >= 0:
+            have, missing, _ = known[t]
+        else:
+            have, missing, _ = kept_partial(table, holds, land, last)
         if have == 0:
             continue
         worth = WEIGHT * table[0] * (have + 1) / table[2]
