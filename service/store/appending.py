@@ -255,7 +255,7 @@ def opened(
     An explicit block, as the opening was before it was one exchange: every statement names
     the new game, so Citus runs the block on the game's worker. A refusal anywhere skips the
     rest up to the Sync, and the block, left failed, is rolled back here: nothing is written.
-    Unprepared: a connection creates few games (a Peloponnes game is 13 moves or so).
+    Unprepared: a connection creates a game far less often than it appends a move.
     """
     sent: list[Statement] = [(b"BEGIN", ()), *statements]
     if call is not None:
