@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from contextlib import AbstractContextManager, suppress
-from datetime import datetime
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
@@ -57,7 +56,14 @@ from service.store.locks import try_game_lock
 from service.store.players import Players, require_players
 from service.store.reads import EventReads
 from service.store.recorders import FollowUp, Idempotency
-from service.store.records import GENESIS_HASH, Appended, Decision, GameRecord, StoredEvent
+from service.store.records import (
+    GENESIS_HASH,
+    Appended,
+    Decision,
+    GameRecord,
+    StoredEvent,
+    stored_events,
+)
 from service.store.refusals import Refusals
 from service.store.seats import SeatTokens
 from service.store.statements import ANNOUNCE, CHANNEL, copy_prefix, insert_game
@@ -301,7 +307,9 @@ class EventStore(EventReads):
         answer = appending.committed(conn, call, wake_up(game_id, end))
         decisions = [each for each, _ in moved]
         return Appended(
-            _stored_all(game_id, start_seq, prev_hash, decisions, call, answer.recorded_at),
+            stored_events(
+                game_id, start_seq, prev_hash, decisions, call.hashes, answer.recorded_at
+            ),
             answer.outboxed,
         )
 
@@ -351,57 +359,10 @@ def _made(
     if call is None or answer is None:
         return Appended([], 0)
     decisions = [each for each, _ in moved]
-    stored = _stored_all(game.game_id, start + 1, prev_hash, decisions, call, answer.recorded_at)
+    stored = stored_events(
+        game.game_id, start + 1, prev_hash, decisions, call.hashes, answer.recorded_at
+    )
     return Appended(stored, answer.outboxed)
-
-
-def _stored_all(
-    game_id: UUID,
-    start_seq: int,
-    prev_hash: str,
-    decisions: Sequence[Decision],
-    call: appending.AppendCall,
-    recorded_at: datetime,
-) -> list[StoredEvent]:
-    """The events of several decisions written by one call, each decision's in turn."""
-    stored: list[StoredEvent] = []
-    for decision in decisions:
-        hashes = call.hashes[len(stored) : len(stored) + len(decision.events)]
-        stored += _stored(
-            game_id, start_seq + len(stored), prev_hash, decision, hashes, recorded_at
-        )
-        prev_hash = hashes[-1]
-    return stored
-
-
-def _stored(
-    game_id: UUID,
-    start_seq: int,
-    prev_hash: str,
-    decision: Decision,
-    hashes: Sequence[str],
-    recorded_at: datetime,
-) -> list[StoredEvent]:
-    """The events of one decision as stored: only the time comes from the database; the
-    rest is what was just sent."""
-    prevs = [prev_hash, *hashes]
-    return [
-        StoredEvent(
-            game_id=game_id,
-            seq=start_seq + offset,
-            type=event.type,
-            schema_version=event.schema_version,
-            payload=event.payload,
-            visibility=event.visibility,
-            actor=decision.actor,
-            decision_seq=start_seq,
-            command=decision.command if offset == 0 else None,
-            recorded_at=recorded_at,
-            prev_hash=prevs[offset],
-            hash=hashes[offset],
-        )
-        for offset, event in enumerate(decision.events)
-    ]
 
 
 def wake_up(game_id: UUID, seq: int) -> str:

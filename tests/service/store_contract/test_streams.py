@@ -110,7 +110,10 @@ def test_a_fork_copies_the_prefix_and_goes_on_from_its_hash(any_store: Store) ->
     with pytest.raises(ValueError, match="only 4 events"):
         any_store.create_game(too_far, decision(0))
     bare = GameRecord.new("counting", "1", "none", 2, parent_id=parent, fork_at=2)
-    assert [e.seq for e in any_store.create_game(bare, Decision((), "system", None)).events] == [1, 2]
+    assert [e.seq for e in any_store.create_game(bare, Decision((), "system", None)).events] == [
+        1,
+        2,
+    ]
 
 
 def test_an_import_keeps_the_recorded_chain_and_refuses_a_broken_one(any_store: Store) -> None:
