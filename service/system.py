@@ -1,10 +1,10 @@
 """Decisions the system owes a game, found again after a fault.
 
-The application takes them itself right after each commit (``Application.act``,
-``create_game`` and ``fork`` settle before they answer), so after a commit there is nothing
-left to do. A process that dies between a seat's decision and the system's leaves the game
-waiting, though, and nobody may ever act in it again: the sweep hands every active game to
-this reaction, which settles those the system owes a decision.
+The application takes them itself (``Application.act`` and ``create_game`` write them in
+the same commit as their own decision, ``fork`` settles before it answers), so after a
+commit there is nothing left to do. A process that dies between a seat's decision and the
+system's leaves the game waiting, though, and nobody may ever act in it again: the sweep
+hands every active game to this reaction, which settles those the system owes a decision.
 """
 
 from __future__ import annotations

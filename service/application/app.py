@@ -82,13 +82,6 @@ class Application:
         """Tell every reaction that ``game_id`` moved on."""
         tell(game_id, [reaction.committed for reaction in self.reactions])
 
-    def _noticed(self, game_id: UUID, *decisions: Decision) -> None:
-        """Wake the outbox's readers right after a new game's commit of ``decisions`` if one
-        carried notices: only then may it have written outbox rows. Retries and notices
-        other processes wrote are the deliverer's own timer's (``service.webhooks``)."""
-        if any(decision.notices for decision in decisions):
-            tell(game_id, [reader.noticed for reader in self.outbox_readers])
-
     def _outboxed(self, game_id: UUID, appended: Appended) -> Appended:
         """Wake the outbox's readers right after an append that wrote outbox rows. Most
         moves carry notices (each one that brings a seat to act), but in a game no hook
@@ -151,12 +144,16 @@ class Application:
             events,
             len(events),
         )
-        stored = self.store.create_game(game, opening, players, secrets)
-        self._noticed(game.game_id, opening)
-        opened = Loaded(game, ruleset, state, stored[-1].seq, stored[-1].hash)
-        settled, last = self._settle(opened)
+        # The system's decisions due after the set-up are decided now and written with it,
+        # in the game's one transaction: each stays a decision of its own in the log.
+        then, after = owed_after(ruleset, state, len(events), self.clock)
+        created = self.store.create_game(game, opening, players, secrets, then)
+        stored = self._outboxed(game.game_id, created).events
+        opened = Loaded(game, ruleset, state, len(events), stored[len(events) - 1].hash)
+        if then:
+            self.loader.after_append(opened, stored[len(events) :], after)
         self._committed(game.game_id)
-        return Outcome(game.game_id, last.version, stored + settled, False)
+        return Outcome(game.game_id, stored[-1].seq, stored, False)
 
     def act(
         self,
@@ -272,9 +269,10 @@ class Application:
     def settle(self, game_id: UUID | str) -> list[StoredEvent]:
         """Take every decision the system owes this game now; the events it appended.
 
-        ``act``, ``create_game`` and ``fork`` settle by themselves right after they append;
-        this is for whatever finds a game still waiting on the system (a process that died
-        between a seat's decision and the system's, say).
+        ``act`` and ``create_game`` write the system's decisions due with their own, and
+        ``fork`` settles right after it appends; this is for whatever finds a game still
+        waiting on the system (a process that died between a seat's decision and the
+        system's, say).
         """
         game_id = parse_game_id(game_id)
         appended = self._settle(self.loader.load(game_id))[0]
@@ -361,10 +359,10 @@ class Application:
                 game, status="finished", result=result_json(ruleset.result(state))
             )
         made = secrets_for(plan.seats)
-        stored = self.store.create_game(game, decision, secrets=made)
-        self._noticed(game.game_id, decision)  # none yet: a fork's opening brings no seat to act
+        stored = self._outboxed(game.game_id, self.store.create_game(game, decision, secrets=made))
         grants = grants_of(plan.seats, made)
-        last = self._settle(Loaded(game, ruleset, state, stored[-1].seq, stored[-1].hash))[1]
+        head = stored.events[-1]
+        last = self._settle(Loaded(game, ruleset, state, head.seq, head.hash))[1]
         self._committed(game.game_id)
         return Forked(game.game_id, parent.game_id, plan.copied, last.version, grants, terminal)
 

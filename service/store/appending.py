@@ -31,7 +31,7 @@ from weakref import WeakKeyDictionary
 import psycopg
 from psycopg.abc import Loader
 from psycopg.errors import error_from_result
-from psycopg.pq import ConnStatus, DiagnosticField, ExecStatus, Format
+from psycopg.pq import ConnStatus, DiagnosticField, ExecStatus, Format, TransactionStatus
 from psycopg.pq.abc import PGconn, PGresult
 
 from service.store.records import Chained, Decision, canonical_json, chained
@@ -54,6 +54,7 @@ DECISIONS = b"cairn_append_decisions"
 system's decisions after it, one call."""
 DECISIONS_SQL = b"SELECT stamp, outboxed FROM cairn_append_decisions($1, $2, $3, $4, $5, $6, $7)"
 STATEMENTS = {APPEND: APPEND_SQL, ONE: ONE_SQL, DECISIONS: DECISIONS_SQL}
+_DONE = (ExecStatus.COMMAND_OK, ExecStatus.TUPLES_OK)
 _LOST_STATEMENT = b"26000"  # invalid_sql_statement_name
 _TIMESTAMPTZ = psycopg.adapters.types["timestamptz"].oid
 
@@ -229,11 +230,57 @@ def committed(conn: psycopg.Connection[Any], call: AppendCall, wake: str) -> Ans
 
 
 def within(conn: psycopg.Connection[Any], call: AppendCall) -> Answer:
-    """Run ``call`` inside the caller's transaction (a new game's first decision), which
-    commits and wakes the readers; unprepared, since a game is created once."""
+    """Run ``call`` inside the caller's transaction (the opening of a fork or of a league's
+    game, whose steps read before they write), which commits and wakes the readers;
+    unprepared, since a game is created once."""
     with conn.lock:
         answer = conn.pgconn.exec_params(STATEMENTS[call.statement], call.params)
     return _answer(conn, answer, _loader(conn))
+
+
+Statement = tuple[bytes, Sequence[bytes | None]]
+"""A statement's text with ``$n`` placeholders, and its parameters as texts."""
+
+
+def opened(
+    conn: psycopg.Connection[Any],
+    statements: Sequence[Statement],
+    call: AppendCall | None,
+    wake: str,
+) -> Answer | None:
+    """A new game's opening in one round trip: ``BEGIN``, ``statements`` (the game's row and
+    secrets, ``service.store.opening``), ``call`` (its decisions), ``COMMIT``, then ``wake``
+    after the Sync, as ``committed`` sends it; ``call``'s answer (None without one).
+
+    An explicit block, as the opening was before it was one exchange: every statement names
+    the new game, so Citus runs the block on the game's worker. A refusal anywhere skips the
+    rest up to the Sync, and the block, left failed, is rolled back here: nothing is written.
+    Unprepared: a connection creates a game far less often than it appends a move.
+    """
+    sent: list[Statement] = [(b"BEGIN", ()), *statements]
+    if call is not None:
+        sent.append((STATEMENTS[call.statement], call.params))
+    sent.append((b"COMMIT", ()))
+    with conn.lock:
+        pgconn = conn.pgconn
+        try:
+            pgconn.enter_pipeline_mode()
+            for text, params in sent:
+                pgconn.send_query_params(text, params)
+            pgconn.pipeline_sync()
+            pgconn.send_query_params(wake.encode(), None)
+            pgconn.pipeline_sync()
+            answers = _answers(pgconn, syncs=2)[: len(sent)]  # the wake-up's is ignored
+            pgconn.exit_pipeline_mode()
+        except BaseException:
+            conn.close()
+            raise
+        refused = next((a for a in answers if a.status not in _DONE), None)
+        if refused is not None:
+            if pgconn.transaction_status == TransactionStatus.INERROR:
+                pgconn.exec_(b"ROLLBACK")
+            raise _failure(conn, refused)
+        return None if call is None else _answer(conn, answers[-2], _loader(conn))
 
 
 def _prepare(conn: psycopg.Connection[Any], again: bool = False) -> Loader:

@@ -7,7 +7,9 @@ key ``(game_id, seq)``; a writer that skipped ahead hits the foreign key to the 
 Both surface as ``VersionConflict``. The system's decisions due right after a seat's are
 appended with it (``then``): one call of ``cairn_append_decisions`` (migration 0013) for them
 all, so one statement, one commit and one wake-up; each is still a decision of its own in
-the log. Inside a caller's transaction (a new game's opening) each goes as its own call.
+the log. A new game's opening decision and the system's after it are one such call too,
+inside the transaction that writes the game's row and secrets: for most games one round
+trip in all (``create_game``).
 
 ``NOTIFY cairn_events`` is sent right after the commit, in a transaction of its own. Queued
 inside the appending transaction, it would make PostgreSQL serialise every notifying
@@ -25,21 +27,19 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from contextlib import AbstractContextManager, suppress
-from datetime import datetime
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 from uuid import UUID
 
 import psycopg
 from psycopg import errors as pg_errors
-from psycopg.pq import TransactionStatus
 from psycopg.types.json import Jsonb
 
 if TYPE_CHECKING:
     from service.projections.league_tables import LeagueViews
 
 from service.projections.tracking import Tracking
-from service.store import appending
+from service.store import appending, opening
 from service.store.analyses import Analyses
 from service.store.appending import append_call
 from service.store.creators import Creators
@@ -56,7 +56,14 @@ from service.store.locks import try_game_lock
 from service.store.players import Players, require_players
 from service.store.reads import EventReads
 from service.store.recorders import FollowUp, Idempotency
-from service.store.records import GENESIS_HASH, Appended, Decision, GameRecord, StoredEvent
+from service.store.records import (
+    GENESIS_HASH,
+    Appended,
+    Decision,
+    GameRecord,
+    StoredEvent,
+    stored_events,
+)
 from service.store.refusals import Refusals
 from service.store.seats import SeatTokens
 from service.store.statements import ANNOUNCE, CHANNEL, copy_prefix, insert_game
@@ -138,40 +145,67 @@ class EventStore(EventReads):
         decision: Decision,
         seated: Sequence[UUID] = (),
         secrets: Secrets | None = None,
-    ) -> list[StoredEvent]:
-        """Insert a game row, a fork's copied prefix, its opening decision and the hashes of
-        the ``secrets`` it hands out, atomically.
+        then: Sequence[FollowUp] = (),
+    ) -> Appended:
+        """Insert a game row, a fork's copied prefix, its opening decision, the system's
+        decisions ``then`` due after it, and the hashes of the ``secrets`` it hands out,
+        in one transaction with one wake-up; every event of the new game, as stored.
 
-        ``seated[i]`` is the player account bound to seat i (a league's game): bound in the
-        same transaction, with their and the league's webhooks copied in before the opening
-        decision, so that it already notifies them (``service.store.subscriptions``).
-        Raises ``GameExists`` if the id is taken, ``UnknownGame`` for a fork of a game that
-        is not stored, and ``UnknownPlayer`` for a seat bound to no account.
+        A new game that copies nothing and binds no seat (most of them) is one exchange
+        (``appending.opened``), and its events are built here as ``append`` builds them,
+        not read back. ``seated[i]`` is the player account bound to seat i (a league's
+        game): bound in the same transaction, with their and the league's webhooks copied
+        in before the opening decision, so that it already notifies them
+        (``service.store.subscriptions``). Raises ``GameExists`` if the id is taken,
+        ``UnknownGame`` for a fork of a game that is not stored, and ``UnknownPlayer`` for
+        a seat bound to no account.
         """
         start = game.fork_at or 0
+        moved = [each for each in ((decision, None), *then) if each[0].events]
         try:
-            with self.connection() as conn, conn.transaction():
-                # The events come after the game row, so the transaction announces itself to
-                # the feed before it writes anything.
-                conn.execute(ANNOUNCE)
-                insert_game(conn, game)
-                if secrets is not None:
-                    insert_secrets(conn, game.game_id, secrets)
-                if seated:
-                    require_players(conn, seated)
-                    bind_seats(conn, game.game_id, seated)
-                    adopt_game(conn, game.game_id)
-                prev = GENESIS_HASH
-                if game.parent_id is not None:
-                    prev = copy_prefix(conn, game.parent_id, game.game_id, start)
-                if decision.events:
-                    self._insert(conn, game.game_id, start + 1, prev, decision)
+            with self.connection() as conn:
+                if game.parent_id is None and not seated:
+                    call = _opening(game, start, GENESIS_HASH, moved)
+                    wake = wake_up(game.game_id, start + _count(moved))
+                    answer = appending.opened(conn, opening.statements(game, secrets), call, wake)
+                    return _made(game, start, GENESIS_HASH, moved, call, answer)
+                return self._create_in_steps(conn, game, moved, seated, secrets)
         except pg_errors.UniqueViolation as exc:
             if exc.diag.constraint_name == "games_pkey":
                 raise GameExists(game.game_id) from exc
             raise
-        self._notify(game.game_id, start + len(decision.events))
-        return self.read(game.game_id)
+
+    def _create_in_steps(
+        self,
+        conn: psycopg.Connection[Any],
+        game: GameRecord,
+        moved: Sequence[FollowUp],
+        seated: Sequence[UUID],
+        secrets: Secrets | None,
+    ) -> Appended:
+        """A fork's or a league game's opening: its steps read (the parent's prefix, the
+        seats' accounts and their hooks) before they write, so they go one by one."""
+        start = game.fork_at or 0
+        with conn.transaction():
+            # The events come after the game row, so the transaction announces itself to
+            # the feed before it writes anything.
+            conn.execute(ANNOUNCE)
+            insert_game(conn, game)
+            if secrets is not None:
+                insert_secrets(conn, game.game_id, secrets)
+            if seated:
+                require_players(conn, seated)
+                bind_seats(conn, game.game_id, seated)
+                adopt_game(conn, game.game_id)
+            prev = GENESIS_HASH
+            if game.parent_id is not None:
+                prev = copy_prefix(conn, game.parent_id, game.game_id, start)
+            call = _opening(game, start, prev, moved)
+            answer = None if call is None else appending.within(conn, call)
+        self._notify_on(conn, game.game_id, start + _count(moved))
+        if game.parent_id is not None:  # the copied prefix is the parent's, read back
+            return Appended(self.read(game.game_id), answer.outboxed if answer else 0)
+        return _made(game, start, prev, moved, call, answer)
 
     def insert_verbatim(self, game: GameRecord, events: Sequence[StoredEvent], source: str) -> None:
         """An imported game and its events as recorded elsewhere (``service.store.verbatim``)."""
@@ -242,10 +276,6 @@ class EventStore(EventReads):
             return ChainMismatch(game_id, expected_version)
         return VersionConflict(game_id, expected_version, head)
 
-    def _notify(self, game_id: UUID, seq: int) -> None:
-        with self.connection() as conn:
-            self._notify_on(conn, game_id, seq)
-
     def _notify_on(self, conn: psycopg.Connection[Any], game_id: UUID, seq: int) -> None:
         """Wake live readers; called after the commit (see the module docstring for why)."""
         # Sent through libpq directly: psycopg's execute machinery cost as much client CPU as
@@ -267,17 +297,6 @@ class EventStore(EventReads):
         then: Sequence[FollowUp] = (),
     ) -> Appended:
         moved = [(decision, result), *then]
-        if conn.info.transaction_status != TransactionStatus.IDLE:
-            # inside the caller's transaction (a new game's opening): a call a decision
-            stored: list[StoredEvent] = []
-            outboxed = 0
-            for each, finished in moved:
-                start = start_seq + len(stored)
-                call = append_call(game_id, start, prev_hash, each, idempotency, finished)
-                answer = appending.within(conn, call)
-                stored += _stored(game_id, start, prev_hash, each, call.hashes, answer.recorded_at)
-                prev_hash, idempotency, outboxed = call.hashes[-1], None, outboxed + answer.outboxed
-            return Appended(stored, outboxed)
         if then:
             # A decision and the system's after it: one call, where it was a call a decision
             # in a BEGIN ... COMMIT block (migration 0013; some rulesets' moves are five or more).
@@ -288,7 +307,9 @@ class EventStore(EventReads):
         answer = appending.committed(conn, call, wake_up(game_id, end))
         decisions = [each for each, _ in moved]
         return Appended(
-            _stored_all(game_id, start_seq, prev_hash, decisions, call, answer.recorded_at),
+            stored_events(
+                game_id, start_seq, prev_hash, decisions, call.hashes, answer.recorded_at
+            ),
             answer.outboxed,
         )
 
@@ -313,53 +334,35 @@ class EventStore(EventReads):
             return conn.execute("DELETE FROM snapshots WHERE game_id = %s", (game_id,)).rowcount
 
 
-def _stored_all(
-    game_id: UUID,
-    start_seq: int,
-    prev_hash: str,
-    decisions: Sequence[Decision],
-    call: appending.AppendCall,
-    recorded_at: datetime,
-) -> list[StoredEvent]:
-    """The events of several decisions written by one call, each decision's in turn."""
-    stored: list[StoredEvent] = []
-    for decision in decisions:
-        hashes = call.hashes[len(stored) : len(stored) + len(decision.events)]
-        stored += _stored(
-            game_id, start_seq + len(stored), prev_hash, decision, hashes, recorded_at
-        )
-        prev_hash = hashes[-1]
-    return stored
+def _opening(
+    game: GameRecord, start: int, prev_hash: str, moved: Sequence[FollowUp]
+) -> appending.AppendCall | None:
+    """The call that writes a new game's decisions after seq ``start``, if it has any."""
+    if not moved:
+        return None
+    return appending.decisions_call(game.game_id, start + 1, prev_hash, moved, None)
 
 
-def _stored(
-    game_id: UUID,
-    start_seq: int,
+def _count(moved: Sequence[FollowUp]) -> int:
+    return sum(len(each.events) for each, _ in moved)
+
+
+def _made(
+    game: GameRecord,
+    start: int,
     prev_hash: str,
-    decision: Decision,
-    hashes: Sequence[str],
-    recorded_at: datetime,
-) -> list[StoredEvent]:
-    """The events of one decision as stored: only the time comes from the database; the
-    rest is what was just sent."""
-    prevs = [prev_hash, *hashes]
-    return [
-        StoredEvent(
-            game_id=game_id,
-            seq=start_seq + offset,
-            type=event.type,
-            schema_version=event.schema_version,
-            payload=event.payload,
-            visibility=event.visibility,
-            actor=decision.actor,
-            decision_seq=start_seq,
-            command=decision.command if offset == 0 else None,
-            recorded_at=recorded_at,
-            prev_hash=prevs[offset],
-            hash=hashes[offset],
-        )
-        for offset, event in enumerate(decision.events)
-    ]
+    moved: Sequence[FollowUp],
+    call: appending.AppendCall | None,
+    answer: appending.Answer | None,
+) -> Appended:
+    """A new game's events as the call wrote them (none without one)."""
+    if call is None or answer is None:
+        return Appended([], 0)
+    decisions = [each for each, _ in moved]
+    stored = stored_events(
+        game.game_id, start + 1, prev_hash, decisions, call.hashes, answer.recorded_at
+    )
+    return Appended(stored, answer.outboxed)
 
 
 def wake_up(game_id: UUID, seq: int) -> str:

@@ -105,9 +105,11 @@ class MemoryStore(MemoryReads):
         decision: Decision,
         seated: Sequence[UUID] = (),
         secrets: Secrets | None = None,
-    ) -> list[StoredEvent]:
+        then: Sequence[FollowUp] = (),
+    ) -> Appended:
         start = game.fork_at or 0
-        new = self._rows(start + 1, GENESIS_HASH, decision, datetime.now(UTC))
+        now = datetime.now(UTC)
+        moved = [each for each in ((decision, None), *then) if each[0].events]
         with self.tables.lock:
             if game.game_id in self.tables.games:
                 raise GameExists(game.game_id)
@@ -123,15 +125,24 @@ class MemoryStore(MemoryReads):
                     raise ValueError(
                         f"cannot fork at {start}: the parent has only {len(copied)} events"
                     )
-            if copied and new:
-                new = self._rows(start + 1, copied[-1].hash, decision, new[0].recorded_at)
+            # Every row is made (and every number checked) before anything is stored.
+            batches, seq, prev = [], start + 1, copied[-1].hash if copied else GENESIS_HASH
+            for each, _ in moved:
+                batch = self._rows(seq, prev, each, now)
+                batches.append(batch)
+                seq, prev = seq + len(batch), batch[-1].hash
             self._store_game(game, seated)
             if secrets is not None:
                 put_secrets(self.tables, game.game_id, secrets)
-            self._commit(game.game_id, copied + new)
-            self.tables.notify_hooks(game.game_id, decision.notices, datetime.now(UTC))
-        self._wake(game.game_id, start + len(new))
-        return self.read(game.game_id)
+            self._commit(game.game_id, copied)
+            outboxed = 0
+            for (each, finished), batch in zip(moved, batches, strict=True):
+                self._commit(game.game_id, batch)
+                if finished is not None:
+                    self._finish(game.game_id, finished)
+                outboxed += self.tables.notify_hooks(game.game_id, each.notices, now)
+        self._wake(game.game_id, seq - 1)
+        return Appended(self.read(game.game_id), outboxed)
 
     def insert_verbatim(self, game: GameRecord, events: Sequence[StoredEvent], source: str) -> None:
         """As ``service.store.verbatim``: the rows as given, each chained to the one before

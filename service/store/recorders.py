@@ -62,11 +62,15 @@ class GameRecorder(Protocol):
         decision: Decision,
         seated: Sequence[UUID] = (),
         secrets: Secrets | None = None,
-    ) -> list[StoredEvent]:
-        """The game, a fork's copied prefix, its opening decision and the hashes of the
-        ``secrets`` it hands out (``service.store.credentials``), all or nothing.
-        ``GameExists``, ``UnknownGame`` (a fork's parent), ``ValueError`` (a fork past the
-        parent's end)."""
+        then: Sequence[FollowUp] = (),
+    ) -> Appended:
+        """The game, a fork's copied prefix, its opening decision, the system's decisions
+        ``then`` due after it (each a decision of its own, with the result it ends the game
+        with, if it does), the hashes of the ``secrets`` it hands out
+        (``service.store.credentials``) and the outbox rows of every decision's notices, all
+        or nothing, with one wake-up: every event of the new game as stored, and the outbox
+        rows' count. ``GameExists``, ``UnknownGame`` (a fork's parent), ``ValueError`` (a
+        fork past the parent's end), ``UnknownPlayer`` (a seat bound to no account)."""
         ...
 
     def insert_verbatim(self, game: GameRecord, events: Sequence[StoredEvent], source: str) -> None:

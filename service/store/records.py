@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -270,3 +271,51 @@ def chained(start: int, prev_hash: str, decision: Decision) -> list[Chained]:
         links.append(Chained(event, start + offset, payload_text, kept, prev_hash, digest))
         prev_hash = digest
     return links
+
+
+def stored_events(
+    game_id: UUID,
+    start_seq: int,
+    prev_hash: str,
+    decisions: Sequence[Decision],
+    hashes: Sequence[str],
+    recorded_at: datetime,
+) -> list[StoredEvent]:
+    """The events of ``decisions`` as one append stored them, each decision's in turn, from
+    the ``hashes`` sent with them: only the time comes from the database."""
+    stored: list[StoredEvent] = []
+    for decision in decisions:
+        chain = hashes[len(stored) : len(stored) + len(decision.events)]
+        stored += _stored(game_id, start_seq + len(stored), prev_hash, decision, chain, recorded_at)
+        prev_hash = chain[-1]
+    return stored
+
+
+def _stored(
+    game_id: UUID,
+    start_seq: int,
+    prev_hash: str,
+    decision: Decision,
+    hashes: Sequence[str],
+    recorded_at: datetime,
+) -> list[StoredEvent]:
+    """The events of one decision as stored: only the time comes from the database; the
+    rest is what was just sent."""
+    prevs = [prev_hash, *hashes]
+    return [
+        StoredEvent(
+            game_id=game_id,
+            seq=start_seq + offset,
+            type=event.type,
+            schema_version=event.schema_version,
+            payload=event.payload,
+            visibility=event.visibility,
+            actor=decision.actor,
+            decision_seq=start_seq,
+            command=decision.command if offset == 0 else None,
+            recorded_at=recorded_at,
+            prev_hash=prevs[offset],
+            hash=hashes[offset],
+        )
+        for offset, event in enumerate(decision.events)
+    ]

@@ -278,7 +278,7 @@ def test_a_fork_copies_the_prefix_and_goes_on_from_its_hash(store: EventStore) -
     for n in range(3):
         append_with_retry(store, parent, n)
     child = GameRecord.new("counting", "1", "none", 2, parent_id=parent, fork_at=3)
-    stored = store.create_game(child, decision(9))
+    stored = store.create_game(child, decision(9)).events
     copied = store.read(parent, until=3)
     assert [e.hash for e in stored[:3]] == [e.hash for e in copied]
     assert stored[3].prev_hash == copied[-1].hash and stored[3].seq == 4

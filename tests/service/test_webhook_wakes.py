@@ -1,7 +1,8 @@
 """The deliverer is woken only by a commit that wrote outbox rows (issue #26): a move whose
 decisions carry no notice leaves it asleep, and so does one whose notices no hook hears (the
-store counts the rows its append wrote), while a notice a hook hears, the seat's own or a
-system decision's appended with it, is delivered at once, as before. On both stores, each
+store counts the rows its append wrote; a new game's opening likewise), while a notice a
+hook hears, the seat's own or a system decision's appended with it, is delivered at once,
+as before. On both stores, each
 over a store of its own (a served test's deliverer would claim its notices).
 
 The deliverer's timer is set to a minute here, so every claim a test sees within seconds is
@@ -117,8 +118,8 @@ def _hooked(
     service, counted = served
     claims = counted.claims
     created = service.cairn.create_game(ruleset, 2, options, seat_info=PLAYERS)
-    # The opening tells the seats to act: that wakes the deliverer (no hook hears it yet).
-    assert counted.claimed_after(claims, PROMPT) and counted.asleep()
+    # The opening tells the seats to act, but no hook hears it yet: no row, no wake-up.
+    assert not counted.claimed_after(claims, QUIET) and counted.asleep()
     service.cairn.store.webhooks.register(created.game_id, url, SECRET, "creator", "", None)
     return created.game_id
 
@@ -173,7 +174,8 @@ def test_a_notice_no_hook_hears_leaves_the_deliverer_asleep(
     claims = counted.claims
     created = service.cairn.create_game("counting", 2, {"target": 20}, seat_info=PLAYERS)
     game_id = created.game_id
-    assert counted.claimed_after(claims, PROMPT) and counted.asleep()
+    # its opening tells seat 0 to act, and no hook hears it: the creation counts no row
+    assert not counted.claimed_after(claims, QUIET), "an opening no hook hears woke it"
     claims, looks = counted.claims, counted.looks
     service.cairn.act(game_id, 0, {"type": "add", "amount": 1})  # seat 1 comes to act
     assert not counted.claimed_after(claims, QUIET), "a notice no hook hears woke the deliverer"

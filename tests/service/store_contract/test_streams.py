@@ -99,7 +99,7 @@ def test_a_fork_copies_the_prefix_and_goes_on_from_its_hash(any_store: Store) ->
         append_with_retry(any_store, parent, n)
     before = any_store.read(parent)
     child = GameRecord.new("counting", "1", "none", 2, parent_id=parent, fork_at=3)
-    stored = any_store.create_game(child, decision(9))
+    stored = any_store.create_game(child, decision(9)).events
     assert stored[:3] == [dataclasses.replace(e, game_id=child.game_id) for e in before[:3]]
     assert stored[3].prev_hash == before[2].hash and stored[3].seq == 4
     assert all(e.hash == e.expected_hash() for e in stored)
@@ -110,7 +110,10 @@ def test_a_fork_copies_the_prefix_and_goes_on_from_its_hash(any_store: Store) ->
     with pytest.raises(ValueError, match="only 4 events"):
         any_store.create_game(too_far, decision(0))
     bare = GameRecord.new("counting", "1", "none", 2, parent_id=parent, fork_at=2)
-    assert [e.seq for e in any_store.create_game(bare, Decision((), "system", None))] == [1, 2]
+    assert [e.seq for e in any_store.create_game(bare, Decision((), "system", None)).events] == [
+        1,
+        2,
+    ]
 
 
 def test_an_import_keeps_the_recorded_chain_and_refuses_a_broken_one(any_store: Store) -> None:
