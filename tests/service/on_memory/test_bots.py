@@ -20,10 +20,13 @@ def test_play_out_does_not_stop_where_the_system_owes_the_next_decision() -> Non
     that died right after its commit."""
     service = assemble(MemoryStore(), sweep_every=None)
     cairn = service.cairn
-    created = cairn.create_game("peloponnes", 2, seat_info=BOTS, seed=seed_for("system"))
     bots = service.bots
     assert bots is not None
-    bots.close()  # nobody plays until play_out, so the fault below stays
+    # Nobody plays until play_out, so the fault below stays. Closed before the game exists:
+    # a driver kicked by the creation's commit would play on until close() let it stop,
+    # sometimes to the game's end (the test then found no seat to act).
+    bots.close()
+    created = cairn.create_game("peloponnes", 2, seat_info=BOTS, seed=seed_for("system"))
     while True:
         loaded = cairn.load(created.game_id)
         ruleset, state = loaded.ruleset, loaded.state
