@@ -415,4 +415,7 @@ def test_a_plain_posts_ms_counts_from_its_arrival_not_from_its_body(pair: Pair) 
         ):
             assert time.monotonic() < deadline, "no request.completed"
             time.sleep(0.005)
-        assert lines[0]["ms"] >= 1000 * pause, (server is pair.plain, lines[0])
+        # Most of the pause, not all of it: the server's clock starts when the first bytes
+        # arrive, a little after the client sent them, and a loaded machine widens that gap
+        # (299.7 ms was seen). Counted from the body instead, the line said 1.8 ms.
+        assert lines[0]["ms"] >= 0.8 * 1000 * pause, (server is pair.plain, lines[0])
