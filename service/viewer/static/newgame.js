@@ -61,9 +61,22 @@ function optionField(described, live) {
   return label;
 }
 
+let fetching = 0; // rulesets whose description is on its way: the form is not yet theirs
+
 async function chosen() {
   const id = $("new-ruleset").value;
-  if (!rulesets.has(id)) rulesets.set(id, await api(`/rulesets/${id}`));
+  if (!rulesets.has(id)) {
+    fetching += 1;
+    $("new-start").disabled = true;
+    try {
+      rulesets.set(id, await api(`/rulesets/${id}`));
+    } finally {
+      fetching -= 1;
+      $("new-start").disabled = fetching > 0;
+    }
+  }
+  // Another ruleset was picked while this one's description came: that pick draws the form.
+  if ($("new-ruleset").value !== id) return;
   const ruleset = rulesets.get(id);
   const seats = $("new-seats");
   const wanted = Number(seats.value) || Math.max(ruleset.min_seats, 2);
@@ -83,8 +96,17 @@ function drawSeats() {
   const ruleset = rulesets.get($("new-ruleset").value);
   const fieldset = $("new-seat-list");
   const legend = fieldset.querySelector("legend");
+  // A seat keeps what was picked for it where the new rows still offer that: a ruleset's
+  // description comes after a pause, and a seat opened meanwhile was silently made a bot.
+  const picked = new Map([...fieldset.querySelectorAll("select")].map((s) => [s.id, s.value]));
   const rows = [];
-  for (let seat = 0; seat < Number($("new-seats").value); seat += 1) rows.push(seatRow(seat, ruleset.bots));
+  for (let seat = 0; seat < Number($("new-seats").value); seat += 1) {
+    const row = seatRow(seat, ruleset.bots);
+    const select = row.querySelector("select");
+    const kept = picked.get(select.id);
+    if ([...select.options].some((o) => o.value === kept)) select.value = kept;
+    rows.push(row);
+  }
   fieldset.replaceChildren(legend, ...rows);
 }
 
@@ -123,7 +145,7 @@ async function start(event) {
   } catch (error) {
     say(`The game was not started: ${error.message}`);
   } finally {
-    $("new-start").disabled = false;
+    $("new-start").disabled = fetching > 0;
   }
 }
 
