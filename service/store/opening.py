@@ -15,13 +15,12 @@ from typing import Any
 from service.store.appending import Statement
 from service.store.credentials import Secrets, token_hash
 from service.store.records import GameRecord
-from service.store.statements import ANNOUNCE
+from service.store.statements import ANNOUNCE, GAME_INSERT_COLUMNS
 
 GAME_SQL = (
-    b"INSERT INTO games (game_id, ruleset, rules_version, content_hash, seats, seat_info,"
-    b" options, status, result, parent_id, fork_at, created_at, finished_at)"
-    b" VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"
-)
+    f"INSERT INTO games ({GAME_INSERT_COLUMNS})"
+    " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"
+).encode()
 CREATOR_SQL = b"INSERT INTO game_creators (game_id, token_sha256) VALUES ($1, $2)"
 
 

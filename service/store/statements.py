@@ -117,11 +117,18 @@ def seat_taken(
         conn.execute(NOTICE_SQL, (notices_param(opening), game_id))
 
 
+GAME_INSERT_COLUMNS = (
+    "game_id, ruleset, rules_version, content_hash, seats, seat_info, options, status, result,"
+    " parent_id, fork_at, created_at, finished_at"
+)
+"""A game row's columns, in the order both ways of writing one send them (``insert_game``
+and a new game's one exchange, ``service.store.opening``)."""
+
+
 def insert_game(conn: psycopg.Connection[Any], game: GameRecord) -> None:
     """Insert a game's row as given (new games and imported ones alike)."""
     conn.execute(
-        "INSERT INTO games (game_id, ruleset, rules_version, content_hash, seats, seat_info,"
-        " options, status, result, parent_id, fork_at, created_at, finished_at)"
+        f"INSERT INTO games ({GAME_INSERT_COLUMNS})"
         " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
         (
             game.game_id,
