@@ -14,6 +14,7 @@ from contextlib import asynccontextmanager
 from typing import Any
 
 from litestar import Litestar, Request, get, post
+from litestar.params import FromPath, JSONBody
 from psycopg.types.json import Jsonb
 from psycopg_pool import ConnectionPool
 
@@ -37,7 +38,7 @@ def health(request: Request[Any, Any, Any]) -> dict[str, str]:
 
 
 @get("/rows/{row_id:int}", sync_to_thread=True)
-def read_row(request: Request[Any, Any, Any], row_id: int) -> dict[str, Any]:
+def read_row(request: Request[Any, Any, Any], row_id: FromPath[int]) -> dict[str, Any]:
     """The counterpart of Cairn's legal-commands read: one indexed SELECT."""
     with _pool(request).connection() as conn:
         row = conn.execute("SELECT payload FROM bench_bare WHERE id = %s", (row_id,)).fetchone()
@@ -45,7 +46,7 @@ def read_row(request: Request[Any, Any, Any], row_id: int) -> dict[str, Any]:
 
 
 @post("/rows", sync_to_thread=True, status_code=200)
-def insert_row(request: Request[Any, Any, Any], data: dict[str, Any]) -> dict[str, int]:
+def insert_row(request: Request[Any, Any, Any], data: JSONBody[dict[str, Any]]) -> dict[str, int]:
     with _pool(request).connection() as conn:
         row = conn.execute(
             "INSERT INTO bench_bare (payload) VALUES (%s) RETURNING id", (Jsonb(data),)
