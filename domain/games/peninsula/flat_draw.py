@@ -29,6 +29,7 @@ from domain.games.peninsula.flat_plan import (
     bits_in,
     mission_targets,
     plan_values,
+    raise_to,
 )
 from domain.games.peninsula.flat_sheet import (
     BOAT,
@@ -338,14 +339,7 @@ def _completions(prep: Prep, icon: int, cells: int) -> list[float]:
         kept.clear()
     gains = [0.0] * cells
     for table in prep[0]:
-        hexes = _completing(table, holds)
-        vp = float(table[0])
-        i = 0
-        while hexes:
-            if hexes & 1 and vp > gains[i]:
-                gains[i] = vp
-            hexes >>= 1
-            i += 1
+        raise_to(gains, _completing(table, holds), float(table[0]))
     kept[key] = gains
     return gains
 

@@ -104,6 +104,16 @@ def bits_in(mask: int) -> int:
     return count
 
 
+def raise_to(values: list[float], mask: int, worth: float) -> None:
+    """Each of ``values`` at a set bit of ``mask`` raised to ``worth`` where it is lower."""
+    i = 0
+    while mask:
+        if mask & 1 and worth > values[i]:
+            values[i] = worth
+        mask >>= 1
+        i += 1
+
+
 Partial = tuple[int, int, int]
 """``best_partial``'s answer."""
 UNKNOWN: Partial = (-1, 0, 0)
@@ -205,13 +215,7 @@ def plan_values(
             have, missing, _ = kept_partial(table, holds, land, last)
         if have == 0:
             continue
-        worth = WEIGHT * table[0] * (have + 1) / table[2]
-        i = 0
-        while missing:
-            if missing & 1 and worth > values[i]:
-                values[i] = worth
-            missing >>= 1
-            i += 1
+        raise_to(values, missing, WEIGHT * table[0] * (have + 1) / table[2])
     t, have, missing, crossing = aim
     if t < 0:
         return values
