@@ -7,6 +7,8 @@ and the cache all hold (docs/analysis.md).
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -16,7 +18,7 @@ from domain.core import Ruleset
 from domain.core.registry import command_to_json
 from service.analysis.points import Point, Scope, played_command, scope
 from service.analysis.request import Request, request_key
-from service.analysis.running import Position, Task, run, tasks_for
+from service.analysis.running import Position, Task, graph_tasks, rounds, run, tasks_for
 from service.application.loading import ruleset_for
 from service.review import check_viewer
 from service.store import Store
@@ -75,11 +77,22 @@ def prepare(store: Store, game_id: Any, viewer: int | None, request: Request) ->
     return Prepared(seen, ruleset, request, key, body, point, chosen)
 
 
+Sketched = Callable[[dict[str, Any]], None]
+"""Hears a graph so far: every point at the same, smaller count of rollouts."""
+
+
 def compute(
-    prepared: Prepared, jobs: int, advanced: Callable[[int], None] = lambda n: None
+    prepared: Prepared,
+    jobs: int,
+    advanced: Callable[[int], None] = lambda n: None,
+    sketched: Sketched = lambda graph: None,
 ) -> dict[str, Any]:
+    """The analysis's result. ``advanced`` hears how many rollouts each finished task
+    played; a graph is also handed to ``sketched`` after each of its rounds but the last
+    (``running.rounds``), each exactly the graph the same request would give at that count
+    of rollouts."""
     if prepared.point is None:
-        return _graph(prepared, jobs, advanced)
+        return _graph(prepared, jobs, advanced, sketched)
     return _hints(prepared, prepared.point, jobs, advanced)
 
 
@@ -113,15 +126,39 @@ def _gathered(
     return grouped
 
 
-def _graph(prepared: Prepared, jobs: int, advanced: Callable[[int], None]) -> dict[str, Any]:
-    seen, request = prepared.scope, prepared.request
+def _graph(
+    prepared: Prepared, jobs: int, advanced: Callable[[int], None], sketched: Sketched
+) -> dict[str, Any]:
+    seen = prepared.scope
     ats = tuple(p.at for p in seen.points)
-    tasks = [t for at in ats for t in tasks_for(at, request.rollouts)]
-    grouped = _gathered(_position(prepared, ats, seen.graph_keep), tasks, jobs, advanced)
-    seats = seen.trail.game.seats
+    counts = rounds(prepared.request.rollouts)
+    tasks = graph_tasks(ats, counts)
+    # Each point's playouts by their first rollout's number: summed in that order, a
+    # count's estimate is the same whatever order the tasks ended in.
+    parts: dict[int, dict[int, list[Playout]]] = {at: {} for at in ats}
+    left = Counter(bisect_right(counts, task.first) for task in tasks)
+    shown = 0
+    for task, done, _ in run(_position(prepared, ats, seen.graph_keep), tasks, jobs, advanced):
+        parts[task.at][task.first] = done
+        left[bisect_right(counts, task.first)] -= 1
+        complete = shown
+        while complete < len(counts) - 1 and left[complete] == 0:
+            complete += 1
+        if complete > shown:
+            shown = complete
+            sketched(_graph_body(prepared, parts, counts[shown - 1]))
+    return _graph_body(prepared, parts, prepared.request.rollouts)
+
+
+def _graph_body(
+    prepared: Prepared, parts: dict[int, dict[int, list[Playout]]], count: int
+) -> dict[str, Any]:
+    """The graph over each point's first ``count`` rollouts."""
+    seats = prepared.scope.trail.game.seats
     points = []
-    for p in seen.points:
-        done = grouped.get((p.at, "null"), ([], 0))[0]
+    for p in prepared.scope.points:
+        by_first = parts[p.at]
+        done = [o for first in sorted(by_first) if first < count for o in by_first[first]]
         points.append(
             {
                 "at": p.at,

@@ -113,9 +113,14 @@ class AnalysisJobs:
                 self.analyses.advanced(job, done)
                 written = time.monotonic()
 
+        def sketched(graph: dict[str, Any]) -> None:
+            nonlocal written
+            self.analyses.sketched(job, done, graph)
+            written = time.monotonic()
+
         try:
             started = time.monotonic()
-            result = compute(prepared, self.jobs, advanced)
+            result = compute(prepared, self.jobs, advanced, sketched)
             self.analyses.finished(job, result)
             log.info("analysis.done", seconds=round(time.monotonic() - started, 2))
         except Exception as exc:

@@ -95,10 +95,39 @@ def _states(ruleset: Ruleset[Any, Any, Any], position: Position) -> dict[int, An
 
 
 def tasks_for(at: int, rollouts: int, **extra: Any) -> list[Task]:
-    return [
-        Task(at, first, min(first + CHUNK, rollouts), **extra)
-        for first in range(0, rollouts, CHUNK)
-    ]
+    return _chunks(at, 0, rollouts, extra)
+
+
+def rounds(rollouts: int) -> tuple[int, ...]:
+    """The counts of rollouts a point after which a graph can be shown so far: 1, 2, 4, 8,
+    … doubling, then ``rollouts``. The first whole graph comes after one rollout a point,
+    about a hundredth of the work at 100, and each later one halves the intervals' width
+    (about): a reader sees the shape at once and watches it settle."""
+    counts: list[int] = []
+    count = 1
+    while count < rollouts:
+        counts.append(count)
+        count *= 2
+    return (*counts, rollouts)
+
+
+def graph_tasks(ats: Sequence[int], counts: Sequence[int]) -> list[Task]:
+    """Every point's rollouts round by round (``counts`` from ``rounds``): every point's
+    first, then every point's second, then its third and fourth, … A task never straddles
+    two rounds, and rollout ``i`` at a point is the same rollout whichever task plays it
+    (``domain.analysis.playouts``), so the graph at the end is the one a point-by-point
+    order gives, to the last bit."""
+    tasks: list[Task] = []
+    start = 0
+    for end in counts:
+        for at in ats:
+            tasks += _chunks(at, start, end, {})
+        start = end
+    return tasks
+
+
+def _chunks(at: int, start: int, end: int, extra: dict[str, Any]) -> list[Task]:
+    return [Task(at, first, min(first + CHUNK, end), **extra) for first in range(start, end, CHUNK)]
 
 
 _WORKER: Worker | None = None

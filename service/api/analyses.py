@@ -17,7 +17,7 @@ import anyio
 import msgspec
 from litestar import Response, get, post
 from litestar.di import NamedDependency
-from litestar.params import FromPath, JSONBody
+from litestar.params import FromPath, JSONBody, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 from msgspec import Meta, Struct
 
@@ -38,7 +38,7 @@ from service.api.screening import strict_body
 from service.api.seating import viewer
 from service.application import NotASeat
 from service.store import UnknownGame
-from service.store.analyses import DONE, FAILED, Job
+from service.store.analyses import DONE, FAILED, RUNNING, Job
 
 POLL_SECONDS = 0.25
 
@@ -125,7 +125,11 @@ class Hints(Struct, tag="hints", tag_field="kind"):
 
 
 class AnalysisJob(Struct):
-    """An analysis's job: ``done`` of ``total`` rollouts so far; ``result`` once done."""
+    """An analysis's job: ``done`` of ``total`` rollouts so far; ``result`` once done.
+
+    While a graph runs, ``partial`` is the graph so far: every point at the same, smaller
+    count of rollouts (1, 2, 4, 8, … a point), exactly what the same request would give at
+    that count; ``shown`` is that count (0 before the first)."""
 
     analysis_id: str
     game_id: str
@@ -136,13 +140,20 @@ class AnalysisJob(Struct):
     stream_url: str
     result: Graph | Hints | None = None
     error: str | None = None
+    partial: Graph | None = None
+    shown: int = 0
 
 
-def job_body(job: Job) -> AnalysisJob:
+def job_body(job: Job, seen: int = 0) -> AnalysisJob:
+    """The job as the API shows it; a partial graph only if it is further along than the
+    ``seen`` rollouts a point the caller already has."""
     url = f"/games/{job.game_id}/analyses/{job.analysis_id}"
-    result = None
+    result = partial = None
+    shown = sketched_rollouts(job)
     if job.status == DONE and job.result is not None:
         result = msgspec.convert(job.result, Graph | Hints)
+    elif shown > seen:
+        partial = msgspec.convert(job.result, Graph)
     status: Any = job.status
     return AnalysisJob(
         str(job.analysis_id),
@@ -154,7 +165,17 @@ def job_body(job: Job) -> AnalysisJob:
         f"{url}/stream",
         result,
         job.error,
+        partial,
+        shown,
     )
+
+
+def sketched_rollouts(job: Job) -> int:
+    """The rollouts a point of a running graph's sketch (its end, when known, has none),
+    0 before its first."""
+    if job.status != RUNNING or job.result is None:
+        return 0
+    return max((point["rollouts"] for point in job.result["points"]), default=0)
 
 
 @post(
@@ -206,7 +227,7 @@ def _job_for(host: Host, game_id: str, analysis_id: str, authorization: str | No
 @get(
     "/games/{game_id:str}/analyses/{analysis_id:str}",
     operation_id="getAnalysis",
-    summary="An analysis's job: how far it got, and its result once done",
+    summary="An analysis's job: how far it got, its graph so far, and its result once done",
     responses=problems(400, 401, 403, 404),
     security=SEAT_OR_SPECTATOR,
     tags=["analysis"],
@@ -217,16 +238,27 @@ def get_analysis(
     analysis_id: FromPath[str],
     host: NamedDependency[Host],
     authorization: Authorization = None,
+    seen: Annotated[
+        int,
+        QueryParameter(
+            ge=0,
+            le=MAX_ROLLOUTS,
+            description="The rollouts a point of the partial graph the caller has already:"
+            " a partial graph no further along is left out of the answer.",
+        ),
+    ] = 0,
 ) -> AnalysisJob:
-    return job_body(_job_for(host, game_id, analysis_id, authorization))
+    return job_body(_job_for(host, game_id, analysis_id, authorization), seen)
 
 
 @get(
     "/games/{game_id:str}/analyses/{analysis_id:str}/stream",
     operation_id="streamAnalysis",
     summary="Server-sent progress of an analysis: `progress` messages, then `end`",
-    description="Each `progress` message's data is `{status, done, total}`; the `end`"
-    " message carries the same once the job is done or failed (then GET the job).",
+    description="Each `progress` message's data is `{status, done, total, shown}`"
+    " (`shown`: the rollouts a point of the graph so far, then GET the job for it); the"
+    " `end` message carries `{status, done, total}` once the job is done or failed (then"
+    " GET the job).",
     responses=problems(400, 401, 403, 404),
     security=SEAT_OR_SPECTATOR,
     tags=["analysis"],
@@ -244,16 +276,21 @@ async def stream_analysis(
 
 async def _progress(host: Host, job: Job) -> AsyncIterator[ServerSentEventMessage]:
     jobs = jobs_for(host.cairn)
-    last: tuple[str, int] | None = None
+    last: dict[str, Any] | None = None
     current: Job | None = job
     while current is not None:
-        state = {"status": current.status, "done": current.done, "total": current.total}
+        state: dict[str, Any] = {
+            "status": current.status,
+            "done": current.done,
+            "total": current.total,
+        }
         if current.status in (DONE, FAILED):
             yield ServerSentEventMessage(data=json.dumps(state), event="end")
             return
-        if (current.status, current.done) != last:
+        state["shown"] = sketched_rollouts(current)
+        if state != last:
             yield ServerSentEventMessage(data=json.dumps(state), event="progress")
-            last = (current.status, current.done)
+            last = state
         await anyio.sleep(POLL_SECONDS)
         current = await anyio.to_thread.run_sync(jobs.get, job.game_id, job.analysis_id)
 

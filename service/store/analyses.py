@@ -29,6 +29,8 @@ class Job:
     done: int
     total: int
     result: dict[str, Any] | None
+    """Once done, the result; while a graph runs, its latest sketch (the same graph at
+    fewer rollouts a point), or None before its first."""
     error: str | None
     updated_at: datetime
 
@@ -84,6 +86,9 @@ class Analyses:
 
     def advanced(self, job: Job, done: int) -> None:
         self._update(job, "done = %s", (done,))
+
+    def sketched(self, job: Job, done: int, graph: dict[str, Any]) -> None:
+        self._update(job, "done = %s, result = %s", (done, Jsonb(graph)))
 
     def finished(self, job: Job, result: dict[str, Any]) -> None:
         self._update(job, "status = %s, done = total, result = %s", (DONE, Jsonb(result)))

@@ -83,6 +83,9 @@ class MemoryAnalyses:
     def advanced(self, job: Job, done: int) -> None:
         self._update(job, {"done": done})
 
+    def sketched(self, job: Job, done: int, graph: dict[str, Any]) -> None:
+        self._update(job, {"done": done}, result_text=canonical_json(graph))
+
     def finished(self, job: Job, result: dict[str, Any]) -> None:
         self._update(job, {"status": DONE}, result_text=canonical_json(result), done_all=True)
 
@@ -104,6 +107,6 @@ class MemoryAnalyses:
             if done_all:
                 changes = {**changes, "done": row.job.total}
             if not isinstance(result_text, _Keep):
-                row.result_text = result_text  # finished sets it; a restart clears it
+                row.result_text = result_text  # a sketch or the end sets it; a restart clears it
             row.job = dataclasses.replace(row.job, **changes, updated_at=self._stamps.next())
             return True

@@ -19,7 +19,8 @@ const RIGHT = 12;
 const TOP = 30; // the mistake marks' row
 const BOTTOM = 26; // the decisions' axis
 const MARK = 28; // a mark's side: a fingertip's target (24 CSS px at least), with room
-const state = { width: 600, graph: null, steps: [], at: null, seat: null, hintsFor: null, hintsAt: null };
+// `sketch`: the rollouts a point of the graph shown while it is still refining (0: done).
+const state = { width: 600, graph: null, sketch: 0, steps: [], at: null, seat: null, hintsFor: null, hintsAt: null };
 
 function token() {
   return localStorage.getItem(`cairn:token:${gameId}`);
@@ -69,11 +70,18 @@ function fail(error) {
   status(error.message || String(error));
 }
 
-async function finished(job, progress) {
+async function finished(job, progress, sketched = () => {}) {
+  // A running graph carries the graph so far (`partial`, at `shown` rollouts a point);
+  // asking with `seen` leaves out one no further along than the one drawn.
+  let seen = 0;
   while (job.status === "running") {
+    if (job.partial && job.shown > seen) {
+      seen = job.shown;
+      sketched(job.partial, job.shown);
+    }
     progress(job);
     await new Promise((resolve) => setTimeout(resolve, 700));
-    job = await api(job.url);
+    job = await api(`${job.url}?seen=${seen}`);
   }
   if (job.status === "failed") throw new Error(job.error || "the analysis failed");
   return job.result;
@@ -89,7 +97,23 @@ async function analyse() {
       method: "POST",
       body: { kind: "graph", rollouts },
     });
-    state.graph = await finished(job, (j) => status(`analysing: ${j.done} of ${j.total} rollouts`));
+    // The graph refines as it plays: first every point at one rollout, then two, four, …
+    // each drawn as it comes, so the game's shape shows in seconds.
+    const sketched = (graph, shown) => {
+      state.graph = graph;
+      state.sketch = shown;
+      draw();
+      hintsHere();
+    };
+    const progress = (j) =>
+      status(
+        j.shown
+          ? `refining: ${j.shown} of ${j.partial?.rollouts ?? rollouts} rollouts per point so far (${j.done} of ${j.total})`
+          : `analysing: ${j.done} of ${j.total} rollouts`
+      );
+    const graph = await finished(job, progress, sketched);
+    state.graph = graph;
+    state.sketch = 0;
     status(`${state.graph.rollouts} rollouts per point, bot ${state.graph.bot}`);
     draw();
     hintsHere();
@@ -182,7 +206,8 @@ function draw() {
   }
   const current = points.findIndex((p) => p.at >= (state.at ?? 0));
   drawing.append(decisions(points, Math.max(current, 0)));
-  const marked = mistakes(points); // the biggest fall first
+  // A sketch's falls are a few rollouts' luck: the marks wait for the whole graph.
+  const marked = state.sketch ? [] : mistakes(points); // the biggest fall first
   const xs = marked.map(([index]) => x(index + 1, points.length));
   marked.forEach(([index, drop], n) => {
     const p = points[index];
@@ -226,7 +251,11 @@ function draw() {
     swatch.style.background = COLOURS[seat % COLOURS.length];
     legend.append(swatch, el("span", {}, `seat ${seat} `));
   }
-  legend.append(el("span", { class: "mistake-key" }, "▼ the moves after which the mover's win share fell most"));
+  legend.append(
+    state.sketch
+      ? el("span", { class: "sketch-key" }, `A first look, at ${state.sketch} rollouts per point: it settles as more come.`)
+      : el("span", { class: "mistake-key" }, "▼ the moves after which the mover's win share fell most")
+  );
   box.append(drawing, legend);
   if (refocus) {
     const [kind, at] = refocus;
@@ -325,6 +354,11 @@ async function hintsHere() {
   const graph = state.graph;
   aside.replaceChildren();
   if (!graph) return;
+  if (state.sketch) {
+    // One analysis runs at a time: hints asked now would wait for the whole graph.
+    aside.append(el("p", { id: "hints-later" }, "Hints can be asked once the graph is done."));
+    return;
+  }
   const point = graph.points.find((p) => p.at === state.at && p.seat !== null);
   if (!point) {
     aside.append(el("p", {}, "No seat decides right after this event."));

@@ -7,7 +7,7 @@ from uuid import UUID
 
 import pytest
 
-from service.analysis import Request, compute, prepare
+from service.analysis import Request, analyst, compute, prepare
 from service.application import Application
 
 pytestmark = pytest.mark.storage
@@ -53,3 +53,45 @@ def test_every_seat_decision_is_a_point_and_the_end_is_certain(app: Application)
         for seat in point["seats"]:
             assert seat["win_low"] <= seat["win"] <= seat["win_high"]
             assert seat["score_low"] <= seat["score"] <= seat["score_high"]
+
+
+def test_each_sketch_is_the_graph_the_same_request_gives_at_its_count(app: Application) -> None:
+    """A graph shows itself after 1, 2, 4 … rollouts a point: each sketch has every point
+    at that count, and is, number for number, the graph asked for with that many rollouts
+    (rollout i at a point is the same rollout whatever the count asked); the last is the
+    result itself, not a sketch."""
+    game_id = bot_game(app, "peloponnes", ("greedy", "random"))
+    sketches: list[dict[str, Any]] = []
+    request = Request(bot="random", rollouts=6, seed="sketch")
+    result = compute(prepare(app.store, game_id, None, request), 2, sketched=sketches.append)
+    assert [s["points"][0]["rollouts"] for s in sketches] == [1, 2, 4]
+    for sketch in sketches:
+        count = sketch["points"][0]["rollouts"]
+        assert all(p["rollouts"] == count for p in sketch["points"][:-1])
+        alone = graph(app, game_id, rollouts=count, seed="sketch")
+        assert sketch["points"] == alone["points"]
+        assert {**sketch, "points": None} == {**result, "points": None}
+    assert result == graph(app, game_id, rollouts=6, seed="sketch")
+    assert [p["seats"] for p in sketches[-1]["points"]] != [p["seats"] for p in result["points"]]
+
+
+def test_a_sketch_leaves_out_the_rollouts_of_later_rounds_that_ended_first(
+    app: Application, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Workers end their tasks in any order. Played backwards, the last round ends first:
+    no round is complete until the first ends, so one sketch comes, at the round before the
+    last, and holds none of the later rounds' rollouts already in."""
+    game_id = bot_game(app, "peloponnes", ("greedy", "random"))
+    played = analyst.run
+
+    def backwards(position: Any, tasks: Any, jobs: int, advanced: Any) -> Any:
+        return reversed(list(played(position, tasks, jobs, advanced)))
+
+    monkeypatch.setattr(analyst, "run", backwards)
+    sketches: list[dict[str, Any]] = []
+    request = Request(bot="random", rollouts=6, seed="sketch")
+    result = compute(prepare(app.store, game_id, None, request), 1, sketched=sketches.append)
+    assert [s["points"][0]["rollouts"] for s in sketches] == [4]
+    monkeypatch.setattr(analyst, "run", played)
+    assert sketches[0]["points"] == graph(app, game_id, rollouts=4, seed="sketch")["points"]
+    assert result == graph(app, game_id, rollouts=6, seed="sketch")

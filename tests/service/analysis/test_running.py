@@ -1,11 +1,22 @@
-"""A pool worker tunes its own cyclic collector for rollouts and leaves its parent's alone."""
+"""A pool worker tunes its own cyclic collector for rollouts and leaves its parent's alone;
+a graph's rollouts are played round by round, every one once."""
 
 from __future__ import annotations
 
 import gc
+from collections import Counter
+
+import pytest
 
 from domain.games.peloponnes import RULESET
-from service.analysis.running import YOUNG, Position, _started_pool
+from service.analysis.running import (
+    CHUNK,
+    YOUNG,
+    Position,
+    _started_pool,
+    graph_tasks,
+    rounds,
+)
 
 
 def test_a_pool_worker_freezes_its_states_and_collects_young_objects_seldom() -> None:
@@ -25,3 +36,41 @@ def test_a_pool_worker_freezes_its_states_and_collects_young_objects_seldom() ->
     assert threshold[0] == YOUNG > gc.get_threshold()[0]
     assert frozen > 0
     assert (gc.get_threshold(), gc.get_freeze_count()) == parent
+
+
+@pytest.mark.parametrize(
+    ("rollouts", "counts"),
+    [
+        (1, (1,)),
+        (2, (1, 2)),
+        (3, (1, 2, 3)),
+        (10, (1, 2, 4, 8, 10)),
+        (100, (1, 2, 4, 8, 16, 32, 64, 100)),
+        (128, (1, 2, 4, 8, 16, 32, 64, 128)),
+    ],
+)
+def test_a_graph_shows_itself_after_one_rollout_a_point_then_at_each_doubling(
+    rollouts: int, counts: tuple[int, ...]
+) -> None:
+    assert rounds(rollouts) == counts
+
+
+@pytest.mark.parametrize("rollouts", [1, 7, 10, 33, 100])
+def test_the_rounds_play_every_rollout_once_and_a_task_stays_in_its_round(
+    rollouts: int,
+) -> None:
+    ats = (3, 9, 14)
+    counts = rounds(rollouts)
+    tasks = graph_tasks(ats, counts)
+    played = Counter((t.at, i) for t in tasks for i in range(t.first, t.end))
+    assert played == Counter((at, i) for at in ats for i in range(rollouts))
+    assert all(0 < t.end - t.first <= CHUNK for t in tasks)
+    # A task's round is the one its first rollout falls in, and its last rollout too; the
+    # tasks come round by round, every point's in each.
+    starts = (0, *counts)
+    round_of = [next(r for r, end in enumerate(counts) if t.first < end) for t in tasks]
+    placed = list(zip(tasks, round_of, strict=True))
+    assert all(starts[r] <= t.first and t.end <= counts[r] for t, r in placed)
+    assert round_of == sorted(round_of)
+    for r in range(len(counts)):
+        assert {t.at for t, of in placed if of == r} == set(ats)

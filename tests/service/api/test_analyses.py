@@ -6,13 +6,16 @@ from __future__ import annotations
 import json
 import time
 from typing import Any
+from uuid import UUID
 
 import httpx
 import pytest
 
+from service.analysis import Request
 from service.analysis.jobs import jobs_for
 from tests.service.api.conftest import Server
 from tests.service.viewer.test_places_along_replays import drawn_places
+from tests.support.sketches import held_graph
 
 pytestmark = pytest.mark.storage
 
@@ -168,3 +171,40 @@ def test_a_live_games_analysis_belongs_to_the_viewer_who_asked(
     assert finished(http, spectators["url"])["status"] == "done"
     seat_one = {"Authorization": f"Bearer {tokens[1]}"}
     assert http.get(spectators["url"], headers=seat_one).status_code == 200
+
+
+def test_a_running_graph_shows_its_sketch_until_its_result(
+    server: Server, http: httpx.Client, game: str
+) -> None:
+    """While a graph runs, its job carries the graph so far (``partial``, every point at
+    ``shown`` rollouts), left out for a caller who has that much already (``seen``); the
+    stream says when a sketch comes; once done, the result alone."""
+    request = Request("graph", "random", 8, "api-sketch")
+    job, ended = held_graph(server.cairn, UUID(game), request, 2)
+    url = f"/games/{game}/analyses/{job.analysis_id}"
+    asked = {"kind": "graph", "bot": "random", "rollouts": 8, "seed": "api-sketch"}
+    posted = http.post(f"/games/{game}/analyses", json=asked).json()
+    running = http.get(url).json()
+    assert posted == running and running["status"] == "running" and running["result"] is None
+    assert running["shown"] == 2 and running["partial"]["rollouts"] == 8
+    assert [p["rollouts"] for p in running["partial"]["points"][:-1]] == [2] * (
+        len(ended["points"]) - 1
+    )
+    assert running["partial"]["points"][-1] == ended["points"][-1]  # the end, for certain
+    assert [p["at"] for p in running["partial"]["points"]] == [p["at"] for p in ended["points"]]
+    assert http.get(url, params={"seen": 1}).json()["partial"] == running["partial"]
+    caught_up = http.get(url, params={"seen": 2}).json()
+    assert caught_up["partial"] is None and caught_up["shown"] == 2
+    assert http.get(url, params={"seen": -1}).status_code == 400
+    with http.stream("GET", f"{url}/stream") as response:
+        line = next(line for line in response.iter_lines() if line.startswith("data:"))
+    assert json.loads(line.removeprefix("data:")) == {
+        "status": "running",
+        "done": running["done"],
+        "total": running["total"],
+        "shown": 2,
+    }
+    server.cairn.store.analyses.finished(job, ended)
+    done = http.get(url).json()
+    assert done["status"] == "done" and done["partial"] is None and done["shown"] == 0
+    assert done["result"]["points"] == ended["points"]

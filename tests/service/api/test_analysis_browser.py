@@ -7,16 +7,19 @@ from __future__ import annotations
 
 from itertools import pairwise
 from typing import Any
+from uuid import UUID
 
 import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
+from service.analysis import Request
 from service.analysis.jobs import jobs_for
 from service.store import EventStore
 from tests.service.api.conftest import Server
 from tests.service.api.test_hints_browser import fixed_game
 from tests.service.api.test_viewer_browser import ARTIFACTS, browser, page, screenshot
+from tests.support.sketches import held_graph
 
 pytestmark = pytest.mark.storage
 __all__ = ["browser", "page"]  # the fixtures, shared with the viewer's own browser test
@@ -218,3 +221,36 @@ def test_the_graph_is_two_tab_stops_with_arrows_between_decisions(
     page.keyboard.press(" ")
     expect(page.locator("#analysis")).to_have_attribute("data-at", chosen)
     expect(page.locator("#hint-list")).to_have_attribute("data-at", chosen, timeout=60_000)
+
+
+def test_the_graph_shows_itself_at_a_few_rollouts_then_settles(
+    server: Server, page: Page, store: EventStore
+) -> None:
+    """A running graph is drawn from its sketch (every point at 2 of 10 rollouts here),
+    without mistake marks or hints, which wait for the whole graph; the page then asks only
+    for a sketch further along, and draws the result when it comes. The job is held
+    half-way (``held_graph``), so what the page shows does not race the rollouts."""
+    game_id = fixed_game(store)
+    job, ended = held_graph(server.cairn, UUID(game_id), Request("graph", "greedy", 10), 2)
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/analyses/" in r.url else None)
+    page.goto(f"{server.url}/games/{game_id}/viewer")
+    expect(page.locator("#board svg")).to_be_visible()
+    page.click("#analyse")
+    expect(page.locator("#graph svg polyline")).to_have_count(2)
+    expect(page.locator("#analysis-status")).to_contain_text("refining: 2 of 10 rollouts per point")
+    expect(page.locator("#graph .legend")).to_contain_text("A first look, at 2 rollouts per point")
+    expect(page.locator("#graph .mistake")).to_have_count(0)
+    expect(page.locator("#hints-later")).to_be_visible()
+    expect(page.locator("#graph circle.point")).to_have_count(2 * len(ended["points"]))
+    screenshot(page, "analysis-sketch")
+    page.locator("#analysis").screenshot(path=str(ARTIFACTS / "analysis-sketch-panel.png"))
+    page.wait_for_timeout(1_600)  # two more polls of the held job
+    assert any(url.endswith("?seen=2") for url in asked), asked
+    server.cairn.store.analyses.finished(job, ended)
+    expect(page.locator("#analysis-status")).to_have_text("10 rollouts per point, bot greedy")
+    expect(page.locator("#graph .mistake")).to_have_count(len(biggest_falls(ended["points"])))
+    expect(page.locator("#graph .sketch-key")).to_have_count(0)
+    expect(page.locator("#ask-hints, #no-hints, #hints p")).not_to_have_count(0)
+    screenshot(page, "analysis-settled")
+    page.locator("#analysis").screenshot(path=str(ARTIFACTS / "analysis-settled-panel.png"))

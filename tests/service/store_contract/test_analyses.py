@@ -89,3 +89,31 @@ def test_a_restart_clears_the_last_result(any_store: Store) -> None:
     assert done is not None and any_store.analyses.restart(done, 8)
     again = any_store.analyses.get(game_id, job.analysis_id)
     assert again is not None and (again.status, again.result) == (RUNNING, None)
+
+
+def test_a_running_graph_keeps_its_latest_sketch_until_its_result(any_store: Store) -> None:
+    game_id = new_game(any_store)
+    job, _ = any_store.analyses.claim(game_id, "k", REQUEST, 16)
+    first = {"points": [{"at": 1, "rollouts": 1}], "rollouts": 8}
+    second = {"points": [{"at": 1, "rollouts": 2}], "rollouts": 8}
+    any_store.analyses.sketched(job, 2, first)
+    any_store.analyses.sketched(job, 4, second)
+    running = any_store.analyses.get(game_id, job.analysis_id)
+    assert running is not None
+    assert (running.status, running.done, running.result) == (RUNNING, 4, second)
+    assert running.updated_at > job.updated_at
+    result = {"points": [{"at": 1, "rollouts": 8}], "rollouts": 8}
+    any_store.analyses.finished(job, result)
+    done = any_store.analyses.get(game_id, job.analysis_id)
+    assert done is not None and (done.status, done.done, done.result) == (DONE, 16, result)
+
+
+def test_a_restart_drops_the_sketch_of_the_run_it_takes_over(any_store: Store) -> None:
+    game_id = new_game(any_store)
+    job, _ = any_store.analyses.claim(game_id, "k", REQUEST, 8)
+    any_store.analyses.sketched(job, 2, {"points": [{"at": 1, "rollouts": 1}]})
+    any_store.analyses.failed(job, "the analysis failed: ValueError")
+    failed = any_store.analyses.get(game_id, job.analysis_id)
+    assert failed is not None and any_store.analyses.restart(failed, 8)
+    taken = any_store.analyses.get(game_id, job.analysis_id)
+    assert taken is not None and (taken.status, taken.done, taken.result) == (RUNNING, 0, None)
