@@ -117,6 +117,11 @@ def test_analysis(tmp_path: Path, bench_url: str) -> None:
     report = analysis.run(bench_url, analysis.SMOKE, tmp_path)
     _well_formed(report, tmp_path, "analysis")
     assert any(note.startswith("profile peninsula random") for note in report["notes"])
+    whole, first = (
+        next(line for line in report["results"] if words in line["name"])
+        for words in ("x 2 rollouts, 2 jobs", "the first whole graph shown")
+    )
+    assert 0 < first["wall_s"] < whole["wall_s"]
 
 
 def test_move_profile_breaks_a_move_down_and_leaves_nothing_patched(
