@@ -49,6 +49,8 @@ def test_a_review_with_hints_on_a_desktop_draws_the_board_legibly(
     page.select_option("#analysis-rollouts", QUICK)
     page.click("#analyse")
     expect(page.locator("#graph circle.point").first).to_be_attached(timeout=60_000)
+    # Drawn from its first sketch on; hints are offered once the graph is done.
+    expect(page.locator("#analysis-status")).to_contain_text(", bot ", timeout=60_000)
     # Both seats' points of one decision share a place when their shares are equal, and the
     # one drawn last takes the click: that one is clicked.
     at = page.locator("#graph circle.point").first.get_attribute("data-at")

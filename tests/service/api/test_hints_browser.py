@@ -197,6 +197,8 @@ def test_the_best_hint_is_drawn_on_the_hinted_seats_board_in_its_labels(
     page.select_option("#analysis-rollouts", QUICK)
     page.click("#analyse")
     expect(page.locator("#graph circle.point").first).to_be_attached(timeout=60_000)
+    # The graph is drawn from its first sketch on; its job is done when the page says so.
+    expect(page.locator("#analysis-status")).to_contain_text(", bot ", timeout=60_000)
     graph = http.post(
         f"/games/{game_id}/analyses", json={"kind": "graph", "rollouts": int(QUICK)}
     ).json()["result"]  # the page's own request: the same job, done
