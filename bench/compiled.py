@@ -4,7 +4,7 @@ Builds a C extension beside each module of ``domain/core``, ``domain/games`` and
 ``domain/analysis`` that mypyc compiles and that keeps its meaning compiled (one shared
 ``*__mypyc*.so`` at the top of the tree), so that ``PYTHONPATH=.`` imports them instead of
 the ``.py`` files; ``--clean`` removes them. Not part of any install: the pure-Python domain
-is the one source of truth, and bench/README.md (sections ``compiled`` and, a day later,
+is the one source of truth, and bench/HISTORY.md (sections ``compiled`` and, a day later,
 ``compiled2``) says, with figures, why this stayed an experiment. Compare with
 ``bench.speed --before <a plain tree> --after .``; run the fingerprints on the built tree,
 and ``tests/domain tests/conformance``: against the built tree one test fails, and only

@@ -4,7 +4,7 @@ cProfile adds its own cost to every Python call, so tiny functions called millio
 (the ``__hash__`` and ``__eq__`` a frozen dataclass is given, its ``__init__``) look cheap
 per call and vanish among the rest, while the time they really take is charged to nobody:
 the ``pen-fast`` branch found 18% of a Peninsula graph in ``Hex.__hash__`` this way
-(bench/README.md). This sampler takes a sample every ``--interval`` seconds of the process's
+(bench/HISTORY.md). This sampler takes a sample every ``--interval`` seconds of the process's
 CPU time (``ITIMER_PROF``): the innermost Python frame is counted once (its own share: time in
 a C function goes to the Python frame that called it), and every function on the stack once
 per sample (its inclusive share). The methods a dataclass is given (``__hash__``, ``__eq__``,

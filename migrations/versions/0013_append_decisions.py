@@ -15,7 +15,7 @@ depends_on = None
 # commit (issue #26). They went as one ``cairn_append`` call each, in a BEGIN ... COMMIT
 # block: a Peloponnes move (the seat's decision and about four of the system's, ten events)
 # was seven statements on the server. This function writes the same rows with the same
-# statements, decision after decision, in one call (bench/README.md, branch ``pelo-http``:
+# statements, decision after decision, in one call (bench/HISTORY.md, branch ``pelo-http``:
 # 65 to 80 us less of the database's CPU and 25 to 75 us less of the client's a Peloponnes
 # move, some 2 % of what the move costs).
 #

@@ -31,7 +31,7 @@ def create_from_env() -> Litestar:
     app = create_app(database_url=url, config=ServeConfig.from_env())
     # Everything built so far (modules, the rulesets' content, the app) lives as long as
     # the process. Frozen, the garbage collector's full passes stop walking it: they took
-    # up to 130 ms with 32 clients and set the latency tail (bench/README.md).
+    # up to 130 ms with 32 clients and set the latency tail (bench/HISTORY.md).
     gc.freeze()
     return app
 
@@ -49,7 +49,7 @@ class NoDelayHttpToolsProtocol(HttpToolsProtocol):
     asyncio turns Nagle off only for sockets it creates itself. With ``--workers`` above 1,
     uvicorn binds the listening socket with protocol 0, so accepted connections keep Nagle
     on: a response's body, written after its headers, then waits for the client's delayed
-    ACK, and every request took at least 40 ms (bench/README.md).
+    ACK, and every request took at least 40 ms (bench/HISTORY.md).
     """
 
     def connection_made(self, transport: Any) -> None:

@@ -3,7 +3,7 @@
 A move is one ``GET /games/{id}/legal-commands`` and one ``POST /games/{id}/commands``.
 Litestar spends more of the event loop's time on each than the application does on the
 loop (routing, the kwargs and signature models, the before-request hook, building a
-``Response``; bench/README.md, ``asgi-play``). ``PlayRoutes`` sits in front of Litestar's
+``Response``; bench/HISTORY.md, ``asgi-play``). ``PlayRoutes`` sits in front of Litestar's
 own ASGI handler and answers exactly those two shapes itself: it calls the functions the
 Litestar handlers call (``play.offer_to_seat``, ``play.send_as_seat``) in a worker thread,
 inside the same ``RequestContext`` (request id, log context, the ``request.completed``

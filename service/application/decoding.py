@@ -3,7 +3,7 @@
 The domain's codec (``domain.core.codec``) is the definition of an event's JSON form, and the
 strict one: audits and imports use it. A load, though, decodes every event it folds, and
 parsing the text with ``json`` and then walking it with the codec cost about 8 µs an event,
-more than the fold itself (bench/README.md). msgspec decodes the text into the very same
+more than the fold itself (bench/HISTORY.md). msgspec decodes the text into the very same
 frozen dataclass in one pass, about 9 times faster. It is used for every event type it
 decodes identically; the rest, and every event with an older schema version (upcast through
 the codec), take the codec path. Stored text that msgspec refuses is handed to the codec

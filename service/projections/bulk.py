@@ -4,7 +4,7 @@ what the memory store keeps (``service.projections.memory``).
 The same fold as ``leagues.apply``, event by event in feed order with the same functions
 (``fixture_points``, ``ratings.rate``), so the rows come out the same, bit for bit; only the
 writing differs: one ``COPY`` per table instead of a few statements per event (a rebuild of
-10,000 results went from minutes to seconds, bench/README.md). The tests that compare a
+10,000 results went from minutes to seconds, bench/HISTORY.md). The tests that compare a
 rebuild with what was kept incrementally hold the two paths to each other.
 
 The rows are frozen: the fold replaces a row it changes, never edits it, so a ``fork`` can

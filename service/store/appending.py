@@ -6,7 +6,7 @@ through libpq. Each answers its events' recorded_at and how many outbox rows it 
 plain INSERT none).
 
 psycopg's cursors and pipeline cost an append more client CPU than the server's whole work
-(issue #26, bench/README.md). Here the parameters are texts, most of them the very texts the
+(issue #26, bench/HISTORY.md). Here the parameters are texts, most of them the very texts the
 hash was computed over, and the server takes their types from the function's signature (or
 the events' columns).
 
@@ -94,7 +94,7 @@ def append_call(
     A decision of one event with nothing else to write (no idempotency record, result or
     notices: most of a game's decisions) is one plain INSERT of its row, the very row
     ``cairn_append`` would write: it skips the function's call and its JSON array on the
-    server (issue #26, bench/README.md), and every guarantee is the schema's either way.
+    server (issue #26, bench/HISTORY.md), and every guarantee is the schema's either way.
     """
     alone = idempotency is None and result is None and not decision.notices
     if alone and len(decision.events) == 1:

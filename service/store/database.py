@@ -106,7 +106,7 @@ def check_connection(conn: psycopg.Connection[Any]) -> None:
     (a restart sends "terminating connection" and closes the socket). So a poll of its
     socket, with no round trip, tells a healthy connection apart; only a readable one pays
     for a real check. ``ConnectionPool.check_connection`` alone costs one round trip per
-    checkout, several per request (bench/README.md).
+    checkout, several per request (bench/HISTORY.md).
     """
     if conn.closed or conn.broken:
         raise psycopg.OperationalError("the connection is closed")
@@ -129,7 +129,7 @@ def newest_first(pool: ConnectionPool[Any]) -> ConnectionPool[Any]:
     psycopg's pool hands out the connection idle longest, so one writer's appends went
     round every connection the pool had grown to: each server process then ran with cold
     caches, and the appends cost about 1.2 to 1.5 times the CPU on the server and 0.5 to 0.8
-    times the throughput of one connection reused (bench/README.md, issue #26). A stack keeps
+    times the throughput of one connection reused (bench/HISTORY.md, issue #26). A stack keeps
     the busiest connections warm. The pool's shrinking also takes ``popleft``: it now closes
     the newest idle connection instead of the oldest, which costs one cold start a shrink.
     """

@@ -14,7 +14,7 @@ trip in all (``create_game``).
 ``NOTIFY cairn_events`` is sent right after the commit, in a transaction of its own. Queued
 inside the appending transaction, it would make PostgreSQL serialise every notifying
 commit behind one global lock held across the WAL flush, which cut 8 writers' throughput
-to a third (bench/README.md). The price: if the process dies between the commit and the
+to a third (bench/HISTORY.md). The price: if the process dies between the commit and the
 NOTIFY, live readers are not woken for that append, so a listener also re-reads on a
 timeout; nothing is lost, since readers always read from the log.
 
@@ -279,7 +279,7 @@ class EventStore(EventReads):
     def _notify_on(self, conn: psycopg.Connection[Any], game_id: UUID, seq: int) -> None:
         """Wake live readers; called after the commit (see the module docstring for why)."""
         # Sent through libpq directly: psycopg's execute machinery cost as much client CPU as
-        # the NOTIFY itself, which showed with 8 writers (bench/README.md).
+        # the NOTIFY itself, which showed with 8 writers (bench/HISTORY.md).
         # The append is already durable; a lost wake-up only delays live readers until their
         # next timeout, while reporting a failure would make the caller retry it.
         with suppress(psycopg.OperationalError):

@@ -11,7 +11,7 @@ the gain and the draw as indices. The floats are added in the bot's order, so th
 bits: tests/domain/peninsula/test_flat_draw.py asks both at every decision of seeded
 greedy games.
 
-Not called by the bot: see ``flat_sheet``'s docstring and bench/README.md (``pen-draw-flat``).
+Not called by the bot: see ``flat_sheet``'s docstring and bench/HISTORY.md (``pen-draw-flat``).
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ decision of seeded greedy games.
 
 Not called by the bot yet: interpreted, this form is 2 to 3 times slower than
 ``planning``'s, and behind today's objects even compiled it saves the graph only about 5%
-(bench/README.md, section ``pen-flat``). It is the first piece of an engine whose own state
+(bench/HISTORY.md, section ``pen-flat``). It is the first piece of an engine whose own state
 is flat, and is used once that engine is.
 """
 

@@ -12,7 +12,7 @@ every decision of seeded greedy games, and ``flat_draw.best_draw`` to the bot's
 
 Not called by the bot: wired in behind identical answers, the greedy graph takes 1.23x
 fewer instructions compiled by mypyc but 0.82x interpreted, which is how the product runs
-(bench/README.md, sections ``pen-flat`` and ``pen-draw-flat``). The geometry (``Board``)
+(bench/HISTORY.md, sections ``pen-flat`` and ``pen-draw-flat``). The geometry (``Board``)
 and the conversions read ``Hex`` objects; the answers do not.
 """
 

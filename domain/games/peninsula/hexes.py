@@ -29,7 +29,7 @@ class Hex(tuple[int, int]):
     hex is hashed and compared by the tuple's C code (the hash is ``hash((q, r))`` and the
     order that of ``(q, r)``, as the frozen dataclass it was had them, so every set and
     sort keeps its order); the dataclass's generated ``__hash__`` and ``__eq__`` were Python
-    calls, about a fifth of a greedy graph (bench/README.md, ``pen-fast`` and ``pen-hex``).
+    calls, about a fifth of a greedy graph (bench/HISTORY.md, ``pen-fast`` and ``pen-hex``).
 
     It differs from a plain pair only where a hex means more: ``+`` and ``-`` add and
     subtract coordinates (never concatenate), ``repr`` is the dataclass's ``Hex(q=1, r=2)``,
@@ -43,7 +43,7 @@ class Hex(tuple[int, int]):
 
     Equal hexes need not be the same object: the tuple's equality is C code, so the one
     object per ``(q, r)`` that the dataclass handed out (to spare its ``__eq__``) no longer
-    paid, in time or in memory (bench/README.md, ``pen-hex``).
+    paid, in time or in memory (bench/HISTORY.md, ``pen-hex``).
     """
 
     __slots__ = ()
