@@ -12,14 +12,16 @@ import gc
 import multiprocessing
 import multiprocessing.pool
 import signal
+import threading
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
 from domain.analysis import Playout, playouts
 from domain.core import Ruleset, registry
 from domain.core.registry import command_from_json, event_from_record
-from domain.games import load_all
+from domain.games import SHIPPED, load_all
 
 CHUNK = 10
 """Rollouts per task: small enough to balance the workers and move the progress bar."""
@@ -154,18 +156,46 @@ def _play(task: Task) -> Done:
     return _WORKER.play(task)
 
 
-def _started_pool(jobs: int, position: Position) -> multiprocessing.pool.Pool:
-    """``jobs`` workers, each with the position. Ctrl-C while they start would cut a
-    worker's start-up data short, and it would die with a traceback of its own: SIGINT
-    waits until every worker has its data (it is raised just after), and the workers, which
-    inherit the mask, never take it."""
-    # spawn, not fork: the caller may hold threads and database connections (the server)
-    context = multiprocessing.get_context("spawn")
-    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+@contextmanager
+def _started_pool(jobs: int, position: Position) -> Iterator[multiprocessing.pool.Pool]:
+    """``jobs`` workers, each with the position, terminated on the way out.
+
+    Not ``fork``: the caller may hold threads and database connections (the server). The
+    workers are forked from a fork server, a clean process started at the first analysis,
+    which has imported this module and every shipped game: spawned afresh, each worker of
+    each analysis imported them itself, 0.6 to 0.7 s before its first rollout, which a
+    hint's few rollouts waited for every time (bench/README.md).
+
+    A Ctrl-C while the pool is being built would leave it half built and never terminated,
+    its workers reading start-up data that their exiting parent had already taken away
+    (each died with a traceback of its own). So the signal waits (``_held_sigint``) and is
+    raised again once the pool stands, inside it, which terminates it on the way out. The
+    fork server ignores SIGINT, and a worker does from its first step (``_start``)."""
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([__name__, *SHIPPED.values()])
+    with _held_sigint() as held:
+        pool = context.Pool(jobs, initializer=_start, initargs=(position,))
+    with pool:
+        if held:
+            signal.raise_signal(signal.SIGINT)
+        yield pool
+
+
+@contextmanager
+def _held_sigint() -> Iterator[list[int]]:
+    """SIGINT noted, not acted on, for the block's time (the list holds it if it came);
+    only the main thread takes signals, so elsewhere (the server's analysis thread) this
+    does nothing. Blocking the signal is not enough: any other thread that has it unblocked
+    (a connection pool's, say) takes it for the process."""
+    held: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield held
+        return
+    previous = signal.signal(signal.SIGINT, lambda number, _frame: held.append(number))
     try:
-        return context.Pool(jobs, initializer=_start, initargs=(position,))
+        yield held
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+        signal.signal(signal.SIGINT, previous)
 
 
 def run(

@@ -4,6 +4,9 @@ a graph's rollouts are played round by round, every one once."""
 from __future__ import annotations
 
 import gc
+import os
+import signal
+import threading
 from collections import Counter
 
 import pytest
@@ -13,6 +16,7 @@ from service.analysis.running import (
     CHUNK,
     YOUNG,
     Position,
+    _held_sigint,
     _started_pool,
     graph_tasks,
     rounds,
@@ -74,3 +78,37 @@ def test_the_rounds_play_every_rollout_once_and_a_task_stays_in_its_round(
     assert round_of == sorted(round_of)
     for r in range(len(counts)):
         assert {t.at for t, of in placed if of == r} == set(ats)
+
+
+def test_workers_come_from_a_fork_server_with_the_games_imported_and_ignore_sigint() -> None:
+    """Workers are forked from a fork server that imported the games once (a spawned
+    worker imported them itself, for every analysis), and ignore SIGINT: Ctrl-C is the
+    parent's to handle (``_started_pool``)."""
+    position = Position(RULESET.id, RULESET.rules_version, (), (0,), None, "random", "server")
+    with _started_pool(1, position) as pool:
+        parent = pool.apply(os.getppid)
+        handler = pool.apply(signal.getsignal, (signal.SIGINT,))
+        modules = pool.apply(eval, ("sorted(__import__('sys').modules)",))
+    assert parent != os.getpid()  # the fork server's child, not this process's
+    assert handler == signal.SIG_IGN
+    assert {"domain.games.peninsula", "domain.games.five_peaks"} <= set(modules)
+
+
+def test_a_ctrl_c_while_a_pool_is_built_waits_and_is_noted() -> None:
+    """In the main thread SIGINT is noted, not raised, while a pool is built, and the
+    handler before it is back afterwards; in another thread nothing changes."""
+    before = signal.getsignal(signal.SIGINT)
+    with _held_sigint() as held:
+        signal.raise_signal(signal.SIGINT)
+        assert held == [signal.SIGINT]
+    assert signal.getsignal(signal.SIGINT) is before
+    elsewhere: list[object] = []
+
+    def hold_in_a_thread() -> None:
+        with _held_sigint() as got:
+            elsewhere.extend([got, signal.getsignal(signal.SIGINT)])
+
+    thread = threading.Thread(target=hold_in_a_thread)
+    thread.start()
+    thread.join()
+    assert elsewhere == [[], before]
