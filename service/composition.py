@@ -15,6 +15,7 @@ from typing import Any
 
 from psycopg_pool import ConnectionPool
 
+from service.analysis.jobs import close_jobs
 from service.application import Application
 from service.bots import BotDriver
 from service.clock import Clock
@@ -54,6 +55,7 @@ class Service:
         self._started = True
 
     def close(self) -> None:
+        close_jobs(self.cairn)  # before the store's pool closes under a running analysis
         if self.leagues is not None:
             self.leagues.close()
         if self.sweeper is not None:

@@ -23,6 +23,8 @@ from service.logs import logger
 from service.store.analyses import DONE, FAILED, Job
 
 ABANDONED_SECONDS = 120.0
+CLOSE_SECONDS = 10.0
+"""How long a stopping process waits for its running analysis to stop."""
 PROGRESS_SECONDS = 0.5
 """How often a running job writes how far it got."""
 
@@ -43,6 +45,7 @@ class AnalysisJobs:
         self._mine: set[Any] = set()
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
+        self._closing = threading.Event()
 
     def start(self, game_id: Any, viewer: int | None, request: Request) -> Job:
         """The job of this analysis, started now if it is new (or failed, or abandoned)."""
@@ -66,6 +69,17 @@ class AnalysisJobs:
                 return job
             time.sleep(0.05)
 
+    def close(self, timeout: float = CLOSE_SECONDS) -> None:
+        """Stop: the running analysis stops at its next finished task (its workers are
+        terminated) and the queued ones are dropped, all left running in the store, for
+        the next identical request to take over (``ABANDONED_SECONDS``). Before, a stopping
+        server's analysis played on until it wrote to a closed connection pool, then failed
+        with a traceback."""
+        self._closing.set()
+        thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
+
     def _may_take_over(self, job: Job) -> bool:
         if job.status == FAILED:
             return True
@@ -86,7 +100,7 @@ class AnalysisJobs:
                 self._thread.start()
 
     def _drain(self) -> None:
-        while True:
+        while not self._closing.is_set():
             try:
                 job, prepared = self._queue.get(timeout=1.0)
             except queue.Empty:
@@ -108,6 +122,8 @@ class AnalysisJobs:
 
         def advanced(rollouts: int) -> None:
             nonlocal done, written
+            if self._closing.is_set():
+                raise _Stopping
             done += rollouts
             if time.monotonic() - written >= PROGRESS_SECONDS:
                 self.analyses.advanced(job, done)
@@ -123,9 +139,23 @@ class AnalysisJobs:
             result = compute(prepared, self.jobs, advanced, sketched)
             self.analyses.finished(job, result)
             log.info("analysis.done", seconds=round(time.monotonic() - started, 2))
+        except _Stopping:
+            log.info("analysis.stopped", done=done)
         except Exception as exc:
             log.exception("analysis.failed")
             self.analyses.failed(job, f"the analysis failed: {type(exc).__name__}")
+
+
+class _Stopping(Exception):
+    """The process is stopping: the analysis ends where it is, nothing written."""
+
+
+def close_jobs(cairn: Application) -> None:
+    """Stop this application's analyses in this process, if it ran any."""
+    with _JOBS_LOCK:
+        runner = _JOBS.get(cairn)
+    if runner is not None:
+        runner.close()
 
 
 _JOBS: weakref.WeakKeyDictionary[Application, AnalysisJobs] = weakref.WeakKeyDictionary()
