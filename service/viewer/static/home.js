@@ -158,25 +158,31 @@ async function signIn(token) {
 }
 
 async function start() {
+  // The sign-in form works before the lists load: its button is disabled in the page until
+  // this handler is there (a submit without it reloaded the page, and the sign-in was lost).
+  let byHand = false; // signed in or out here before the page's own sign-in below
+  $("sign-in").addEventListener("submit", (event) => {
+    event.preventDefault();
+    byHand = true;
+    const token = $("player-token").value.trim();
+    $("player-token").value = "";
+    signIn(token).then(() => Promise.all([mine(), list(), leagues()])).catch(fail);
+  });
+  $("sign-in").querySelector("button[type=submit]").disabled = false;
+  $("new-name").addEventListener("input", () => {
+    $("new-name").dataset.signedIn = "";
+  });
+  $("sign-out").addEventListener("click", () => {
+    byHand = true;
+    keep.setPlayer(null);
+    signIn(null).then(() => Promise.all([mine(), list(), leagues()])).catch(fail);
+  });
   const rulesets = await api("/rulesets");
   for (const r of rulesets) $("ruleset").add(new Option(r.title || r.id, r.id));
   const asked = new URLSearchParams(location.search);
   for (const name of ["ruleset", "status"]) if (asked.get(name)) $(name).value = asked.get(name);
   for (const name of ["ruleset", "status"]) $(name).addEventListener("change", () => list().catch(fail));
-  $("sign-in").addEventListener("submit", (event) => {
-    event.preventDefault();
-    const token = $("player-token").value.trim();
-    $("player-token").value = "";
-    signIn(token).then(() => Promise.all([mine(), list(), leagues()])).catch(fail);
-  });
-  $("new-name").addEventListener("input", () => {
-    $("new-name").dataset.signedIn = "";
-  });
-  $("sign-out").addEventListener("click", () => {
-    keep.setPlayer(null);
-    signIn(null).then(() => Promise.all([mine(), list(), leagues()])).catch(fail);
-  });
-  await signIn(keep.player()).catch(fail);
+  if (!byHand) await signIn(keep.player()).catch(fail);
   await Promise.all([mine(), list(), leagues()]);
 }
 

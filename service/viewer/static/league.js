@@ -274,6 +274,8 @@ async function start() {
     keep.setPlayer(null);
     signIn(null).then(() => standings(table)).catch(fail);
   });
+  // Disabled in the page until now: a submit before this handler reloaded the page.
+  $("sign-in").querySelector("button[type=submit]").disabled = false;
 }
 
 start().catch(fail);

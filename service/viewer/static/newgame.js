@@ -187,6 +187,9 @@ function shareInvites(made, playing) {
   $("started-link").focus();
 }
 
+// The start button is disabled in the page until the first ruleset is described (``chosen``
+// enables it): a submit before this script's handler reloaded the page, and the game was
+// not started.
 async function begin() {
   const listed = await api("/rulesets");
   for (const r of listed) $("new-ruleset").add(new Option(r.title || r.id, r.id));

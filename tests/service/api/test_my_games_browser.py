@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from tests.service.api.conftest import Server
 from tests.service.api.test_leagues import _player, organiser
@@ -79,3 +79,38 @@ def test_a_game_started_signed_in_is_under_the_players_name(
         expect(elsewhere.locator("#new-name")).to_have_value("hal's friend")
     finally:
         other.close()
+
+
+def test_a_sign_in_before_the_page_has_listed_the_rulesets_is_kept(
+    server: Server, http: httpx.Client, page: Page, organiser: dict[str, Any]
+) -> None:
+    """A full run once clicked "Sign in" before home.js had its handler (it listed the
+    rulesets first): the browser submitted the form itself, the page reloaded, and the
+    sign-in was lost. Here the rulesets are held back while the player signs in; the new
+    game's button waits for them."""
+    member = _player(http, organiser, "ida")
+    held: list[Route] = []
+    released = False
+
+    def hold(route: Route) -> None:
+        if released:
+            route.continue_()
+        else:
+            held.append(route)
+
+    page.route("**/rulesets", hold)
+    page.goto(f"{server.url}/")
+    while not held:
+        page.wait_for_timeout(20)
+    expect(page.locator("#new-start")).to_be_disabled()
+    page.fill("#player-token", member["token"])
+    page.click("#sign-in button[type=submit]")
+    expect(page.locator("#signed-in-name")).to_have_text(f"Signed in as {member['name']}.")
+    expect(page.locator("#new-name")).to_have_value(member["name"])
+    released = True
+    for route in held:
+        route.continue_()
+    expect(page.locator("#new-start")).to_be_enabled()
+    expect(page.locator("#signed-in-name")).to_have_text(f"Signed in as {member['name']}.")
+    expect(page.locator("#new-name")).to_have_value(member["name"])
+    assert member["token"] not in page.url
