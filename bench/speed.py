@@ -131,9 +131,14 @@ elif mode == "graphcpu":
 
     multiprocessing.forkserver._forkserver._stop()
     cpu = used(resource.RUSAGE_SELF) - mine + used(resource.RUSAGE_CHILDREN) - workers
+    try:
+        from service.compiled import built
+    except ImportError:  # a tree from before compiled analyses
+        built = lambda: None
     print(json.dumps({"code": domain.__file__, "points": len(prepared.scope.points),
                       "events": played.events, "cpu_s": cpu, "wall_s": wall,
-                      "first_s": firsts[0] if firsts else None}))
+                      "first_s": firsts[0] if firsts else None,
+                      "compiled": built() is not None}))
 elif mode == "calls":
     ruleset = registry.get(game)
     choose, asked = ruleset.bots[bot], []
@@ -173,8 +178,12 @@ else:
 """
 
 
-def measure(tree: Path, bot: str, rollouts: int, mode: str, game: str) -> dict[str, object]:
-    env = {**os.environ, "PYTHONPATH": str(tree)}
+def measure(
+    tree: Path, bot: str, rollouts: int, mode: str, game: str, compiled: bool = False
+) -> dict[str, object]:
+    """One child's figures; its analysis workers run the compiled domain only with
+    ``compiled`` (and a build for ``tree``'s source made by ``cairn compile``)."""
+    env = {**os.environ, "PYTHONPATH": str(tree), "CAIRN_COMPILED": "1" if compiled else "0"}
     done = subprocess.run(
         [sys.executable, "-c", CHILD, bot, str(rollouts), mode, game],
         cwd=tree,
@@ -202,6 +211,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--graph", action="store_true", help="graph lines (b), not rates")
     parser.add_argument("--fold", action="store_true", help="fold ratios, not rollouts")
     parser.add_argument("--graph-cpu", action="store_true", help="a graph's CPU seconds")
+    parser.add_argument(
+        "--compiled",
+        action="store_true",
+        help="with --graph-cpu: the after tree's workers run its build (cairn compile)",
+    )
     args = parser.parse_args(argv)
     trees = {"before": args.before.resolve(), "after": args.after.resolve()}
     if args.graph:
@@ -236,7 +250,12 @@ def _graph_cpu(trees: dict[str, Path], args: argparse.Namespace) -> int:
     got: dict[str, list[float]] = {name: [] for name in trees}
     for round_no in range(args.rounds):
         for name in trees if round_no % 2 == 0 else reversed(trees):
-            found = measure(trees[name], args.bot, args.rollouts, "graphcpu", args.ruleset)
+            compiled = args.compiled and name == "after"
+            found = measure(
+                trees[name], args.bot, args.rollouts, "graphcpu", args.ruleset, compiled
+            )
+            if compiled and not found.get("compiled"):
+                raise SystemExit(f"{trees[name]}: no build for its source; run cairn compile")
             cpu = float(found["cpu_s"])  # type: ignore[arg-type]
             got[name].append(cpu)
             print(

@@ -11,6 +11,7 @@ import click
 
 from cli.analyse import analyse
 from cli.audit import audit
+from cli.compile import compile_
 from cli.fork import diff, fork
 from cli.games import games, show
 from cli.leagues import league
@@ -104,6 +105,7 @@ for command in (rulesets, games, show, replay, audit, fork, diff, export, import
 for group in (player, league, projections, ruleset):
     cairn.add_command(group)
 cairn.add_command(analyse)
+cairn.add_command(compile_)
 
 
 def main() -> None:

@@ -27,6 +27,8 @@ CHUNK = 10
 """Rollouts per task: small enough to balance the workers and move the progress bar."""
 YOUNG = 50_000
 """A pool worker's first-generation threshold for the cyclic collector (Python's is 700)."""
+FIRST = "service.compiled_first"
+"""The fork server's first import: the compiled domain, when built, before the source."""
 
 
 @dataclass(frozen=True)
@@ -164,7 +166,10 @@ def _started_pool(jobs: int, position: Position) -> Iterator[multiprocessing.poo
     workers are forked from a fork server, a clean process started at the first analysis,
     which has imported this module and every shipped game: spawned afresh, each worker of
     each analysis imported them itself, 0.6 to 0.7 s before its first rollout, which a
-    hint's few rollouts waited for every time (bench/README.md).
+    hint's few rollouts waited for every time (bench/README.md). It imports ``FIRST``
+    before them, so that its workers run the compiled domain if ``cairn compile`` built
+    one for this source (``service.compiled``); the fork server lives as long as this
+    process, so a build made later is used from the next start.
 
     A Ctrl-C while the pool is being built would leave it half built and never terminated,
     its workers reading start-up data that their exiting parent had already taken away
@@ -172,7 +177,7 @@ def _started_pool(jobs: int, position: Position) -> Iterator[multiprocessing.poo
     raised again once the pool stands, inside it, which terminates it on the way out. The
     fork server ignores SIGINT, and a worker does from its first step (``_start``)."""
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload([__name__, *SHIPPED.values()])
+    context.set_forkserver_preload([FIRST, __name__, *SHIPPED.values()])
     with _held_sigint() as held:
         pool = context.Pool(jobs, initializer=_start, initargs=(position,))
     with pool:

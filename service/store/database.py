@@ -19,18 +19,11 @@ import psycopg
 from psycopg import sql
 from psycopg_pool import ConnectionPool
 
+from service.home import cairn_home
+
 DATABASE_NAME = "cairn"
 _lock = threading.Lock()
 _servers: dict[Path, Any] = {}
-
-
-def cairn_home() -> Path:
-    """``CAIRN_HOME``, else ``$XDG_DATA_HOME/cairn``, else ``~/.local/share/cairn``."""
-    explicit = os.environ.get("CAIRN_HOME")
-    if explicit:
-        return Path(explicit).expanduser()
-    data_home = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(data_home) / "cairn"
 
 
 def database_url() -> str:

@@ -1,0 +1,342 @@
+"""The domain compiled to C by mypyc, for the analysis workers alone.
+
+An analysis plays thousands of games to their end with the domain's rules and bots, and
+compiled they run 1.2 to 1.35 times faster (bench/README.md, "compiled analyses"). Only the
+workers that play rollouts run a build: the server, the CLI and the tests run the Python
+source, which stays the one source of truth, and a build must give the very same graphs
+(``tests/service/analysis/test_compiled.py`` holds the two to each other, number for number).
+
+A build is a copy of the ``domain`` package with a C extension beside each module mypyc
+compiles, kept in ``CAIRN_HOME/compiled/<key>`` and never in the source tree. The key hashes
+every file of the package, the Python and mypy that built it and the modules left
+interpreted, so a build is used only with the source it was made from: after any edit of a
+rule the workers run the source again until ``cairn compile`` is run again, never a stale
+extension.
+
+The workers fork from a fork server (``service.analysis.running``), which imports
+``service.compiled_first`` before anything else; that puts the build for this source, if
+there is one, in front of the source on ``sys.path`` (``activate``). ``CAIRN_COMPILED=0``
+turns builds off.
+
+Some modules stay interpreted, each for a reason seen (``INTERPRETED``): mypyc cannot yet
+compile them, or a compiled class would change what the codec reads, what the pool pickles
+or what a test replaces.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.util
+import json
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import time
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import metadata
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+
+from service.home import cairn_home
+
+FORMAT = 1
+"""Bumped whenever a build is made differently, so that older builds are not used."""
+SWITCH = "CAIRN_COMPILED"
+PACKAGES = ("domain/core", "domain/games", "domain/analysis")
+MARK = "build.json"
+"""Written last, when a build is whole: a folder without it is not a build."""
+OPT = "3"
+
+# Left interpreted, and why: each was seen to fail compiled, or holds a class another
+# module's trick needs interpreted (bench/HISTORY.md, sections ``compiled`` and ``compiled2``).
+INTERPRETED = {
+    # generic frozen dataclasses: mypyc's class fails at import ("attribute '__dict__' of
+    # 'type' objects is not writable")
+    "domain/core/contract.py": "generic dataclass",
+    "domain/core/packs.py": "generic dataclass",
+    "domain/core/compose.py": "generic dataclass",
+    "domain/core/ruleset.py": "generic dataclass",
+    # ``NAME: ClassVar[str] = ...`` in a dataclass: mypyc gives the dataclass decorator
+    # ``NAME: str``, so NAME becomes a field with a default and the next field fails
+    "domain/core/live.py": "ClassVar in dataclasses",
+    "domain/core/lifecycle.py": "ClassVar in dataclasses; Table is every Game's base",
+    "domain/games/five_peaks/commands.py": "ClassVar in dataclasses",
+    "domain/games/five_peaks/events.py": "ClassVar in dataclasses",
+    "domain/games/peninsula/commands.py": "ClassVar in dataclasses; built through __dict__",
+    "domain/games/peninsula/events.py": "ClassVar in dataclasses",
+    "domain/games/peloponnes/commands.py": "ClassVar in dataclasses",
+    "domain/games/peloponnes/events.py": "ClassVar in dataclasses",
+    # copies and memos through the instance ``__dict__`` (``changed``, ``copied``, the
+    # bot's memos on the game and on a ``Space``): a compiled class has none
+    "domain/games/five_peaks/state.py": "instances copied through __dict__",
+    "domain/games/five_peaks/geometry.py": "the bot keeps a memo in a Space's __dict__",
+    "domain/games/peninsula/state.py": "instances copied through __dict__",
+    "domain/games/peloponnes/state.py": "instances copied through __dict__",
+    "domain/games/peloponnes/goods.py": "Goods built through __dict__",
+    # ``Playout`` crosses the analysis pool: a compiled frozen dataclass does not unpickle
+    # (FrozenInstanceError in the parent's result thread, and the graph waits forever)
+    "domain/analysis/rollouts.py": "Playout is pickled by the pool",
+    # the same with ``copy.copy`` (tests/domain/peninsula/test_bridge_sites.py)
+    "domain/games/peninsula/content/model.py": "MapSpec is copied",
+    "domain/games/peninsula/hexes.py": "Hex is a tuple subclass since pen-hex; not tried compiled",
+    # a compiled class's ``__annotations__`` keep no type arguments (``tuple[str, ...]``
+    # becomes ``type``): the codec cannot decode it, the API cannot publish its schema
+    "domain/games/five_peaks/views.py": "TypedDict views published as schemas",
+    "domain/games/peninsula/views.py": "TypedDict views published as schemas",
+    "domain/games/peloponnes/views.py": "TypedDict views published as schemas",
+    "domain/games/peloponnes/setup.py": "ExplicitSetup decoded by the codec",
+    # tests replace a module's function or constant (monkeypatch); compiled callers in
+    # the same module call the compiled one and never see the replacement
+    "domain/core/luck.py": "tests replace luck.word",
+}
+
+Progress = Callable[[str, int, int], None]
+"""Told the stage (``"checking"``, ``"compiling"``), how far it is and how far it goes."""
+
+
+class BuildFailed(Exception):
+    """mypyc or the C compiler refused; the message says why and where the log is."""
+
+
+@dataclass(frozen=True)
+class Build:
+    path: Path
+    key: str
+    modules: int
+    interpreted: int
+    seconds: float
+    reused: bool
+
+
+def source_root() -> Path:
+    """The folder holding the ``domain`` package this process would import (not importing
+    it: the fork server must not import the source before ``activate``)."""
+    spec = importlib.util.find_spec("domain")
+    assert spec is not None and spec.origin is not None, "the domain package is installed"
+    return Path(spec.origin).parent.parent
+
+
+def _files(root: Path) -> list[Path]:
+    return sorted(
+        path
+        for path in (root / "domain").rglob("*")
+        if path.is_file()
+        and "__pycache__" not in path.parts
+        and not any(path.name.endswith(suffix) for suffix in EXTENSION_SUFFIXES)
+    )
+
+
+def key(root: Path) -> str:
+    """What a build depends on: every file of the package, the Python and the mypy that
+    compile it, the modules left interpreted and this module's ``FORMAT``."""
+    digest = hashlib.sha256()
+    for part in (str(FORMAT), sys.version, _mypy_version(), json.dumps(sorted(INTERPRETED))):
+        digest.update(part.encode() + b"\0")
+    for path in _files(root):
+        digest.update(str(path.relative_to(root)).encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:32]
+
+
+def _mypy_version() -> str:
+    try:
+        return metadata.version("mypy")
+    except metadata.PackageNotFoundError:
+        return "none"
+
+
+def modules(tree: Path) -> list[str]:
+    """The modules of ``tree`` that mypyc compiles, as paths relative to it."""
+    found = sorted(
+        str(path.relative_to(tree))
+        for package in PACKAGES
+        for path in (tree / package).rglob("*.py")
+    )
+    return [path for path in found if path not in INTERPRETED]
+
+
+def missing_tools() -> list[str]:
+    """What a build needs and this machine lacks, each as a sentence saying how to get it."""
+    missing = []
+    if importlib.util.find_spec("mypyc") is None:
+        missing.append("mypy (with mypyc): pip install -e '.[compile]'")
+    compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
+    if shutil.which(compiler) is None:
+        missing.append(f"a C compiler ({compiler}): on Debian, apt-get install gcc")
+    headers = sysconfig.get_paths()["include"]
+    if not (Path(headers) / "Python.h").is_file():
+        missing.append(f"the Python headers ({headers}/Python.h): on Debian, python3-dev")
+    return missing
+
+
+def is_enabled() -> bool:
+    return os.environ.get(SWITCH, "1").strip() not in ("0", "false", "no", "off")
+
+
+def built(home: Path | None = None, root: Path | None = None) -> Path | None:
+    """The build for this very source, if ``cairn compile`` made one and builds are on."""
+    if not is_enabled():
+        return None
+    where = _place(home, root)
+    return where if (where / MARK).is_file() else None
+
+
+def _place(home: Path | None, root: Path | None) -> Path:
+    return (home or cairn_home()) / "compiled" / key(root or source_root())
+
+
+def build(
+    home: Path | None = None,
+    root: Path | None = None,
+    progress: Progress = lambda stage, done, total: None,
+) -> Build:
+    """The build for this source: the one already made, else a new one (a minute or two of
+    one core). Made in a scratch folder beside its place and renamed into it when whole, so
+    an interrupted build leaves nothing that looks finished."""
+    root = root or source_root()
+    place = _place(home, root)
+    if (place / MARK).is_file():
+        return _described(place, reused=True)
+    place.parent.mkdir(parents=True, exist_ok=True)
+    scratch = place.parent / f".{place.name}.{os.getpid()}"
+    shutil.rmtree(scratch, ignore_errors=True)
+    try:
+        started = time.monotonic()
+        leave = shutil.ignore_patterns("__pycache__", "*.so")
+        shutil.copytree(root / "domain", scratch / "domain", ignore=leave)
+        count = _compile_in(scratch, progress)
+        mark = {
+            "key": place.name,
+            "modules": count,
+            "interpreted": len(INTERPRETED),
+            "seconds": round(time.monotonic() - started, 1),
+            "python": sys.version.split()[0],
+            "mypy": _mypy_version(),
+        }
+        shutil.rmtree(scratch / "build", ignore_errors=True)
+        shutil.rmtree(scratch / ".mypy_cache", ignore_errors=True)
+        (scratch / MARK).write_text(json.dumps(mark, indent=2) + "\n")
+        try:
+            scratch.rename(place)
+        except OSError:  # another build of the same source got there first
+            if not (place / MARK).is_file():
+                raise
+        return _described(place, reused=False)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def _described(place: Path, reused: bool) -> Build:
+    mark = json.loads((place / MARK).read_text())
+    return Build(place, mark["key"], mark["modules"], mark["interpreted"], mark["seconds"], reused)
+
+
+def _compile_in(tree: Path, progress: Progress) -> int:
+    """mypyc over ``tree``'s copy, in a process of its own (setuptools changes directory
+    and writes to standard output), watched for progress: the C files appear once the
+    types are checked, then an object file for each as gcc compiles it."""
+    count = len(modules(tree))
+    log = tree / "build.log"
+    with log.open("w") as out:
+        child = subprocess.Popen(
+            [sys.executable, "-m", "service.compiled", str(tree)],
+            cwd=tree,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+        )
+        try:
+            while child.poll() is None:
+                _report(tree, count, progress)
+                time.sleep(0.25)
+        except BaseException:
+            child.kill()
+            child.wait()
+            raise
+    if child.returncode != 0:
+        kept = tree.parent / "last-failed-build.log"
+        shutil.copyfile(log, kept)
+        tail = "\n".join(log.read_text(errors="replace").splitlines()[-15:])
+        raise BuildFailed(f"the build failed (its whole log: {kept}):\n{tail}")
+    _report(tree, count, progress)
+    return count
+
+
+def _report(tree: Path, count: int, progress: Progress) -> None:
+    sources = list((tree / "build").rglob("*.c"))
+    if not sources:
+        progress("checking", 0, count)
+        return
+    objects = list((tree / "build").rglob("*.o"))
+    progress("compiling", len(objects), len(sources))
+
+
+def compile_tree(tree: Path, opt: str = OPT) -> int:
+    """Build the extensions of ``tree``'s ``domain`` in place (run in ``tree``): what
+    ``cairn compile`` runs in its scratch copy, and ``bench.compiled`` in a checkout."""
+    from mypyc.build import mypycify
+    from setuptools import setup  # type: ignore[import-untyped]
+
+    os.chdir(tree)
+    compiled = modules(tree)
+    setup(
+        name="cairn-compiled-domain",
+        packages=[],
+        script_args=[
+            *("build_ext", "--inplace", "--build-temp", "build", "--build-lib", "build/lib"),
+        ],
+        ext_modules=mypycify(
+            compiled, opt_level=opt, multi_file=True, debug_level="0", target_dir="build"
+        ),
+    )
+    return len(compiled)
+
+
+def activate(home: Path | None = None) -> Path | None:
+    """Put this source's build in front of it on ``sys.path``, in a process that has not
+    imported the domain yet (the analysis fork server); the build's path, or None when
+    there is none, builds are off, or it does not import (then the source is used, with a
+    warning, as if there were none)."""
+    if "domain" in sys.modules:
+        return None
+    where = built(home)
+    if where is None:
+        return None
+    sys.path.insert(0, str(where))
+    try:
+        games = importlib.import_module("domain.games")
+        for name in games.SHIPPED.values():
+            importlib.import_module(name)
+    except Exception as error:  # a build that does not load must not stop an analysis
+        sys.path.remove(str(where))
+        for name in [name for name in sys.modules if name.split(".")[0] == "domain"]:
+            del sys.modules[name]
+        warnings.warn(
+            f"the compiled domain in {where} does not load ({error}); using the source",
+            stacklevel=2,
+        )
+        return None
+    return where
+
+
+def is_in_use() -> bool:
+    """Whether this process runs compiled modules of the domain."""
+    return any(
+        (getattr(module, "__file__", None) or "").endswith(tuple(EXTENSION_SUFFIXES))
+        for name, module in list(sys.modules.items())
+        if name.startswith("domain.")
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    (tree,) = argv if argv is not None else sys.argv[1:]
+    compile_tree(Path(tree).resolve())
+
+
+if __name__ == "__main__":
+    main()
