@@ -2,15 +2,16 @@
 
 ``cairn compile`` (``service.compiled``) is the product's build: a copy of the domain
 compiled under ``CAIRN_HOME``, run by the analysis workers only, for the source it was made
-from. This benchmark helper builds the same modules (the same list of those left
-interpreted) in place instead, beside the ``.py`` files, so that ``PYTHONPATH=.`` imports
-them in any process, the tests and the fingerprints included, until ``--clean`` removes
-them: clean before editing the domain, or the extensions run the old code. Against the
-built tree one test fails, and only there, because it spies on a function through
-``monkeypatch`` and compiled callers in the same module never call the replacement
-(``test_sheet_shortcuts.py``'s ``test_the_kept_icon_masks_are_the_plain_ones_sheet_after_sheet``
-counts ``masks._one_more``; its other assertion, the masks themselves, holds). Needs mypy
-(the test extra), gcc and the Python headers; about 2 minutes of one core.
+from. This benchmark helper builds the same modules (all but those whose first line leaves
+them interpreted, ``service.compiled.MARKER``) in place instead, beside the ``.py`` files,
+so that ``PYTHONPATH=.`` imports them in any process, the tests and the fingerprints
+included, until ``--clean`` removes them: clean before editing the domain, or the
+extensions run the old code. Against the built tree one test fails, and only there, because
+it spies on a function through ``monkeypatch`` and compiled callers in the same module never
+call the replacement (``test_sheet_shortcuts.py``'s
+``test_the_kept_icon_masks_are_the_plain_ones_sheet_after_sheet`` counts
+``masks._one_more``; its other assertion, the masks themselves, holds). Needs mypy (the
+test extra), gcc and the Python headers; about a minute of both cores.
 
 Run: ``.venv/bin/python -m bench.compiled [--opt 3] [--clean]``
 """
@@ -22,7 +23,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from service.compiled import INTERPRETED, OPT, compile_tree
+from service.compiled import OPT, compile_tree, interpreted
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -43,7 +44,7 @@ def main(argv: list[str] | None = None) -> None:
     clean()
     if not args.clean:
         count = compile_tree(ROOT, args.opt)
-        print(f"compiled {count} modules, {len(INTERPRETED)} left interpreted")
+        print(f"compiled {count} modules, {len(interpreted(ROOT))} left interpreted")
 
 
 if __name__ == "__main__":

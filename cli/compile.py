@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from cli.common import FAILED, CliError, emit_json, json_option, reports_errors
+from cli.common import FAILED, INTERRUPTED, CliError, emit_json, json_option, reports_errors
 from service import compiled
 
 
@@ -35,7 +35,7 @@ def compile_(check: bool, as_json: bool) -> None:
     Needs mypy (pip install -e '.[compile]'), a C compiler and the Python headers.
 
     Exit codes: 1 the build failed (the path of its log is printed) or, with --check, this
-    source has no build; 2 bad usage.
+    source has no build; 2 bad usage; 130 interrupted (nothing is left half built).
 
     Example: cairn compile --json
     """
@@ -50,6 +50,10 @@ def compile_(check: bool, as_json: bool) -> None:
         built = compiled.build(progress=bar)
     except compiled.BuildFailed as failure:
         raise CliError(str(failure), FAILED) from None
+    except OSError as error:  # the home not writable, the disk full
+        raise CliError(f"cannot build: {error}", FAILED) from None
+    except KeyboardInterrupt:
+        raise CliError("interrupted: nothing was built", INTERRUPTED) from None
     finally:
         bar.close()
     if as_json:

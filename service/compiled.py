@@ -18,9 +18,9 @@ The workers fork from a fork server (``service.analysis.running``), which import
 there is one, in front of the source on ``sys.path`` (``activate``). ``CAIRN_COMPILED=0``
 turns builds off.
 
-Some modules stay interpreted, each for a reason seen (``INTERPRETED``): mypyc cannot yet
-compile them, or a compiled class would change what the codec reads, what the pool pickles
-or what a test replaces.
+Some modules stay interpreted, each for a reason seen, which its first line gives
+(``MARKER``): mypyc cannot yet compile it, or a compiled class would change what the codec
+reads, what the pool pickles or what a test replaces.
 """
 
 from __future__ import annotations
@@ -37,10 +37,12 @@ import sysconfig
 import time
 import warnings
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from importlib import metadata
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
+from typing import Any
 
 from service.home import cairn_home
 
@@ -52,48 +54,11 @@ MARK = "build.json"
 """Written last, when a build is whole: a folder without it is not a build."""
 OPT = "3"
 
-# Left interpreted, and why: each was seen to fail compiled, or holds a class another
-# module's trick needs interpreted (bench/HISTORY.md, sections ``compiled`` and ``compiled2``).
-INTERPRETED = {
-    # generic frozen dataclasses: mypyc's class fails at import ("attribute '__dict__' of
-    # 'type' objects is not writable")
-    "domain/core/contract.py": "generic dataclass",
-    "domain/core/packs.py": "generic dataclass",
-    "domain/core/compose.py": "generic dataclass",
-    "domain/core/ruleset.py": "generic dataclass",
-    # ``NAME: ClassVar[str] = ...`` in a dataclass: mypyc gives the dataclass decorator
-    # ``NAME: str``, so NAME becomes a field with a default and the next field fails
-    "domain/core/live.py": "ClassVar in dataclasses",
-    "domain/core/lifecycle.py": "ClassVar in dataclasses; Table is every Game's base",
-    "domain/games/five_peaks/commands.py": "ClassVar in dataclasses",
-    "domain/games/five_peaks/events.py": "ClassVar in dataclasses",
-    "domain/games/peninsula/commands.py": "ClassVar in dataclasses; built through __dict__",
-    "domain/games/peninsula/events.py": "ClassVar in dataclasses",
-    "domain/games/peloponnes/commands.py": "ClassVar in dataclasses",
-    "domain/games/peloponnes/events.py": "ClassVar in dataclasses",
-    # copies and memos through the instance ``__dict__`` (``changed``, ``copied``, the
-    # bot's memos on the game and on a ``Space``): a compiled class has none
-    "domain/games/five_peaks/state.py": "instances copied through __dict__",
-    "domain/games/five_peaks/geometry.py": "the bot keeps a memo in a Space's __dict__",
-    "domain/games/peninsula/state.py": "instances copied through __dict__",
-    "domain/games/peloponnes/state.py": "instances copied through __dict__",
-    "domain/games/peloponnes/goods.py": "Goods built through __dict__",
-    # ``Playout`` crosses the analysis pool: a compiled frozen dataclass does not unpickle
-    # (FrozenInstanceError in the parent's result thread, and the graph waits forever)
-    "domain/analysis/rollouts.py": "Playout is pickled by the pool",
-    # the same with ``copy.copy`` (tests/domain/peninsula/test_bridge_sites.py)
-    "domain/games/peninsula/content/model.py": "MapSpec is copied",
-    "domain/games/peninsula/hexes.py": "Hex is a tuple subclass since pen-hex; not tried compiled",
-    # a compiled class's ``__annotations__`` keep no type arguments (``tuple[str, ...]``
-    # becomes ``type``): the codec cannot decode it, the API cannot publish its schema
-    "domain/games/five_peaks/views.py": "TypedDict views published as schemas",
-    "domain/games/peninsula/views.py": "TypedDict views published as schemas",
-    "domain/games/peloponnes/views.py": "TypedDict views published as schemas",
-    "domain/games/peloponnes/setup.py": "ExplicitSetup decoded by the codec",
-    # tests replace a module's function or constant (monkeypatch); compiled callers in
-    # the same module call the compiled one and never see the replacement
-    "domain/core/luck.py": "tests replace luck.word",
-}
+MARKER = "# cairn compile leaves this module interpreted: "
+"""A module's first line, with the reason after it: mypyc cannot yet compile the module, or a
+compiled class would change what the codec reads, what the pool pickles or what a test
+replaces (bench/HISTORY.md, sections ``compiled`` and ``compiled2``, has each case). The
+reason sits with the code it concerns, so a game's modules are marked in the game."""
 
 Progress = Callable[[str, int, int], None]
 """Told the stage (``"checking"``, ``"compiling"``), how far it is and how far it goes."""
@@ -132,10 +97,10 @@ def _files(root: Path) -> list[Path]:
 
 
 def key(root: Path) -> str:
-    """What a build depends on: every file of the package, the Python and the mypy that
-    compile it, the modules left interpreted and this module's ``FORMAT``."""
+    """What a build depends on: every file of the package (the markers of the modules left
+    interpreted with them), the Python and the mypy that compile it, and ``FORMAT``."""
     digest = hashlib.sha256()
-    for part in (str(FORMAT), sys.version, _mypy_version(), json.dumps(sorted(INTERPRETED))):
+    for part in (str(FORMAT), sys.version, _mypy_version()):
         digest.update(part.encode() + b"\0")
     for path in _files(root):
         digest.update(str(path.relative_to(root)).encode() + b"\0")
@@ -152,12 +117,21 @@ def _mypy_version() -> str:
 
 def modules(tree: Path) -> list[str]:
     """The modules of ``tree`` that mypyc compiles, as paths relative to it."""
+    return [path for path, interpreted in _sources(tree) if not interpreted]
+
+
+def interpreted(tree: Path) -> list[str]:
+    """The modules of ``tree`` that its marks leave interpreted."""
+    return [path for path, left in _sources(tree) if left]
+
+
+def _sources(tree: Path) -> list[tuple[str, bool]]:
     found = sorted(
-        str(path.relative_to(tree))
+        (str(path.relative_to(tree)), path)
         for package in PACKAGES
         for path in (tree / package).rglob("*.py")
     )
-    return [path for path in found if path not in INTERPRETED]
+    return [(name, path.read_text().startswith(MARKER)) for name, path in found]
 
 
 def missing_tools() -> list[str]:
@@ -213,7 +187,7 @@ def build(
         mark = {
             "key": place.name,
             "modules": count,
-            "interpreted": len(INTERPRETED),
+            "interpreted": len(interpreted(scratch)),
             "seconds": round(time.monotonic() - started, 1),
             "python": sys.version.split()[0],
             "mypy": _mypy_version(),
@@ -281,12 +255,32 @@ def compile_tree(tree: Path, opt: str = OPT) -> int:
     ``cairn compile`` runs in its scratch copy, and ``bench.compiled`` in a checkout."""
     from mypyc.build import mypycify
     from setuptools import setup  # type: ignore[import-untyped]
+    from setuptools.command.build_ext import build_ext  # type: ignore[import-untyped]
+
+    class ParallelBuild(build_ext):  # type: ignore[misc]
+        """mypyc writes one shared extension of many C files, which setuptools compiles one
+        after another: here each file is compiled on its own, on every core."""
+
+        def build_extension(self, extension: Any) -> None:
+            whole = self.compiler.compile
+
+            def each(sources: list[str], *args: Any, **kwargs: Any) -> list[str]:
+                with ThreadPoolExecutor(os.cpu_count() or 1) as pool:
+                    parts = pool.map(lambda source: whole([source], *args, **kwargs), sources)
+                    return [made for part in parts for made in part]
+
+            self.compiler.compile = each
+            try:
+                super().build_extension(extension)
+            finally:
+                del self.compiler.compile
 
     os.chdir(tree)
     compiled = modules(tree)
     setup(
         name="cairn-compiled-domain",
         packages=[],
+        cmdclass={"build_ext": ParallelBuild},
         script_args=[
             *("build_ext", "--inplace", "--build-temp", "build", "--build-lib", "build/lib"),
         ],

@@ -1,3 +1,5 @@
+# cairn compile leaves this module interpreted: Playout is pickled by the pool
+# (service/compiled.py).
 """A rollout: a position whose hidden luck is drawn again, played to its end by one bot.
 
 At a point, everything the asking viewer could not see is put in canonical order

@@ -1,3 +1,4 @@
+# cairn compile leaves this module interpreted: generic dataclass (service/compiled.py).
 """How the platform's deciders and a game's compose into the one Decider ``Ruleset`` runs.
 
 As in Chassaing's decider composition (and fmodel's ``combine``), each decider owns one part

@@ -1,3 +1,4 @@
+# cairn compile leaves this module interpreted: generic dataclass (service/compiled.py).
 """The parts a ruleset is made of: its rules, how it is shown, who plays it, and its type.
 
 A game's author fills in these four records (docs/ruleset-contract.md); ``Ruleset`` composes

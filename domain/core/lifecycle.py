@@ -1,3 +1,5 @@
+# cairn compile leaves this module interpreted: ClassVar in dataclasses; Table is every Game's base
+# (service/compiled.py).
 """The lifecycle every game shares, as a decider of its own composed with each game's.
 
 Its commands are issued by the application (actor ``system``), never by a seat:

@@ -1,3 +1,4 @@
+# cairn compile leaves this module interpreted: ClassVar in dataclasses (service/compiled.py).
 """Live play, for every ruleset: clocks, timeouts, resignation, abandonment and takebacks.
 
 The platform's own commands and facts (docs/live-play.md). They are composed around every

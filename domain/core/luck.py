@@ -1,3 +1,4 @@
+# cairn compile leaves this module interpreted: tests replace luck.word (service/compiled.py).
 """Deterministic draws from a seed and a counter: Cairn's one source of chance.
 
 The algorithm (also in docs/draws.md, with test vectors in tests/domain/core):

@@ -1,3 +1,4 @@
+# cairn compile leaves this module interpreted: generic dataclass (service/compiled.py).
 """Content packs: the folders of JSON files a ruleset ships its original content in.
 
 Every ruleset keeps its packs the same way (rules/CONTENT.md: content is data), so reading,

@@ -1,3 +1,4 @@
+# cairn compile leaves this module interpreted: generic dataclass (service/compiled.py).
 """A ruleset: a game's parts composed with the lifecycle into the Decider the platform hosts.
 
 ``Ruleset.decide`` and ``Ruleset.evolve`` are the composed decider

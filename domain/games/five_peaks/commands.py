@@ -1,3 +1,4 @@
+# cairn compile leaves this module interpreted: ClassVar in dataclasses (service/compiled.py).
 """What a seat may ask for, one decision at a time within its turn (docs/rules/five-peaks.md,
 Turn structure). Each names the seat; places are board cells."""
 

@@ -1,3 +1,4 @@
+# cairn compile leaves this module interpreted: ClassVar in dataclasses (service/compiled.py).
 """What happened: past-tense facts, each applied by ``evolve`` without a rule of its own."""
 
 from __future__ import annotations

@@ -1,3 +1,5 @@
+# cairn compile leaves this module interpreted: the bot keeps a memo in a Space's __dict__
+# (service/compiled.py).
 """The board as a square grid of cells (CONTENT.md, Five Peaks; docs/rules/five-peaks.md).
 
 A terrain tile covers 3x3 cells (the start tile 5x5); its corner cells are triangle halves.

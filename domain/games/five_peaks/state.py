@@ -1,3 +1,5 @@
+# cairn compile leaves this module interpreted: instances copied through __dict__
+# (service/compiled.py).
 """The position, as frozen values: the shared board and supply, and each seat's holdings."""
 
 from __future__ import annotations

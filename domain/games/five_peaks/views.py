@@ -1,3 +1,5 @@
+# cairn compile leaves this module interpreted: TypedDict views published as schemas
+# (service/compiled.py).
 """What a seat or a spectator may see, and which events are hidden.
 
 Public: the board (tiles, peaks, stones, pawns, resources left on spaces), played piles,

@@ -1,3 +1,4 @@
+# cairn compile leaves this module interpreted: ClassVar in dataclasses (service/compiled.py).
 """What a seat may ask for, and what the rules resolve by themselves (system commands).
 
 Seat commands carry the ``seat`` that sends them; system commands carry nothing: the

@@ -1,3 +1,4 @@
+# cairn compile leaves this module interpreted: ClassVar in dataclasses (service/compiled.py).
 """What happened: past-tense facts, each with a stable NAME and a schema VERSION.
 
 Every change of a seat's goods is stored as its ``change`` (a ``Goods`` delta, storage caps

@@ -1,3 +1,4 @@
+# cairn compile leaves this module interpreted: Goods built through __dict__ (service/compiled.py).
 """Goods on a seat's mat: coins, wood, stone, food, luxury goods and inhabitants.
 
 One ``Goods`` value is both a holding and a change of holding (a cost, an income, a loss).

@@ -1,3 +1,5 @@
+# cairn compile leaves this module interpreted: ExplicitSetup decoded by the codec
+# (service/compiled.py).
 """Opening a game, and a fork's fresh luck.
 
 Setup draws, in this order, all from the sealed seed (docs/rules/peloponnes.md, Setup): the

@@ -1,3 +1,5 @@
+# cairn compile leaves this module interpreted: instances copied through __dict__
+# (service/compiled.py).
 """The state of a Peloponnes game: each seat's civilization, the rows, the stacks, disasters.
 
 A round runs through phases, each either resolved by the rules themselves (a system

@@ -1,3 +1,5 @@
+# cairn compile leaves this module interpreted: TypedDict views published as schemas
+# (service/compiled.py).
 """What a seat or a spectator may see, and which events are hidden.
 
 Everything on the table is public: every seat's mat and row of tiles, the rows with their

@@ -1,3 +1,5 @@
+# cairn compile leaves this module interpreted: ClassVar in dataclasses; built through __dict__
+# (service/compiled.py).
 """What a seat may ask for. Every decision is its own command, so a replay shows each one.
 
 Landmark bonuses are named by what they do, never by landmark number: the engine spends the

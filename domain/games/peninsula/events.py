@@ -1,3 +1,4 @@
+# cairn compile leaves this module interpreted: ClassVar in dataclasses (service/compiled.py).
 """What happened. Every consequence is its own event, decided once and never recomputed."""
 
 from __future__ import annotations

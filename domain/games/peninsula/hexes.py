@@ -1,3 +1,5 @@
+# cairn compile leaves this module interpreted: Hex is a tuple subclass since pen-hex; not tried
+# compiled (service/compiled.py).
 """Hex geometry for Peninsula maps: axial coordinates, labels and the 12 symmetries.
 
 Hexes are pointy-top and addressed by axial coordinates ``(q, r)``: ``r`` is the row, and

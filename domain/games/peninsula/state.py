@@ -1,3 +1,5 @@
+# cairn compile leaves this module interpreted: instances copied through __dict__
+# (service/compiled.py).
 """The position: the shared table, and per seat a map sheet and a round allowance, as frozen
 values."""
 

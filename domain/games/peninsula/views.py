@@ -1,3 +1,5 @@
+# cairn compile leaves this module interpreted: TypedDict views published as schemas
+# (service/compiled.py).
 """What a seat or a spectator may see, which events are hidden, and events in words.
 
 Every map sheet, drafted card and removed card is public. The pile order is hidden, except

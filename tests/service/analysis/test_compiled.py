@@ -75,6 +75,27 @@ def test_a_process_that_has_imported_the_source_keeps_it(tmp_path: Path) -> None
     assert not compiled.is_in_use()
 
 
+def test_a_build_that_does_not_import_is_set_aside_for_the_source(tmp_path: Path) -> None:
+    place = tmp_path / "compiled" / compiled.key(compiled.source_root())
+    (place / "domain").mkdir(parents=True)
+    (place / "domain" / "__init__.py").write_text("raise ImportError('a broken build')\n")
+    (place / compiled.MARK).write_text("{}")
+    probe = (
+        "import sys; from service.compiled import activate; where = activate();"
+        " import domain.games; print(where, domain.games.__file__,"
+        f" sum(entry.startswith({str(tmp_path)!r}) for entry in sys.path))"
+    )
+    env = {**os.environ, "CAIRN_HOME": str(tmp_path), compiled.SWITCH: "1"}
+    done = subprocess.run(
+        [sys.executable, "-c", probe], cwd=tmp_path, env=env, capture_output=True, text=True
+    )
+    assert done.returncode == 0, done.stderr
+    where, games, left = done.stdout.split()
+    assert where == "None" and left == "0"
+    assert games == str(ROOT / "domain" / "games" / "__init__.py")
+    assert "a broken build" in done.stderr and "using the source" in done.stderr
+
+
 def _cairn(home: Path, *args: str, switch: str = "1") -> subprocess.CompletedProcess[str]:
     """The installed ``cairn`` command, as a user runs it."""
     env = {**os.environ, "CAIRN_HOME": str(home), compiled.SWITCH: switch}

@@ -1,3 +1,4 @@
+# cairn compile leaves this module interpreted: MapSpec is copied (service/compiled.py).
 """The shapes of Peninsula's printed components, as the rules engine sees them."""
 
 from __future__ import annotations
