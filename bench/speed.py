@@ -213,8 +213,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--graph-cpu", action="store_true", help="a graph's CPU seconds")
     parser.add_argument(
         "--compiled",
-        action="store_true",
-        help="with --graph-cpu: the after tree's workers run its build (cairn compile)",
+        choices=("after", "both"),
+        help="with --graph-cpu: the after tree's workers run its build (cairn compile), or"
+        " both trees' run theirs",
     )
     args = parser.parse_args(argv)
     trees = {"before": args.before.resolve(), "after": args.after.resolve()}
@@ -250,7 +251,7 @@ def _graph_cpu(trees: dict[str, Path], args: argparse.Namespace) -> int:
     got: dict[str, list[float]] = {name: [] for name in trees}
     for round_no in range(args.rounds):
         for name in trees if round_no % 2 == 0 else reversed(trees):
-            compiled = args.compiled and name == "after"
+            compiled = args.compiled == "both" or (args.compiled == "after" and name == "after")
             found = measure(
                 trees[name], args.bot, args.rollouts, "graphcpu", args.ruleset, compiled
             )
