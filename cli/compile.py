@@ -29,7 +29,7 @@ def compile_(check: bool, as_json: bool) -> None:
 
     The build is kept in CAIRN_HOME/compiled and used only with the source it was made
     from: after any change to the rules, analyses run the source until this is run again.
-    The first build takes a minute or two of one core; again, it does nothing. A running
+    The first build takes about a minute of every core; again, it does nothing. A running
     server uses a new build from its next start. CAIRN_COMPILED=0 turns builds off.
 
     Needs mypy (pip install -e '.[compile]'), a C compiler and the Python headers.

@@ -169,20 +169,22 @@ def build(
     root: Path | None = None,
     progress: Progress = lambda stage, done, total: None,
 ) -> Build:
-    """The build for this source: the one already made, else a new one (a minute or two of
-    one core). Made in a scratch folder beside its place and renamed into it when whole, so
-    an interrupted build leaves nothing that looks finished."""
+    """The build for this source: the one already made, else a new one (about a minute of
+    every core). Made in a scratch folder beside its place and renamed into it when whole,
+    so an interrupted build leaves nothing that looks finished; its key is the copy's, so
+    a rule edited while it builds cannot be filed under the other source's key."""
     root = root or source_root()
     place = _place(home, root)
     if (place / MARK).is_file():
         return _described(place, reused=True)
     place.parent.mkdir(parents=True, exist_ok=True)
-    scratch = place.parent / f".{place.name}.{os.getpid()}"
+    scratch = place.parent / f".building.{os.getpid()}"
     shutil.rmtree(scratch, ignore_errors=True)
     try:
         started = time.monotonic()
         leave = shutil.ignore_patterns("__pycache__", "*.so")
         shutil.copytree(root / "domain", scratch / "domain", ignore=leave)
+        place = place.parent / key(scratch)
         count = _compile_in(scratch, progress)
         mark = {
             "key": place.name,
