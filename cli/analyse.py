@@ -16,6 +16,7 @@ from cli.common import (
     json_option,
     reports_errors,
 )
+from service import compiled
 from service.analysis import Request, compute, prepare
 from service.analysis.jobs import default_jobs
 from service.analysis.request import DEFAULT_BOT, DEFAULT_ROLLOUTS, DEFAULT_SEED, DEFAULT_TOP, Kind
@@ -69,11 +70,12 @@ def analyse(
         job, _ = analyses.claim(game_id, prepared.key, prepared.body, prepared.total)
         result = job.result if job.status == DONE else None
         if result is None:
+            jobs = jobs or default_jobs()
             try:
                 with click.progressbar(
-                    length=prepared.total, label="rollouts", file=sys.stderr
+                    length=prepared.total, label=_label(jobs), file=sys.stderr
                 ) as bar:
-                    result = compute(prepared, jobs or default_jobs(), bar.update)
+                    result = compute(prepared, jobs, bar.update)
             except KeyboardInterrupt:
                 # failed, so that the next request (here or in the API) starts it over
                 analyses.failed(job, "interrupted")
@@ -87,6 +89,14 @@ def analyse(
         _print_graph(result)
     else:
         _print_hints(result)
+
+
+def _label(jobs: int) -> str:
+    """The progress bar's label, saying whether the workers run the compiled rules (only
+    worker processes do: ``--jobs 1`` plays here, on the source)."""
+    if jobs > 1 and compiled.built() is not None:
+        return "rollouts (compiled rules)"
+    return "rollouts"
 
 
 def _print_graph(result: dict[str, Any]) -> None:

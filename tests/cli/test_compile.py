@@ -11,6 +11,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 CAIRN = str(Path(sys.executable).parent / "cairn")
 
 
@@ -72,3 +74,20 @@ def test_ctrl_c_stops_a_build_and_leaves_nothing_behind(tmp_path: Path) -> None:
     assert rest.strip().splitlines()[-1] == "Error: interrupted: nothing was built"
     assert list((tmp_path / "compiled").iterdir()) == [], "no scratch and no build is left"
     assert _children_building(tmp_path / "compiled") == []
+
+
+def test_cairn_analyse_says_when_its_workers_run_the_compiled_rules(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from cli.analyse import _label
+    from service import compiled
+
+    monkeypatch.setenv("CAIRN_HOME", str(tmp_path))
+    assert _label(2) == "rollouts", "no build for this source"
+    place = tmp_path / "compiled" / compiled.key(compiled.source_root())
+    place.mkdir(parents=True)
+    (place / compiled.MARK).write_text("{}")
+    assert _label(2) == "rollouts (compiled rules)"
+    assert _label(1) == "rollouts", "--jobs 1 plays in the command's process, on the source"
+    monkeypatch.setenv("CAIRN_COMPILED", "0")
+    assert _label(2) == "rollouts"
