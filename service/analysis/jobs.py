@@ -20,7 +20,7 @@ from service.analysis.analyst import Prepared, compute, prepare
 from service.analysis.request import Request
 from service.application import Application
 from service.logs import logger
-from service.store.analyses import DONE, FAILED, Job
+from service.store.analyses import DONE, FAILED, Job, Progress
 
 ABANDONED_SECONDS = 120.0
 CLOSE_SECONDS = 10.0
@@ -59,6 +59,9 @@ class AnalysisJobs:
 
     def get(self, game_id: Any, analysis_id: Any) -> Job | None:
         return self.analyses.get(game_id, analysis_id)
+
+    def progress(self, game_id: Any, analysis_id: Any) -> Progress | None:
+        return self.analyses.progress(game_id, analysis_id)
 
     def wait(self, game_id: Any, analysis_id: Any, timeout: float = 60.0) -> Job | None:
         """Poll until the job is done or failed (tests, the CLI)."""

@@ -38,7 +38,7 @@ from service.api.screening import strict_body
 from service.api.seating import viewer
 from service.application import NotASeat
 from service.store import UnknownGame
-from service.store.analyses import DONE, FAILED, RUNNING, Job
+from service.store.analyses import DONE, FAILED, RUNNING, Job, Progress
 
 POLL_SECONDS = 0.25
 
@@ -277,7 +277,7 @@ async def stream_analysis(
 async def _progress(host: Host, job: Job) -> AsyncIterator[ServerSentEventMessage]:
     jobs = jobs_for(host.cairn)
     last: dict[str, Any] | None = None
-    current: Job | None = job
+    current: Progress | None = Progress(job.status, job.done, job.total, sketched_rollouts(job))
     while current is not None:
         state: dict[str, Any] = {
             "status": current.status,
@@ -287,12 +287,13 @@ async def _progress(host: Host, job: Job) -> AsyncIterator[ServerSentEventMessag
         if current.status in (DONE, FAILED):
             yield ServerSentEventMessage(data=json.dumps(state), event="end")
             return
-        state["shown"] = sketched_rollouts(current)
+        state["shown"] = current.shown
         if state != last:
             yield ServerSentEventMessage(data=json.dumps(state), event="progress")
             last = state
         await anyio.sleep(POLL_SECONDS)
-        current = await anyio.to_thread.run_sync(jobs.get, job.game_id, job.analysis_id)
+        # the progress alone: the job's sketch stays in the store (GET fetches it)
+        current = await anyio.to_thread.run_sync(jobs.progress, job.game_id, job.analysis_id)
 
 
 ANALYSIS_ROUTES: list[Any] = [start_analysis, get_analysis, stream_analysis]

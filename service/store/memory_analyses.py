@@ -15,7 +15,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 from uuid import UUID, uuid4
 
-from service.store.analyses import DONE, FAILED, RUNNING, Job
+from service.store.analyses import DONE, FAILED, RUNNING, Job, Progress
 from service.store.records import canonical_json
 
 
@@ -75,6 +75,15 @@ class MemoryAnalyses:
         row = self._rows[(game_id, analysis_id)]
         result = None if row.result_text is None else json.loads(row.result_text)
         return dataclasses.replace(row.job, request=json.loads(row.request_text), result=result)
+
+    def progress(self, game_id: UUID, analysis_id: UUID) -> Progress | None:
+        job = self.get(game_id, analysis_id)
+        if job is None:
+            return None
+        shown = 0
+        if job.status == RUNNING and job.result is not None:
+            shown = max((point["rollouts"] for point in job.result["points"]), default=0)
+        return Progress(job.status, job.done, job.total, shown)
 
     def restart(self, job: Job, total: int) -> bool:
         changes = {"status": RUNNING, "done": 0, "total": total, "error": None}

@@ -23,7 +23,7 @@ from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any, Protocol
 from uuid import UUID
 
-from service.store.analyses import Job
+from service.store.analyses import Job, Progress
 from service.store.credentials import Secrets
 from service.store.leagues import LeagueEvent
 from service.store.players import Player
@@ -384,6 +384,11 @@ class AnalysisRecorder(Protocol):
         ...
 
     def get(self, game_id: UUID, analysis_id: UUID) -> Job | None: ...
+
+    def progress(self, game_id: UUID, analysis_id: UUID) -> Progress | None:
+        """The job's status, counts and sketch's rollouts a point, without reading its
+        result out of the store."""
+        ...
 
     def restart(self, job: Job, total: int) -> bool:
         """Take over a failed or abandoned job, only if unchanged since ``job`` was read."""

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import uuid
 
+from service.api.analyses import sketched_rollouts
 from service.store import Store
-from service.store.analyses import DONE, FAILED, RUNNING
+from service.store.analyses import DONE, FAILED, RUNNING, Progress
 from tests.support.appending import new_game
 
 REQUEST = {"kind": "graph", "viewer": "public", "rollouts": 8}
@@ -117,3 +118,36 @@ def test_a_restart_drops_the_sketch_of_the_run_it_takes_over(any_store: Store) -
     assert failed is not None and any_store.analyses.restart(failed, 8)
     taken = any_store.analyses.get(game_id, job.analysis_id)
     assert taken is not None and (taken.status, taken.done, taken.result) == (RUNNING, 0, None)
+
+
+def test_progress_is_the_job_without_its_result(any_store: Store) -> None:
+    """What a stream polls: status, counts and the sketch's rollouts a point, as
+    ``sketched_rollouts`` gives them from the whole job, at every stage of a graph."""
+    game_id = new_game(any_store)
+    analyses = any_store.analyses
+    assert analyses.progress(game_id, uuid.uuid4()) is None
+    job, _ = analyses.claim(game_id, "k", REQUEST, 8)
+
+    def both() -> tuple[Progress | None, Progress]:
+        whole = analyses.get(game_id, job.analysis_id)
+        assert whole is not None
+        shown = sketched_rollouts(whole)
+        return analyses.progress(game_id, job.analysis_id), Progress(
+            whole.status, whole.done, whole.total, shown
+        )
+
+    got, wanted = both()
+    assert got == wanted == Progress(RUNNING, 0, 8, 0)
+    analyses.advanced(job, 2)
+    got, wanted = both()
+    assert got == wanted == Progress(RUNNING, 2, 8, 0), "no sketch yet"
+    sketch = {"points": [{"at": 1, "rollouts": 2}, {"at": 4, "rollouts": 2}], "rollouts": 8}
+    analyses.sketched(job, 4, sketch)
+    got, wanted = both()
+    assert got == wanted == Progress(RUNNING, 4, 8, 2)
+    analyses.sketched(job, 6, {**sketch, "points": [{"at": 1, "rollouts": 4}]})
+    got, wanted = both()
+    assert got == wanted == Progress(RUNNING, 6, 8, 4)
+    analyses.finished(job, {**sketch, "points": [{"at": 1, "rollouts": 8}]})
+    got, wanted = both()
+    assert got == wanted == Progress(DONE, 8, 8, 0), "a done job shows its result, no sketch"
