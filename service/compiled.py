@@ -8,10 +8,10 @@ source, which stays the one source of truth, and a build must give the very same
 
 A build is a copy of the ``domain`` package with a C extension beside each module mypyc
 compiles, kept in ``CAIRN_HOME/compiled/<key>`` and never in the source tree. The key hashes
-every file of the package, the Python and mypy that built it and the modules left
-interpreted, so a build is used only with the source it was made from: after any edit of a
-rule the workers run the source again until ``cairn compile`` is run again, never a stale
-extension.
+every file of the package (the marks of the modules left interpreted with them) and the
+Python and mypy that built it, so a build is used only with the source it was made from:
+after any edit of a rule the workers run the source again until ``cairn compile`` is run
+again, never a stale extension.
 
 The workers fork from a fork server (``service.analysis.running``), which imports
 ``service.compiled_first`` before anything else; that puts the build for this source, if
@@ -60,7 +60,7 @@ compiled class would change what the codec reads, what the pool pickles or what 
 replaces (bench/HISTORY.md, sections ``compiled`` and ``compiled2``, has each case). The
 reason sits with the code it concerns, so a game's modules are marked in the game."""
 
-Progress = Callable[[str, int, int], None]
+Reporter = Callable[[str, int, int], None]
 """Told the stage (``"checking"``, ``"compiling"``), how far it is and how far it goes."""
 
 
@@ -167,7 +167,7 @@ def _place(home: Path | None, root: Path | None) -> Path:
 def build(
     home: Path | None = None,
     root: Path | None = None,
-    progress: Progress = lambda stage, done, total: None,
+    progress: Reporter = lambda stage, done, total: None,
 ) -> Build:
     """The build for this source: the one already made, else a new one (about a minute of
     every core). Made in a scratch folder beside its place and renamed into it when whole,
@@ -212,7 +212,7 @@ def _described(place: Path, reused: bool) -> Build:
     return Build(place, mark["key"], mark["modules"], mark["interpreted"], mark["seconds"], reused)
 
 
-def _compile_in(tree: Path, progress: Progress) -> int:
+def _compile_in(tree: Path, progress: Reporter) -> int:
     """mypyc over ``tree``'s copy, in a process of its own (setuptools changes directory
     and writes to standard output), watched for progress: the C files appear once the
     types are checked, then an object file for each as gcc compiles it."""
@@ -243,7 +243,7 @@ def _compile_in(tree: Path, progress: Progress) -> int:
     return count
 
 
-def _report(tree: Path, count: int, progress: Progress) -> None:
+def _report(tree: Path, count: int, progress: Reporter) -> None:
     sources = list((tree / "build").rglob("*.c"))
     if not sources:
         progress("checking", 0, count)

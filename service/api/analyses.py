@@ -38,7 +38,7 @@ from service.api.screening import strict_body
 from service.api.seating import viewer
 from service.application import NotASeat
 from service.store import UnknownGame
-from service.store.analyses import DONE, FAILED, RUNNING, Job, Progress
+from service.store.analyses import DONE, FAILED, Job, Progress
 
 POLL_SECONDS = 0.25
 
@@ -149,7 +149,7 @@ def job_body(job: Job, seen: int = 0) -> AnalysisJob:
     ``seen`` rollouts a point the caller already has."""
     url = f"/games/{job.game_id}/analyses/{job.analysis_id}"
     result = partial = None
-    shown = sketched_rollouts(job)
+    shown = job.shown
     if job.status == DONE and job.result is not None:
         result = msgspec.convert(job.result, Graph | Hints)
     elif shown > seen:
@@ -168,14 +168,6 @@ def job_body(job: Job, seen: int = 0) -> AnalysisJob:
         partial,
         shown,
     )
-
-
-def sketched_rollouts(job: Job) -> int:
-    """The rollouts a point of a running graph's sketch (its end, when known, has none),
-    0 before its first."""
-    if job.status != RUNNING or job.result is None:
-        return 0
-    return max((point["rollouts"] for point in job.result["points"]), default=0)
 
 
 @post(
@@ -277,7 +269,7 @@ async def stream_analysis(
 async def _progress(host: Host, job: Job) -> AsyncIterator[ServerSentEventMessage]:
     jobs = jobs_for(host.cairn)
     last: dict[str, Any] | None = None
-    current: Progress | None = Progress(job.status, job.done, job.total, sketched_rollouts(job))
+    current: Progress | None = Progress(job.status, job.done, job.total, job.shown)
     while current is not None:
         state: dict[str, Any] = {
             "status": current.status,

@@ -35,6 +35,14 @@ class Job:
     updated_at: datetime
 
     @property
+    def shown(self) -> int:
+        """The rollouts a point of a running graph's sketch (its end, when known, has
+        none), 0 before its first."""
+        if self.status != RUNNING or self.result is None:
+            return 0
+        return max((point["rollouts"] for point in self.result["points"]), default=0)
+
+    @property
     def viewer(self) -> str:
         """Whose knowledge the results hold ("public", "spectator" or "seat:N")."""
         return str(self.request["viewer"])
@@ -49,7 +57,7 @@ class Progress:
     total: int
     shown: int
     """The rollouts a point of a running graph's sketch, 0 before its first and once the
-    job ends (``sketched_rollouts`` of the whole job)."""
+    job ends (``Job.shown`` of the whole job)."""
 
 
 class Analyses:

@@ -78,12 +78,7 @@ class MemoryAnalyses:
 
     def progress(self, game_id: UUID, analysis_id: UUID) -> Progress | None:
         job = self.get(game_id, analysis_id)
-        if job is None:
-            return None
-        shown = 0
-        if job.status == RUNNING and job.result is not None:
-            shown = max((point["rollouts"] for point in job.result["points"]), default=0)
-        return Progress(job.status, job.done, job.total, shown)
+        return None if job is None else Progress(job.status, job.done, job.total, job.shown)
 
     def restart(self, job: Job, total: int) -> bool:
         changes = {"status": RUNNING, "done": 0, "total": total, "error": None}

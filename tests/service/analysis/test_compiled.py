@@ -70,9 +70,15 @@ def test_only_a_whole_build_of_this_very_source_is_used(
 
 
 def test_a_process_that_has_imported_the_source_keeps_it(tmp_path: Path) -> None:
+    """Even with a build for this very source there: its domain is already imported."""
+    place = tmp_path / "compiled" / compiled.key(compiled.source_root())
+    place.mkdir(parents=True)
+    (place / compiled.MARK).write_text("{}")
+    assert compiled.built(tmp_path) == place
     assert "domain" in sys.modules
+    before = list(sys.path)
     assert compiled.activate(tmp_path) is None
-    assert not compiled.is_in_use()
+    assert sys.path == before and not compiled.is_in_use()
 
 
 def test_a_build_that_does_not_import_is_set_aside_for_the_source(tmp_path: Path) -> None:

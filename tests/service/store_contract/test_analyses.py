@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import uuid
 
-from service.api.analyses import sketched_rollouts
 from service.store import Store
 from service.store.analyses import DONE, FAILED, RUNNING, Progress
 from tests.support.appending import new_game
@@ -122,7 +121,7 @@ def test_a_restart_drops_the_sketch_of_the_run_it_takes_over(any_store: Store) -
 
 def test_progress_is_the_job_without_its_result(any_store: Store) -> None:
     """What a stream polls: status, counts and the sketch's rollouts a point, as
-    ``sketched_rollouts`` gives them from the whole job, at every stage of a graph."""
+    ``Job.shown`` gives them from the whole job, at every stage of a graph."""
     game_id = new_game(any_store)
     analyses = any_store.analyses
     assert analyses.progress(game_id, uuid.uuid4()) is None
@@ -131,7 +130,7 @@ def test_progress_is_the_job_without_its_result(any_store: Store) -> None:
     def both() -> tuple[Progress | None, Progress]:
         whole = analyses.get(game_id, job.analysis_id)
         assert whole is not None
-        shown = sketched_rollouts(whole)
+        shown = whole.shown
         return analyses.progress(game_id, job.analysis_id), Progress(
             whole.status, whole.done, whole.total, shown
         )
