@@ -137,8 +137,14 @@ class Analyses:
         values: tuple[Any, ...],
         expected: datetime | None = None,
     ) -> bool:
+        # ``updated_at`` is the job's version too (``restart`` compares it). ``now()``, the
+        # transaction's start, not ``clock_timestamp()``: Citus refuses a volatile function
+        # in an UPDATE of a distributed table (and a stable one beside a column, so no
+        # ``greatest`` with the last stamp). Every change is a transaction of its own,
+        # begun after the change it follows was read, so each stamp still differs from the
+        # one a reader saw (tests/service/test_citus_analyses.py runs the contract there).
         query = (
-            f"UPDATE analyses SET {assignments}, updated_at = clock_timestamp()"
+            f"UPDATE analyses SET {assignments}, updated_at = now()"
             " WHERE game_id = %s AND analysis_id = %s"
         )
         params: tuple[Any, ...] = (*values, job.game_id, job.analysis_id)

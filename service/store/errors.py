@@ -6,7 +6,30 @@ these, so nothing above ``service/store`` catches a psycopg class.
 
 from __future__ import annotations
 
+import re
 from uuid import UUID
+
+import psycopg
+
+_SHARD_SUFFIX = re.compile(r"_\d+$")
+"""What Citus puts after a constraint's name on a shard's copy (``games_pkey_102036``); no
+constraint of the schema ends so (tests/service/test_store.py holds that)."""
+_LAST_QUOTED = re.compile(r'"([^"]+)"[^"]*$')
+
+
+def constraint_of(error: psycopg.Error) -> str | None:
+    """The constraint ``error`` names, as the schema names it, on one PostgreSQL or on a
+    Citus worker, so that a refusal is recognised either way.
+
+    Citus relays a worker's error without its constraint field: the name is then the last
+    quoted name of the message (``... violates unique constraint "games_pkey_102036"``, and
+    so for a foreign key or a check), with the shard's id after it.
+    """
+    name = error.diag.constraint_name
+    if name is None:
+        quoted = _LAST_QUOTED.search(error.diag.message_primary or "")
+        name = quoted.group(1) if quoted else None
+    return None if name is None else _SHARD_SUFFIX.sub("", name)
 
 
 class StoreError(Exception):

@@ -49,6 +49,7 @@ from service.store.errors import (
     GameExists,
     UnknownGame,
     VersionConflict,
+    constraint_of,
 )
 from service.store.horizon import worker_states
 from service.store.leagues import LeagueStore
@@ -171,7 +172,7 @@ class EventStore(EventReads):
                     return _made(game, start, GENESIS_HASH, moved, call, answer)
                 return self._create_in_steps(conn, game, moved, seated, secrets)
         except pg_errors.UniqueViolation as exc:
-            if exc.diag.constraint_name == "games_pkey":
+            if constraint_of(exc) == "games_pkey":
                 raise GameExists(game.game_id) from exc
             raise
 

@@ -1,9 +1,10 @@
 """The analyses table in memory: the same jobs as ``service.store.analyses``, in one dict.
 
 A job's ``updated_at`` is its version as well as its time: ``restart`` takes a job over only
-if it was not touched since it was read. PostgreSQL stamps it with ``clock_timestamp()``;
-here every stamp is strictly later than the one before (``_Stamps``), so two updates in the
-same microsecond can never leave a job looking untouched.
+if it was not touched since it was read. PostgreSQL stamps it with the time its transaction
+began (``now()``, which Citus allows in an UPDATE); here every stamp is strictly later than
+the one before (``_Stamps``), so two updates in the same microsecond can never leave a job
+looking untouched.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from psycopg import errors as pg_errors
 from psycopg.types.json import Jsonb
 
-from service.store.errors import ChainMismatch, GameExists, UnknownGame
+from service.store.errors import ChainMismatch, GameExists, UnknownGame, constraint_of
 from service.store.records import GameRecord, StoredEvent, check_integers
 from service.store.statements import ANNOUNCE, CHANNEL, insert_game
 
@@ -55,11 +55,11 @@ def insert_verbatim(
             last = events[-1].seq if events else 0
             conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{game.game_id}:{last}"))
     except pg_errors.UniqueViolation as exc:
-        if exc.diag.constraint_name == "games_pkey":
+        if constraint_of(exc) == "games_pkey":
             raise GameExists(game.game_id) from exc
         raise
     except (pg_errors.ForeignKeyViolation, pg_errors.CheckViolation) as exc:
-        if exc.diag.constraint_name in _CHAIN_CONSTRAINTS:
+        if constraint_of(exc) in _CHAIN_CONSTRAINTS:
             raise ChainMismatch(game.game_id, _first_break(events)) from exc
         raise
 

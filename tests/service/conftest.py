@@ -13,6 +13,7 @@ import pytest
 
 from service.store import Store
 from service.store.memory import MemoryStore
+from tests.support.databases import private_event_store
 from tests.support.receiver import Receiver
 
 
@@ -32,16 +33,8 @@ def private_store(request: pytest.FixtureRequest) -> Iterator[Store]:
     if request.param == "memory":
         yield MemoryStore()
         return
-    from psycopg_pool import ConnectionPool
-
-    from service.store import EventStore
-    from service.store.migrate import upgrade
-    from tests.support.databases import scratch_database
-
-    with scratch_database(request.getfixturevalue("database_url")) as url:
-        upgrade(url)
-        with ConnectionPool(url, min_size=1, max_size=4, open=True) as pool:
-            yield EventStore(pool)
+    with private_event_store(request.getfixturevalue("database_url")) as store:
+        yield store
 
 
 @pytest.fixture

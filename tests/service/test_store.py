@@ -5,7 +5,9 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import json
+import re
 import threading
+import unittest.mock
 import uuid
 from typing import Any
 
@@ -28,6 +30,7 @@ from service.store import (
     VersionConflict,
     event_store,
 )
+from service.store.errors import constraint_of
 from service.store.records import GENESIS_HASH, canonical_json, chain_hash, chain_hash_of_texts
 from service.store.verbatim import insert_verbatim
 from tests.support.appending import RAW_EVENT, append_all, append_with_retry, decision, new_game
@@ -395,3 +398,38 @@ def _append_and_refuse(store: EventStore) -> None:
     with pytest.raises(VersionConflict):  # the key is taken: the events roll back
         store.append(game_id, after[-1].seq, after[-1].hash, decision(99), ("k1", "h", {}))
     assert store.read(game_id) == after
+
+
+def test_a_refusal_is_known_by_its_constraint_on_one_server_and_on_a_citus_shard(
+    database_url: str,
+) -> None:
+    """The store recognises a refusal by its constraint's name, which Citus gives a shard's
+    copy with the shard's id after it: ``constraint_of`` takes that suffix off, so no
+    constraint of the schema may end so itself (it would be read as another's)."""
+    with psycopg.connect(database_url) as conn:
+        names = [
+            name
+            for (name,) in conn.execute(
+                "SELECT conname FROM pg_constraint c JOIN pg_namespace n"
+                " ON n.oid = c.connamespace WHERE n.nspname = 'public'"
+            ).fetchall()
+        ]
+        assert "games_pkey" in names and "events_chain" in names
+        assert [name for name in names if re.search(r"_\d+$", name)] == []
+        game_id = uuid.uuid4()
+        insert = (
+            "INSERT INTO games (game_id, ruleset, rules_version, content_hash, seats)"
+            " VALUES (%s, 'x', '1', 'h', 1)"
+        )
+        conn.execute(insert, (game_id,))
+        with pytest.raises(psycopg.errors.UniqueViolation) as refused:
+            conn.execute(insert, (game_id,))
+        conn.rollback()
+    assert constraint_of(refused.value) == "games_pkey"
+    # as a Citus coordinator relays a worker's refusal: the shard's name, in the message only
+    relayed = {
+        "constraint_name": None,
+        "message_primary": 'duplicate key value violates unique constraint "games_pkey_102036"',
+    }
+    with unittest.mock.patch.multiple(type(refused.value.diag), **relayed):
+        assert constraint_of(refused.value) == "games_pkey"

@@ -13,6 +13,10 @@ from pathlib import Path
 
 import psycopg
 from psycopg import sql
+from psycopg_pool import ConnectionPool
+
+from service.store import EventStore
+from service.store.migrate import upgrade
 
 
 @contextmanager
@@ -33,6 +37,16 @@ def scratch_database(database_url: str, prefix: str = "cairn_scratch") -> Iterat
 
 
 REAPER = Path(__file__).with_name("reaper.py")
+
+
+@contextmanager
+def private_event_store(database_url: str) -> Iterator[EventStore]:
+    """An ``EventStore`` over a scratch database of its own, at the schema's head, on
+    ``database_url``'s server: for a test that no other test may write beside."""
+    with scratch_database(database_url) as url:
+        upgrade(url)
+        with ConnectionPool(url, min_size=1, max_size=4, open=True) as pool:
+            yield EventStore(pool)
 
 
 @contextmanager
