@@ -1,6 +1,7 @@
 """The memory store's analysis jobs under a clock that stands still: every change still
 moves a job's ``updated_at`` on, so a take-over of a job read before the latest change is
-refused (service/store/memory_analyses.py). On PostgreSQL ``clock_timestamp()`` does this."""
+refused (service/store/memory_analyses.py). On PostgreSQL each change is a transaction of
+its own, stamped with its start (``now()``, service/store/analyses.py)."""
 
 from __future__ import annotations
 
