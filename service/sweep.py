@@ -15,6 +15,7 @@ import os
 import threading
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
+from uuid import UUID
 
 import psycopg
 
@@ -51,6 +52,8 @@ class Sweeper:
         self.chores = list(chores)
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
+        self._faults: dict[tuple[UUID, int], str] = {}
+        """The fault each game and reaction last failed with, until it is swept cleanly."""
 
     def start(self) -> None:
         self._thread = threading.Thread(target=self._loop, name="cairn-sweep", daemon=True)
@@ -73,10 +76,10 @@ class Sweeper:
                         reaction.swept(game)
                     except (DatabaseUnavailable, psycopg.OperationalError):
                         raise  # the whole pass waits for the next interval
-                    except Exception:  # one game's fault must not stop the pass
-                        logger().warning(
-                            "sweep.game_failed", game_id=str(game.game_id), exc_info=True
-                        )
+                    except Exception as exc:  # one game's fault must not stop the pass
+                        self._failed(game, reaction, exc)
+                    else:
+                        self._faults.pop((game.game_id, id(reaction)), None)
             seen += len(games)
             if len(games) < PAGE:
                 break
@@ -84,6 +87,18 @@ class Sweeper:
         for chore in self.chores:
             chore()
         return seen
+
+    def _failed(self, game: GameRecord, reaction: Swept, exc: Exception) -> None:
+        """A game's fault, logged with its traceback when it is new; the very fault again
+        only at debug: a game recorded under rules this engine no longer plays fails the
+        same way every pass, and a traceback per such game every 30 s buried the log."""
+        said = f"{type(exc).__name__}: {exc}"
+        key = (game.game_id, id(reaction))
+        if self._faults.get(key) == said:
+            logger().debug("sweep.game_failed_again", game_id=str(game.game_id), error=said)
+            return
+        self._faults[key] = said
+        logger().warning("sweep.game_failed", game_id=str(game.game_id), exc_info=exc)
 
     def _loop(self) -> None:
         while not self._stop.is_set():
