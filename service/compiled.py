@@ -25,6 +25,7 @@ reads, what the pool pickles or what a test replaces.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib
 import importlib.util
@@ -161,7 +162,14 @@ def built(home: Path | None = None, root: Path | None = None) -> Path | None:
 
 
 def _place(home: Path | None, root: Path | None) -> Path:
-    return (home or cairn_home()) / "compiled" / key(root or source_root())
+    return (home or cairn_home()) / "compiled" / (key(root) if root else _own_key())
+
+
+@functools.cache
+def _own_key() -> str:
+    """The key of the source this process imported, worked out once (about 10 ms of
+    hashing): a running server asks at every analysis whether its build has appeared."""
+    return key(source_root())
 
 
 def build(

@@ -10,18 +10,22 @@ from __future__ import annotations
 
 import gc
 import multiprocessing
+import multiprocessing.forkserver
 import multiprocessing.pool
 import signal
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from domain.analysis import Playout, playouts
 from domain.core import Ruleset, registry
 from domain.core.registry import command_from_json, event_from_record
 from domain.games import SHIPPED, load_all
+from service import compiled
+from service.logs import logger
 
 CHUNK = 10
 """Rollouts per task: small enough to balance the workers and move the progress bar."""
@@ -168,8 +172,8 @@ def _started_pool(jobs: int, position: Position) -> Iterator[multiprocessing.poo
     each analysis imported them itself, 0.6 to 0.7 s before its first rollout, which a
     hint's few rollouts waited for every time (bench/README.md). It imports ``FIRST``
     before them, so that its workers run the compiled domain if ``cairn compile`` built
-    one for this source (``service.compiled``); the fork server lives as long as this
-    process, so a build made later is used from the next start.
+    one for this source (``service.compiled``); a build made (or removed) after the fork
+    server started is taken up by the next pool (``_renew_fork_server``).
 
     A Ctrl-C while the pool is being built would leave it half built and never terminated,
     its workers reading start-up data that their exiting parent had already taken away
@@ -178,12 +182,34 @@ def _started_pool(jobs: int, position: Position) -> Iterator[multiprocessing.poo
     fork server ignores SIGINT, and a worker does from its first step (``_start``)."""
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload([FIRST, __name__, *SHIPPED.values()])
+    _renew_fork_server()
     with _held_sigint() as held:
         pool = context.Pool(jobs, initializer=_start, initargs=(position,))
     with pool:
         if held:
             signal.raise_signal(signal.SIGINT)
         yield pool
+
+
+_SERVED: list[Path | None] = []
+"""What ``compiled.built()`` said when this process's fork server was last started."""
+_SERVED_LOCK = threading.Lock()
+
+
+def _renew_fork_server() -> None:
+    """Stop this process's fork server if ``cairn compile`` built this source (or the build
+    went) since it started, so that the next pool's workers come from one that imported
+    what is there now; a served process no longer needs a restart to run analyses
+    compiled. Pools already running keep their workers."""
+    with _SERVED_LOCK:
+        now = compiled.built()
+        # ``_stop`` is the fork server's own (CPython 3.8 on); without it, the first one
+        # stays, as it always did
+        stop = getattr(getattr(multiprocessing.forkserver, "_forkserver", None), "_stop", None)
+        if _SERVED and _SERVED[0] != now and stop is not None:
+            stop()
+            logger().info("analysis.fork_server_renewed", compiled=now is not None)
+        _SERVED[:] = [now]
 
 
 @contextmanager

@@ -8,10 +8,12 @@ import os
 import signal
 import threading
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from domain.games.peloponnes import RULESET
+from service.analysis import running
 from service.analysis.running import (
     CHUNK,
     YOUNG,
@@ -112,3 +114,28 @@ def test_a_ctrl_c_while_a_pool_is_built_waits_and_is_noted() -> None:
     thread.start()
     thread.join()
     assert elsewhere == [[], before]
+
+
+def test_a_build_made_after_the_fork_server_started_is_taken_up_by_the_next_pool(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The fork server imports the compiled domain, if built, once: a server running when
+    ``cairn compile`` finishes (or its build is removed) forks the next pool's workers from
+    a fork server started afresh, and until then from the same one."""
+    position = Position(RULESET.id, RULESET.rules_version, (), (0,), None, "random", "renew")
+    build: list[Path | None] = [None]
+    monkeypatch.setattr(running.compiled, "built", lambda: build[0])
+    monkeypatch.setattr(running, "_SERVED", [])
+
+    def fork_server_of_a_pool() -> int:
+        with _started_pool(1, position) as pool:
+            return int(pool.apply(os.getppid))
+
+    first = fork_server_of_a_pool()
+    assert fork_server_of_a_pool() == first  # nothing built meanwhile: the same one
+    build[0] = tmp_path
+    renewed = fork_server_of_a_pool()
+    assert renewed != first
+    assert fork_server_of_a_pool() == renewed
+    build[0] = None  # the build removed (or made stale by an edit)
+    assert fork_server_of_a_pool() not in (first, renewed)
