@@ -182,9 +182,12 @@ def _started_pool(jobs: int, position: Position) -> Iterator[multiprocessing.poo
     fork server ignores SIGINT, and a worker does from its first step (``_start``)."""
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload([FIRST, __name__, *SHIPPED.values()])
-    _renew_fork_server()
-    with _held_sigint() as held:
-        pool = context.Pool(jobs, initializer=_start, initargs=(position,))
+    # one pool made at a time, so that no fork server is stopped while another analysis's
+    # workers are being forked from it (a pool forks all its workers before it returns)
+    with _SERVED_LOCK:
+        _renew_fork_server()
+        with _held_sigint() as held:
+            pool = context.Pool(jobs, initializer=_start, initargs=(position,))
     with pool:
         if held:
             signal.raise_signal(signal.SIGINT)
@@ -200,16 +203,15 @@ def _renew_fork_server() -> None:
     """Stop this process's fork server if ``cairn compile`` built this source (or the build
     went) since it started, so that the next pool's workers come from one that imported
     what is there now; a served process no longer needs a restart to run analyses
-    compiled. Pools already running keep their workers."""
-    with _SERVED_LOCK:
-        now = compiled.built()
-        # ``_stop`` is the fork server's own (CPython 3.8 on); without it, the first one
-        # stays, as it always did
-        stop = getattr(getattr(multiprocessing.forkserver, "_forkserver", None), "_stop", None)
-        if _SERVED and _SERVED[0] != now and stop is not None:
-            stop()
-            logger().info("analysis.fork_server_renewed", compiled=now is not None)
-        _SERVED[:] = [now]
+    compiled. Pools already running keep their workers. Called under ``_SERVED_LOCK``."""
+    now = compiled.built()
+    # ``_stop`` is the fork server's own (CPython 3.8 on); without it, the first one stays,
+    # as it always did
+    stop = getattr(getattr(multiprocessing.forkserver, "_forkserver", None), "_stop", None)
+    if _SERVED and _SERVED[0] != now and stop is not None:
+        stop()
+        logger().info("analysis.fork_server_renewed", compiled=now is not None)
+    _SERVED[:] = [now]
 
 
 @contextmanager
