@@ -142,7 +142,7 @@ class Analyses:
         # in an UPDATE of a distributed table (and a stable one beside a column, so no
         # ``greatest`` with the last stamp). Every change is a transaction of its own,
         # begun after the change it follows was read, so each stamp still differs from the
-        # one a reader saw (tests/service/test_citus_analyses.py runs the contract there).
+        # one a reader saw (the store contract runs on Citus too: tests/service/store_contract).
         query = (
             f"UPDATE analyses SET {assignments}, updated_at = now()"
             " WHERE game_id = %s AND analysis_id = %s"
