@@ -73,7 +73,7 @@ def analyse(
             jobs = jobs or default_jobs()
             try:
                 with click.progressbar(
-                    length=prepared.total, label=_label(jobs), file=sys.stderr
+                    length=prepared.total, label=_label(), file=sys.stderr
                 ) as bar:
                     result = compute(prepared, jobs, bar.update)
             except KeyboardInterrupt:
@@ -91,10 +91,10 @@ def analyse(
         _print_hints(result)
 
 
-def _label(jobs: int) -> str:
-    """The progress bar's label, saying whether the workers run the compiled rules (only
-    worker processes do: ``--jobs 1`` plays here, on the source)."""
-    if jobs > 1 and compiled.built() is not None:
+def _label() -> str:
+    """The progress bar's label, saying whether the workers run the compiled rules (with a
+    build they do, ``--jobs 1`` included: one worker process, not this one)."""
+    if compiled.built() is not None:
         return "rollouts (compiled rules)"
     return "rollouts"
 

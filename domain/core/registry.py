@@ -33,6 +33,10 @@ class UnknownRuleset(LookupError):
         self.ruleset_id = ruleset_id
         self.rules_version = rules_version
 
+    def __reduce__(self) -> tuple[type[UnknownRuleset], tuple[str, str | None]]:
+        # rebuilt from its own arguments when a pool worker sends it (RuleViolation says why)
+        return type(self), (self.ruleset_id, self.rules_version)
+
 
 def register(ruleset: Ruleset[Any, Any, Any]) -> Ruleset[Any, Any, Any]:
     """Register one version of a ruleset, checking its names, versions and upcasters.

@@ -238,15 +238,17 @@ def run(
     advanced: Callable[[int], None] = lambda rollouts: None,
 ) -> Iterator[Done]:
     """Every task's playouts, as they finish (in any order); ``advanced`` hears how many
-    rollouts each finished task played. ``jobs`` 1 plays in this process."""
-    if jobs <= 1:
+    rollouts each finished task played. ``jobs`` 1 plays in this process, unless ``cairn
+    compile`` built this source: then in one worker process, which runs the build (on a
+    one-core machine the default is one job, and the build would otherwise go unused)."""
+    if jobs <= 1 and compiled.built() is None:
         worker = Worker(position)
         for task in tasks:
             done = worker.play(task)
             advanced(task.end - task.first)
             yield done
         return
-    with _started_pool(jobs, position) as pool:
+    with _started_pool(max(jobs, 1), position) as pool:
         for done in pool.imap_unordered(_play, tasks):
             advanced(done[0].end - done[0].first)
             yield done

@@ -83,11 +83,10 @@ def test_cairn_analyse_says_when_its_workers_run_the_compiled_rules(
     from service import compiled
 
     monkeypatch.setenv("CAIRN_HOME", str(tmp_path))
-    assert _label(2) == "rollouts", "no build for this source"
+    assert _label() == "rollouts", "no build for this source"
     place = tmp_path / "compiled" / compiled.key(compiled.source_root())
     place.mkdir(parents=True)
     (place / compiled.MARK).write_text("{}")
-    assert _label(2) == "rollouts (compiled rules)"
-    assert _label(1) == "rollouts", "--jobs 1 plays in the command's process, on the source"
+    assert _label() == "rollouts (compiled rules)"
     monkeypatch.setenv("CAIRN_COMPILED", "0")
-    assert _label(2) == "rollouts"
+    assert _label() == "rollouts"

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from domain.core import RuleViolation
 from domain.games.peloponnes import RULESET
 from service.analysis import running
 from service.analysis.running import (
@@ -139,3 +140,42 @@ def test_a_build_made_after_the_fork_server_started_is_taken_up_by_the_next_pool
     assert fork_server_of_a_pool() == renewed
     build[0] = None  # the build removed (or made stale by an edit)
     assert fork_server_of_a_pool() not in (first, renewed)
+
+
+class NotHere:
+    """A ``Worker`` that refuses to play in the test's own process."""
+
+    def __init__(self, position: Position) -> None:
+        raise AssertionError("played in the caller's process")
+
+
+def test_one_job_plays_in_a_worker_process_when_there_is_a_build(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """One job (``--jobs 1``, the default on a one-core machine) would leave a build unused
+    if it played in the caller's process, which runs the source: with a build it plays in
+    one worker process, without one in the caller's. The position is one no rollout can
+    start from (the game not set up), so the worker's refusal must come back to the caller
+    as it was raised (it once hung the pool: tests/domain/core/test_errors_pickle.py)."""
+    position = Position(RULESET.id, RULESET.rules_version, (), (0,), None, "random", "one job")
+    tasks = running.tasks_for(0, 2)
+    monkeypatch.setattr(running, "Worker", NotHere)
+    monkeypatch.setattr(running.compiled, "built", lambda: tmp_path)
+    outcome: list[BaseException] = []
+
+    def play() -> None:
+        try:
+            list(running.run(position, tasks, jobs=1))
+        except BaseException as error:  # whatever it is, the test reads it
+            outcome.append(error)
+
+    # in a thread of its own, so that a pool that hangs fails this test instead of the run
+    player = threading.Thread(target=play, daemon=True)
+    player.start()
+    player.join(120)
+    assert not player.is_alive(), "the analysis hung on its worker's error"
+    (refused,) = outcome
+    assert isinstance(refused, RuleViolation) and refused.code == "wrong_phase"
+    monkeypatch.setattr(running.compiled, "built", lambda: None)
+    with pytest.raises(AssertionError, match="caller's process"):
+        list(running.run(position, tasks, jobs=1))
