@@ -42,6 +42,10 @@ class CodecError(ValueError):
         self.path = path
         self.reason = message
 
+    def __reduce__(self) -> tuple[type[CodecError], tuple[str, str]]:
+        # rebuilt from its own arguments when an analysis worker sends it (errors.py)
+        return type(self), (self.path, self.reason)
+
 
 Decoder = Callable[[JSON], Any]
 

@@ -12,6 +12,7 @@ import gc
 import multiprocessing
 import multiprocessing.forkserver
 import multiprocessing.pool
+import pickle
 import signal
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -139,14 +140,22 @@ def _chunks(at: int, start: int, end: int, extra: dict[str, Any]) -> list[Task]:
 
 
 _WORKER: Worker | None = None
+_UNSTARTED: Exception | None = None
+"""Why this worker could not fold the game, told by its first task."""
 
 
 def _start(position: Position) -> None:
-    global _WORKER
+    global _WORKER, _UNSTARTED
     # Ctrl-C reaches the whole process group: the parent stops the pool, and a worker
     # that also took it would print its own traceback
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _WORKER = Worker(position)
+    try:
+        _WORKER = Worker(position)
+    except Exception as error:
+        # A pool replaces a worker whose initializer raised, for ever, and the analysis
+        # waited for results that never came: the error goes back with the first task.
+        _UNSTARTED = error
+        return
     # A worker lives for its rollouts alone. The states of every point last as long as it
     # does, so the collector is told never to walk them again; a rollout's garbage is
     # frozen values, freed by reference counting, so young collections (every 700
@@ -158,8 +167,23 @@ def _start(position: Position) -> None:
 
 
 def _play(task: Task) -> Done:
-    assert _WORKER is not None, "a worker plays only after it started"
-    return _WORKER.play(task)
+    try:
+        if _WORKER is None:
+            raise _UNSTARTED or RuntimeError("a worker plays only after it started")
+        return _WORKER.play(task)
+    except Exception as error:
+        raise _sendable(error) from None
+
+
+def _sendable(error: Exception) -> Exception:
+    """``error`` if its pickle can be rebuilt, else a ``RuntimeError`` saying what it was: an
+    error the parent cannot rebuild killed the pool's result thread, and the analysis
+    waited for ever instead of failing."""
+    try:
+        pickle.loads(pickle.dumps(error))
+    except Exception:
+        return RuntimeError(f"{type(error).__name__}: {error}")
+    return error
 
 
 @contextmanager

@@ -10,6 +10,7 @@ import pytest
 
 from domain.analysis.rollouts import NoRollout
 from domain.core import RuleViolation
+from domain.core.codec import CodecError
 from domain.core.registry import UnknownRuleset
 
 
@@ -20,6 +21,7 @@ from domain.core.registry import UnknownRuleset
         UnknownRuleset("peloponnes", "9"),
         UnknownRuleset("nowhere"),
         NoRollout("peloponnes: nobody can act and the game is not over"),
+        CodecError("$.to[1]", "expected an integer"),
     ],
     ids=repr,
 )

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from domain.core import RuleViolation
+from domain.core.registry import UnknownRuleset
 from domain.games.peloponnes import RULESET
 from service.analysis import running
 from service.analysis.running import (
@@ -179,3 +180,36 @@ def test_one_job_plays_in_a_worker_process_when_there_is_a_build(
     monkeypatch.setattr(running.compiled, "built", lambda: None)
     with pytest.raises(AssertionError, match="caller's process"):
         list(running.run(position, tasks, jobs=1))
+
+
+def test_a_worker_that_cannot_fold_the_game_fails_the_analysis() -> None:
+    """A pool starts a new worker for ever when one's start-up raises, so an analysis whose
+    workers could not fold its game (here a ruleset they do not know) waited for results
+    that never came; now the first task brings the error back."""
+    position = Position("nowhere", "1", (), (0,), None, "random", "unstarted")
+    outcome: list[BaseException] = []
+
+    def play() -> None:
+        try:
+            list(running.run(position, running.tasks_for(0, 2), jobs=2))
+        except BaseException as error:  # whatever it is, the test reads it
+            outcome.append(error)
+
+    player = threading.Thread(target=play, daemon=True)
+    player.start()
+    player.join(120)
+    assert not player.is_alive(), "the analysis hung on its workers' start"
+    (refused,) = outcome
+    assert isinstance(refused, UnknownRuleset) and refused.ruleset_id == "nowhere"
+
+
+class TwoPartError(Exception):
+    def __init__(self, part: str, other: str) -> None:
+        super().__init__(f"{part} and {other}")
+
+
+def test_an_error_the_parent_could_not_rebuild_is_sent_as_what_it_says() -> None:
+    refusal = RuleViolation("wrong_phase", "the game has not been set up")
+    assert running._sendable(refusal) is refusal
+    sent = running._sendable(TwoPartError("this", "that"))
+    assert type(sent) is RuntimeError and str(sent) == "TwoPartError: this and that"
