@@ -8,6 +8,7 @@ import os
 import signal
 import threading
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -143,6 +144,25 @@ def test_a_build_made_after_the_fork_server_started_is_taken_up_by_the_next_pool
     assert fork_server_of_a_pool() not in (first, renewed)
 
 
+def raised_within(work: Callable[[], object], seconds: float = 120) -> BaseException:
+    """What ``work`` raised, run in a thread of its own, so that a pool that hangs fails
+    the test that started it instead of the whole run."""
+    outcome: list[BaseException] = []
+
+    def attempt() -> None:
+        try:
+            work()
+        except BaseException as error:  # whatever it is, the test reads it
+            outcome.append(error)
+
+    player = threading.Thread(target=attempt, daemon=True)
+    player.start()
+    player.join(seconds)
+    assert not player.is_alive(), "the analysis hung on its workers' error"
+    assert len(outcome) == 1, "the analysis did not fail"
+    return outcome[0]
+
+
 class NotHere:
     """A ``Worker`` that refuses to play in the test's own process."""
 
@@ -162,20 +182,7 @@ def test_one_job_plays_in_a_worker_process_when_there_is_a_build(
     tasks = running.tasks_for(0, 2)
     monkeypatch.setattr(running, "Worker", NotHere)
     monkeypatch.setattr(running.compiled, "built", lambda: tmp_path)
-    outcome: list[BaseException] = []
-
-    def play() -> None:
-        try:
-            list(running.run(position, tasks, jobs=1))
-        except BaseException as error:  # whatever it is, the test reads it
-            outcome.append(error)
-
-    # in a thread of its own, so that a pool that hangs fails this test instead of the run
-    player = threading.Thread(target=play, daemon=True)
-    player.start()
-    player.join(120)
-    assert not player.is_alive(), "the analysis hung on its worker's error"
-    (refused,) = outcome
+    refused = raised_within(lambda: list(running.run(position, tasks, jobs=1)))
     assert isinstance(refused, RuleViolation) and refused.code == "wrong_phase"
     monkeypatch.setattr(running.compiled, "built", lambda: None)
     with pytest.raises(AssertionError, match="caller's process"):
@@ -187,19 +194,7 @@ def test_a_worker_that_cannot_fold_the_game_fails_the_analysis() -> None:
     workers could not fold its game (here a ruleset they do not know) waited for results
     that never came; now the first task brings the error back."""
     position = Position("nowhere", "1", (), (0,), None, "random", "unstarted")
-    outcome: list[BaseException] = []
-
-    def play() -> None:
-        try:
-            list(running.run(position, running.tasks_for(0, 2), jobs=2))
-        except BaseException as error:  # whatever it is, the test reads it
-            outcome.append(error)
-
-    player = threading.Thread(target=play, daemon=True)
-    player.start()
-    player.join(120)
-    assert not player.is_alive(), "the analysis hung on its workers' start"
-    (refused,) = outcome
+    refused = raised_within(lambda: list(running.run(position, running.tasks_for(0, 2), jobs=2)))
     assert isinstance(refused, UnknownRuleset) and refused.ruleset_id == "nowhere"
 
 
