@@ -23,11 +23,13 @@ import argparse
 import hashlib
 import os
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from bench.analysis import positions
 from bench.fingerprints import record_or_check
+from bench.support.garbage import cycles_left
 from domain.analysis.rollouts import Playout, derived_seed, play_out, reshuffled
 from domain.core import Luck, Ruleset, registry
 from domain.core.codec import encode
@@ -76,8 +78,12 @@ def _same_as_play_out(
     """The loop above is the plain form (decide, then fold) that the hashes record; the
     analysis plays ``play_out``, with the ruleset's ``step`` and shortcuts of its own. The
     same rollout through ``play_out`` must end the same, or the hashes would vouch for a
-    loop the analysis does not run."""
-    played = play_out(ruleset, start, bot, entropy)
+    loop the analysis does not run. Nor may it leave reference cycles: the analysis workers
+    rarely run the cyclic collector (``bench.support.garbage``), and this is the check that
+    runs on the compiled build too (.ci/compiled)."""
+    played, cycles = cycles_left(partial(play_out, ruleset, start, bot, entropy))
+    if cycles:
+        raise AssertionError(f"rollout {name}: play_out left {cycles} objects in reference cycles")
     expected = Playout(tuple(result.scores), tuple(result.ranks)) if result else None
     if played != expected:
         raise AssertionError(f"rollout {name}: play_out ended {played}, the plain loop {expected}")

@@ -312,22 +312,37 @@ def _destinations(
     held = {numbers[c] for c in blocked if c in numbers}
     out: set[int] = set()
     longest = max(steps)
-
-    def walk(at: int, counted: int, seen: frozenset[int]) -> None:
-        for n in near[at]:
-            if n in seen or not kinds[n]:  # "": a linked cell that is no space
-                continue
-            if n in held:
-                walk(n, counted, seen | {n})
-                continue
-            if counted + 1 in steps:
-                out.add(n)
-            if counted + 1 < longest:
-                walk(n, counted + 1, seen | {n})
-
-    walk(first, 0, frozenset({first, *(numbers[c] for c in avoid if c in numbers)}))
+    start_seen = frozenset({first, *(numbers[c] for c in avoid if c in numbers)})
+    _walk(near, kinds, held, steps, longest, out, first, 0, start_seen)
     cells = links.cells
     return frozenset(cells[n] for n in out)
+
+
+def _walk(
+    near: tuple[tuple[int, ...], ...],
+    kinds: tuple[str, ...],
+    held: set[int],
+    steps: tuple[int, ...],
+    longest: int,
+    out: set[int],
+    at: int,
+    counted: int,
+    seen: frozenset[int],
+) -> None:
+    """``_destinations``' paths from ``at``, adding their stops to ``out``. A function of
+    the module, not a closure: a nested function that calls itself is a reference cycle
+    (function, cell, function), and every move's search left one for the cyclic collector,
+    which then walked a rollout's worth of them (the analysis workers')."""
+    for n in near[at]:
+        if n in seen or not kinds[n]:  # "": a linked cell that is no space
+            continue
+        if n in held:
+            _walk(near, kinds, held, steps, longest, out, n, counted, seen | {n})
+            continue
+        if counted + 1 in steps:
+            out.add(n)
+        if counted + 1 < longest:
+            _walk(near, kinds, held, steps, longest, out, n, counted + 1, seen | {n})
 
 
 def passed(board: Board, start: Cell, stop: Cell, blocked: frozenset[Cell]) -> frozenset[Cell]:

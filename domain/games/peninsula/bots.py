@@ -8,7 +8,7 @@ a move that does not improve its position.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from domain.core import Luck
 from domain.games.peninsula.bonuses import held_bonuses
@@ -31,6 +31,7 @@ from domain.games.peninsula.commands import (
 from domain.games.peninsula.gains import draw_gain
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.outlook import Outlook, outlook_for
+from domain.games.peninsula.planning import Target
 from domain.games.peninsula.routes import cheapest_route, first_step_to_landmark
 from domain.games.peninsula.rules import (
     bot_options,
@@ -214,21 +215,28 @@ def _claim(game: Game, seat: int, claims: Sequence[ClaimMission]) -> SeatCommand
         return None
     vp = {m.letter: m.vp for m in game.missions}
     aims = outlook_for(game, TARGET_WEIGHT).aims(game.sheets[seat])
-
-    def aimed_elsewhere(claim: ClaimMission) -> int:
-        target = aims.get(claim.icon)
-        return 0 if target is None or target[0].letter == claim.mission else target[0].vp
-
-    def holds_back(claim: ClaimMission) -> bool:
-        target = aims.get(claim.icon)
-        if game.phase == "final" or target is None or target[0].vp <= vp[claim.mission]:
-            return False
-        return target[1] >= len(target[0].ticked) - HOLD_BACK
-
-    ready = [c for c in claims if not holds_back(c)]
+    final = game.phase == "final"
+    ready = [c for c in claims if not _holds_back(c, aims, vp, final)]
     if not ready:
         return None
-    return max(ready, key=lambda c: (vp[c.mission], -aimed_elsewhere(c)))
+    return max(ready, key=lambda c: (vp[c.mission], -_aimed_elsewhere(c, aims)))
+
+
+# ``_claim``'s two questions are functions of the module, not closures over its locals:
+# compiled by mypyc, such closures and their environment hold each other, a reference cycle
+# (with the game in it) that every claim left for the cyclic collector.
+def _aimed_elsewhere(claim: ClaimMission, aims: Mapping[Icon, Target]) -> int:
+    target = aims.get(claim.icon)
+    return 0 if target is None or target[0].letter == claim.mission else target[0].vp
+
+
+def _holds_back(
+    claim: ClaimMission, aims: Mapping[Icon, Target], vp: Mapping[str, int], final: bool
+) -> bool:
+    target = aims.get(claim.icon)
+    if final or target is None or target[0].vp <= vp[claim.mission]:
+        return False
+    return target[1] >= len(target[0].ticked) - HOLD_BACK
 
 
 def _fill(game: Game, seat: int) -> SeatCommand | None:
