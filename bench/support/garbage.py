@@ -5,7 +5,7 @@ running.py``: ``gc.freeze`` and a first-generation threshold of 50,000): a rollo
 is frozen values that reference counting frees. Work that leaves cycles behind (a nested
 function that calls itself; mypyc's nested functions and their environment) fills the
 young generation, and the collector then walks a rollout's worth of objects again and
-again: before the cycles were removed, it took about 5% of a compiled Peninsula worker's
+again: before the cycles were removed, they cost a compiled Peninsula worker 3 to 5% of its
 CPU (bench/HISTORY.md, "Reference cycles in rollouts").
 """
 
