@@ -68,9 +68,11 @@ class Sweeper:
         """One pass over every active game; returns how many were looked at."""
         seen = 0
         offset = 0
+        listed: set[UUID] = set()
         while not self._stop.is_set():
             games = self.store.games(status="active", limit=PAGE, offset=offset)
             for game in games:
+                listed.add(game.game_id)
                 for reaction in self.reactions:
                     try:
                         reaction.swept(game)
@@ -82,6 +84,9 @@ class Sweeper:
                         self._faults.pop((game.game_id, id(reaction)), None)
             seen += len(games)
             if len(games) < PAGE:
+                # a whole pass: a game no longer active is swept no more, so its fault is
+                # forgotten too (the memory stays as large as the failing games now)
+                self._faults = {k: v for k, v in self._faults.items() if k[0] in listed}
                 break
             offset += PAGE
         for chore in self.chores:

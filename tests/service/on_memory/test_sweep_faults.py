@@ -82,3 +82,15 @@ def test_each_games_fault_is_its_own(log: Recorded) -> None:
     assert log.events("warning") == ["sweep.game_failed"] * 2
     assert len({fields["game_id"] for _, _, fields in log.lines[:2]}) == 2
     assert log.events("debug") == ["sweep.game_failed_again"] * 2
+
+
+def test_a_fault_is_forgotten_once_its_game_is_no_longer_active(log: Recorded) -> None:
+    store = MemoryStore()
+    ended, failing = new_game(store), new_game(store)
+    sweeper = sweep.Sweeper(store, [Failing()], chores=[])
+    sweeper.sweep()
+    assert {game for game, _ in sweeper._faults} == {ended, failing}
+    store.finish(ended, {"scores": [1, 0], "ranks": [1, 2]})
+    assert sweeper.sweep() == 1
+    # the memory of faults lives as long as the failing game is swept, no longer
+    assert {game for game, _ in sweeper._faults} == {failing}
