@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from domain.games.peninsula.cards import ICONS, Icon
+from domain.games.peninsula.content import MissionSpec
 from domain.games.peninsula.flat_draw import Kept, Prep, prepared
 from domain.games.peninsula.flat_plan import Table, table_of
 from domain.games.peninsula.flat_sheet import (
@@ -29,6 +31,7 @@ from domain.games.peninsula.flat_sheet import (
     with_location,
 )
 from domain.games.peninsula.masks import Grid
+from domain.games.peninsula.planning import Target
 from domain.games.peninsula.state import Game, Sheet
 
 PREPS: Final = 256
@@ -52,8 +55,11 @@ class FlatMemo:
             for m in game.missions
             for layout in (grid.layout(m),)
         )
+        self.grid = grid
+        self._missions: dict[str, MissionSpec] = {m.letter: m for m in game.missions}
         self.kept: Kept = {}
         self._preps: dict[PrepKey, Prep] = {}
+        self._aims: dict[PrepKey, dict[Icon, Target]] = {}
         self._lent: dict[int, Lent] = {}
 
     def lend(self, lent: dict[int, Lent]) -> None:
@@ -78,10 +84,41 @@ class FlatMemo:
     def prep(self, flat: Flat) -> Prep:
         """``flat_draw.prepared`` of ``flat``, kept by what it reads of it (sheets that
         differ only where the architect stands, or in what no search reads, share it)."""
-        key = (flat[CLAIMED], flat[HELD], flat[SPENT], flat[OCCUPIED], flat[HARBORS])
+        key = _key(flat)
         found = self._preps.get(key)
         if found is None:
             if len(self._preps) >= PREPS:
                 self._preps.clear()
+                self._aims.clear()
             found = self._preps[key] = prepared(self.board, self.tables, flat, self.kept)
         return found
+
+    def aims(self, sheet: Sheet) -> dict[Icon, Target] | None:
+        """``planning.aims_of`` of a lent sheet, from the targets its ``Prep`` already
+        searched for its draws (the claims would search them again); None if not lent."""
+        found = self._lent.get(id(sheet))
+        if found is None or found[0] is not sheet:
+            return None
+        flat = found[2]
+        key = _key(flat)
+        aims = self._aims.get(key)
+        if aims is None:
+            prep = self.prep(flat)
+            grid, tables = self.grid, prep[0]
+            aims = {}
+            for (code, _, _), (t, have, missing, crossed) in zip(prep[1], prep[2], strict=True):
+                if t >= 0:
+                    mission = self._missions[tables[t][1]]
+                    aims[ICONS[code]] = (
+                        mission,
+                        have,
+                        grid.hexes_of(missing),
+                        grid.hexes_of(crossed),
+                    )
+            self._aims[key] = aims
+        return aims
+
+
+def _key(flat: Flat) -> PrepKey:
+    """What ``prepared`` reads of a flat sheet."""
+    return (flat[CLAIMED], flat[HELD], flat[SPENT], flat[OCCUPIED], flat[HARBORS])

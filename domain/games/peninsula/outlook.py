@@ -110,7 +110,12 @@ class Outlook:
         return found[1]
 
     def aims(self, sheet: Sheet) -> Mapping[Icon, Target]:
-        """``planning.aims_of(game, sheet)``."""
+        """``planning.aims_of(game, sheet)``: for a sheet a rollout's companion lent flat, the
+        targets its best draws searched (``flat_memo``), else searched here."""
+        if self.flats is not None:
+            found = self.flats.aims(sheet)
+            if found is not None:
+                return found
         usable, layouts = self._usable_by(sheet)
         return cached_targets(self.grid, layouts, usable)
 

@@ -146,10 +146,11 @@ EVERY = 4
 
 def test_the_bot_s_flat_path_is_its_plain_search_for_any_lent_sheet() -> None:
     """``bots.best_draw`` with a sheet's flat lent (the memo's ``Prep`` kept by content, its
-    answer turned into the bot's command) against the plain search, at decisions of
+    answer turned into the bot's command) against the plain search, and the claims' aims
+    (``Outlook.aims``) from the flat targets against the plain ones, at decisions of
     test_flat_draw's games: sheets from where the architect stands and elsewhere, bare,
     and holding the catapult and the ferry."""
-    compared = bonus_draws = 0
+    compared = bonus_draws = aims = 0
     for steps in _played():
         first = steps[0][0]
         plain, lent = Outlook(first, TARGET_WEIGHT), Outlook(first, TARGET_WEIGHT)
@@ -157,6 +158,8 @@ def test_the_bot_s_flat_path_is_its_plain_search_for_any_lent_sheet() -> None:
         for game, _, _ in steps[::EVERY]:
             for seat, flat, sheet in _asked(game, memo.board):
                 memo.lend({id(sheet): (sheet, game.bonuses, flat)})
+                assert lent.aims(sheet) == plain.aims(sheet), seat
+                aims += bool(plain.aims(sheet))
                 for icon in ICONS:
                     answer = best_draw(game, sheet, seat, icon, lent)
                     assert answer == best_draw(game, sheet, seat, icon, plain), (seat, icon)
@@ -172,7 +175,7 @@ def test_the_bot_s_flat_path_is_its_plain_search_for_any_lent_sheet() -> None:
                     fresh[2],
                     fresh[5],
                 )
-    assert compared > 5_000 and bonus_draws > 100, (compared, bonus_draws)
+    assert compared > 5_000 and bonus_draws > 100 and aims > 1_000, (compared, bonus_draws, aims)
 
 
 def test_a_kept_prep_is_kept_by_everything_it_reads() -> None:
