@@ -9,11 +9,10 @@ a move that does not improve its position.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import cast
 
 from domain.core import Luck
 from domain.games.peninsula.bonuses import held_bonuses
-from domain.games.peninsula.cards import ICONS, Icon
+from domain.games.peninsula.cards import Icon
 from domain.games.peninsula.commands import (
     ChooseIcons,
     ClaimMission,
@@ -29,9 +28,6 @@ from domain.games.peninsula.commands import (
     UseRainbow,
     built,
 )
-from domain.games.peninsula.flat_draw import best_draw as flat_best_draw
-from domain.games.peninsula.flat_memo import FlatMemo
-from domain.games.peninsula.flat_sheet import DRAW_BONUSES, HEXES, Flat
 from domain.games.peninsula.gains import draw_gain
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.outlook import Outlook, outlook_for
@@ -111,26 +107,11 @@ def best_draw(
         flats = look.flats
         flat = None if flats is None else flats.flat(game, sheet, moved_from)
         if flats is not None and flat is not None:
-            answer = _flat_best_draw(flats, flat, seat, icon, look.weight)
+            answer = flats.best_draw(flat, seat, icon, look.weight)
         else:
             answer = _best_draw(game, sheet, seat, icon, look)
         found = look.best[key] = (sheet, game.bonuses, answer)
     return found[2]
-
-
-def _flat_best_draw(
-    flats: FlatMemo, flat: Flat, seat: int, icon: Icon, weight: float
-) -> tuple[float, DrawIcon | None]:
-    """``flat_draw.best_draw``'s answer, by indices, as ``_best_draw``'s command."""
-    board = flats.board
-    prep = flats.prep(flat)
-    total, bonus, at, arrow = flat_best_draw(board, flat, prep, ICONS.index(icon), weight)
-    if at < 0:
-        return total, None
-    hexes = board[HEXES]
-    to = None if arrow < 0 else hexes[arrow]
-    kind = None if bonus == 0 else cast(DrawBonus, DRAW_BONUSES[bonus - 1])
-    return total, _draw(seat, icon, hexes[at], to, kind)
 
 
 def _best_draw(

@@ -14,13 +14,17 @@ from __future__ import annotations
 from typing import Final
 
 from domain.games.peninsula.cards import ICONS, Icon
+from domain.games.peninsula.commands import DrawIcon, built
 from domain.games.peninsula.content import MissionSpec
 from domain.games.peninsula.flat_draw import Kept, Prep, prepared
+from domain.games.peninsula.flat_draw import best_draw as flat_best_draw
 from domain.games.peninsula.flat_plan import Table, table_of
 from domain.games.peninsula.flat_sheet import (
     CLAIMED,
+    DRAW_BONUSES,
     HARBORS,
     HELD,
+    HEXES,
     INDEX,
     LOCATION,
     OCCUPIED,
@@ -92,6 +96,26 @@ class FlatMemo:
                 self._aims.clear()
             found = self._preps[key] = prepared(self.board, self.tables, flat, self.kept)
         return found
+
+    def best_draw(
+        self, flat: Flat, seat: int, icon: Icon, weight: float
+    ) -> tuple[float, DrawIcon | None]:
+        """``bots._best_draw`` of a flat sheet: ``flat_draw.best_draw``'s answer, by indices,
+        as the bot's command."""
+        board = self.board
+        answer = flat_best_draw(board, flat, self.prep(flat), ICONS.index(icon), weight)
+        total, bonus, at, arrow = answer
+        if at < 0:
+            return total, None
+        hexes = board[HEXES]
+        fields = {
+            "seat": seat,
+            "icon": icon,
+            "at": hexes[at],
+            "arrow": None if arrow < 0 else hexes[arrow],
+            "bonus": None if bonus == 0 else DRAW_BONUSES[bonus - 1],
+        }
+        return total, built(DrawIcon, fields)
 
     def aims(self, sheet: Sheet) -> dict[Icon, Target] | None:
         """``planning.aims_of`` of a lent sheet, from the targets its ``Prep`` already

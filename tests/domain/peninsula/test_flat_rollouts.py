@@ -88,7 +88,7 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> dict[str, int]:
         monkeypatch.setattr(module, attribute, counted)
 
     counting("plain", bots, "_best_draw")
-    counting("flat", bots, "flat_best_draw")
+    counting("flat", flat_memo, "flat_best_draw")
     counting("moved", flat_memo, "with_location")
     return counts
 
