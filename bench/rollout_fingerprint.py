@@ -53,6 +53,9 @@ def fingerprint(ruleset: Ruleset[Any, Any, Any], state: Any, bot: str, point: in
     world = reshuffled(ruleset, state, None, derived_seed("fp", point, n, "luck"))
     entropy = derived_seed("fp", point, n, "bots")
     start = world
+    # the bot's rollout companion, if it has one, hears every step as in ``play_out``: on a
+    # compiled build the hashes then cover the bot's decisions as an analysis makes them
+    hear = ruleset.companion(bot, world)
     for step in range(100_000):
         due = ruleset.system_command(world)
         if due is None:
@@ -67,7 +70,9 @@ def fingerprint(ruleset: Ruleset[Any, Any, Any], state: Any, bot: str, point: in
         events = ruleset.decide(world, due)
         feed([type(due).__name__, encode(due)])
         feed([list(event_to_record(e)) for e in events])
-        world = ruleset.fold(events, world)
+        before, world = world, ruleset.fold(events, world)
+        if hear is not None:
+            hear(before, events, world)
         digest.update(repr(world).encode())
     raise AssertionError(f"rollout {bot}:{point}:{n} did not end")
 

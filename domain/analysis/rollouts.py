@@ -84,6 +84,9 @@ def play_out(ruleset: Ruleset[Any, Any, Any], state: Any, bot: str, entropy: str
     (docs/draws.md), so taking the lowest seat first loses nothing."""
     choose = ruleset.bots[bot]
     advance = ruleset.step
+    # the bot's companion, if its ruleset gives one, hears every step (``Players.companions``):
+    # it only makes the bot faster, so the rollout plays the same with it or without
+    hear = ruleset.companion(bot, state)
     for step in range(MAX_STEPS):
         due = ruleset.system_command(state)
         if due is None:
@@ -94,7 +97,12 @@ def play_out(ruleset: Ruleset[Any, Any, Any], state: Any, bot: str, entropy: str
                 raise NoRollout(f"{ruleset.id}: nobody can act and the game is not over")
             seat = min(ready)
             due = choose(state, seat, BotLuck(entropy, step))
-        state = advance(state, due)[1]
+        if hear is None:
+            state = advance(state, due)[1]
+        else:
+            events, after = advance(state, due)
+            hear(state, events, after)
+            state = after
     raise NoRollout(f"{ruleset.id}: a rollout took more than {MAX_STEPS} decisions")
 
 

@@ -73,6 +73,12 @@ def ranks_for(scores: tuple[int, ...]) -> tuple[int, ...]:
 Bot = Callable[[Any, Seat, Luck], Any]
 """A bot picks a command for a seat; ``Luck`` is its own entropy, never the game's seed."""
 
+Companion = Callable[[Any, tuple[Any, ...], Any], None]
+"""A bot's rollout companion: told each step of one rollout, ``(the state before, the
+events, the state after)``, so that what the bot works out from a state can be kept up to
+date fact by fact instead of rebuilt at every decision. It changes no answer of the bot's,
+only how fast it finds it (``Players.companions``)."""
+
 
 def uniform_bot(legal_commands: Callable[[Any, Seat], tuple[Any, ...]]) -> Bot:
     """A bot that picks uniformly among a seat's legal commands."""
@@ -207,12 +213,18 @@ class Players(Generic[S, C]):
       round (or turn); the platform refuses commands past the ``max_commands_per_round``
       option, so no client can bloat a game's log.
     * ``bots``: the ruleset's bots by name; the API and CLI accept exactly these.
+    * ``companions`` (optional): for some bots, by the bot's name, what makes that bot's
+      ``Companion`` for one rollout from its starting state, or None when it would not
+      pay. Analysis rollouts make one per rollout and tell it every step
+      (``domain/analysis/rollouts.py``); the bot plays exactly as it does without one, as
+      it must wherever else it plays (the API's seats, simulations).
     """
 
     to_act: Callable[[S], frozenset[Seat]]
     legal_commands: Callable[[S, Seat], tuple[C, ...]]
     moves_this_round: Callable[[S, Seat], int]
     bots: Mapping[str, Bot]
+    companions: Mapping[str, Callable[[S], Companion | None]] = field(default_factory=dict)
 
 
 Dynamics = Literal["sequential", "simultaneous", "mixed"]

@@ -21,6 +21,7 @@ from domain.core.contract import (
     PUBLIC,
     SERVER,
     Bot,
+    Companion,
     GameType,
     JSONValue,
     Players,
@@ -339,6 +340,12 @@ class Ruleset(Generic[S, C, E]):
     @property
     def bots(self) -> Mapping[str, Bot]:
         return self.players.bots
+
+    def companion(self, bot: str, state: S) -> Companion | None:
+        """Bot ``bot``'s companion for a rollout from ``state`` (``Players.companions``),
+        or None if it has none or the ruleset says it would not pay."""
+        make = self.players.companions.get(bot)
+        return None if make is None else make(state)
 
     def to_act(self, state: S) -> frozenset[Seat]:
         if state.live.ending is not None:

@@ -56,6 +56,13 @@ def test_every_shipped_ruleset_is_checked() -> None:
     assert TEST_GAMES and {r.id for r in TEST_GAMES} <= checked
 
 
+@pytest.mark.parametrize("ruleset", RULESETS, ids=_id)
+def test_a_companion_is_one_of_the_bots(ruleset: Any) -> None:
+    """``Players.companions`` are by bot name: a companion of no bot is never made (what it
+    does in a rollout: tests/domain/analysis/test_rollouts.py)."""
+    assert set(ruleset.players.companions) <= set(ruleset.bots)
+
+
 @pytest.mark.parametrize(("ruleset", "seats", "bot"), CASES)
 def test_seeded_bot_game_conforms(ruleset: Any, seats: int, bot: str) -> None:
     label = f"conformance:{ruleset.id}:{ruleset.rules_version}:{seats}:{bot}"

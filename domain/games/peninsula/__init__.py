@@ -28,6 +28,7 @@ from domain.core import (
 )
 from domain.games.peninsula.bots import greedy_bot, random_bot
 from domain.games.peninsula.commands import COMMAND_TYPES, SYSTEM_COMMAND_TYPES, Command
+from domain.games.peninsula.companion import greedy_companion
 from domain.games.peninsula.content import packs
 from domain.games.peninsula.content.view import content_view
 from domain.games.peninsula.decider import decide, evolve
@@ -90,6 +91,8 @@ PLAYERS: Players[Game, Command] = Players(
     legal_commands=legal_commands,
     moves_this_round=moves_this_round,
     bots={"random": random_bot, "greedy": greedy_bot},
+    # the greedy bot's sheets kept flat along a rollout, where that pays (companion.py)
+    companions={"greedy": greedy_companion},
 )
 
 FIRST: Ruleset[Game, Command, Event] = Ruleset(

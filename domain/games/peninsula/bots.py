@@ -84,10 +84,16 @@ def random_bot(game: Game, seat: int, luck: Luck) -> SeatCommand:
 
 
 def best_draw(
-    game: Game, sheet: Sheet, seat: int, icon: Icon, look: Outlook | None = None
+    game: Game,
+    sheet: Sheet,
+    seat: int,
+    icon: Icon,
+    look: Outlook | None = None,
+    moved_from: Sheet | None = None,
 ) -> tuple[float, DrawIcon | None]:
     """The draw of ``icon`` with the largest gain (bonus draws cost a little). ``look``: the
-    bot's memo of what does not depend on the draw (``Outlook``), if it has one."""
+    bot's memo of what does not depend on the draw (``Outlook``), if it has one;
+    ``moved_from``: the sheet ``sheet`` copies with the architect elsewhere, if it does."""
     if look is None:
         return _best_draw(game, sheet, seat, icon, Outlook(game, TARGET_WEIGHT))
     # the whole answer depends on the sheet, the seat, the icon and the game's bonus cards
@@ -96,7 +102,15 @@ def best_draw(
     key = (id(sheet), seat, icon, id(game.bonuses))
     found = look.best.get(key)
     if found is None:
-        found = look.best[key] = (sheet, game.bonuses, _best_draw(game, sheet, seat, icon, look))
+        # in a rollout whose companion keeps the seats' sheets flat, the flat form's answer
+        # (the same, float for float: flat_memo.py); anywhere else, the sheet's own
+        flats = look.flats
+        flat = None if flats is None else flats.flat(game, sheet, moved_from)
+        if flats is not None and flat is not None:
+            answer = flats.best_draw(flat, seat, icon, look.weight)
+        else:
+            answer = _best_draw(game, sheet, seat, icon, look)
+        found = look.best[key] = (sheet, game.bonuses, answer)
     return found[2]
 
 
@@ -343,7 +357,7 @@ def _move_for_draw(
             # ``__init__``, which cost as much as a look at the draws)
             moved = copied(sheet, {"location": command.to})
             icons = dict.fromkeys(game.allowances[seat].hand)
-            seen[command.to] = max(best_draw(game, moved, seat, i, look)[0] for i in icons)
+            seen[command.to] = max(best_draw(game, moved, seat, i, look, sheet)[0] for i in icons)
         if seen[command.to] - cost > best[0] + 0.5:
             best = (seen[command.to] - cost, command)
     return best[1]
@@ -360,7 +374,7 @@ def _harbor_for_draw(game: Game, seat: int, gain: float, look: Outlook) -> SeatC
     icons = dict.fromkeys(game.allowances[seat].hand)
     for to in sorted(sheet.harbor_lands - {sheet.location}):
         moved = copied(sheet, {"location": to})
-        if max(best_draw(game, moved, seat, i, look)[0] for i in icons) > gain + 0.5:
+        if max(best_draw(game, moved, seat, i, look, sheet)[0] for i in icons) > gain + 0.5:
             return UseHarborTickets(seat=seat)
     return None
 

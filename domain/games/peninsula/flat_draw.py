@@ -11,7 +11,9 @@ the gain and the draw as indices. The floats are added in the bot's order, so th
 bits: tests/domain/peninsula/test_flat_draw.py asks both at every decision of seeded
 greedy games.
 
-Not called by the bot: see ``flat_sheet``'s docstring and bench/HISTORY.md (``pen-draw-flat``).
+Called by the bot (``bots.best_draw``, through ``flat_memo``) for the sheets a rollout's
+companion keeps flat, which it does only where this module runs compiled: see
+``companion.py`` and bench/HISTORY.md (``pen-draw-flat``, ``pen-flat-wire``).
 """
 
 from __future__ import annotations

@@ -21,10 +21,10 @@ Every answer is ``planning``'s, float for float (the worths are computed by the 
 operations in the same order): tests/domain/peninsula/test_flat_plan.py asks both at every
 decision of seeded greedy games.
 
-Not called by the bot yet: interpreted, this form is 2 to 3 times slower than
-``planning``'s, and behind today's objects even compiled it saves the graph only about 5%
-(bench/HISTORY.md, section ``pen-flat``). It is the first piece of an engine whose own state
-is flat, and is used once that engine is.
+Interpreted, this form is 2 to 3 times slower than ``planning``'s, and behind today's
+objects even compiled it saves the graph only about 5% (bench/HISTORY.md, section
+``pen-flat``). So the bot asks it (through ``flat_draw``) only for the sheets a rollout's
+companion keeps flat, and only where it runs compiled (``companion.py``).
 """
 
 from __future__ import annotations

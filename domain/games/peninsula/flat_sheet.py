@@ -10,10 +10,11 @@ draw bonuses held. ``evolved`` updates it by one fact; ``flat_of`` rebuilds it f
 every decision of seeded greedy games, and ``flat_draw.best_draw`` to the bot's
 ``best_draw``.
 
-Not called by the bot: wired in behind identical answers, the greedy graph takes 1.23x
-fewer instructions compiled by mypyc but 0.82x interpreted, which is how the product runs
-(bench/HISTORY.md, sections ``pen-flat`` and ``pen-draw-flat``). The geometry (``Board``)
-and the conversions read ``Hex`` objects; the answers do not.
+Kept in rollouts by the greedy bot's companion (``companion.py``), fact by fact, where
+``flat_draw`` runs compiled by mypyc (``cairn compile``); interpreted, the flat form costs
+the greedy graph more than it saves (bench/HISTORY.md, sections ``pen-draw-flat`` and
+``pen-flat-wire``), so there the bot keeps to its sheets. The geometry (``Board``) and the
+conversions read ``Hex`` objects; the answers do not.
 """
 
 from __future__ import annotations

@@ -23,6 +23,7 @@ from types import MappingProxyType
 from typing import Any
 
 from domain.games.peninsula.cards import Icon
+from domain.games.peninsula.flat_memo import FlatMemo
 from domain.games.peninsula.gains import DrawGains
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.masks import Grid, Layout, completing, first_placement, grid_of
@@ -68,6 +69,17 @@ class Outlook:
         self._usable: dict[tuple[int, ...], tuple[Sheet, Usable, tuple[Layout, ...]]] = {}
         self.best: dict[tuple[Any, ...], tuple[Sheet, object, Any]] = {}
         """``bots.best_draw``'s answers, each with the objects its key names by identity."""
+        self.flats: FlatMemo | None = None
+        """The flat sheets a rollout's companion lends, and what best draws on them share
+        (``flat_memo``); None until a companion lends some. ``bound`` leaves it: it holds
+        only the seats' current sheets, and its own memos bound themselves."""
+
+    def flat_memo(self) -> FlatMemo:
+        """``flats``, made on first use."""
+        memo = self.flats
+        if memo is None:
+            memo = self.flats = FlatMemo(self.game, self.grid)
+        return memo
 
     def bound(self, most: int) -> None:
         """Forget everything once some memo holds more than ``most`` entries."""
@@ -98,7 +110,12 @@ class Outlook:
         return found[1]
 
     def aims(self, sheet: Sheet) -> Mapping[Icon, Target]:
-        """``planning.aims_of(game, sheet)``."""
+        """``planning.aims_of(game, sheet)``: for a sheet a rollout's companion lent flat, the
+        targets its best draws searched (``flat_memo``), else searched here."""
+        if self.flats is not None:
+            found = self.flats.aims(sheet)
+            if found is not None:
+                return found
         usable, layouts = self._usable_by(sheet)
         return cached_targets(self.grid, layouts, usable)
 

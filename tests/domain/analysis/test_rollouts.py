@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import itertools
 from typing import Any
 
 import pytest
@@ -18,6 +19,7 @@ from domain.analysis import (
     win_shares,
 )
 from domain.analysis.estimates import wilson
+from domain.analysis.rollouts import play_out
 from domain.core import Luck, Ruleset, SetUp, registry
 from domain.core.contract import nothing_to_forget
 from tests.support.counting import Add, Draw
@@ -210,3 +212,35 @@ def test_every_bot_of_every_ruleset_plays_rollouts_to_the_end(
             )
             assert refused == 0 and len(done) == 2
             assert all(len(p.scores) == len(p.ranks) == 2 and 1 in p.ranks for p in done)
+
+
+@pytest.mark.parametrize("ruleset", newest(seats=2))
+def test_a_bot_s_companion_hears_every_step_and_changes_no_rollout(
+    ruleset: Ruleset[Any, Any, Any],
+) -> None:
+    """``Players.companions``: made once per rollout from its starting state, told each
+    step as (the state before, its events, the state after), in order to the end; the
+    rollout ends as it does without one."""
+    state = late(ruleset)
+    bot = sorted(ruleset.bots)[0]
+    made: list[Any] = []
+    heard: list[tuple[Any, tuple[Any, ...], Any]] = []
+
+    def make(start: Any) -> Any:
+        made.append(start)
+        return lambda before, events, after: heard.append((before, events, after))
+
+    players = dataclasses.replace(ruleset.players, companions={bot: make})
+    listened = dataclasses.replace(ruleset, players=players)
+    world = reshuffled(ruleset, state, None, hashlib.sha256(b"companion").hexdigest())
+    ending = play_out(listened, world, bot, "bots")
+    assert ending == play_out(ruleset, world, bot, "bots")
+    assert made == [world] and heard and heard[0][0] is world
+    for (_, _, after), (before, _, _) in itertools.pairwise(heard):
+        assert before is after
+    for before, events, after in heard:
+        assert ruleset.fold(events, before) == after
+    assert ruleset.is_terminal(heard[-1][2])
+    # a companion's maker may say it would not pay: the rollout then plays without one
+    players = dataclasses.replace(ruleset.players, companions={bot: lambda start: None})
+    assert play_out(dataclasses.replace(ruleset, players=players), world, bot, "bots") == ending
