@@ -44,6 +44,10 @@ class FlatSheets:
     def __init__(self, game: Game) -> None:
         self.board: Board = board_of(game.map.land)
         self.flats: list[Flat] = [flat_of(self.board, game, sheet) for sheet in game.sheets]
+        # the outlook the bot consults all along the rollout: the map and the missions are
+        # the same objects from its first state to its last (were they not, the bot would
+        # find no lent sheet and search as it does without a companion)
+        self.memo = outlook_for(game, TARGET_WEIGHT).flat_memo()
         self._lend(game)
 
     def __call__(self, before: Any, events: tuple[Any, ...], after: Any) -> None:
@@ -51,16 +55,23 @@ class FlatSheets:
         its flat sheet, then the seats' sheets in ``after`` are lent with them."""
         flats, board = self.flats, self.board
         seats = len(flats)
+        kept = True
         for event in events:
             seat = getattr(event, "seat", None)
             if isinstance(seat, int) and 0 <= seat < seats:
                 # ``evolved`` reads of the state before a fact only its missions and bonus
                 # cards, dealt once at the set-up: ``before`` serves for every fact of a step
-                flats[seat] = evolved(board, before, flats[seat], event)
+                flat = evolved(board, before, flats[seat], event)
+                if flat is not flats[seat]:
+                    flats[seat], kept = flat, False
+        # the sheets lent still stand when no flat and no sheet changed (a step of the
+        # draft, of the system's, or one that only spent an allowance): lent again only then
+        if kept and after.sheets is before.sheets and after.bonuses is before.bonuses:
+            return
         self._lend(after)
 
     def _lend(self, game: Game) -> None:
         lent: dict[int, Lent] = {}
         for sheet, flat in zip(game.sheets, self.flats, strict=True):
             lent[id(sheet)] = (sheet, game.bonuses, flat)
-        outlook_for(game, TARGET_WEIGHT).flat_memo().lend(lent)
+        self.memo.lend(lent)
