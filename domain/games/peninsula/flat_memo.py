@@ -102,20 +102,8 @@ class FlatMemo:
     ) -> tuple[float, DrawIcon | None]:
         """``bots._best_draw`` of a flat sheet: ``flat_draw.best_draw``'s answer, by indices,
         as the bot's command."""
-        board = self.board
-        answer = flat_best_draw(board, flat, self.prep(flat), ICONS.index(icon), weight)
-        total, bonus, at, arrow = answer
-        if at < 0:
-            return total, None
-        hexes = board[HEXES]
-        fields = {
-            "seat": seat,
-            "icon": icon,
-            "at": hexes[at],
-            "arrow": None if arrow < 0 else hexes[arrow],
-            "bonus": None if bonus == 0 else DRAW_BONUSES[bonus - 1],
-        }
-        return total, built(DrawIcon, fields)
+        answer = flat_best_draw(self.board, flat, self.prep(flat), ICONS.index(icon), weight)
+        return as_draw(self.board, seat, icon, answer)
 
     def aims(self, sheet: Sheet) -> dict[Icon, Target] | None:
         """``planning.aims_of`` of a lent sheet, from the targets its ``Prep`` already
@@ -146,3 +134,22 @@ class FlatMemo:
 def _key(flat: Flat) -> PrepKey:
     """What ``prepared`` reads of a flat sheet."""
     return (flat[CLAIMED], flat[HELD], flat[SPENT], flat[OCCUPIED], flat[HARBORS])
+
+
+def as_draw(
+    board: Board, seat: int, icon: Icon, answer: tuple[float, int, int, int]
+) -> tuple[float, DrawIcon | None]:
+    """``flat_draw.best_draw``'s answer (the gain, and the draw by indices) as the bot's:
+    the gain, and the ``DrawIcon`` it makes, or None for no draw."""
+    total, bonus, at, arrow = answer
+    if at < 0:
+        return total, None
+    hexes = board[HEXES]
+    fields = {
+        "seat": seat,
+        "icon": icon,
+        "at": hexes[at],
+        "arrow": None if arrow < 0 else hexes[arrow],
+        "bonus": None if bonus == 0 else DRAW_BONUSES[bonus - 1],
+    }
+    return total, built(DrawIcon, fields)

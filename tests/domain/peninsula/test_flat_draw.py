@@ -14,7 +14,6 @@ from typing import Any
 from domain.games.peninsula import RULESET, bots, filling
 from domain.games.peninsula.bots import TARGET_WEIGHT, best_draw
 from domain.games.peninsula.cards import ICONS
-from domain.games.peninsula.commands import DrawIcon, built
 from domain.games.peninsula.events import LandmarkBonusUsed, LandmarkUnlocked
 from domain.games.peninsula.flat_draw import (
     BONUS_DRAW_COST,
@@ -24,6 +23,7 @@ from domain.games.peninsula.flat_draw import (
     prepared,
 )
 from domain.games.peninsula.flat_draw import best_draw as flat_best_draw
+from domain.games.peninsula.flat_memo import as_draw
 from domain.games.peninsula.flat_plan import Last, Table, table_of
 from domain.games.peninsula.flat_sheet import (
     CATAPULT,
@@ -76,21 +76,6 @@ def _tables(game: Game) -> tuple[Table, ...]:
         for m in game.missions
         for layout in (grid.layout(m),)
     )
-
-
-def _as_draw(board: Board, seat: int, icon: int, answer: tuple[float, int, int, int]) -> Any:
-    total, bonus, at, arrow = answer
-    if at < 0:
-        return total, None
-    hexes = board[HEXES]
-    fields = {
-        "seat": seat,
-        "icon": ICONS[icon],
-        "at": hexes[at],
-        "arrow": None if arrow < 0 else hexes[arrow],
-        "bonus": None if bonus == 0 else DRAW_BONUSES[bonus - 1],
-    }
-    return total, built(DrawIcon, fields)
 
 
 def test_the_constants_are_the_bot_s() -> None:
@@ -171,7 +156,7 @@ def test_the_flat_best_draw_is_the_bot_s_at_every_decision() -> None:
                 for icon in range(len(ICONS)):
                     answer = flat_best_draw(board, flat, prep, icon, TARGET_WEIGHT)
                     real = best_draw(game, sheet, seat, ICONS[icon], look)
-                    assert _as_draw(board, seat, icon, answer) == real, (seat, ICONS[icon])
+                    assert as_draw(board, seat, ICONS[icon], answer) == real, (seat, ICONS[icon])
                     compared += 1
                     draws += real[1] is not None
                     if real[1] is not None and real[1].bonus is not None:
