@@ -160,8 +160,10 @@ def _start(position: Position) -> None:
     # does, so the collector is told never to walk them again; a rollout's garbage is
     # frozen values, freed by reference counting, so young collections (every 700
     # allocations by default) found almost nothing: measured, the collector took 8 to 9%
-    # of one ruleset's worker's time, 2% with both changes. The parent (``jobs`` 1, maybe
-    # a server) is left alone.
+    # of one ruleset's worker's time, 2% with both changes. A rollout that left reference
+    # cycles would undo this quietly (tests/conformance/test_rollout_cycles.py, and
+    # bench.rollout_fingerprint on the build, hold every ruleset to none). The parent
+    # (``jobs`` 1, maybe a server) is left alone.
     gc.freeze()
     gc.set_threshold(YOUNG, *gc.get_threshold()[1:])
 
