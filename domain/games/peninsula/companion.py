@@ -21,7 +21,7 @@ from typing import Any
 from domain.games.peninsula import flat_draw
 from domain.games.peninsula.bots import TARGET_WEIGHT
 from domain.games.peninsula.flat_memo import Lent
-from domain.games.peninsula.flat_sheet import Board, Flat, board_of, evolved, flat_of
+from domain.games.peninsula.flat_sheet import Board, Flat, evolved, flat_of
 from domain.games.peninsula.outlook import outlook_for
 from domain.games.peninsula.state import Game
 
@@ -42,12 +42,13 @@ class FlatSheets:
     """Each seat's flat sheet along one rollout; told each step (``__call__``)."""
 
     def __init__(self, game: Game) -> None:
-        self.board: Board = board_of(game.map.land)
-        self.flats: list[Flat] = [flat_of(self.board, game, sheet) for sheet in game.sheets]
         # the outlook the bot consults all along the rollout: the map and the missions are
         # the same objects from its first state to its last (were they not, the bot would
         # find no lent sheet and search as it does without a companion)
         self.memo = outlook_for(game, TARGET_WEIGHT).flat_memo()
+        # the flats are indexed on the board the memo's best draws read
+        self.board: Board = self.memo.board
+        self.flats: list[Flat] = [flat_of(self.board, game, sheet) for sheet in game.sheets]
         self._lend(game)
 
     def __call__(self, before: Any, events: tuple[Any, ...], after: Any) -> None:
