@@ -91,7 +91,14 @@ def test_a_build_that_does_not_import_is_set_aside_for_the_source(tmp_path: Path
         " import domain.games; print(where, domain.games.__file__,"
         f" sum(entry.startswith({str(tmp_path)!r}) for entry in sys.path))"
     )
-    env = {**os.environ, "CAIRN_HOME": str(tmp_path), compiled.SWITCH: "1"}
+    # the probe runs from ``tmp_path``: a relative PYTHONPATH (``PYTHONPATH=.``) would name
+    # that folder there, so the probe is pointed at this very tree
+    env = {
+        **os.environ,
+        "CAIRN_HOME": str(tmp_path),
+        compiled.SWITCH: "1",
+        "PYTHONPATH": str(ROOT),
+    }
     done = subprocess.run(
         [sys.executable, "-c", probe], cwd=tmp_path, env=env, capture_output=True, text=True
     )
