@@ -53,9 +53,10 @@ from service.application.league_endings import fixture_record
 from service.application.live import decide_system
 from service.projections.ratings import Rating, initial, rested, thousandths
 from service.store import Decision, GameExists, NewEvent, UnknownGame, VersionConflict
+from service.store.league_recorders import LeagueRecorder
 from service.store.leagues import GENESIS_HASH, LeagueEvent, UnknownLeague
 from service.store.players import Player
-from service.store.recorders import LeagueRecorder, PlayerRecorder
+from service.store.recorders import PlayerRecorder
 
 MAX_RETRIES = 16
 KNOWN_LEAGUES = 256

@@ -1,4 +1,4 @@
-"""The league projection's rows on PostgreSQL (``service.store.recorders.LeagueViewRecorder``).
+"""The league projection's rows on PostgreSQL (``league_recorders.LeagueViewRecorder``).
 
 A step locks its consumer's tracking row, applies a page with ``leagues.apply`` and moves the
 cursor, in one transaction; a rebuild folds in memory (``bulk.Folded``) and writes the rows
@@ -24,7 +24,7 @@ from service.projections.bulk import (
 from service.projections.leagues import TABLES, apply
 from service.projections.ratings import Rating
 from service.store.connections import connection
-from service.store.recorders import Decode, LeaguePage
+from service.store.league_recorders import Decode, LeaguePage
 
 _FIXTURE = "game_id::text, season, round, players, status, places, scores, reason, ordinal"
 _CHANGE = (

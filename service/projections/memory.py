@@ -31,7 +31,7 @@ from service.projections.bulk import (
 )
 from service.projections.ratings import Rating
 from service.projections.tracking import Status
-from service.store.recorders import Decode, LeaguePage
+from service.store.league_recorders import Decode, LeaguePage
 
 
 @dataclass

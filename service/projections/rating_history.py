@@ -22,7 +22,7 @@ from service.projections.ratings import (
     idle_periods,
     rested,
 )
-from service.store.recorders import LeagueViewRecorder
+from service.store.league_recorders import LeagueViewRecorder
 
 
 def ratings_over_time(views: LeagueViewRecorder, player_id: UUID, now: datetime) -> dict[str, Any]:

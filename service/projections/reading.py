@@ -18,8 +18,8 @@ from domain.leagues.decider import bye_points
 from domain.leagues.standings import season_table
 from service.projections.ratings import PROVISIONAL_GAMES, Rating
 from service.store.errors import StoreError
+from service.store.league_recorders import LeagueViewRecorder
 from service.store.leagues import UnknownLeague
-from service.store.recorders import LeagueViewRecorder
 
 
 class NoBracket(StoreError, LookupError):
