@@ -31,9 +31,11 @@ _SHARED: dict[tuple[int, int], Cell] = {}
 class _Hashed:
     """Where a ``Cell`` keeps its hash: declared on a base that is no dataclass, so that it
     is no field (not in ``fields``, ``repr``, comparisons, nor what msgspec writes), yet a
-    declared attribute, which a compiled build keeps in the native object itself."""
+    declared attribute, which a compiled build keeps in the native object itself. 0 until
+    set: a cell msgspec decodes is built around ``__new__`` and has none kept (compiled,
+    its slot is 0 then too, not missing)."""
 
-    _hash: int
+    _hash: int = 0
 
 
 @dataclass(frozen=True, order=True, init=False)
@@ -66,11 +68,9 @@ class Cell(_Hashed):
 
     def __hash__(self) -> int:
         # the dataclass's hash, ``hash((x, y))``, worked out once per object: every set and
-        # dict of cells hashes them at each look-up (about 190 against 60 ns a hash)
-        try:
-            return self._hash
-        except AttributeError:  # built around ``__new__`` (msgspec's decoding)
-            return hash((self.x, self.y))
+        # dict of cells hashes them at each look-up (about 190 against 60 ns a hash); one
+        # with none kept (``_Hashed``) works it out, as does the one cell whose hash is 0
+        return self._hash or hash((self.x, self.y))
 
     def __reduce__(self) -> tuple[type[Cell], tuple[int, int]]:
         return Cell, (self.x, self.y)
