@@ -1,5 +1,3 @@
-# cairn compile leaves this module interpreted: the bot keeps a memo in a Space's __dict__
-# (service/compiled.py).
 """The board as a square grid of cells (CONTENT.md, Five Peaks; docs/rules/five-peaks.md).
 
 A terrain tile covers 3x3 cells (the start tile 5x5); its corner cells are triangle halves.
@@ -30,8 +28,18 @@ grows by 2 cells a tile from the start tile at the origin, and a pack has a few 
 _SHARED: dict[tuple[int, int], Cell] = {}
 
 
+class _Hashed:
+    """Where a ``Cell`` keeps its hash: declared on a base that is no dataclass, so that it
+    is no field (not in ``fields``, ``repr``, comparisons, nor what msgspec writes), yet a
+    declared attribute, which a compiled build keeps in the native object itself. 0 until
+    set: a cell msgspec decodes is built around ``__new__`` and has none kept (compiled,
+    its slot is 0 then too, not missing)."""
+
+    _hash: int = 0
+
+
 @dataclass(frozen=True, order=True, init=False)
-class Cell:
+class Cell(_Hashed):
     """A cell of the board; ``y`` grows to the north. Views, commands and events all use it.
 
     One object per ``(x, y)`` near the origin (``SHARED``), as Peninsula's ``Hex``: the
@@ -53,20 +61,16 @@ class Cell:
         found = _SHARED.get(key)
         if found is None:
             found = object.__new__(cls)
-            object.__setattr__(found, "x", x)
-            object.__setattr__(found, "y", y)
-            object.__setattr__(found, "_hash", hash(key))
+            _fill(found, x, y, hash(key))
             if -SHARED <= x <= SHARED and -SHARED <= y <= SHARED:
                 _SHARED[key] = found
         return found
 
     def __hash__(self) -> int:
         # the dataclass's hash, ``hash((x, y))``, worked out once per object: every set and
-        # dict of cells hashes them at each look-up (about 190 against 60 ns a hash)
-        try:
-            return self._hash  # type: ignore[attr-defined,no-any-return]
-        except AttributeError:  # built around ``__new__`` (msgspec's decoding)
-            return hash((self.x, self.y))
+        # dict of cells hashes them at each look-up (about 190 against 60 ns a hash); one
+        # with none kept (``_Hashed``) works it out, as does the one cell whose hash is 0
+        return self._hash or hash((self.x, self.y))
 
     def __reduce__(self) -> tuple[type[Cell], tuple[int, int]]:
         return Cell, (self.x, self.y)
@@ -78,6 +82,15 @@ class Cell:
     def step(self, edge: Edge) -> Cell:
         dx, dy = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}[edge]
         return Cell(self.x + dx, self.y + dy)
+
+
+def _fill(cell: Cell, x: int, y: int, hashed: int) -> None:
+    """A new cell's fields. Outside the class: mypyc 2.4.1 fails (an internal ``KeyError``)
+    on ``object.__setattr__`` of an attribute declared on a base (``_hash``) inside a
+    method of the compiled class; from a function it sets each as a plain attribute."""
+    object.__setattr__(cell, "x", x)
+    object.__setattr__(cell, "y", y)
+    object.__setattr__(cell, "_hash", hashed)
 
 
 @dataclass(frozen=True)
@@ -102,6 +115,9 @@ class Space:
     pay: tuple[tuple[str, int], ...] = ()
     gain: tuple[tuple[str, int], ...] = ()
     peak: str = ""
+    memo: Any = field(default=None, compare=False, repr=False)
+    """The greedy bot's table of this space (``worths.spot``), set once and carried with
+    the space to every board grown from this one; never part of its value."""
 
     def gives_amount(self, word: str) -> int:
         return sum(n for w, n in self.gives if w == word)

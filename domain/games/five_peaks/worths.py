@@ -192,11 +192,11 @@ def spot(board: Board, at: Cell) -> Spot:
     that the new tile or peak left alone (``boards``), and a rollout grows a board every few
     decisions, so a table kept per board would be worked out again after each."""
     space = board.spaces[at]
-    found: Spot | None = space.__dict__.get(_SPOT)
+    found: Spot | None = space.memo
     if found is None:
         gain = tuple(dict(space.gain).items())
         # a space belongs to boards of one content: its peak's points are the same on each
-        found = space.__dict__[_SPOT] = Spot(
+        found = Spot(
             kind=space.kind,
             peak=40 + 3 * board.content.peaks[space.peak].vp if space.kind == "peak" else 0,
             pay=tuple(dict(space.pay).items()),
@@ -204,10 +204,9 @@ def spot(board: Board, at: Cell) -> Spot:
             for_peak=bool(dict(gain).get("peak")),
             gives=space.gives,
         )
+        # the space's declared memo (frozen from the outside, as every memo on a value)
+        object.__setattr__(space, "memo", found)
     return found
-
-
-_SPOT = "_greedy_spot"
 
 
 def gaps(board: Board, at: Cell) -> tuple[str, ...]:
