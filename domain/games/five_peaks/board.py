@@ -9,8 +9,9 @@ from collections.abc import Mapping
 from domain.games.five_peaks.boards import board_of
 from domain.games.five_peaks.content import TERRAINS, Content, pack_of
 from domain.games.five_peaks.content.model import EDGES, CardOption, FireSpec
-from domain.games.five_peaks.geometry import Board, Cell, Space, destinations, passed
+from domain.games.five_peaks.geometry import Board, Cell, Space
 from domain.games.five_peaks.state import Game, Stage
+from domain.games.five_peaks.walks import destinations, passed
 
 NEIGHBOURS = EDGES
 

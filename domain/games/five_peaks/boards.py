@@ -18,7 +18,6 @@ from domain.games.five_peaks.content.model import EDGES, Content
 from domain.games.five_peaks.geometry import (
     Board,
     Cell,
-    Graph,
     Placement,
     Space,
     block,
@@ -27,6 +26,7 @@ from domain.games.five_peaks.geometry import (
     local_to_board,
     turned,
 )
+from domain.games.five_peaks.walks import Graph
 
 Peaks = tuple[tuple[str, Cell], ...]
 KEPT = 4096
@@ -186,7 +186,7 @@ def _tile_links(
 
 
 def _carry_graph(parent: Board, child: Board, linked: list[Cell], spaced: list[Cell]) -> None:
-    """Give ``child`` the parent's ``geometry.graph`` (when it was built) with the cells
+    """Give ``child`` the parent's ``walks.graph`` (when it was built) with the cells
     whose links changed (``linked``) or whose space did (``spaced``) made again, new cells
     numbered after the old. The numbers differ from a graph built afresh, but each cell's
     linked cells keep ``Board.links``' order, which is all a walk's order depends on."""

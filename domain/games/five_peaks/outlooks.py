@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from domain.games.five_peaks import board as b
-from domain.games.five_peaks.geometry import Board, Cell, Graph, graph
+from domain.games.five_peaks.geometry import Board, Cell
 from domain.games.five_peaks.state import Game
+from domain.games.five_peaks.walks import Graph, graph
 from domain.games.five_peaks.worths import Holdings, holdings, memo_of, stop_worth_given
 
 OUTLOOK = 5

@@ -24,8 +24,9 @@ from domain.games.five_peaks.commands import (
     PlayCard,
 )
 from domain.games.five_peaks.content import CONTAINERS
-from domain.games.five_peaks.geometry import Board, Cell, _destinations
+from domain.games.five_peaks.geometry import Board, Cell
 from domain.games.five_peaks.rules import legal_commands
+from domain.games.five_peaks.walks import _destinations
 from tests.domain.five_peaks.test_fast_paths import plain_legal, plain_move, positions, settled
 
 
@@ -119,7 +120,7 @@ def test_only_passing_after_each_command_is_the_plain_answer_with_a_container_of
 def plain_destinations(
     board: Board, start: Cell, blocked: frozenset[Cell], steps: tuple[int, ...], avoid: Any
 ) -> frozenset[Cell]:
-    """``geometry._destinations`` as it read over ``Cell``s and ``Board.links`` itself."""
+    """``walks._destinations`` as it read over ``Cell``s and ``Board.links`` itself."""
     out: set[Cell] = set()
 
     def walk(at: Cell, counted: int, seen: frozenset[Cell]) -> None:

@@ -3,7 +3,7 @@
 ``python -m bench.rollout_fingerprint`` holds whole rollouts to the code before the speed
 work; these tests hold each shortcut to its plain form on its own, so a failure names the
 one that drifted: the legal commands that pass every ``Move`` without asking ``problem``,
-``legal_moves``, and the breadth-first walk over cell numbers (``geometry.reach``).
+``legal_moves``, and the breadth-first walk over cell numbers (``walks.reach``).
 """
 
 from __future__ import annotations
@@ -29,11 +29,8 @@ from domain.games.five_peaks.flow import stage
 from domain.games.five_peaks.geometry import (
     Board,
     Cell,
-    Graph,
     Placement,
     build_board,
-    distances,
-    graph,
 )
 from domain.games.five_peaks.outlooks import OUTLOOK, lookouts, move_worth, outlook
 from domain.games.five_peaks.rules import (
@@ -42,6 +39,7 @@ from domain.games.five_peaks.rules import (
     legal_moves,
 )
 from domain.games.five_peaks.state import Reward, changed
+from domain.games.five_peaks.walks import Graph, distances, graph
 from domain.games.five_peaks.worths import memo_of, space_worth
 from tests.support.play import play
 
