@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from domain.core import Table
 from domain.games.peninsula.cards import ICONS, Card, Icon
@@ -17,6 +17,7 @@ from domain.games.peninsula.events import Mode
 from domain.games.peninsula.frozen import changed as changed
 from domain.games.peninsula.frozen import copied as copied
 from domain.games.peninsula.frozen import put as put
+from domain.games.peninsula.getters import spec_of
 from domain.games.peninsula.hexes import Hex
 
 Phase = Literal["setup", "draft", "actions", "final", "over"]
@@ -144,11 +145,14 @@ class Game(Table):
     challenge: str = ""
     scores: tuple[int, ...] = ()
 
-    @property
-    def map(self) -> MapSpec:
-        if self.spec is None:
-            raise ValueError("the game has not been set up")
-        return self.spec
+    if TYPE_CHECKING:  # what the type checker reads; the getter below is the same function
+
+        @property
+        def map(self) -> MapSpec: ...
+
+    else:
+        # the map of a game set up (``getters.spec_of``, compiled): read without a Python frame
+        map = property(spec_of)
 
     def sheet(self, seat: int) -> Sheet:
         return self.sheets[seat]
