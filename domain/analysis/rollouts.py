@@ -1,71 +1,37 @@
-# cairn compile leaves this module interpreted: Playout is pickled by the pool
-# (service/compiled.py).
 """A rollout: a position whose hidden luck is drawn again, played to its end by one bot.
 
 At a point, everything the asking viewer could not see is put in canonical order
 (``Ruleset.forget``) and drawn again by the platform's own ``Reseed``, exactly as a
 reshuffled fork draws it, with a seed derived from the analysis seed. The bot then plays
 every seat to the end. Nothing is stored: a rollout is a fold in memory.
+
+This module compiles (``cairn compile``): what a rollout hands back and the bot's luck,
+which the pool pickles or which extend interpreted classes, are ``domain.analysis.playout``'s.
 """
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable
-from dataclasses import dataclass
-from functools import cached_property
 from typing import Any
 
-from domain.core import Luck, Reseed, Ruleset, RuleViolation, Seat
+from domain.analysis.playout import BotLuck, NoRollout, Playout, derived_seed
+from domain.core import Reseed, Ruleset, RuleViolation, Seat
+from domain.core.stepping import step
+from domain.core.turns import is_terminal, system_command, to_act
+
+__all__ = [
+    "MAX_STEPS",
+    "BotLuck",
+    "NoRollout",
+    "Playout",
+    "derived_seed",
+    "play_out",
+    "playouts",
+    "reshuffled",
+]
 
 MAX_STEPS = 100_000
 """More decisions than any game takes: past this a bot is looping, which is a bug."""
-
-
-class NoRollout(Exception):
-    """A rollout could not be played: a bot chose nothing, or the game never ended."""
-
-
-@dataclass(frozen=True)
-class Playout:
-    """How one rollout ended: each seat's final score and rank (1 is best, ties share)."""
-
-    scores: tuple[int, ...]
-    ranks: tuple[int, ...]
-
-
-def derived_seed(seed: str, *parts: object) -> str:
-    """A seed of its own for one purpose: sha256 of the analysis seed and the parts, as text."""
-    text = ":".join((seed, *(str(part) for part in parts)))
-    return hashlib.sha256(text.encode()).hexdigest()
-
-
-class BotLuck(Luck):
-    """``Luck(derived_seed(entropy, step))``, a bot's luck for one decision, with the seed
-    worked out on first use: the greedy bots never draw, and the sha256 of a formatted
-    string at every decision was about 1% of a rollout for nothing. A bot that draws reads
-    the very seed and counter the plain ``Luck`` holds, so it draws the same; what a draw
-    hands back is a plain ``Luck`` (tests/domain/analysis/test_bot_luck.py)."""
-
-    def __init__(self, entropy: str, step: int) -> None:
-        # Luck is a frozen dataclass: its own ``__init__`` would set the seed now.
-        object.__setattr__(self, "_parts", (entropy, step))
-        object.__setattr__(self, "counter", 0)
-
-    @cached_property
-    def seed(self) -> str:
-        entropy, step = self.__dict__["_parts"]
-        return derived_seed(entropy, step)
-
-    # Equal to, and hashed as, the plain ``Luck`` of the same seed and counter (a dataclass
-    # would tell them apart by class).
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Luck):
-            return NotImplemented
-        return (self.seed, self.counter) == (other.seed, other.counter)
-
-    def __hash__(self) -> int:
-        return hash((self.seed, self.counter))
 
 
 def reshuffled(ruleset: Ruleset[Any, Any, Any], state: Any, keep: Seat | None, seed: str) -> Any:
@@ -83,26 +49,25 @@ def play_out(ruleset: Ruleset[Any, Any, Any], state: Any, bot: str, entropy: str
     act asks the bot. In a simultaneous phase the order of seats changes no draw
     (docs/draws.md), so taking the lowest seat first loses nothing."""
     choose = ruleset.bots[bot]
-    advance = ruleset.step
     # the bot's companion, if its ruleset gives one, hears every step (``Players.companions``):
     # it only makes the bot faster, so the rollout plays the same with it or without
     hear = ruleset.companion(bot, state)
-    for step in range(MAX_STEPS):
-        due = ruleset.system_command(state)
+    # ``Ruleset``'s per-step questions are asked through their compiled bodies
+    # (``domain.core.turns``, ``stepping.step``): the interpreted methods only delegate
+    for decision in range(MAX_STEPS):
+        due = system_command(ruleset, state)
         if due is None:
-            if ruleset.is_terminal(state):
+            if is_terminal(ruleset, state):
                 return _ended(ruleset, state)
-            ready = ruleset.to_act(state)
+            ready = to_act(ruleset, state)
             if not ready:
                 raise NoRollout(f"{ruleset.id}: nobody can act and the game is not over")
             seat = min(ready)
-            due = choose(state, seat, BotLuck(entropy, step))
-        if hear is None:
-            state = advance(state, due)[1]
-        else:
-            events, after = advance(state, due)
+            due = choose(state, seat, BotLuck(entropy, decision))
+        events, after = step(ruleset, state, due, None)
+        if hear is not None:
             hear(state, events, after)
-            state = after
+        state = after
     raise NoRollout(f"{ruleset.id}: a rollout took more than {MAX_STEPS} decisions")
 
 

@@ -1,4 +1,3 @@
-# cairn compile leaves this module interpreted: generic dataclass (service/compiled.py).
 """How the platform's deciders and a game's compose into the one Decider ``Ruleset`` runs.
 
 As in Chassaing's decider composition (and fmodel's ``combine``), each decider owns one part
@@ -31,34 +30,25 @@ The evolve side, ``compose``:
 
 So a game's ``evolve`` cannot overwrite a lifecycle field by accident; forgetting to copy
 the luck counter is caught by the conformance suite (tests/conformance/hidden.py).
+
+The fold runs the composed evolve and ``game_part_only`` at every fact, so this module
+compiles (``cairn compile``); ``Part``, a generic dataclass mypyc cannot compile, is
+``domain.core.parts``'s.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from operator import attrgetter
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 from domain.core.errors import RuleViolation
 from domain.core.lifecycle import Table
 from domain.core.luck import Luck
+from domain.core.parts import Decide, Part, S
 
-S = TypeVar("S", bound=Table)
-
-Decide = Callable[[S, Any, int | None], tuple[Any, ...]]
-"""``decide(state, command, at) -> events``: ``at`` is when the decision is taken (ms since
-the epoch, or None), which live play stamps on a decision's facts."""
-
-
-@dataclass(frozen=True)
-class Part(Generic[S]):
-    """One decider of a composition: the command types it owns, and how it decides them."""
-
-    name: str
-    commands: frozenset[type]
-    decide: Decide[S]
+__all__ = ["LIFECYCLE_PART", "Decide", "Part", "compose", "compose_decide", "game_part_only"]
 
 
 def compose_decide(parts: Iterable[Part[S]]) -> Decide[S]:

@@ -20,8 +20,9 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, ClassVar, TypeVar, assert_never
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, assert_never
 
+from domain.core import getters
 from domain.core.errors import RuleViolation
 from domain.core.live import Live
 from domain.core.luck import Luck, commitment, is_seed
@@ -54,9 +55,14 @@ class Table:
     seed_revealed: bool = False
     live: Live = field(default_factory=Live)
 
-    @property
-    def is_set_up(self) -> bool:
-        return self.seats > 0
+    if TYPE_CHECKING:  # what the type checker reads; the getter below is the same function
+
+        @property
+        def is_set_up(self) -> bool: ...
+
+    else:
+        # the game has its seats (``getters.is_set_up``, compiled): read without a Python frame
+        is_set_up = property(getters.is_set_up)
 
 
 @dataclass(frozen=True)

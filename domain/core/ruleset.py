@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 from typing import Any, Generic, Protocol, TypeVar, assert_never, cast
 
-from domain.core import endings, liveplay, takebacks
+from domain.core import endings, liveplay, takebacks, turns
 from domain.core.compose import Decide, Part, compose, compose_decide
 from domain.core.contract import (
     PUBLIC,
@@ -60,7 +60,7 @@ from domain.core.options import Option as Option
 from domain.core.options import valid_value
 from domain.core.secrecy import LUCK, Hidden
 from domain.core.stepping import MAX_COMMANDS_PER_ROUND as MAX_COMMANDS_PER_ROUND
-from domain.core.stepping import check_pace, require_playing
+from domain.core.stepping import decide_game, fold
 from domain.core.stepping import step as step_of
 
 S = TypeVar("S", bound=Table)
@@ -163,7 +163,7 @@ class Ruleset(Generic[S, C, E]):
             (
                 Part("the lifecycle", frozenset(LIFECYCLE_COMMANDS), self._decide_lifecycle),
                 Part("live play", self._live_commands, self._decide_live),
-                Part(self.title, self.game_command_types, self._decide_game),
+                Part(self.title, self.game_command_types, partial(decide_game, self)),
             )
         )
 
@@ -186,13 +186,6 @@ class Ruleset(Generic[S, C, E]):
 
     def _decide_live(self, state: S, command: Any, at: int | None) -> tuple[Any, ...]:
         return liveplay.decide(self, state, cast(LiveCommand, command), at)
-
-    def _decide_game(self, state: S, command: Any, at: int | None) -> tuple[Any, ...]:
-        """The game's own rules, once it is set up and until it is over; then the cap."""
-        require_playing(self, state)
-        events = self.rules.decide(state, command)
-        check_pace(self, state, command, events)
-        return liveplay.stamped(self, state, getattr(command, "seat", None), at, events)
 
     def _set_up(self, state: S, command: SetUp, at: int | None = None) -> tuple[Any, ...]:
         if state.is_set_up:
@@ -255,24 +248,13 @@ class Ruleset(Generic[S, C, E]):
 
     def fold(self, events: Iterable[Any], state: S | None = None) -> S:
         """Rebuild a state by applying ``events`` in order, from ``state`` or the start."""
-        current = self.rules.initial_state if state is None else state
-        evolve = self.evolve
-        for event in events:
-            current = evolve(current, event)
-        return current
+        return cast(S, fold(self, events, state))
 
     def system_command(self, state: S) -> Any | None:
         """What the system must decide now: the game's own due command, else the seed's
-        reveal once the game is over; None while only seats (or nobody) can act."""
-        if not state.is_set_up:
-            return None
-        if state.live.ending is None:
-            due = self.rules.system_command(state)
-            if due is not None:
-                return due
-        if liveplay.is_over(self, state) and not state.seed_revealed:
-            return RevealSeed()
-        return None
+        reveal once the game is over; None while only seats (or nobody) can act
+        (``domain.core.turns``, compiled)."""
+        return turns.system_command(self, state)
 
     def deadline(self, state: S) -> int | None:
         """When the first running clock runs out (ms since the epoch); None if none runs.
@@ -281,8 +263,8 @@ class Ruleset(Generic[S, C, E]):
 
     def is_terminal(self, state: S) -> bool:
         """Over, and audit-ready: the game ended (by its rules, or resigned, timed out or
-        abandoned) and its seed is public."""
-        return liveplay.is_over(self, state) and state.seed_revealed
+        abandoned) and its seed is public (``domain.core.turns``)."""
+        return turns.is_terminal(self, state)
 
     # -- what the rest of the platform reads ---------------------------------------------
 
@@ -348,9 +330,7 @@ class Ruleset(Generic[S, C, E]):
         return None if make is None else make(state)
 
     def to_act(self, state: S) -> frozenset[Seat]:
-        if state.live.ending is not None:
-            return frozenset()
-        return self.players.to_act(state)
+        return turns.to_act(self, state)
 
     def legal_commands(self, state: S, seat: Seat) -> tuple[Any, ...]:
         if state.live.ending is not None:

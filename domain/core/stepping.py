@@ -8,6 +8,11 @@ folding them again is a second pass over the same events. Such a game gives
 ``Rules.step``, and a game command of a game not in live play takes the state it reached
 instead (docs/ruleset-contract.md, "step").
 
+The composed decide's game part (``decide_game``) and the fold live here too, compiled with
+``step`` (``cairn compile``): ``Ruleset``'s methods, in a module left interpreted, delegate
+to them, and rollouts call them directly, so a compiled rollout runs no interpreted frame
+for them.
+
 Whatever path it takes, ``step`` is exactly ``decide`` then ``fold``: the same events, a
 state equal to the fold's, and the same ``RuleViolation`` with nothing returned. The
 conformance suite holds every ruleset to that (tests/conformance/test_step.py). The decider
@@ -16,6 +21,7 @@ stays ``decide`` and ``evolve``: a replay, an audit and a refold never use ``ste
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from domain.core import liveplay
@@ -50,8 +56,31 @@ def step(ruleset: Any, state: Any, command: Any, at: int | None) -> tuple[tuple[
         after = game_part_only(state, reached)
         check_pace(ruleset, state, command, events, after)
         return events, after
-    events = ruleset.decide(state, command, at)
-    return events, ruleset.fold(events, state)
+    # a game command goes straight to the game's part, the owner the composed decide finds
+    if command.__class__ in ruleset.game_command_types:
+        events = decide_game(ruleset, state, command, at)
+    else:
+        events = ruleset.decide(state, command, at)
+    return events, fold(ruleset, events, state)
+
+
+def decide_game(ruleset: Any, state: Any, command: Any, at: int | None) -> tuple[Any, ...]:
+    """The game's part of the composed decide (``Ruleset``): its own rules, once it is set
+    up and until it is over; then the round's cap, and live play's stamp."""
+    require_playing(ruleset, state)
+    events = ruleset.rules.decide(state, command)
+    check_pace(ruleset, state, command, events)
+    return liveplay.stamped(ruleset, state, getattr(command, "seat", None), at, events)
+
+
+def fold(ruleset: Any, events: Iterable[Any], state: Any = None) -> Any:
+    """``Ruleset.fold``: ``events`` applied in order by the composed evolve, from ``state``
+    or the start."""
+    current = ruleset.rules.initial_state if state is None else state
+    evolve = ruleset.evolve
+    for event in events:
+        current = evolve(current, event)
+    return current
 
 
 def require_playing(ruleset: Any, state: Any) -> None:

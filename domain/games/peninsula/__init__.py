@@ -42,13 +42,13 @@ from domain.games.peninsula.events import (
 )
 from domain.games.peninsula.length import longest
 from domain.games.peninsula.render import LEGEND, render
-from domain.games.peninsula.rounds import system_command
+from domain.games.peninsula.rounds import system_command, to_act
 from domain.games.peninsula.rules import legal_commands
 from domain.games.peninsula.scoring import result, scores
 from domain.games.peninsula.setup import MAX_SEATS, RULESET_ID, begin, forget, options, reshuffle
 from domain.games.peninsula.state import Game
 from domain.games.peninsula.transitions import moves_this_round
-from domain.games.peninsula.views import PeninsulaView, secrets, to_act, view, visibility
+from domain.games.peninsula.views import PeninsulaView, secrets, view, visibility
 
 RULES: Rules[Game, Command, Event] = Rules(
     initial_state=Game(),

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 
 from domain.games.peninsula.adjacency import around
+from domain.games.peninsula.axial import distance
 from domain.games.peninsula.content import MapSpec
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.state import Game, Sheet
@@ -76,7 +77,7 @@ def bridge_sites(spec: MapSpec) -> tuple[tuple[Hex, Hex], ...]:
         shore = sorted(n for n in around(water) if n in spec.land)
         for i, a in enumerate(shore):
             for b in shore[i + 1 :]:
-                if a.distance(b) > 1:
+                if distance(a, b) > 1:
                     pairs.add((a, b))
     # a map's bridge sites never change: computed once per map, kept with the map itself
     # (which keeps its id from being reused while kept)
@@ -100,7 +101,7 @@ def lighthouse_sites(spec: MapSpec, sheet: Sheet) -> tuple[Hex, ...]:
         sorted(
             where
             for number, where in spec.landmarks.items()
-            if where.distance(sheet.location) == 1 and number not in sheet.landmarks
+            if distance(where, sheet.location) == 1 and number not in sheet.landmarks
         )
     )
 

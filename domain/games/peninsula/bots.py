@@ -26,8 +26,8 @@ from domain.games.peninsula.commands import (
     UseHarborTickets,
     UseLifesaver,
     UseRainbow,
-    built,
 )
+from domain.games.peninsula.frozen import built, copied
 from domain.games.peninsula.gains import draw_gain
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.outlook import Outlook, outlook_for
@@ -42,7 +42,7 @@ from domain.games.peninsula.rules import (
     legal_commands,
     listed_bonuses,
 )
-from domain.games.peninsula.state import Game, Sheet, copied
+from domain.games.peninsula.state import Game, Sheet
 from domain.games.peninsula.steps import landmark_move, one_shot, unvisited_landmarks
 
 BONUS_DRAW_COST = 1.0

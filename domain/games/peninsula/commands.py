@@ -10,9 +10,10 @@ choosing between two identical bonuses).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, TypeVar
+from typing import ClassVar, Literal
 
 from domain.games.peninsula.cards import Icon
+from domain.games.peninsula.frozen import built as built
 from domain.games.peninsula.hexes import Hex
 
 Side = Literal["left", "right"]
@@ -224,19 +225,3 @@ COMMAND_TYPES: tuple[type, ...] = (
     LightLandmark,
     EndActions,
 )
-
-T = TypeVar("T")
-_new = object.__new__
-_set = object.__setattr__
-
-
-def built(cls: type[T], fields: dict[str, Any]) -> T:
-    """``cls(**fields)`` without running ``__init__``, for the legal commands made by the
-    dozen at every step of a rollout: a frozen dataclass's ``__init__`` sets each field
-    through ``object.__setattr__``, about twice the cost of assigning the finished dict (as
-    ``state.copied`` does for the fold). ``fields`` names every field of ``cls``, in order,
-    with the values ``__init__`` would set; the value is equal to, and hashes as, the one
-    ``__init__`` builds (tests hold them to each other)."""
-    command = _new(cls)
-    _set(command, "__dict__", fields)
-    return command

@@ -57,8 +57,9 @@ from domain.games.peninsula.events import (
     StackTopShown,
     TicketUnlocked,
 )
+from domain.games.peninsula.frozen import changed, copied, put
 from domain.games.peninsula.movement import HARBOR_BONUS
-from domain.games.peninsula.state import SPENT, Arrow, Game, Sheet, changed, copied, put
+from domain.games.peninsula.state import SPENT, Arrow, Game, Sheet
 
 
 def decide(state: Game, command: Command) -> tuple[Fact, ...]:

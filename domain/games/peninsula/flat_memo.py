@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Final
 
 from domain.games.peninsula.cards import ICONS, Icon
-from domain.games.peninsula.commands import DrawIcon, built
+from domain.games.peninsula.commands import DrawIcon
 from domain.games.peninsula.content import MissionSpec
 from domain.games.peninsula.flat_draw import Kept, Prep, prepared
 from domain.games.peninsula.flat_draw import best_draw as flat_best_draw
@@ -34,6 +34,7 @@ from domain.games.peninsula.flat_sheet import (
     board_of,
     with_location,
 )
+from domain.games.peninsula.frozen import built
 from domain.games.peninsula.masks import Grid
 from domain.games.peninsula.planning import Target
 from domain.games.peninsula.state import Game, Sheet

@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from typing import Final
 
 from domain.games.peninsula.adjacency import around
+from domain.games.peninsula.axial import distance
 from domain.games.peninsula.cards import ICONS, Icon
 from domain.games.peninsula.events import (
     ArchitectMoved,
@@ -124,7 +125,7 @@ def board_of(land: frozenset[Hex]) -> Board:
             sorted(
                 index[m]
                 for m in {m for n in around(h) for m in around(n)}
-                if m in land and h.distance(m) == 2
+                if m in land and distance(h, m) == 2
             )
         )
         for h in hexes

@@ -17,6 +17,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from domain.games.peninsula.axial import distance
+
 _LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _ITEM: Any = type(vars(namedtuple("_Pair", "q r"))["q"])
 """The read-only item attribute a ``namedtuple`` has (C code, as ``property(itemgetter(i))``
@@ -73,9 +75,7 @@ class Hex(tuple[int, int]):
         return tuple(self + d for d in DIRECTIONS)
 
     def distance(self, other: Hex) -> int:
-        dq = self[0] - other[0]
-        dr = self[1] - other[1]
-        return max(abs(dq), abs(dr), abs(dq + dr))
+        return distance(self, other)
 
     @property
     def column(self) -> int:
@@ -123,7 +123,7 @@ def parse_hex(label: str) -> Hex:
 
 
 def are_adjacent(a: Hex, b: Hex) -> bool:
-    return a.distance(b) == 1
+    return distance(a, b) == 1
 
 
 @dataclass(frozen=True)

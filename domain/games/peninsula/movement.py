@@ -11,14 +11,49 @@ import functools
 from collections.abc import Mapping
 
 from domain.games.peninsula.adjacency import around
+from domain.games.peninsula.axial import distance
 from domain.games.peninsula.commands import MoveKind
 from domain.games.peninsula.content import MapSpec
 from domain.games.peninsula.hexes import Hex
-from domain.games.peninsula.state import Sheet, led_to
+from domain.games.peninsula.state import Arrow, ArrowKind, Sheet
 
 Paths = Mapping[Hex, tuple[Hex, ...]]
 HARBOR_BONUS = "harbor_bonus"
 """The ``ticket`` recorded when a Harbor Tickets bonus ticket is spent."""
+
+
+Ways = Mapping[Hex, tuple[tuple[ArrowKind, Hex], ...]]
+LED_KEPT = 1 << 10
+"""Arrow tuples whose ``led_to`` answers are kept at most; beyond, all are forgotten."""
+_LED: dict[int, tuple[tuple[Arrow, ...], Ways]] = {}
+
+
+def led_to(arrows: tuple[Arrow, ...], here: Hex) -> tuple[tuple[ArrowKind, Hex], ...]:
+    """Each arrow's kind and the hex it leads to from ``here``, in the arrows' order: what
+    ``to != here and arrow.leads(here, to)`` finds over each arrow's start and then end.
+    Routes ask it at every hex they pass, and a sheet's arrows change only when a village
+    or boat is drawn, so every hex's answer is found in one pass over the arrows, kept by
+    the arrows' identity (each entry holds them). Here, compiled, and not with ``Arrow`` in
+    ``state.py``, which stays interpreted."""
+    found = _LED.get(id(arrows))
+    if found is None:
+        if len(_LED) >= LED_KEPT:
+            _LED.clear()
+        found = _LED[id(arrows)] = (arrows, _ways(arrows))
+    return found[1].get(here, ())
+
+
+def _ways(arrows: tuple[Arrow, ...]) -> Ways:
+    """``led_to`` of every hex an arrow touches."""
+    ways: dict[Hex, list[tuple[ArrowKind, Hex]]] = {}
+    for arrow in arrows:
+        start, end = arrow.start, arrow.end
+        if start == end:  # an arrow from here to here leads nowhere
+            continue
+        if arrow.kind != "canal":  # back along it, which a canal does not go
+            ways.setdefault(end, []).append((arrow.kind, start))
+        ways.setdefault(start, []).append((arrow.kind, end))
+    return {h: tuple(w) for h, w in ways.items()}
 
 
 def ring2(spec: MapSpec, at: Hex) -> tuple[Hex, ...]:
@@ -36,7 +71,7 @@ def land_neighbours(spec: MapSpec, at: Hex) -> tuple[Hex, ...]:
 @functools.lru_cache(maxsize=1 << 12)
 def _ring2(land: frozenset[Hex], at: Hex) -> tuple[Hex, ...]:
     seen = {n2 for n in around(at) for n2 in around(n)}
-    return tuple(sorted(h for h in seen if h in land and at.distance(h) == 2))
+    return tuple(sorted(h for h in seen if h in land and distance(at, h) == 2))
 
 
 @functools.lru_cache(maxsize=1 << 12)
@@ -98,7 +133,7 @@ def train_tunnel(spec: MapSpec, sheet: Sheet) -> Paths:
     """
     here = sheet.location
     all_tunnels = tunnels(sheet)
-    entries = [t for t in all_tunnels if t.distance(here) == 1]
+    entries = [t for t in all_tunnels if distance(t, here) == 1]
     if not entries:
         return {}
     entry = entries[0]
@@ -132,7 +167,7 @@ def _train_paths(spec: MapSpec, sheet: Sheet) -> list[tuple[Hex, ...]]:
     here = sheet.location
     all_tunnels = tunnels(sheet)
     paths = []
-    for entry in (t for t in all_tunnels if t.distance(here) == 1):
+    for entry in (t for t in all_tunnels if distance(t, here) == 1):
         for exit_ in (entry, *(t for t in all_tunnels if t != entry)):
             hops = (entry,) if exit_ == entry else (entry, exit_)
             paths += [(*hops, to) for to in land_neighbours(spec, exit_) if to != here]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from domain.games.peninsula.axial import distance
 from domain.games.peninsula.cards import Icon
 from domain.games.peninsula.commands import DrawBonus
 from domain.games.peninsula.content import MapSpec
@@ -78,7 +79,7 @@ def arrow_problem(spec: MapSpec, icon: Icon, at: Hex, arrow: Hex | None) -> str 
         return None if arrow is None else f"only villages and boats draw an arrow, not a {icon}"
     if arrow is None:
         return f"a {icon} needs an arrow to an adjacent land hex"
-    if arrow not in spec.land or arrow.distance(at) != 1:
+    if arrow not in spec.land or distance(arrow, at) != 1:
         return f"the arrow from {at} must point to an adjacent land hex, not {arrow}"
     return None
 

@@ -35,6 +35,16 @@ from domain.games.peninsula.state import Game
 SIDES: tuple[Side, Side] = ("left", "right")
 
 
+def to_act(game: Game) -> frozenset[int]:
+    """The active seat in the draft; every seat not done in an action phase. Asked at every
+    decision of a rollout, so it lives here, compiled, and not with the views."""
+    if game.phase == "draft":
+        return frozenset({game.active})
+    if game.phase in ("actions", "final"):
+        return frozenset([i for i, a in enumerate(game.allowances) if not a.done])
+    return frozenset()
+
+
 def draft_card(game: Game, command: DraftCard) -> tuple[Event, ...]:
     """rulebook: Drafting Phase, "You draft 1 of the 2 face up icon cards. From the 2 icons
     shown on the chosen card, you now choose an icon for yourself, leaving the remaining one

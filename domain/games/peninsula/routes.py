@@ -15,8 +15,8 @@ from domain.games.peninsula.commands import MoveKind
 from domain.games.peninsula.content import MapSpec
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.kept import Kept
-from domain.games.peninsula.movement import ring2, tunnels
-from domain.games.peninsula.state import Sheet, led_to
+from domain.games.peninsula.movement import led_to, ring2, tunnels
+from domain.games.peninsula.state import Sheet
 
 TICKET_KINDS: tuple[MoveKind, ...] = ("boot", "balloon", "harbor")
 Step = tuple[MoveKind, Hex]

@@ -34,10 +34,10 @@ from domain.games.peninsula.commands import (
     UseHarborTickets,
     UseLifesaver,
     UseRainbow,
-    built,
 )
 from domain.games.peninsula.content import MapSpec
 from domain.games.peninsula.filling import fillable
+from domain.games.peninsula.frozen import built
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.kept import Kept
 from domain.games.peninsula.masks import first_placement, grid_of, held_masks

@@ -8,12 +8,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal
 
 from domain.core import Table
 from domain.games.peninsula.cards import ICONS, Card, Icon
 from domain.games.peninsula.content import MapSpec, MissionSpec
 from domain.games.peninsula.events import Mode
+from domain.games.peninsula.frozen import changed as changed
+from domain.games.peninsula.frozen import copied as copied
+from domain.games.peninsula.frozen import put as put
+from domain.games.peninsula.getters import spec_of
 from domain.games.peninsula.hexes import Hex
 
 Phase = Literal["setup", "draft", "actions", "final", "over"]
@@ -40,39 +44,6 @@ class Arrow:
         if self.start == frm and self.end == to:
             return True
         return self.kind != "canal" and self.start == to and self.end == frm
-
-
-Ways = Mapping[Hex, tuple[tuple[ArrowKind, Hex], ...]]
-LED_KEPT = 1 << 10
-"""Arrow tuples whose ``led_to`` answers are kept at most; beyond, all are forgotten."""
-_LED: dict[int, tuple[tuple[Arrow, ...], Ways]] = {}
-
-
-def led_to(arrows: tuple[Arrow, ...], here: Hex) -> tuple[tuple[ArrowKind, Hex], ...]:
-    """Each arrow's kind and the hex it leads to from ``here``, in the arrows' order: what
-    ``to != here and arrow.leads(here, to)`` finds over each arrow's start and then end.
-    Routes ask it at every hex they pass, and a sheet's arrows change only when a village
-    or boat is drawn, so every hex's answer is found in one pass over the arrows, kept by
-    the arrows' identity (each entry holds them)."""
-    found = _LED.get(id(arrows))
-    if found is None:
-        if len(_LED) >= LED_KEPT:
-            _LED.clear()
-        found = _LED[id(arrows)] = (arrows, _ways(arrows))
-    return found[1].get(here, ())
-
-
-def _ways(arrows: tuple[Arrow, ...]) -> Ways:
-    """``led_to`` of every hex an arrow touches."""
-    ways: dict[Hex, list[tuple[ArrowKind, Hex]]] = {}
-    for arrow in arrows:
-        start, end = arrow.start, arrow.end
-        if start == end:  # an arrow from here to here leads nowhere
-            continue
-        if arrow.kind != "canal":  # back along it, which a canal does not go
-            ways.setdefault(end, []).append((arrow.kind, start))
-        ways.setdefault(start, []).append((arrow.kind, end))
-    return {h: tuple(w) for h, w in ways.items()}
 
 
 @dataclass(frozen=True)
@@ -147,41 +118,7 @@ ONE_ICON: Mapping[Icon, Allowance] = MappingProxyType(
 )
 """One icon to use once: every seat's allowance after a draft."""
 
-T = TypeVar("T")
 _new = object.__new__
-_set = object.__setattr__
-
-
-def changed(value: T, **changes: Any) -> T:
-    """A copy of frozen dataclass ``value`` with some fields changed.
-
-    The fold applies every event through this, so it must be cheap: ``dataclasses.replace``
-    re-runs ``__init__`` over every field and costs several times more. The copy is built
-    before anyone can see it, so the frozen value itself is never mutated.
-    """
-    if not changes.keys() <= value.__dataclass_fields__.keys():  # type: ignore[attr-defined]
-        unknown = sorted(changes.keys() - value.__dataclass_fields__.keys())  # type: ignore[attr-defined]
-        raise TypeError(f"{type(value).__name__} has no field(s) {unknown}")
-    return copied(value, changes)
-
-
-def copied(value: T, changes: Mapping[str, Any]) -> T:
-    """``changed`` without the field-name check, for callers whose names are fixed in code."""
-    # one copy of the instance dict, assigned whole: a fraction of the cost of filling a
-    # fresh instance's dict field by field, as ``__init__`` would
-    attributes = value.__dict__.copy()
-    attributes.update(changes)
-    copy = _new(type(value))
-    _set(copy, "__dict__", attributes)
-    return copy
-
-
-def put(mapping: Mapping[Any, Any], key: Any, value: Any) -> Mapping[Any, Any]:
-    """A read-only copy of ``mapping`` with ``key`` set (maps are small: a sheet's hexes)."""
-    # copying the dict behind a proxy reuses the stored key hashes; unpacking would rehash
-    copy = mapping.copy() if isinstance(mapping, MappingProxyType) else dict(mapping)
-    copy[key] = value
-    return MappingProxyType(copy)
 
 
 @dataclass(frozen=True)
@@ -208,11 +145,14 @@ class Game(Table):
     challenge: str = ""
     scores: tuple[int, ...] = ()
 
-    @property
-    def map(self) -> MapSpec:
-        if self.spec is None:
-            raise ValueError("the game has not been set up")
-        return self.spec
+    if TYPE_CHECKING:  # what the type checker reads; the getter below is the same function
+
+        @property
+        def map(self) -> MapSpec: ...
+
+    else:
+        # the map of a game set up (``getters.spec_of``, compiled): read without a Python frame
+        map = property(spec_of)
 
     def sheet(self, seat: int) -> Sheet:
         return self.sheets[seat]

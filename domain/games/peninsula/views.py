@@ -20,6 +20,7 @@ from domain.games.peninsula.cards import Card, Icon
 from domain.games.peninsula.content import pack_of
 from domain.games.peninsula.events import Event, Mode, PileShuffled
 from domain.games.peninsula.hexes import Hex
+from domain.games.peninsula.rounds import to_act
 from domain.games.peninsula.scoring import breakdown
 from domain.games.peninsula.setup import is_stack_face_up
 from domain.games.peninsula.state import Allowance, ArrowKind, Game, Phase, Sheet
@@ -126,14 +127,6 @@ class PeninsulaView(TypedDict):
 
 def place(h: Hex) -> Place:
     return {"q": h.q, "r": h.r}
-
-
-def to_act(game: Game) -> frozenset[int]:
-    if game.phase == "draft":
-        return frozenset({game.active})
-    if game.phase in ("actions", "final"):
-        return frozenset(i for i, a in enumerate(game.allowances) if not a.done)
-    return frozenset()
 
 
 def _card(card: Card) -> list[Icon]:

@@ -24,9 +24,10 @@ from domain.games.peninsula.filling import fillable, is_pointed_at
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.masks import Grid, completing, first_placement, grid_of
 from domain.games.peninsula.missions import find_placement
+from domain.games.peninsula.movement import led_to
 from domain.games.peninsula.planning import WEIGHT, aims_of, mission_plan, partial
 from domain.games.peninsula.rules import claims, fills
-from domain.games.peninsula.state import Arrow, Game, Sheet, led_to
+from domain.games.peninsula.state import Arrow, Game, Sheet
 from domain.games.peninsula.steps import unfilled_boat
 from tests.domain.peninsula.test_greedy_shortcuts import every_position, plain_best_partial
 from tests.support.play import play

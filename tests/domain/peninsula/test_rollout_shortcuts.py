@@ -19,7 +19,7 @@ from domain.games.peninsula.adjacency import around
 from domain.games.peninsula.bonuses import harbor_sites
 from domain.games.peninsula.commands import DrawHarbor
 from domain.games.peninsula.hexes import Hex
-from domain.games.peninsula.movement import ring2, tunnels
+from domain.games.peninsula.movement import led_to, ring2, tunnels
 from domain.games.peninsula.planning import (
     WEIGHT,
     grid_of,
@@ -29,7 +29,7 @@ from domain.games.peninsula.planning import (
 )
 from domain.games.peninsula.routes import TICKET_KINDS, _tickets_left, cheapest_route
 from domain.games.peninsula.rules import bonus_actions, legal_commands
-from domain.games.peninsula.state import Game, Sheet, led_to
+from domain.games.peninsula.state import Game, Sheet
 from tests.domain.peninsula.test_greedy_shortcuts import plain_best_partial
 from tests.support.play import play
 

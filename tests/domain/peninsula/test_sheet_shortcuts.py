@@ -4,7 +4,7 @@ of a mask a step per bit (``masks.ones``), a layout's held counts carried from o
 fewer (``Layout.held``), the claims skipping types too small for a mission, the unvisited
 landmarks kept, and the Harbor Tickets copy. ``DrawGains``' neighbour pass in line is held
 by ``test_greedy_shortcuts``' every draw against ``draw_gain`` (and its sheet variants),
-the arrows' ways kept (``state.led_to``) by ``test_plan_shortcuts``, and the partial
+the arrows' ways kept (``movement.led_to``) by ``test_plan_shortcuts``, and the partial
 search's single-hex ``still_best`` by ``test_draw_shortcuts``."""
 
 from __future__ import annotations
