@@ -90,7 +90,8 @@ def compute(
     """The analysis's result. ``advanced`` hears how many rollouts each finished task
     played; a graph is also handed to ``sketched`` after each of its rounds but the last
     (``running.rounds``), each exactly the graph the same request would give at that count
-    of rollouts."""
+    of rollouts. Tasks end in any order: rounds that complete at once are sketched once, at
+    the newest of them."""
     if prepared.point is None:
         return _graph(prepared, jobs, advanced, sketched)
     return _hints(prepared, prepared.point, jobs, advanced)
