@@ -140,12 +140,18 @@ def serve(
 
 
 def _analyses_run() -> str:
-    built = compiled.built()
-    if built is not None:
-        return f"run the compiled rules ({built})"
+    """What analyses run now. The analysis fork server asks again before each analysis
+    (``service.analysis.running``), so a build made or removed while serving is taken up
+    by the next analysis without a restart: the line says so rather than go stale."""
     if not compiled.is_enabled():
         return f"run the Python source ({compiled.SWITCH}=0)"
-    return "run the Python source; cairn compile makes them about 1.2x faster"
+    built = compiled.built()
+    if built is not None:
+        return f"run the compiled rules ({built}) while this source is unchanged"
+    return (
+        "run the Python source; cairn compile makes them about 1.2x faster,"
+        " from the next analysis on, without a restart"
+    )
 
 
 def _configure(cors_origins: tuple[str, ...], admin_token_file: Path | None) -> None:

@@ -90,3 +90,20 @@ def test_cairn_analyse_says_when_its_workers_run_the_compiled_rules(
     assert _label() == "rollouts (compiled rules)"
     monkeypatch.setenv("CAIRN_COMPILED", "0")
     assert _label() == "rollouts"
+
+
+def test_cairn_serve_says_what_analyses_run_and_that_a_later_build_is_taken_up(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # the fork server asks again before each analysis (``_renew_fork_server``): the start
+    # line must not promise the source for the whole of the server's life
+    from cli.serve import _analyses_run
+    from service import compiled
+
+    monkeypatch.setenv("CAIRN_COMPILED", "1")
+    monkeypatch.setattr(compiled, "built", lambda *a, **k: None)
+    assert "from the next analysis on, without a restart" in _analyses_run()
+    monkeypatch.setattr(compiled, "built", lambda *a, **k: tmp_path)
+    assert _analyses_run() == f"run the compiled rules ({tmp_path}) while this source is unchanged"
+    monkeypatch.setenv("CAIRN_COMPILED", "0")
+    assert _analyses_run() == "run the Python source (CAIRN_COMPILED=0)"
