@@ -14,6 +14,7 @@ from domain.games.peninsula.events import (
     IconDrawn,
     IconsChosen,
 )
+from domain.games.peninsula.frozen import with_changes, with_seat_changes
 from domain.games.peninsula.state import (
     ONE_ICON,
     SPENT,
@@ -87,7 +88,7 @@ def _fast_round(state: Game) -> Game:
 def revealed(state: Game, card: Card) -> Game:
     if state.mode == "fast":
         return _fast_round(changed(state, face_up=(card,), pile=state.pile[1:]))
-    return state.with_changes({"face_up": (*state.face_up, card), "pile": state.pile[1:]})
+    return with_changes(state, {"face_up": (*state.face_up, card), "pile": state.pile[1:]})
 
 
 def drafted(state: Game, event: CardDrafted) -> Game:
@@ -95,7 +96,8 @@ def drafted(state: Game, event: CardDrafted) -> Game:
     allowances = [ONE_ICON[left]] * state.seats
     allowances[seat] = ONE_ICON[kept]
     face_up, index = state.face_up, event.index
-    return state.with_changes(
+    return with_changes(
+        state,
         {
             "allowances": tuple(allowances),
             "face_up": face_up[:index] + face_up[index + 1 :],
@@ -110,7 +112,7 @@ def chosen(state: Game, event: IconsChosen) -> Game:
     seat = event.seat
     lifesavers = state.sheets[seat].lifesavers - event.lifesaver
     allowance = Allowance(hand=event.icons, uses=len(event.icons), done=False)
-    state = state.with_seat_changes(seat, {"lifesavers": lifesavers}, allowance)
+    state = with_seat_changes(state, seat, {"lifesavers": lifesavers}, allowance)
     return changed(state, phase="actions")
 
 
@@ -123,7 +125,8 @@ def new_round(state: Game, active: int) -> Game:
         if state.flipped:  # solo flips cards; elsewhere ``used`` is kept, not rebuilt
             used = (*used, *((active, c) for c in state.flipped))
         face_up = state.face_up
-    return state.with_changes(
+    return with_changes(
+        state,
         {
             "used": used,
             "face_up": face_up,
