@@ -38,6 +38,7 @@ from domain.games.peninsula.commands import (
 from domain.games.peninsula.content import MapSpec
 from domain.games.peninsula.filling import fillable
 from domain.games.peninsula.frozen import built
+from domain.games.peninsula.getters import available_tickets
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.kept import Kept
 from domain.games.peninsula.masks import first_placement, grid_of, held_masks
@@ -231,7 +232,7 @@ def move_kinds(spec: MapSpec, sheet: Sheet, held: frozenset[str]) -> list[MoveKi
 def _tickets(spec: MapSpec, sheet: Sheet) -> tuple[MoveKind, ...]:
     """The kinds of ``TICKETS``, in order, that a printed ticket is left for (``ticket_kinds``
     but the bonus harbor tickets)."""
-    available = sheet.available_tickets()
+    available = available_tickets(sheet)
     kinds = {slot.kind for slot in spec.tickets if slot.id in available}
     return tuple(k for k in TICKETS if k in kinds)
 

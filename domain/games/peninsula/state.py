@@ -11,7 +11,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal
 
 from domain.core import Table
-from domain.games.peninsula import frozen
+from domain.games.peninsula import frozen, getters
 from domain.games.peninsula.cards import ICONS, Card, Icon
 from domain.games.peninsula.content import MapSpec, MissionSpec
 from domain.games.peninsula.events import Mode
@@ -81,11 +81,13 @@ class Sheet:
     def has(self, h: Hex, icon: Icon) -> bool:
         return h in self.cliffs if icon == "cliffs" else self.icons.get(h) == icon
 
+    # (bodies in ``getters``, compiled, which compiled callers call directly)
+
     def available_tickets(self) -> frozenset[str]:
-        return self.tickets - self.used_tickets
+        return getters.available_tickets(self)
 
     def unused_landmarks(self) -> frozenset[int]:
-        return self.landmarks - self.used_landmarks
+        return getters.unused_landmarks(self)
 
 
 @dataclass(frozen=True)
