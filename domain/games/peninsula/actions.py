@@ -31,6 +31,7 @@ from domain.games.peninsula.events import (
     TicketUnlocked,
 )
 from domain.games.peninsula.filling import fill_problem, forest_reward, mission_rewards
+from domain.games.peninsula.frozen import built
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.masks import first_placement, grid_of
 from domain.games.peninsula.missions import find_placement, placements
@@ -84,7 +85,12 @@ def draw_icon(game: Game, command: DrawIcon) -> tuple[Event, ...]:
     if problem:
         raise illegal(problem)
     segments = spec.water_edges(at) if icon == "cliffs" else 0
-    events.append(IconDrawn(seat=seat, icon=icon, at=at, arrow=command.arrow, segments=segments))
+    events.append(
+        built(
+            IconDrawn,
+            {"seat": seat, "icon": icon, "at": at, "arrow": command.arrow, "segments": segments},
+        )
+    )
     return tuple(events)
 
 
@@ -182,8 +188,8 @@ def _moved(
     spec: MapSpec, sheet: Sheet, seat: int, path: tuple[Hex, ...], by: MovedBy, ticket: str | None
 ) -> tuple[Event, ...]:
     unlocked = landmarks_on(spec, sheet, path)
-    moved = ArchitectMoved(seat=seat, path=path, by=by, ticket=ticket)
-    return (moved, *(LandmarkUnlocked(seat=seat, landmark=n) for n in unlocked))
+    moved = built(ArchitectMoved, {"seat": seat, "path": path, "by": by, "ticket": ticket})
+    return (moved, *(built(LandmarkUnlocked, {"seat": seat, "landmark": n}) for n in unlocked))
 
 
 def _move_message(by: str, sheet: Sheet, to: Hex) -> str:
@@ -216,7 +222,7 @@ def fill_icon(game: Game, command: FillIcon) -> tuple[Event, ...]:
         if problem:
             raise illegal(problem)
     icon = sheet.icons[at]
-    events.append(IconFilled(seat=seat, at=at, icon=icon))
+    events.append(built(IconFilled, {"seat": seat, "at": at, "icon": icon}))
     for ticket, kind, reason in forest_reward(game.map, sheet, at):
         events.append(TicketUnlocked(seat=seat, ticket=ticket, kind=kind, reason=reason))
     return tuple(events)

@@ -173,7 +173,14 @@ def evolve(state: Game, event: Event) -> Game:
         case CoastSteepened(seat=seat, at=at, segments=segments):
             return _sheet(state, seat, cliffs=put(_s(state, seat).cliffs, at, segments))
         case BridgeBuilt(seat=seat, a=a, b=b):
-            return _sheet(state, seat, arrows=(*_s(state, seat).arrows, Arrow(a, b, "bridge")))
+            return _sheet(
+                state,
+                seat,
+                arrows=(
+                    *_s(state, seat).arrows,
+                    Arrow(a, b, "bridge"),
+                ),
+            )
         case FinalWindowOpened(rounds=rounds):
             allowances = tuple(changed(a, done=False) for a in state.allowances)
             return changed(

@@ -24,11 +24,13 @@ _new = object.__new__
 
 def built(cls: type[T], fields: dict[str, Any]) -> T:
     """``cls(**fields)`` without running ``__init__``, for the legal commands made by the
-    dozen at every step of a rollout: a frozen dataclass's ``__init__`` sets each field
-    through ``object.__setattr__``, about twice the cost of assigning the finished dict (as
-    ``copied`` does for the fold). ``fields`` names every field of ``cls``, in order, with
-    the values ``__init__`` would set; the value is equal to, and hashes as, the one
-    ``__init__`` builds (tests hold them to each other)."""
+    dozen at every step of a rollout, and the events, bot and system commands made at every
+    step: a frozen dataclass's ``__init__`` sets each field through ``object.__setattr__``,
+    about twice the cost of assigning the finished dict (as ``copied`` does for the fold),
+    and its Python frame is interpreted even when the caller is compiled. ``fields`` names
+    every field of ``cls``, in order, with the values ``__init__`` would set; the value is
+    equal to, hashes, prints, encodes and pickles as the one ``__init__`` builds (tests hold
+    them to each other: test_fast_paths, test_rollout_shortcuts)."""
     command = _new(cls)
     object.__setattr__(command, "__dict__", fields)
     return command

@@ -151,10 +151,12 @@ def icon_uses(
         )
         if "rainbow" in held:
             out.extend(
-                UseRainbow(seat=seat, icon=icon, into=into) for into in ICONS if into != icon
+                built(UseRainbow, {"seat": seat, "icon": icon, "into": into})
+                for into in ICONS
+                if into != icon
             )
     if can_use_lifesaver(game, sheet, seat):
-        out.append(UseLifesaver(seat=seat))
+        out.append(built(UseLifesaver, {"seat": seat}))
     return tuple(out)
 
 
@@ -351,7 +353,7 @@ def bonus_actions(
 ) -> Iterator[SeatCommand]:
     spec = game.map
     if "harbor_tickets" in held:
-        yield UseHarborTickets(seat=seat)
+        yield built(UseHarborTickets, {"seat": seat})
     if "extra_harbor" in held:
         for sea, land in extra_harbor_sites(spec, sheet):
             yield built(DrawHarbor, {"seat": seat, "sea": sea, "land": land})

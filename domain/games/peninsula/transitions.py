@@ -14,7 +14,7 @@ from domain.games.peninsula.events import (
     IconDrawn,
     IconsChosen,
 )
-from domain.games.peninsula.frozen import with_changes, with_seat_changes
+from domain.games.peninsula.frozen import built, with_changes, with_seat_changes
 from domain.games.peninsula.state import (
     ONE_ICON,
     SPENT,
@@ -157,7 +157,7 @@ def drawn(sheet: Sheet, event: IconDrawn) -> Mapping[str, object]:
         icons = put(icons, at, event.icon)
     if event.arrow is not None:
         kind: ArrowKind = "street" if event.icon == "village" else "canal"
-        arrows = (*arrows, Arrow(at, event.arrow, kind))
+        arrows = (*arrows, built(Arrow, {"start": at, "end": event.arrow, "kind": kind}))
     return {
         "icons": icons,
         "cliffs": cliffs,
