@@ -32,6 +32,8 @@ from domain.games.peninsula.events import (
 )
 from domain.games.peninsula.filling import fill_problem, forest_reward, mission_rewards
 from domain.games.peninsula.frozen import built
+from domain.games.peninsula.getters import holds as holds_of
+from domain.games.peninsula.getters import mission as mission_of
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.masks import first_placement, grid_of
 from domain.games.peninsula.missions import find_placement, placements
@@ -252,7 +254,7 @@ def _all_placements(
 def claim_problem(game: Game, sheet: Sheet, letter: str, icon: Icon) -> str | None:
     """rulebook: Missions, "You may only claim a mission that you have not yet claimed" and
     "Choose an icon type that you have not yet used to claim a mission"."""
-    if game.mission(letter) is None:
+    if mission_of(game, letter) is None:
         return f"mission {letter} is not in this game"
     if letter in sheet.missions:
         return f"you have already claimed mission {letter}"
@@ -265,10 +267,10 @@ def claim_mission(game: Game, command: ClaimMission) -> tuple[Event, ...]:
     seat, letter, icon = command.seat, command.mission, command.icon
     sheet = acting_sheet(game, seat, final_ok=True)
     problem = claim_problem(game, sheet, letter, icon)
-    mission = game.mission(letter)
+    mission = mission_of(game, letter)
     if problem or mission is None:
         raise illegal(problem or f"mission {letter} is not in this game")
-    holds = sheet.holds(icon)
+    holds = holds_of(sheet, icon)
     placement: tuple[Hex, ...] | None
     if command.placement is None:
         placement = placement_for(mission, holds, game.map.land)

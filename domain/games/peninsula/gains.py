@@ -27,6 +27,7 @@ from domain.games.peninsula.filling import (
     neighbour_types,
 )
 from domain.games.peninsula.frozen import built
+from domain.games.peninsula.getters import holds
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.state import Game, Sheet
 from domain.games.peninsula.transitions import after_draw
@@ -74,7 +75,7 @@ def mission_gain(game: Game, sheet: Sheet, command: DrawIcon) -> float:
     icon = command.icon
     if icon in sheet.missions.values():
         return 0.0
-    before = sheet.holds(icon)
+    before = holds(sheet, icon)
     after = before | {command.at}
     land = game.map.land
     gains = [

@@ -72,16 +72,14 @@ class Sheet:
     """(round, architect moves in it): moving along drawn arrows costs nothing, so only
     these are unbounded within a round; the platform caps them (max_commands_per_round)."""
 
+    # (the bodies are ``getters``' compiled functions, which compiled callers call directly)
+
     def holds(self, icon: Icon) -> frozenset[Hex]:
         """Hexes holding ``icon``, filled or not (cliffs share a hex with another icon)."""
-        if icon == "cliffs":
-            return frozenset(self.cliffs)
-        return frozenset(h for h, i in self.icons.items() if i == icon)
+        return getters.holds(self, icon)
 
     def has(self, h: Hex, icon: Icon) -> bool:
         return h in self.cliffs if icon == "cliffs" else self.icons.get(h) == icon
-
-    # (bodies in ``getters``, compiled, which compiled callers call directly)
 
     def available_tickets(self) -> frozenset[str]:
         return getters.available_tickets(self)
@@ -179,7 +177,7 @@ class Game(Table):
         return frozen.with_seat_changes(self, seat, changes, allowance)
 
     def mission(self, letter: str) -> MissionSpec | None:
-        return next((m for m in self.missions if m.letter == letter), None)
+        return getters.mission(self, letter)
 
     def flag(self, name: str) -> bool:
         return bool(self.options.get(name, False))
