@@ -28,6 +28,12 @@ from domain.games.peninsula.commands import (
     UseRainbow,
 )
 from domain.games.peninsula.content import pack_of
+from domain.games.peninsula.copies import (
+    with_allowance,
+    with_seat_changes,
+    with_sheet,
+    with_sheet_changes,
+)
 from domain.games.peninsula.events import (
     ActionsEnded,
     ArchitectMoved,
@@ -57,15 +63,7 @@ from domain.games.peninsula.events import (
     StackTopShown,
     TicketUnlocked,
 )
-from domain.games.peninsula.frozen import (
-    changed,
-    copied,
-    put,
-    with_allowance,
-    with_seat_changes,
-    with_sheet,
-    with_sheet_changes,
-)
+from domain.games.peninsula.frozen import changed, copied, put
 from domain.games.peninsula.movement import HARBOR_BONUS
 from domain.games.peninsula.state import SPENT, Arrow, Game, Sheet
 

@@ -10,10 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, TypeVar
-
-if TYPE_CHECKING:  # the state imports this module; the copies below only read its fields
-    from domain.games.peninsula.state import Allowance, Game, Sheet
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 _new = object.__new__
@@ -56,69 +53,6 @@ def copied(value: T, changes: Mapping[str, Any]) -> T:
     attributes = value.__dict__.copy()
     attributes.update(changes)
     copy = _new(type(value))
-    object.__setattr__(copy, "__dict__", attributes)
-    return copy
-
-
-# A seat's part of the game, changed: the fold's hottest copies (``Game``'s methods of the same
-# names call these; compiled callers call them directly, without an interpreted frame).
-
-
-def with_changes(game: Game, changes: Mapping[str, Any]) -> Game:
-    """``copied(game, changes)``, spelt out for the fold's most frequent copy."""
-    attributes = game.__dict__.copy()
-    attributes.update(changes)
-    copy: Game = _new(type(game))
-    object.__setattr__(copy, "__dict__", attributes)
-    return copy
-
-
-def with_sheet(game: Game, seat: int, sheet: Sheet) -> Game:
-    """``game`` with one seat's sheet replaced; the other sheets are shared, not copied."""
-    sheets = list(game.sheets)
-    sheets[seat] = sheet
-    attributes = game.__dict__.copy()
-    attributes["sheets"] = tuple(sheets)
-    copy: Game = _new(type(game))
-    object.__setattr__(copy, "__dict__", attributes)
-    return copy
-
-
-def with_sheet_changes(game: Game, seat: int, changes: Mapping[str, Any]) -> Game:
-    """``with_sheet(game, seat, copied(sheet, changes))`` in one call."""
-    sheets = list(game.sheets)
-    sheets[seat] = copied(sheets[seat], changes)
-    attributes = game.__dict__.copy()
-    attributes["sheets"] = tuple(sheets)
-    copy: Game = _new(type(game))
-    object.__setattr__(copy, "__dict__", attributes)
-    return copy
-
-
-def with_allowance(game: Game, seat: int, allowance: Allowance) -> Game:
-    """``game`` with one seat's allowance replaced: a single copy, the sheets shared."""
-    allowances = list(game.allowances)
-    allowances[seat] = allowance
-    attributes = game.__dict__.copy()
-    attributes["allowances"] = tuple(allowances)
-    copy: Game = _new(type(game))
-    object.__setattr__(copy, "__dict__", attributes)
-    return copy
-
-
-def with_seat_changes(
-    game: Game, seat: int, changes: Mapping[str, Any], allowance: Allowance
-) -> Game:
-    """``with_sheet_changes`` and ``with_allowance`` in one game copy, for the facts that
-    change both (a drawn icon, a lifesaver, the solo icon choice)."""
-    sheets = list(game.sheets)
-    sheets[seat] = copied(sheets[seat], changes)
-    allowances = list(game.allowances)
-    allowances[seat] = allowance
-    attributes = game.__dict__.copy()
-    attributes["sheets"] = tuple(sheets)
-    attributes["allowances"] = tuple(allowances)
-    copy: Game = _new(type(game))
     object.__setattr__(copy, "__dict__", attributes)
     return copy
 

@@ -11,7 +11,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal
 
 from domain.core import Table
-from domain.games.peninsula import frozen, getters
+from domain.games.peninsula import getters
 from domain.games.peninsula.cards import ICONS, Card, Icon
 from domain.games.peninsula.content import MapSpec, MissionSpec
 from domain.games.peninsula.events import Mode
@@ -151,30 +151,41 @@ class Game(Table):
     def sheet(self, seat: int) -> Sheet:
         return self.sheets[seat]
 
-    # The copies' bodies are ``frozen``'s (compiled), which the fold calls directly
+    # The copies' bodies are ``copies``' compiled functions, which the fold calls directly;
+    # ``copies`` imports this module, so these import it when first called
 
     def with_changes(self, changes: Mapping[str, Any]) -> Game:
-        """``copied(self, changes)``."""
-        return frozen.with_changes(self, changes)
+        """``copied(self, changes)`` through the game's own ``__dict__`` setter."""
+        from domain.games.peninsula import copies
+
+        return copies.with_changes(self, changes)
 
     def with_sheet(self, seat: int, sheet: Sheet) -> Game:
         """This game with one seat's sheet replaced; the other sheets are shared, not copied."""
-        return frozen.with_sheet(self, seat, sheet)
+        from domain.games.peninsula import copies
+
+        return copies.with_sheet(self, seat, sheet)
 
     def with_sheet_changes(self, seat: int, changes: Mapping[str, Any]) -> Game:
         """``with_sheet(seat, copied(sheet, changes))`` in one call: the fold's hottest path."""
-        return frozen.with_sheet_changes(self, seat, changes)
+        from domain.games.peninsula import copies
+
+        return copies.with_sheet_changes(self, seat, changes)
 
     def with_allowance(self, seat: int, allowance: Allowance) -> Game:
         """This game with one seat's allowance replaced: a single copy, the sheets shared."""
-        return frozen.with_allowance(self, seat, allowance)
+        from domain.games.peninsula import copies
+
+        return copies.with_allowance(self, seat, allowance)
 
     def with_seat_changes(
         self, seat: int, changes: Mapping[str, Any], allowance: Allowance
     ) -> Game:
         """``with_sheet_changes`` and ``with_allowance`` in one game copy, for the facts that
         change both (a drawn icon, a lifesaver, the solo icon choice)."""
-        return frozen.with_seat_changes(self, seat, changes, allowance)
+        from domain.games.peninsula import copies
+
+        return copies.with_seat_changes(self, seat, changes, allowance)
 
     def mission(self, letter: str) -> MissionSpec | None:
         return getters.mission(self, letter)

@@ -7,6 +7,7 @@ from types import MappingProxyType
 
 from domain.games.peninsula.cards import Card, Icon
 from domain.games.peninsula.content import Content
+from domain.games.peninsula.copies import with_changes, with_seat_changes
 from domain.games.peninsula.events import (
     ArchitectMoved,
     CardDrafted,
@@ -14,7 +15,7 @@ from domain.games.peninsula.events import (
     IconDrawn,
     IconsChosen,
 )
-from domain.games.peninsula.frozen import built, with_changes, with_seat_changes
+from domain.games.peninsula.frozen import built
 from domain.games.peninsula.state import (
     ONE_ICON,
     SPENT,
