@@ -24,6 +24,7 @@ __all__ = [
     "BotLuck",
     "NoRollout",
     "Playout",
+    "bot_luck",
     "derived_seed",
     "play_out",
     "playouts",
@@ -63,12 +64,23 @@ def play_out(ruleset: Ruleset[Any, Any, Any], state: Any, bot: str, entropy: str
             if not ready:
                 raise NoRollout(f"{ruleset.id}: nobody can act and the game is not over")
             seat = min(ready)
-            due = choose(state, seat, BotLuck(entropy, decision))
+            due = choose(state, seat, bot_luck(entropy, decision))
         events, after = step(ruleset, state, due, None)
         if hear is not None:
             hear(state, events, after)
         state = after
     raise NoRollout(f"{ruleset.id}: a rollout took more than {MAX_STEPS} decisions")
+
+
+def bot_luck(entropy: str, step: int) -> BotLuck:
+    """``BotLuck(entropy, step)``, the same instance (its class and ``__dict__``), made here
+    without running its interpreted ``__init__``: a rollout makes one at every decision, and
+    the Python frame of that ``__init__`` and its two ``object.__setattr__`` calls cost more
+    than the rest of it (tests/domain/analysis/test_bot_luck.py holds the two together)."""
+    luck: BotLuck = object.__new__(BotLuck)
+    # written out, not aliased: compiled, a literal ``object.__setattr__`` is a direct C call
+    object.__setattr__(luck, "__dict__", {"_parts": (entropy, step), "counter": 0})
+    return luck
 
 
 def _ended(ruleset: Ruleset[Any, Any, Any], state: Any) -> Playout:

@@ -31,6 +31,9 @@ from domain.games.peninsula.events import (
     TicketUnlocked,
 )
 from domain.games.peninsula.filling import fill_problem, forest_reward, mission_rewards
+from domain.games.peninsula.frozen import built
+from domain.games.peninsula.getters import holds as holds_of
+from domain.games.peninsula.getters import mission as mission_of
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.masks import first_placement, grid_of
 from domain.games.peninsula.missions import find_placement, placements
@@ -84,7 +87,12 @@ def draw_icon(game: Game, command: DrawIcon) -> tuple[Event, ...]:
     if problem:
         raise illegal(problem)
     segments = spec.water_edges(at) if icon == "cliffs" else 0
-    events.append(IconDrawn(seat=seat, icon=icon, at=at, arrow=command.arrow, segments=segments))
+    events.append(
+        built(
+            IconDrawn,
+            {"seat": seat, "icon": icon, "at": at, "arrow": command.arrow, "segments": segments},
+        )
+    )
     return tuple(events)
 
 
@@ -182,8 +190,8 @@ def _moved(
     spec: MapSpec, sheet: Sheet, seat: int, path: tuple[Hex, ...], by: MovedBy, ticket: str | None
 ) -> tuple[Event, ...]:
     unlocked = landmarks_on(spec, sheet, path)
-    moved = ArchitectMoved(seat=seat, path=path, by=by, ticket=ticket)
-    return (moved, *(LandmarkUnlocked(seat=seat, landmark=n) for n in unlocked))
+    moved = built(ArchitectMoved, {"seat": seat, "path": path, "by": by, "ticket": ticket})
+    return (moved, *(built(LandmarkUnlocked, {"seat": seat, "landmark": n}) for n in unlocked))
 
 
 def _move_message(by: str, sheet: Sheet, to: Hex) -> str:
@@ -216,7 +224,7 @@ def fill_icon(game: Game, command: FillIcon) -> tuple[Event, ...]:
         if problem:
             raise illegal(problem)
     icon = sheet.icons[at]
-    events.append(IconFilled(seat=seat, at=at, icon=icon))
+    events.append(built(IconFilled, {"seat": seat, "at": at, "icon": icon}))
     for ticket, kind, reason in forest_reward(game.map, sheet, at):
         events.append(TicketUnlocked(seat=seat, ticket=ticket, kind=kind, reason=reason))
     return tuple(events)
@@ -246,7 +254,7 @@ def _all_placements(
 def claim_problem(game: Game, sheet: Sheet, letter: str, icon: Icon) -> str | None:
     """rulebook: Missions, "You may only claim a mission that you have not yet claimed" and
     "Choose an icon type that you have not yet used to claim a mission"."""
-    if game.mission(letter) is None:
+    if mission_of(game, letter) is None:
         return f"mission {letter} is not in this game"
     if letter in sheet.missions:
         return f"you have already claimed mission {letter}"
@@ -259,10 +267,10 @@ def claim_mission(game: Game, command: ClaimMission) -> tuple[Event, ...]:
     seat, letter, icon = command.seat, command.mission, command.icon
     sheet = acting_sheet(game, seat, final_ok=True)
     problem = claim_problem(game, sheet, letter, icon)
-    mission = game.mission(letter)
+    mission = mission_of(game, letter)
     if problem or mission is None:
         raise illegal(problem or f"mission {letter} is not in this game")
-    holds = sheet.holds(icon)
+    holds = holds_of(sheet, icon)
     placement: tuple[Hex, ...] | None
     if command.placement is None:
         placement = placement_for(mission, holds, game.map.land)

@@ -12,6 +12,7 @@ import functools
 from domain.games.peninsula.adjacency import around
 from domain.games.peninsula.axial import distance
 from domain.games.peninsula.content import MapSpec
+from domain.games.peninsula.getters import unused_landmarks
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.state import Game, Sheet
 
@@ -19,14 +20,14 @@ from domain.games.peninsula.state import Game, Sheet
 def bonus_landmark(game: Game, sheet: Sheet, bonus: str) -> int | None:
     """The landmark whose ``bonus`` the seat would spend: the lowest-numbered unlocked one
     not yet used (rulebook: Landmarks, "Once used, cross off the landmark icon")."""
-    for number in sorted(sheet.unused_landmarks()):
+    for number in sorted(unused_landmarks(sheet)):
         if game.bonuses.get(number) == bonus:
             return number
     return None
 
 
 def held_bonuses(game: Game, sheet: Sheet) -> frozenset[str]:
-    return frozenset(game.bonuses[n] for n in sheet.unused_landmarks() if n in game.bonuses)
+    return frozenset(game.bonuses[n] for n in unused_landmarks(sheet) if n in game.bonuses)
 
 
 def harbor_sites(spec: MapSpec, sheet: Sheet) -> tuple[tuple[Hex, Hex], ...]:

@@ -75,7 +75,7 @@ def random_bot(game: Game, seat: int, luck: Luck) -> SeatCommand:
         if allowance.uses == 0 and not allowance.done:
             coin, luck = luck.draw_below(2)
             if coin == 0:
-                return EndActions(seat=seat)
+                return built(EndActions, {"seat": seat})
     options = legal_commands(game, seat)
     if not options:
         raise ValueError(f"seat {seat} has nothing to do now")
@@ -188,7 +188,7 @@ def _act(game: Game, seat: int) -> SeatCommand:
         or landmark_move(game, seat, held)
         or _icon_use(game, seat)
         or _towards_landmark(game, seat)
-        or EndActions(seat=seat)
+        or built(EndActions, {"seat": seat})
     )
 
 
@@ -266,7 +266,7 @@ def _towards_landmark(game: Game, seat: int) -> SeatCommand | None:
     budget = LATE_TICKETS if len(game.pile) <= LATE_PILE else EARLY_TICKETS
     sheet = game.sheets[seat]
     if _harbor_trip(game, sheet, budget):
-        return UseHarborTickets(seat=seat)
+        return built(UseHarborTickets, {"seat": seat})
     if sheet.bonus_harbor_tickets:
         # on a Harbor Tickets trip: the printed tickets it was planned with
         budget += HARBOR_TRIP_TICKETS
@@ -375,7 +375,7 @@ def _harbor_for_draw(game: Game, seat: int, gain: float, look: Outlook) -> SeatC
     for to in sorted(sheet.harbor_lands - {sheet.location}):
         moved = copied(sheet, {"location": to})
         if max(best_draw(game, moved, seat, i, look, sheet)[0] for i in icons) > gain + 0.5:
-            return UseHarborTickets(seat=seat)
+            return built(UseHarborTickets, {"seat": seat})
     return None
 
 

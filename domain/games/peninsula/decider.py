@@ -28,6 +28,12 @@ from domain.games.peninsula.commands import (
     UseRainbow,
 )
 from domain.games.peninsula.content import pack_of
+from domain.games.peninsula.copies import (
+    with_allowance,
+    with_seat_changes,
+    with_sheet,
+    with_sheet_changes,
+)
 from domain.games.peninsula.events import (
     ActionsEnded,
     ArchitectMoved,
@@ -110,22 +116,22 @@ def evolve(state: Game, event: Event) -> Game:
         case ActionsEnded():
             seat = event.seat
             if state.sheets[seat].bonus_harbor_tickets:  # they last this round only
-                return state.with_seat_changes(seat, {"bonus_harbor_tickets": 0}, SPENT)
-            return state.with_allowance(seat, SPENT)
+                return with_seat_changes(state, seat, {"bonus_harbor_tickets": 0}, SPENT)
+            return with_allowance(state, seat, SPENT)
         case ArchitectMoved():
             moves = t.counted(state.sheets[event.seat].moves, state.round)
             if event.ticket is None:
                 changes = {"location": event.path[-1], "moves": moves}
-                return state.with_sheet_changes(event.seat, changes)
+                return with_sheet_changes(state, event.seat, changes)
             sheet = t.after_move(state.sheets[event.seat], event, HARBOR_BONUS)
-            return state.with_sheet(event.seat, copied(sheet, {"moves": moves}))
+            return with_sheet(state, event.seat, copied(sheet, {"moves": moves}))
         case IconDrawn():
             seat = event.seat
             allowance = t.used(state.allowances[seat], event.icon)
-            return state.with_seat_changes(seat, t.drawn(state.sheets[seat], event), allowance)
+            return with_seat_changes(state, seat, t.drawn(state.sheets[seat], event), allowance)
         case IconTraded():
             seat = event.seat
-            return state.with_allowance(seat, t.used(state.allowances[seat], event.icon))
+            return with_allowance(state, seat, t.used(state.allowances[seat], event.icon))
         case CardDrafted():
             return t.drafted(state, event)
         case RoundEnded():
@@ -134,16 +140,16 @@ def evolve(state: Game, event: Event) -> Game:
             return t.revealed(state, event.card)
         case IconFilled():
             filled = state.sheets[event.seat].filled | {event.at}
-            return state.with_sheet_changes(event.seat, {"filled": filled})
+            return with_sheet_changes(state, event.seat, {"filled": filled})
         case IconsChosen():
             return t.chosen(state, event)
         case LifesaverUsed(seat=seat, icon=icon):
             allowance = copied(state.allowances[seat], {"hand": (icon,), "must_draw": True})
             lifesavers = _s(state, seat).lifesavers - 1
-            return state.with_seat_changes(seat, {"lifesavers": lifesavers}, allowance)
+            return with_seat_changes(state, seat, {"lifesavers": lifesavers}, allowance)
         case IconChanged(seat=seat, icon=icon, into=into):
             allowance = t.with_changed_icon(state.allowances[seat], icon, into)
-            return state.with_allowance(seat, allowance)
+            return with_allowance(state, seat, allowance)
         case LandmarkUnlocked(seat=seat, landmark=n):
             return _sheet(state, seat, landmarks=_s(state, seat).landmarks | {n})
         case LandmarkBonusUsed(seat=seat, landmark=n):
@@ -165,7 +171,14 @@ def evolve(state: Game, event: Event) -> Game:
         case CoastSteepened(seat=seat, at=at, segments=segments):
             return _sheet(state, seat, cliffs=put(_s(state, seat).cliffs, at, segments))
         case BridgeBuilt(seat=seat, a=a, b=b):
-            return _sheet(state, seat, arrows=(*_s(state, seat).arrows, Arrow(a, b, "bridge")))
+            return _sheet(
+                state,
+                seat,
+                arrows=(
+                    *_s(state, seat).arrows,
+                    Arrow(a, b, "bridge"),
+                ),
+            )
         case FinalWindowOpened(rounds=rounds):
             allowances = tuple(changed(a, done=False) for a in state.allowances)
             return changed(
@@ -195,4 +208,4 @@ def _sheet(state: Game, seat: int, **changes: Any) -> Game:
         raise TypeError(
             f"Sheet has no field(s) {sorted(changes.keys() - Sheet.__dataclass_fields__.keys())}"
         )
-    return state.with_sheet_changes(seat, changes)
+    return with_sheet_changes(state, seat, changes)

@@ -26,6 +26,8 @@ from domain.games.peninsula.filling import (
     is_pointed_at,
     neighbour_types,
 )
+from domain.games.peninsula.frozen import built
+from domain.games.peninsula.getters import holds
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.state import Game, Sheet
 from domain.games.peninsula.transitions import after_draw
@@ -41,7 +43,16 @@ def draw_gain(game: Game, sheet: Sheet, command: DrawIcon) -> float:
     at, icon, spec = command.at, command.icon, game.map
     near = frozenset((at, *around(at), *((command.arrow,) if command.arrow else ())))
     segments = spec.water_edges(at) if icon == "cliffs" else 0
-    event = IconDrawn(seat=command.seat, icon=icon, at=at, arrow=command.arrow, segments=segments)
+    event = built(
+        IconDrawn,
+        {
+            "seat": command.seat,
+            "icon": icon,
+            "at": at,
+            "arrow": command.arrow,
+            "segments": segments,
+        },
+    )
     after = after_draw(sheet, event)
     gain = 2.0 * (_fillable_around(after, near) - _fillable_around(sheet, near))
     if at not in sheet.icons and at not in sheet.cliffs:
@@ -64,7 +75,7 @@ def mission_gain(game: Game, sheet: Sheet, command: DrawIcon) -> float:
     icon = command.icon
     if icon in sheet.missions.values():
         return 0.0
-    before = sheet.holds(icon)
+    before = holds(sheet, icon)
     after = before | {command.at}
     land = game.map.land
     gains = [

@@ -28,6 +28,7 @@ from domain.games.peninsula.events import (
     IconChanged,
     LandmarkUnlocked,
 )
+from domain.games.peninsula.frozen import built
 from domain.games.peninsula.state import Game
 
 HARBOR_TICKETS = 2
@@ -93,4 +94,4 @@ def light_landmark(game: Game, command: LightLandmark) -> tuple[Event, ...]:
     landmark = landmark_at(game.map, at)
     if landmark is None or at not in lighthouse_sites(game.map, sheet):
         raise illegal(f"there is no locked landmark at {at} next to your architect")
-    return used, LandmarkUnlocked(seat=seat, landmark=landmark)
+    return used, built(LandmarkUnlocked, {"seat": seat, "landmark": landmark})

@@ -14,6 +14,7 @@ from domain.games.peninsula.adjacency import around
 from domain.games.peninsula.axial import distance
 from domain.games.peninsula.commands import MoveKind
 from domain.games.peninsula.content import MapSpec
+from domain.games.peninsula.getters import available_tickets
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.state import Arrow, ArrowKind, Sheet
 
@@ -224,7 +225,7 @@ def ticket_for(spec: MapSpec, sheet: Sheet, kind: str) -> str | None:
     first printed ticket of that kind still available."""
     if kind == "harbor" and sheet.bonus_harbor_tickets > 0:
         return HARBOR_BONUS
-    available = sheet.available_tickets()
+    available = available_tickets(sheet)
     for slot in spec.tickets:
         if slot.kind == kind and slot.id in available:
             return slot.id
@@ -233,7 +234,7 @@ def ticket_for(spec: MapSpec, sheet: Sheet, kind: str) -> str | None:
 
 def ticket_kinds(spec: MapSpec, sheet: Sheet) -> frozenset[str]:
     """The kinds for which ``ticket_for`` finds a ticket, all found in one pass."""
-    available = sheet.available_tickets()
+    available = available_tickets(sheet)
     kinds = {slot.kind for slot in spec.tickets if slot.id in available}
     if sheet.bonus_harbor_tickets > 0:
         kinds.add("harbor")

@@ -28,6 +28,7 @@ from domain.games.peninsula.events import (
     RoundEnded,
     StackTopShown,
 )
+from domain.games.peninsula.frozen import built
 from domain.games.peninsula.scoring import total
 from domain.games.peninsula.setup import SOLO_FLIP, flip, is_stack_face_up
 from domain.games.peninsula.state import Game
@@ -61,7 +62,12 @@ def draft_card(game: Game, command: DraftCard) -> tuple[Event, ...]:
     if command.keep not in card:
         raise RuleViolation("illegal_action", f"that card shows {card[0]} and {card[1]}")
     left = card[1] if card[0] == command.keep else card[0]
-    return (CardDrafted(seat=seat, index=command.card, kept=command.keep, left=left),)
+    return (
+        built(
+            CardDrafted,
+            {"seat": seat, "index": command.card, "kept": command.keep, "left": left},
+        ),
+    )
 
 
 def choose_icons(game: Game, command: ChooseIcons) -> tuple[Event, ...]:
@@ -87,7 +93,7 @@ def end_actions(game: Game, command: EndActions) -> tuple[Fact, ...]:
         raise RuleViolation("wrong_phase", "the icons for this round have not been chosen yet")
     if game.allowances[seat].done:
         raise RuleViolation("not_your_turn", "you have already ended your actions")
-    ended = ActionsEnded(seat=seat)
+    ended = built(ActionsEnded, {"seat": seat})
     if has_system_turns(game) or any(
         not a.done for i, a in enumerate(game.allowances) if i != seat
     ):
@@ -110,7 +116,7 @@ def system_command(game: Game) -> SystemCommand | None:
         return None
     if any(not a.done for a in game.allowances):
         return None
-    return EndGame() if game.phase == "final" else EndRound()
+    return built(EndGame, {}) if game.phase == "final" else built(EndRound, {})
 
 
 def end_round(game: Game, command: EndRound) -> tuple[Event, ...]:
@@ -130,14 +136,14 @@ def administration(game: Game) -> tuple[Event, ...]:
     player. They reveal 1 card ... If you need to draw an icon card during the administration
     phase and the icon card pile is empty, the game ends immediately." """
     next_active = 0 if game.mode == "solo" else (game.active + 1) % game.seats
-    ended = RoundEnded(round=game.round, next_active=next_active)
+    ended = built(RoundEnded, {"round": game.round, "next_active": next_active})
     needed = SOLO_FLIP if game.mode == "solo" else 1
     if len(game.pile) < needed:
         return ended, FinalWindowOpened(rounds=game.round)
     if game.mode == "solo":
         drawn: Event = flip(game.pile, game.luck)
     else:
-        drawn = CardRevealed(card=game.pile[0])
+        drawn = built(CardRevealed, {"card": game.pile[0]})
     rest = game.pile[needed:]
     if is_stack_face_up(game) and rest:
         return ended, drawn, StackTopShown(card=rest[0])

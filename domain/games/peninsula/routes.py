@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from domain.games.peninsula.adjacency import around
 from domain.games.peninsula.commands import MoveKind
 from domain.games.peninsula.content import MapSpec
+from domain.games.peninsula.getters import available_tickets
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.kept import Kept
 from domain.games.peninsula.movement import led_to, ring2, tunnels
@@ -47,7 +48,7 @@ def _steps(
 
 
 def _tickets_left(spec: MapSpec, sheet: Sheet) -> dict[str, int]:
-    available = sheet.available_tickets()
+    available = available_tickets(sheet)
     left: dict[str, int] = dict.fromkeys(TICKET_KINDS, 0)
     for slot in spec.tickets:
         if slot.id in available:

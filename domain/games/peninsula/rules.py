@@ -38,6 +38,7 @@ from domain.games.peninsula.commands import (
 from domain.games.peninsula.content import MapSpec
 from domain.games.peninsula.filling import fillable
 from domain.games.peninsula.frozen import built
+from domain.games.peninsula.getters import available_tickets
 from domain.games.peninsula.hexes import Hex
 from domain.games.peninsula.kept import Kept
 from domain.games.peninsula.masks import first_placement, grid_of, held_masks
@@ -150,10 +151,12 @@ def icon_uses(
         )
         if "rainbow" in held:
             out.extend(
-                UseRainbow(seat=seat, icon=icon, into=into) for into in ICONS if into != icon
+                built(UseRainbow, {"seat": seat, "icon": icon, "into": into})
+                for into in ICONS
+                if into != icon
             )
     if can_use_lifesaver(game, sheet, seat):
-        out.append(UseLifesaver(seat=seat))
+        out.append(built(UseLifesaver, {"seat": seat}))
     return tuple(out)
 
 
@@ -231,7 +234,7 @@ def move_kinds(spec: MapSpec, sheet: Sheet, held: frozenset[str]) -> list[MoveKi
 def _tickets(spec: MapSpec, sheet: Sheet) -> tuple[MoveKind, ...]:
     """The kinds of ``TICKETS``, in order, that a printed ticket is left for (``ticket_kinds``
     but the bonus harbor tickets)."""
-    available = sheet.available_tickets()
+    available = available_tickets(sheet)
     kinds = {slot.kind for slot in spec.tickets if slot.id in available}
     return tuple(k for k in TICKETS if k in kinds)
 
@@ -350,7 +353,7 @@ def bonus_actions(
 ) -> Iterator[SeatCommand]:
     spec = game.map
     if "harbor_tickets" in held:
-        yield UseHarborTickets(seat=seat)
+        yield built(UseHarborTickets, {"seat": seat})
     if "extra_harbor" in held:
         for sea, land in extra_harbor_sites(spec, sheet):
             yield built(DrawHarbor, {"seat": seat, "sea": sea, "land": land})

@@ -5,12 +5,13 @@ values."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal
 
 from domain.core import Table
+from domain.games.peninsula import getters
 from domain.games.peninsula.cards import ICONS, Card, Icon
 from domain.games.peninsula.content import MapSpec, MissionSpec
 from domain.games.peninsula.events import Mode
@@ -71,25 +72,20 @@ class Sheet:
     """(round, architect moves in it): moving along drawn arrows costs nothing, so only
     these are unbounded within a round; the platform caps them (max_commands_per_round)."""
 
+    # (the bodies are ``getters``' compiled functions, which compiled callers call directly)
+
     def holds(self, icon: Icon) -> frozenset[Hex]:
         """Hexes holding ``icon``, filled or not (cliffs share a hex with another icon)."""
-        if icon == "cliffs":
-            return frozenset(self.cliffs)
-        return frozenset(h for h, i in self.icons.items() if i == icon)
+        return getters.holds(self, icon)
 
     def has(self, h: Hex, icon: Icon) -> bool:
         return h in self.cliffs if icon == "cliffs" else self.icons.get(h) == icon
 
     def available_tickets(self) -> frozenset[str]:
-        return self.tickets - self.used_tickets
+        return getters.available_tickets(self)
 
     def unused_landmarks(self) -> frozenset[int]:
-        return self.landmarks - self.used_landmarks
-
-
-# A class's own ``__dict__`` setter, called directly by the copies below: the usual
-# ``object.__setattr__(x, "__dict__", d)`` looks the same descriptor up by name every time
-_sheet_dict: Callable[[Sheet, dict[str, Any]], None] = vars(Sheet)["__dict__"].__set__
+        return getters.unused_landmarks(self)
 
 
 @dataclass(frozen=True)
@@ -117,8 +113,6 @@ ONE_ICON: Mapping[Icon, Allowance] = MappingProxyType(
     {icon: Allowance(hand=(icon,), uses=1, done=False) for icon in ICONS}
 )
 """One icon to use once: every seat's allowance after a draft."""
-
-_new = object.__new__
 
 
 @dataclass(frozen=True)
@@ -157,72 +151,44 @@ class Game(Table):
     def sheet(self, seat: int) -> Sheet:
         return self.sheets[seat]
 
+    # The copies' bodies are ``copies``' compiled functions, which the fold calls directly;
+    # ``copies`` imports this module, so these import it when first called
+
     def with_changes(self, changes: Mapping[str, Any]) -> Game:
         """``copied(self, changes)`` through the game's own ``__dict__`` setter."""
-        attributes = self.__dict__.copy()
-        attributes.update(changes)
-        copy = _new(Game)
-        _game_dict(copy, attributes)
-        return copy
+        from domain.games.peninsula import copies
+
+        return copies.with_changes(self, changes)
 
     def with_sheet(self, seat: int, sheet: Sheet) -> Game:
         """This game with one seat's sheet replaced; the other sheets are shared, not copied."""
-        sheets = list(self.sheets)
-        sheets[seat] = sheet
-        return self.with_changes({"sheets": tuple(sheets)})
+        from domain.games.peninsula import copies
+
+        return copies.with_sheet(self, seat, sheet)
 
     def with_sheet_changes(self, seat: int, changes: Mapping[str, Any]) -> Game:
-        """``with_sheet(seat, copied(sheet, changes))`` in one frame: the fold's hottest path."""
-        sheets = list(self.sheets)
-        attributes = sheets[seat].__dict__.copy()
-        attributes.update(changes)
-        sheet = _new(Sheet)
-        _sheet_dict(sheet, attributes)
-        sheets[seat] = sheet
-        attributes = self.__dict__.copy()
-        attributes["sheets"] = tuple(sheets)
-        copy = _new(Game)
-        _game_dict(copy, attributes)
-        return copy
+        """``with_sheet(seat, copied(sheet, changes))`` in one call: the fold's hottest path."""
+        from domain.games.peninsula import copies
+
+        return copies.with_sheet_changes(self, seat, changes)
 
     def with_allowance(self, seat: int, allowance: Allowance) -> Game:
         """This game with one seat's allowance replaced: a single copy, the sheets shared."""
-        allowances = list(self.allowances)
-        allowances[seat] = allowance
-        attributes = self.__dict__.copy()
-        attributes["allowances"] = tuple(allowances)
-        copy = _new(Game)
-        _game_dict(copy, attributes)
-        return copy
+        from domain.games.peninsula import copies
+
+        return copies.with_allowance(self, seat, allowance)
 
     def with_seat_changes(
         self, seat: int, changes: Mapping[str, Any], allowance: Allowance
     ) -> Game:
         """``with_sheet_changes`` and ``with_allowance`` in one game copy, for the facts that
         change both (a drawn icon, a lifesaver, the solo icon choice)."""
-        sheets = list(self.sheets)
-        attributes = sheets[seat].__dict__.copy()
-        attributes.update(changes)
-        sheet = _new(Sheet)
-        _sheet_dict(sheet, attributes)
-        sheets[seat] = sheet
-        allowances = list(self.allowances)
-        allowances[seat] = allowance
-        attributes = self.__dict__.copy()
-        attributes["sheets"] = tuple(sheets)
-        attributes["allowances"] = tuple(allowances)
-        copy = _new(Game)
-        _game_dict(copy, attributes)
-        return copy
+        from domain.games.peninsula import copies
+
+        return copies.with_seat_changes(self, seat, changes, allowance)
 
     def mission(self, letter: str) -> MissionSpec | None:
-        return next((m for m in self.missions if m.letter == letter), None)
+        return getters.mission(self, letter)
 
     def flag(self, name: str) -> bool:
         return bool(self.options.get(name, False))
-
-
-# (the descriptor lives on the first class of the hierarchy, ``Table``)
-_game_dict: Callable[[Game, dict[str, Any]], None] = next(
-    vars(c)["__dict__"] for c in Game.__mro__ if "__dict__" in vars(c)
-).__set__

@@ -7,6 +7,7 @@ from types import MappingProxyType
 
 from domain.games.peninsula.cards import Card, Icon
 from domain.games.peninsula.content import Content
+from domain.games.peninsula.copies import with_changes, with_seat_changes
 from domain.games.peninsula.events import (
     ArchitectMoved,
     CardDrafted,
@@ -14,6 +15,7 @@ from domain.games.peninsula.events import (
     IconDrawn,
     IconsChosen,
 )
+from domain.games.peninsula.frozen import built
 from domain.games.peninsula.state import (
     ONE_ICON,
     SPENT,
@@ -87,7 +89,7 @@ def _fast_round(state: Game) -> Game:
 def revealed(state: Game, card: Card) -> Game:
     if state.mode == "fast":
         return _fast_round(changed(state, face_up=(card,), pile=state.pile[1:]))
-    return state.with_changes({"face_up": (*state.face_up, card), "pile": state.pile[1:]})
+    return with_changes(state, {"face_up": (*state.face_up, card), "pile": state.pile[1:]})
 
 
 def drafted(state: Game, event: CardDrafted) -> Game:
@@ -95,7 +97,8 @@ def drafted(state: Game, event: CardDrafted) -> Game:
     allowances = [ONE_ICON[left]] * state.seats
     allowances[seat] = ONE_ICON[kept]
     face_up, index = state.face_up, event.index
-    return state.with_changes(
+    return with_changes(
+        state,
         {
             "allowances": tuple(allowances),
             "face_up": face_up[:index] + face_up[index + 1 :],
@@ -110,7 +113,7 @@ def chosen(state: Game, event: IconsChosen) -> Game:
     seat = event.seat
     lifesavers = state.sheets[seat].lifesavers - event.lifesaver
     allowance = Allowance(hand=event.icons, uses=len(event.icons), done=False)
-    state = state.with_seat_changes(seat, {"lifesavers": lifesavers}, allowance)
+    state = with_seat_changes(state, seat, {"lifesavers": lifesavers}, allowance)
     return changed(state, phase="actions")
 
 
@@ -123,7 +126,8 @@ def new_round(state: Game, active: int) -> Game:
         if state.flipped:  # solo flips cards; elsewhere ``used`` is kept, not rebuilt
             used = (*used, *((active, c) for c in state.flipped))
         face_up = state.face_up
-    return state.with_changes(
+    return with_changes(
+        state,
         {
             "used": used,
             "face_up": face_up,
@@ -154,7 +158,7 @@ def drawn(sheet: Sheet, event: IconDrawn) -> Mapping[str, object]:
         icons = put(icons, at, event.icon)
     if event.arrow is not None:
         kind: ArrowKind = "street" if event.icon == "village" else "canal"
-        arrows = (*arrows, Arrow(at, event.arrow, kind))
+        arrows = (*arrows, built(Arrow, {"start": at, "end": event.arrow, "kind": kind}))
     return {
         "icons": icons,
         "cliffs": cliffs,

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.analysis.rollouts import BotLuck, derived_seed
+from domain.analysis.rollouts import BotLuck, bot_luck, derived_seed
 from domain.core import Luck
 
 
@@ -26,3 +26,16 @@ def test_bot_luck_is_the_plain_luck(entropy: str) -> None:
         assert BotLuck(entropy, step).shuffled(items) == plain.shuffled(items)
         _, then = BotLuck(entropy, step).draw_below(5)
         assert type(then) is Luck and then == plain.draw_below(5)[1]
+
+
+@pytest.mark.parametrize("step", [0, 1, 17, 12_345])
+def test_bot_luck_made_by_the_rollout_is_the_class_s_own(step: int) -> None:
+    """``rollouts.bot_luck``, what a rollout hands its bot, is ``BotLuck(entropy, step)`` made
+    without its ``__init__``: the same class and instance dict, so the same luck as above."""
+    entropy = derived_seed("bot-luck", step)
+    made, own = bot_luck(entropy, step), BotLuck(entropy, step)
+    assert type(made) is BotLuck
+    assert made.__dict__ == own.__dict__ and list(made.__dict__) == list(own.__dict__)
+    assert made == own and hash(made) == hash(own)
+    assert list(made.__dict__) == ["_parts", "counter", "seed"]  # the seed, once worked out
+    assert made.draw_below(7) == own.draw_below(7)

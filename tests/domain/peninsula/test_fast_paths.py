@@ -7,6 +7,7 @@ that drifted.
 
 from __future__ import annotations
 
+import dataclasses
 import pickle
 from types import MappingProxyType
 
@@ -158,3 +159,42 @@ def test_the_random_bot_chooses_as_it_did_when_it_listed_first(seats):
     for seat in range(seats):  # a seat with nothing to do is refused, as before
         with pytest.raises(ValueError):
             random_bot(game, seat, Luck(seed_for("over")))
+
+
+def _played(seats: int, bot: str, seed: str, options: dict[str, bool]) -> list[object]:
+    """Every command and event of a seeded bot game, and the arrows on its final sheets."""
+    game, _ = start(seats, seed, options)
+    luck = Luck(seed_for(f"made:{seed}"))
+    made: list[object] = []
+    while True:
+        command = RULESET.system_command(game)
+        if command is None:
+            acting = RULESET.to_act(game)
+            if not acting:
+                break
+            command = RULESET.bots[bot](game, min(acting), luck)
+            luck = Luck(luck.seed, luck.counter + 1)
+        new = RULESET.decide(game, command)
+        game = RULESET.fold(new, game)
+        made += [command, *new]
+    return made + [a for sheet in game.sheets for a in sheet.arrows]
+
+
+@pytest.mark.parametrize(
+    ("seats", "bot", "options"),
+    [(2, "greedy", {}), (3, "random", {}), (1, "greedy", {}), (2, "random", {"fast": True})],
+)
+def test_commands_and_events_built_without_init_are_those_init_builds(seats, bot, options):
+    """The events, system and bot commands and arrows the rules build through ``built``
+    have exactly their class's fields, in order, and equal, hash, print, encode and pickle
+    as what ``__init__`` builds from those fields."""
+    kinds = set()
+    for value in _played(seats, bot, f"built-{seats}-{bot}", options):
+        names = [f.name for f in dataclasses.fields(value)]  # type: ignore[arg-type]
+        assert list(vars(value)) == names
+        plain = type(value)(**{name: getattr(value, name) for name in names})
+        assert value == plain and hash(value) == hash(plain) and repr(value) == repr(plain)
+        assert encode(value) == encode(plain)
+        assert pickle.loads(pickle.dumps(value)) == plain
+        kinds.add(type(value).__name__)
+    assert {"ActionsEnded", "EndActions", "IconDrawn", "RoundEnded"} <= kinds
