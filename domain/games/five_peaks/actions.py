@@ -20,6 +20,7 @@ from domain.games.five_peaks.events import (
     TilePlaced,
     TileRevealed,
 )
+from domain.games.five_peaks.frozen import peak_cells, stack_at
 from domain.games.five_peaks.state import Game, Stage
 
 STAGE_FOR = {
@@ -75,7 +76,7 @@ def place_tile(game: Game, command: PlaceTile) -> tuple[Event, ...]:
     from domain.games.five_peaks.evolve import evolve
 
     after = evolve(game, placed)
-    square = board_of(b.content(game), after.placements, after.peak_cells()).spaces[command.corner]
+    square = board_of(b.content(game), after.placements, peak_cells(after)).spaces[command.corner]
     return (placed, *flow.gain(after, seat, dict(square.gives)), flow.stage(seat, "done"))
 
 
@@ -101,7 +102,7 @@ def convert(game: Game, command: Convert) -> tuple[Event, ...]:
 def place_stone(game: Game, command: PlaceStone) -> tuple[Event, ...]:
     """The reward comes when the stone is placed, not when the space is entered."""
     seat, at = command.seat, b.pawn(game, command.seat)
-    stack = game.stack_at(at)
+    stack = stack_at(game, at)
     assert stack is not None
     reward = dict(b.content(game).peaks[stack.peak].reward)
     stoned = flow.stage(seat, "space", game.stage, resolved=True, stoned=True)

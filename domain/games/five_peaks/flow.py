@@ -15,8 +15,9 @@ from domain.games.five_peaks.events import (
     StageBegan,
     TurnEnded,
 )
+from domain.games.five_peaks.frozen import changed
 from domain.games.five_peaks.scoring import totals
-from domain.games.five_peaks.state import Game, Reward, Stage, changed
+from domain.games.five_peaks.state import Game, Reward, Stage
 
 TURNS_PER_SEAT = 100
 """Not in the rulebook: a game also ends once every seat has had this many turns. Two of
