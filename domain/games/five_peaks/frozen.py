@@ -45,6 +45,20 @@ def changed(value: T, **changes: Any) -> T:
     return new
 
 
+def built(kind: type[T], fields: dict[str, Any]) -> T:
+    """``kind(**fields)`` without its ``__init__``, for the events and commands a rollout
+    makes at every step: ``commands.py`` and ``events.py`` stay interpreted, so their frozen
+    ``__init__`` runs a Python frame that sets each field by ``object.__setattr__``; here the
+    finished dict is assigned whole. ``fields`` names every field of ``kind``, in order, with
+    the values ``__init__`` would set (no defaults are filled in); the value is equal to, and
+    hashes, prints, encodes and pickles as, the one ``__init__`` builds (tests hold them to
+    each other)."""
+    new: T = _new(kind)
+    setter = _DICT_SETTERS.get(kind) or _dict_setter(kind)
+    setter(new, fields)
+    return new
+
+
 def _dict_setter(kind: type) -> Callable[[Any, dict[str, Any]], None]:
     """The ``__dict__`` setter of ``kind``'s instances (found on the class that gave them a
     dict), kept: ``object.__setattr__(x, "__dict__", d)`` looks it up by name every time."""

@@ -28,6 +28,7 @@ from domain.games.five_peaks.commands import (
     TakeLeft,
 )
 from domain.games.five_peaks.content import BASICS, CONTAINERS, Content
+from domain.games.five_peaks.frozen import built
 from domain.games.five_peaks.geometry import Cell
 
 KEPT = 4096
@@ -42,8 +43,10 @@ def opening(seat: int) -> tuple[Command, ...]:
 @functools.lru_cache(maxsize=KEPT)
 def plays(pack: Content, seat: int, hand: tuple[str, ...]) -> tuple[PlayCard, ...]:
     """Each card of the hand once, each of its options and its campfire "twice" one."""
+    # built without ``__init__`` (``frozen.built``), as ``PlayCard(seat, card, o)``: a hand
+    # seldom repeats within the kept lists' reach
     return tuple(
-        PlayCard(seat, card, o)
+        built(PlayCard, {"seat": seat, "card": card, "option": o})
         for card in sorted(set(hand))
         for o in range(len(pack.cards[card].options) + 1)
     )
@@ -51,7 +54,8 @@ def plays(pack: Content, seat: int, hand: tuple[str, ...]) -> tuple[PlayCard, ..
 
 @functools.lru_cache(maxsize=KEPT)
 def moves(seat: int, reachable: frozenset[Cell]) -> tuple[Move, ...]:
-    return tuple(Move(seat, to) for to in sorted(reachable))
+    # built without ``__init__`` (``frozen.built``), as ``Move(seat, to)``
+    return tuple(built(Move, {"seat": seat, "to": to}) for to in sorted(reachable))
 
 
 @functools.lru_cache(maxsize=KEPT)

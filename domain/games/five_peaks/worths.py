@@ -243,6 +243,26 @@ class Holdings:
     words: dict[str, float]
     gains: dict[str, float]
 
+    def __init__(
+        self,
+        stones: bool,
+        open: frozenset[Cell],
+        room: int,
+        backpack: Mapping[str, int],
+        endorphins: int,
+        words: dict[str, float],
+        gains: dict[str, float],
+    ) -> None:
+        # the dataclass's ``__init__``, written here so that a build compiles it (the one the
+        # decorator generates runs interpreted even on a native class)
+        object.__setattr__(self, "stones", stones)
+        object.__setattr__(self, "open", open)
+        object.__setattr__(self, "room", room)
+        object.__setattr__(self, "backpack", backpack)
+        object.__setattr__(self, "endorphins", endorphins)
+        object.__setattr__(self, "words", words)
+        object.__setattr__(self, "gains", gains)
+
 
 def holdings(game: Game, seat: int, memo: dict[Any, Any]) -> Holdings:
     found: Holdings | None = memo.get(_HOLDINGS)
