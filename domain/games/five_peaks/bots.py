@@ -189,7 +189,11 @@ def _card_worth(game: Game, seat: int, command: PlayCard) -> float:
         # and the stage alone, and ``problem`` asks of these two the stage, the bank and the
         # backpack, not the hand, so ``game`` with the stage stands in, and only they are asked
         after = changed(game, stage=stage)
-        asked = kept.basics(seat, harvest=True) if stage.kind == "harvest" else (Pack(seat),)
+        asked = (
+            kept.basics(seat, harvest=True)
+            if stage.kind == "harvest"
+            else (kept.alone(Pack, seat),)
+        )
         return 9 if any(problem(after, c) is None for c in asked) else -3
     return -4
 

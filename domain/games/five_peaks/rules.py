@@ -17,7 +17,6 @@ from domain.games.five_peaks.commands import (
     BuyPanorama,
     Command,
     Convert,
-    Discard,
     DrawCampfire,
     Move,
     Pack,
@@ -25,9 +24,8 @@ from domain.games.five_peaks.commands import (
     PlaceTile,
     Refresh,
     Rest,
-    TakeCard,
 )
-from domain.games.five_peaks.content import RESOURCES, Content
+from domain.games.five_peaks.content import Content
 from domain.games.five_peaks.geometry import Cell
 from domain.games.five_peaks.state import LEGAL_MEMO, Game, Stage
 
@@ -38,13 +36,13 @@ def candidates(game: Game, seat: int, over_limit: bool | None = None) -> tuple[C
     hiker, stage, pack = game.hikers[seat], game.stage, b.content(game)
     out: list[Command] = [*kept.opening(seat)]
     if b.is_over_limit(game, seat) if over_limit is None else over_limit:
-        return tuple(Discard(seat, r) for r in RESOURCES)
+        return kept.discards(seat)
     if hiker.drawn:
         return kept.keeps(seat, hiker.drawn)
     if game.rewards:
         head = game.rewards[0]
         if head.kind == "market":
-            out += [TakeCard(seat, i) for i in range(len(game.market))]
+            out += kept.takes(seat, len(game.market))
         elif head.kind == "campfire":
             out.append(DrawCampfire(seat))
         else:
@@ -64,16 +62,16 @@ def candidates(game: Game, seat: int, over_limit: bool | None = None) -> tuple[C
         case "harvest":
             out += kept.basics(seat, harvest=True)
         case "pack":
-            out.append(Pack(seat))
+            out.append(kept.alone(Pack, seat))
         case "buy":
-            out += [TakeCard(seat, i) for i in range(len(game.market))]
+            out += kept.takes(seat, len(game.market))
         case "box":
             out += [BoxCard(seat, c) for c in sorted(set(hiker.hand))]
         case "observe":
             out.append(Refresh(seat))
         case "camp":
             out += [BuyPanorama(seat, c) for row in game.columns.values() for c in row]
-            out.append(Rest(seat))
+            out.append(kept.alone(Rest, seat))
         case "done":
             pass
         case _:
