@@ -89,7 +89,7 @@ def _fold(game: Game, events: list[Event]) -> Game:
 
 
 def stage(seat: int, kind: str, base: Stage | None = None, **changes: object) -> StageBegan:
-    start = base or Stage("play")
+    start = base or _PLAY
     # ``changed``, not ``replace`` (a stage begins at most decisions, and in every look-ahead
     # of the greedy bot), with the field names checked as ``replace`` checks them
     if not changes.keys() <= _STAGE_FIELDS:
@@ -98,6 +98,8 @@ def stage(seat: int, kind: str, base: Stage | None = None, **changes: object) ->
 
 
 _STAGE_FIELDS = frozenset(f.name for f in fields(Stage))
+_PLAY = Stage("play")
+"""A turn's first stage, made once: a stage is a frozen value, and ``changed`` copies it."""
 
 
 def finish_step(game: Game, seat: int) -> tuple[Event, ...]:

@@ -167,6 +167,31 @@ class Space:
     """The greedy bot's table of this space (``worths.spot``), set once and carried with
     the space to every board grown from this one; never part of its value."""
 
+    def __init__(
+        self,
+        at: Cell,
+        kind: SpaceKind | str,
+        tiles: tuple[int, ...],
+        terrains: frozenset[str],
+        gives: tuple[tuple[str, int], ...],
+        pay: tuple[tuple[str, int], ...] = (),
+        gain: tuple[tuple[str, int], ...] = (),
+        peak: str = "",
+        memo: Any = None,
+    ) -> None:
+        # the dataclass's ``__init__``, written here so that a build compiles it (the one
+        # the decorator generates runs interpreted even on a native class; a grown board
+        # makes its new spaces)
+        object.__setattr__(self, "at", at)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "tiles", tiles)
+        object.__setattr__(self, "terrains", terrains)
+        object.__setattr__(self, "gives", gives)
+        object.__setattr__(self, "pay", pay)
+        object.__setattr__(self, "gain", gain)
+        object.__setattr__(self, "peak", peak)
+        object.__setattr__(self, "memo", memo)
+
     def gives_amount(self, word: str) -> int:
         return sum(n for w, n in self.gives if w == word)
 

@@ -26,6 +26,7 @@ from domain.games.five_peaks.commands import (
     Rest,
 )
 from domain.games.five_peaks.content import Content
+from domain.games.five_peaks.frozen import built
 from domain.games.five_peaks.geometry import Cell
 from domain.games.five_peaks.state import LEGAL_MEMO, Game, Stage
 
@@ -46,7 +47,9 @@ def candidates(game: Game, seat: int, over_limit: bool | None = None) -> tuple[C
         elif head.kind == "campfire":
             out.append(DrawCampfire(seat))
         else:
-            out += [PlacePeak(seat, at, t) for at, t in b.peak_spots(game, seat, head.terrain)]
+            # built without their interpreted ``__init__`` (``frozen.built``)
+            spots = b.peak_spots(game, seat, head.terrain)
+            out += [built(PlacePeak, {"seat": seat, "at": at, "terrain": t}) for at, t in spots]
         return tuple(out)
     match stage.kind:
         case "play":
@@ -54,7 +57,11 @@ def candidates(game: Game, seat: int, over_limit: bool | None = None) -> tuple[C
         case "move" | "shortcut" | "bike" | "glide":
             out += kept.moves(seat, b.reachable(game, seat))
         case "tile":
-            out += [PlaceTile(seat, c, r) for c, _, _ in b.tile_spots(game, seat) for r in range(4)]
+            out += [
+                built(PlaceTile, {"seat": seat, "corner": c, "rotation": r})
+                for c, _, _ in b.tile_spots(game, seat)
+                for r in range(4)
+            ]
         case "space":
             out += kept.at_space(seat, hiker.stones)
         case "forage":

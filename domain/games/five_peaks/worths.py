@@ -187,6 +187,24 @@ class Spot:
     for_peak: bool
     gives: tuple[tuple[str, int], ...]
 
+    def __init__(
+        self,
+        kind: str,
+        peak: int,
+        pay: tuple[tuple[str, int], ...],
+        gain: tuple[tuple[str, int], ...],
+        for_peak: bool,
+        gives: tuple[tuple[str, int], ...],
+    ) -> None:
+        # the dataclass's ``__init__``, written here so that a build compiles it (the one the
+        # decorator generates runs interpreted even on a native class)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "peak", peak)
+        object.__setattr__(self, "pay", pay)
+        object.__setattr__(self, "gain", gain)
+        object.__setattr__(self, "for_peak", for_peak)
+        object.__setattr__(self, "gives", gives)
+
 
 def spot(board: Board, at: Cell) -> Spot:
     """``at``'s ``Spot``, kept on its ``Space``: a grown board carries its parent's spaces

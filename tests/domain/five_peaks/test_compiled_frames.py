@@ -18,7 +18,7 @@ from domain.core.codec import decode, encode
 from domain.games.five_peaks import flow
 from domain.games.five_peaks import frozen as fz
 from domain.games.five_peaks import kept_commands as kept
-from domain.games.five_peaks.commands import Move, PlayCard
+from domain.games.five_peaks.commands import Move, PlaceTile, PlayCard
 from domain.games.five_peaks.content import load
 from domain.games.five_peaks.events import (
     CardPlayed,
@@ -27,7 +27,7 @@ from domain.games.five_peaks.events import (
     StageBegan,
     TurnEnded,
 )
-from domain.games.five_peaks.geometry import SHARED, Cell, Placement
+from domain.games.five_peaks.geometry import SHARED, Cell, Placement, Space
 from domain.games.five_peaks.state import Hiker, Stage, StoneStack
 from tests.domain.five_peaks.test_fast_paths import positions
 
@@ -117,6 +117,10 @@ def built_values() -> list[tuple[Any, Any]]:
         (fz.built(CardPlayed, {"seat": 0, "card": "x", "option": 1}), CardPlayed(0, "x", 1)),
         (fz.built(PawnMoved, {"seat": 1, "to": Cell(0, 2)}), PawnMoved(1, Cell(0, 2))),
         (fz.built(TurnEnded, {"seat": 1, "next": 0}), TurnEnded(1, 0)),
+        (
+            fz.built(PlaceTile, {"seat": 0, "corner": Cell(2, 2), "rotation": 3}),
+            PlaceTile(0, Cell(2, 2), 3),
+        ),
         *zip(
             kept.plays(pack, 1, hand), [PlayCard(1, card, o) for o in range(options)], strict=True
         ),
@@ -162,3 +166,30 @@ def test_a_changed_copy_drops_only_the_legal_memo():
     assert copy == StoneStack("p", Cell(0, 0), ((0, "s"),))
     assert fz.LEGAL_MEMO not in vars(copy) and vars(copy)["_other_memo"] == 1
     assert fz.changed(Hiker(), hand=("a",)) == Hiker(hand=("a",))
+
+
+def test_spaces_written_init_sets_every_field_as_the_dataclass():
+    """``Space``'s ``__init__`` is written in the class (compiled on a build): by position,
+    by keyword and with its defaults it holds what the dataclass's would."""
+    given = (Cell(1, 2), "half", (0, 1), frozenset({"forest"}), (("water", 1),))
+    space = Space(*given)
+    assert [getattr(space, f.name) for f in dataclasses.fields(Space)] == [*given, (), (), "", None]
+    named = Space(
+        at=given[0],
+        kind="peak",
+        tiles=(2,),
+        terrains=frozenset(),
+        gives=(),
+        pay=(("a", 1),),
+        gain=(("b", 2),),
+        peak="P",
+        memo={"kept": 1},
+    )
+    assert (named.pay, named.gain, named.peak, named.memo) == (
+        (("a", 1),),
+        (("b", 2),),
+        "P",
+        {"kept": 1},
+    )
+    assert named == dataclasses.replace(named, memo=None) and "memo" not in repr(named)
+    assert space == Space(*given) and hash(space) == hash(Space(*given))
