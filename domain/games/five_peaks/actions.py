@@ -14,12 +14,11 @@ from domain.games.five_peaks.events import (
     Event,
     LeftTaken,
     ResourceLeft,
-    ResourcesMoved,
-    StageBegan,
     StonePlaced,
     TilePlaced,
     TileRevealed,
 )
+from domain.games.five_peaks.frozen import built, peak_cells, stack_at
 from domain.games.five_peaks.state import Game, Stage
 
 STAGE_FOR = {
@@ -40,13 +39,13 @@ STAGE_FOR = {
 
 def play_card(game: Game, command: PlayCard) -> tuple[Event, ...]:
     seat, card, option = command.seat, command.card, command.option
-    played = CardPlayed(seat, card, option)
+    played = built(CardPlayed, {"seat": seat, "card": card, "option": option})
     # the stage a card option begins is fixed by the pack: ``began`` keeps it (a "twice"
     # campfire card's is a move; only a tile option's is a tile stage)
     stage = began(b.content(game), card, option)
     if stage.kind == "tile":
-        return (played, TileRevealed(seat, game.terrain_stack[0]), StageBegan(seat, stage))
-    return (played, StageBegan(seat, stage))
+        return (played, TileRevealed(seat, game.terrain_stack[0]), flow.stage_began(seat, stage))
+    return (played, flow.stage_began(seat, stage))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -75,7 +74,7 @@ def place_tile(game: Game, command: PlaceTile) -> tuple[Event, ...]:
     from domain.games.five_peaks.evolve import evolve
 
     after = evolve(game, placed)
-    square = board_of(b.content(game), after.placements, after.peak_cells()).spaces[command.corner]
+    square = board_of(b.content(game), after.placements, peak_cells(after)).spaces[command.corner]
     return (placed, *flow.gain(after, seat, dict(square.gives)), flow.stage(seat, "done"))
 
 
@@ -95,13 +94,13 @@ def exchange(game: Game, seat: int) -> tuple[Event, ...]:
 def convert(game: Game, command: Convert) -> tuple[Event, ...]:
     seat = command.seat
     resolved = flow.stage(seat, "space", game.stage, resolved=True)
-    return (ResourcesMoved(seat, {command.give: 1}, {command.take: 1}), resolved)
+    return (flow.resources_moved(seat, {command.give: 1}, {command.take: 1}), resolved)
 
 
 def place_stone(game: Game, command: PlaceStone) -> tuple[Event, ...]:
     """The reward comes when the stone is placed, not when the space is entered."""
     seat, at = command.seat, b.pawn(game, command.seat)
-    stack = game.stack_at(at)
+    stack = stack_at(game, at)
     assert stack is not None
     reward = dict(b.content(game).peaks[stack.peak].reward)
     stoned = flow.stage(seat, "space", game.stage, resolved=True, stoned=True)

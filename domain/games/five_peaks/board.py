@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from domain.games.five_peaks.boards import board_of
 from domain.games.five_peaks.content import TERRAINS, Content, pack_of
 from domain.games.five_peaks.content.model import EDGES, CardOption, FireSpec
+from domain.games.five_peaks.frozen import held, load_of, peak_cells
 from domain.games.five_peaks.geometry import Board, Cell, Space
 from domain.games.five_peaks.state import Game, Stage
 from domain.games.five_peaks.walks import destinations, passed
@@ -36,7 +37,7 @@ def board(game: Game) -> Board:
     ):
         built: Board = memo[3]
         return built
-    built = board_of(pack_of(game), game.placements, game.peak_cells())
+    built = board_of(pack_of(game), game.placements, peak_cells(game))
     game.__dict__[_BOARD] = (game.placements, game.peaks, game.content_hash, built)
     return built
 
@@ -83,7 +84,7 @@ def _backpack_limit(pack: Content, cards: tuple[str, ...]) -> int:
 
 
 def is_over_limit(game: Game, seat: int) -> bool:
-    return game.hikers[seat].load > backpack_limit(game, seat)
+    return load_of(game.hikers[seat]) > backpack_limit(game, seat)
 
 
 def option_of(game: Game, stage: Stage) -> CardOption:
@@ -218,7 +219,7 @@ def bank_backs_exchanges(game: Game) -> bool:
 def can_pay(game: Game, seat: int, price: Mapping[str, int]) -> bool:
     hiker = game.hikers[seat]
     return all(
-        (hiker.endorphins if w == "endorphin" else hiker.held(w)) >= n for w, n in price.items()
+        (hiker.endorphins if w == "endorphin" else held(hiker, w)) >= n for w, n in price.items()
     )
 
 

@@ -36,9 +36,10 @@ from domain.games.five_peaks.commands import (
 from domain.games.five_peaks.content.model import FireSpec
 from domain.games.five_peaks.decider import consequences
 from domain.games.five_peaks.evolve import evolve
+from domain.games.five_peaks.frozen import changed, held, load_of
 from domain.games.five_peaks.outlooks import best_move_worth, move_worth
 from domain.games.five_peaks.rules import legal_commands, legal_stops
-from domain.games.five_peaks.state import Game, changed
+from domain.games.five_peaks.state import Game
 from domain.games.five_peaks.worths import (
     WORTH,
     gain_worth,
@@ -109,7 +110,7 @@ def _score(game: Game, seat: int, command: Command) -> float:
     hiker = game.hikers[seat]
     match command:
         case Discard(resource=r):
-            return 20 - word_worth(game, seat, r) + hiker.held(r) * 0.1
+            return 20 - word_worth(game, seat, r) + held(hiker, r) * 0.1
         case KeepCampfire(card=card):
             return _keep_worth(game, card)
         case PlaceStone(stone=stone):
@@ -144,14 +145,14 @@ def _score(game: Game, seat: int, command: Command) -> float:
         case Collect():
             return space_worth(game, seat, b.pawn(game, seat)) - 1
         case TakeLeft() | Harvest() | Pack():
-            room = b.backpack_limit(game, seat) - hiker.load
+            room = b.backpack_limit(game, seat) - load_of(hiker)
             return 20 if room > 1 else 2
         case PlaceTile(rotation=rotation):
             return 10 - rotation * 0.01
         case Rest():
             return 5
         case Forage(resource=r):
-            return 1 if hiker.held(r) > 3 else -1
+            return 1 if held(hiker, r) > 3 else -1
         case Convert(give=give, take=take):
             # only from a spare container to a needed one, so that swaps never go round
             return 3 if spare(game, seat, give) and take in lacking(game, seat) else -1
@@ -188,7 +189,11 @@ def _card_worth(game: Game, seat: int, command: PlayCard) -> float:
         # and the stage alone, and ``problem`` asks of these two the stage, the bank and the
         # backpack, not the hand, so ``game`` with the stage stands in, and only they are asked
         after = changed(game, stage=stage)
-        asked = kept.basics(seat, harvest=True) if stage.kind == "harvest" else (Pack(seat),)
+        asked = (
+            kept.basics(seat, harvest=True)
+            if stage.kind == "harvest"
+            else (kept.alone(Pack, seat),)
+        )
         return 9 if any(problem(after, c) is None for c in asked) else -3
     return -4
 

@@ -31,6 +31,7 @@ from domain.games.five_peaks.commands import (
     TakeLeft,
 )
 from domain.games.five_peaks.content import BASICS, CONTAINERS, RESOURCES
+from domain.games.five_peaks.frozen import held, stack_at
 from domain.games.five_peaks.state import Game
 
 Problem = tuple[str, str] | None
@@ -73,7 +74,7 @@ def seat_problem(game: Game, command: Command, over_limit: bool) -> Problem:
     if over_limit:
         if not isinstance(command, Discard):
             return ("backpack_full", "your backpack is over its limit: put resources back first")
-        return None if game.hikers[seat].held(command.resource) else (ILLEGAL, "you hold none")
+        return None if held(game.hikers[seat], command.resource) else (ILLEGAL, "you hold none")
     if game.hikers[seat].drawn:
         if not isinstance(command, KeepCampfire):
             return (WRONG, "choose which campfire card to keep first")
@@ -146,13 +147,13 @@ def action_problem(game: Game, command: Command) -> Problem:
                 return (ILLEGAL, "this is not a container exchange space")
             if give not in CONTAINERS or take not in CONTAINERS or give == take:
                 return (ILLEGAL, "swap a basket, jar or pouch for a different one")
-            if not hiker.held(give) or not game.bank.get(take):
+            if not held(hiker, give) or not game.bank.get(take):
                 return (ILLEGAL, "you need the container and the bank one of the other")
             return None
         case PlaceStone(stone=stone):
             return _stone_problem(game, seat, stone)
         case Forage(resource=resource):
-            ok = resource in BASICS and hiker.held(resource) > 0
+            ok = resource in BASICS and held(hiker, resource) > 0
             return None if ok else (ILLEGAL, "forage a mushroom, berry or herb you hold")
         case Harvest(resource=resource):
             if stage.count <= 0:
@@ -161,7 +162,7 @@ def action_problem(game: Game, command: Command) -> Problem:
             return None if ok else (ILLEGAL, "the bank has none of that")
         case Pack():
             trade = b.option_of(game, stage)
-            if hiker.held(trade.give) < trade.count or not game.bank.get(trade.take):
+            if held(hiker, trade.give) < trade.count or not game.bank.get(trade.take):
                 return (
                     ILLEGAL,
                     f"you need {trade.count} {trade.give} and a {trade.take} in the bank",
@@ -233,7 +234,7 @@ def _short_of(game: Game, gain: tuple[tuple[str, int], ...]) -> str:
 
 
 def _stone_problem(game: Game, seat: int, stone: str) -> Problem:
-    stack = game.stack_at(b.pawn(game, seat))
+    stack = stack_at(game, b.pawn(game, seat))
     if stack is None:
         return (ILLEGAL, "stones go on peak spaces")
     if game.stage.stoned:

@@ -52,10 +52,10 @@ from domain.games.five_peaks.events import (
     PawnMoved,
     PeakPlaced,
     ResourceLeft,
-    ResourcesMoved,
     RewardDone,
 )
 from domain.games.five_peaks.evolve import evolve, fold
+from domain.games.five_peaks.frozen import built
 from domain.games.five_peaks.market import buy_panorama, refresh, rest, take_card
 from domain.games.five_peaks.rules import known_legal, legal_commands
 from domain.games.five_peaks.state import Game
@@ -130,7 +130,8 @@ def consequences(game: Game, command: Command) -> tuple[Event, ...]:
         case PlayCard():
             return play_card(game, command)
         case Move(to=to):
-            return (PawnMoved(seat, to), flow.stage(seat, "space", game.stage, at=to))
+            moved = built(PawnMoved, {"seat": seat, "to": to})
+            return (moved, flow.stage(seat, "space", game.stage, at=to))
         case PlaceTile():
             return place_tile(game, command)
         case TakeLeft():
@@ -149,7 +150,7 @@ def consequences(game: Game, command: Command) -> tuple[Event, ...]:
             return place_stone(game, command)
         case Forage(resource=resource):
             per = b.option_of(game, game.stage).endorphins
-            return (ResourcesMoved(seat, {resource: 1}, {"endorphin": per}),)
+            return (flow.resources_moved(seat, {resource: 1}, {"endorphin": per}),)
         case Harvest(resource=resource):
             return _harvest(game, seat, resource)
         case Pack():
@@ -158,7 +159,7 @@ def consequences(game: Game, command: Command) -> tuple[Event, ...]:
             return take_card(game, command)
         case BoxCard(card=card):
             per = b.option_of(game, game.stage).endorphins
-            return (CardBoxed(seat, card), ResourcesMoved(seat, {}, {"endorphin": per}))
+            return (CardBoxed(seat, card), flow.resources_moved(seat, {}, {"endorphin": per}))
         case Refresh():
             return refresh(game, seat)
         case BuyPanorama():
@@ -175,10 +176,10 @@ def consequences(game: Game, command: Command) -> tuple[Event, ...]:
             peak = game.peak_piles[terrain][0]
             return (PeakPlaced(seat, peak, at, terrain, head.bonus), RewardDone(seat))
         case Discard(resource=resource):
-            return (ResourcesMoved(seat, {resource: 1}, {}),)
+            return (flow.resources_moved(seat, {resource: 1}, {}),)
         case BuyContainer(resource=resource):
             price = b.fires(game, seat, "buy_container")[0].amount
-            return (ResourcesMoved(seat, {"endorphin": price}, {resource: 1}),)
+            return (flow.resources_moved(seat, {"endorphin": price}, {resource: 1}),)
         case Pass():
             if game.rewards:
                 return (RewardDone(seat),)

@@ -37,16 +37,9 @@ from domain.games.five_peaks.events import (
     TileRevealed,
     TurnEnded,
 )
+from domain.games.five_peaks.frozen import added, changed, moved, with_hiker
 from domain.games.five_peaks.geometry import Cell, Placement
-from domain.games.five_peaks.state import (
-    Game,
-    Hiker,
-    Stage,
-    StoneStack,
-    added,
-    changed,
-    moved,
-)
+from domain.games.five_peaks.state import Game, Hiker, Stage, StoneStack
 
 
 def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
@@ -129,16 +122,16 @@ def _stone(game: Game, event: StonePlaced) -> Game:
         changed(p, stones=(*p.stones, (event.seat, event.stone))) if p.at == event.at else p
         for p in game.peaks
     )
-    hiker = game.hiker(event.seat)
-    game = game.with_hiker(event.seat, changed(hiker, stones=_without(hiker.stones, event.stone)))
+    hiker = game.hikers[event.seat]
+    game = with_hiker(game, event.seat, changed(hiker, stones=_without(hiker.stones, event.stone)))
     return changed(game, peaks=peaks)
 
 
 def _peak(game: Game, event: PeakPlaced) -> Game:
     piles = dict(game.peak_piles)
     piles[event.terrain] = piles[event.terrain][1:]
-    hiker = game.hiker(event.seat)
-    game = game.with_hiker(event.seat, changed(hiker, badges=(*hiker.badges, event.terrain)))
+    hiker = game.hikers[event.seat]
+    game = with_hiker(game, event.seat, changed(hiker, badges=(*hiker.badges, event.terrain)))
     return changed(
         game,
         peaks=(*game.peaks, StoneStack(event.peak, event.at)),
@@ -149,7 +142,7 @@ def _peak(game: Game, event: PeakPlaced) -> Game:
 
 
 def _hiker(game: Game, seat: int, **changes: object) -> Game:
-    return game.with_hiker(seat, changed(game.hiker(seat), **changes))
+    return with_hiker(game, seat, changed(game.hikers[seat], **changes))
 
 
 def evolve(game: Game, event: Event) -> Game:
@@ -229,7 +222,7 @@ def _apply(game: Game, event: Event) -> Game:
             bank = added(game.bank, {resource: 1}, -1)
             return changed(_left(game, at, {resource: 1}, 1), bank=MappingProxyType(dict(bank)))
         case LeftTaken(seat=seat, at=at, resources=resources):
-            hiker = game.hiker(seat)
+            hiker = game.hikers[seat]
             game = _hiker(game, seat, backpack=added(hiker.backpack, resources))
             return _left(game, at, dict(resources), -1)
         case TileRevealed(tile=tile):
@@ -248,7 +241,7 @@ def _apply(game: Game, event: Event) -> Game:
         case RewardDone():
             return changed(game, rewards=game.rewards[1:])
         case MarketTaken(seat=seat, index=index, card=card):
-            hiker = game.hiker(seat)
+            hiker = game.hikers[seat]
             game = _hiker(game, seat, hand=tuple(sorted((*hiker.hand, card))))
             return changed(game, market=game.market[:index] + game.market[index + 1 :])
         case MarketRefilled(cards=cards):
@@ -256,22 +249,22 @@ def _apply(game: Game, event: Event) -> Game:
         case MarketCycled(cards=cards):
             return changed(game, market=(), deck=(*game.deck, *cards))
         case CardBoxed(seat=seat, card=card):
-            return _hiker(game, seat, hand=_without(game.hiker(seat).hand, card))
+            return _hiker(game, seat, hand=_without(game.hikers[seat].hand, card))
         case PanoramaBought(seat=seat, card=card):
-            hiker = game.hiker(seat)
+            hiker = game.hikers[seat]
             game = _hiker(game, seat, panoramas=(*hiker.panoramas, card))
             return _column_popped(game, card)
         case PanoramaBoxed(card=card):
             game = changed(game, boxed_panoramas=(*game.boxed_panoramas, card))
             return _column_popped(game, card)
         case PileReturned(seat=seat):
-            hiker = game.hiker(seat)
+            hiker = game.hikers[seat]
             return _hiker(game, seat, hand=tuple(sorted((*hiker.hand, *hiker.played))), played=())
         case CampfireDrawn(seat=seat, cards=cards):
             game = _hiker(game, seat, drawn=cards)
             return changed(game, fire_deck=game.fire_deck[len(cards) :])
         case CampfireKept(seat=seat, card=card):
-            hiker = game.hiker(seat)
+            hiker = game.hikers[seat]
             drawn = _without(hiker.drawn, card)
             return _hiker(game, seat, campfire=(*hiker.campfire, card), drawn=drawn)
         case CampfireReturned(seat=seat, cards=cards):

@@ -15,8 +15,9 @@ from domain.games.five_peaks.events import (
     StageBegan,
     TurnEnded,
 )
+from domain.games.five_peaks.frozen import built, changed
 from domain.games.five_peaks.scoring import totals
-from domain.games.five_peaks.state import Game, Reward, Stage, changed
+from domain.games.five_peaks.state import Game, Reward, Stage
 
 TURNS_PER_SEAT = 100
 """Not in the rulebook: a game also ends once every seat has had this many turns. Two of
@@ -46,18 +47,37 @@ def gain(
     after = game
     events: list[Event] = []
     if paid:
-        events.append(ResourcesMoved(seat=seat, paid=dict(paid), gained={}))
+        events.append(resources_moved(seat, dict(paid), {}))
         after = _fold(game, events)
     got = b.obtainable(after, seat, plain)
     if got:
         if events:
-            events[0] = ResourcesMoved(seat=seat, paid=dict(paid or {}), gained=got)
+            events[0] = resources_moved(seat, dict(paid or {}), got)
         else:
-            events.append(ResourcesMoved(seat=seat, paid={}, gained=got))
+            events.append(resources_moved(seat, {}, got))
     rewards = tuple(Reward(k) for k in REWARDS for _ in range(wanted.get(k, 0)))  # type: ignore[arg-type]
     if rewards:
         events.append(RewardsDue(seat=seat, rewards=rewards))
     return tuple(events)
+
+
+# The events made at most steps of a rollout, built without their interpreted ``__init__``
+# (``frozen.built``): the same values as ``ResourcesMoved(seat, paid, gained)`` and
+# ``StageBegan(seat, stage)``.
+def resources_moved(
+    seat: int, paid: Mapping[str, int], gained: Mapping[str, int]
+) -> ResourcesMoved:
+    return built(ResourcesMoved, {"seat": seat, "paid": paid, "gained": gained})
+
+
+def stage_began(seat: int, stage: Stage) -> StageBegan:
+    return built(StageBegan, {"seat": seat, "stage": stage})
+
+
+def to_act(game: Game) -> frozenset[int]:
+    """The seats that must act (``Players.to_act``): asked at every step of a rollout, so it
+    is here, compiled, and ``views`` names it again."""
+    return frozenset({game.turn}) if game.phase == "play" else frozenset()
 
 
 def _fold(game: Game, events: list[Event]) -> Game:
@@ -69,15 +89,17 @@ def _fold(game: Game, events: list[Event]) -> Game:
 
 
 def stage(seat: int, kind: str, base: Stage | None = None, **changes: object) -> StageBegan:
-    start = base or Stage("play")
+    start = base or _PLAY
     # ``changed``, not ``replace`` (a stage begins at most decisions, and in every look-ahead
     # of the greedy bot), with the field names checked as ``replace`` checks them
     if not changes.keys() <= _STAGE_FIELDS:
         raise TypeError(f"a stage has no field {sorted(changes.keys() - _STAGE_FIELDS)}")
-    return StageBegan(seat=seat, stage=changed(start, kind=kind, **changes))
+    return stage_began(seat, changed(start, kind=kind, **changes))
 
 
 _STAGE_FIELDS = frozenset(f.name for f in fields(Stage))
+_PLAY = Stage("play")
+"""A turn's first stage, made once: a stage is a frozen value, and ``changed`` copies it."""
 
 
 def finish_step(game: Game, seat: int) -> tuple[Event, ...]:
@@ -101,7 +123,7 @@ def finish_step(game: Game, seat: int) -> tuple[Event, ...]:
     if game.turn_peaks and bonus:
         terrain = game.turn_peaks[0]
         return (RewardsDue(seat=seat, rewards=tuple(Reward("peak", terrain, True) for _ in bonus)),)
-    ended = TurnEnded(seat=seat, next=(seat + 1) % game.seats)
+    ended = built(TurnEnded, {"seat": seat, "next": (seat + 1) % game.seats})
     if game.final_turns == 1 or at_turn_limit(game):
         return (ended, GameEnded(scores=tuple(s.total for s in totals(game))))
     return (ended,)

@@ -37,7 +37,7 @@ class _Hashed:
     _hash: int = 0
 
 
-@dataclass(frozen=True, order=True, init=False)
+@dataclass(frozen=True, init=False)
 class Cell(_Hashed):
     """A cell of the board; ``y`` grows to the north. Views, commands and events all use it.
 
@@ -49,7 +49,8 @@ class Cell(_Hashed):
     ``__init__`` of a greedy rollout (bench.sampler). ``Cell(x, y)`` hands out the one object
     made for ``(x, y)`` and a pickled cell (a state sent to a pool worker) comes back as it.
     A cell built around ``__new__`` (msgspec's decoding) is an equal, separate object, as
-    every cell was; equality, hash, order and ``repr`` are the dataclass's as they were.
+    every cell was; equality, hash, order and ``repr`` are the dataclass's as they were (the
+    comparisons written out below).
     """
 
     x: int
@@ -70,6 +71,39 @@ class Cell(_Hashed):
         # dict of cells hashes them at each look-up (about 190 against 60 ns a hash); one
         # with none kept (``_Hashed``) works it out, as does the one cell whose hash is 0
         return self._hash or hash((self.x, self.y))
+
+    # The comparisons the dataclass would generate (``eq``, ``order``), written here so
+    # that a compiled build compiles them: the generated ones are Python compiled from a
+    # string, interpreted even on a native class, and a greedy rollout compares cells tens
+    # of thousands of times (a cell msgspec decodes, or one past ``SHARED``, is equal to a
+    # board's but a separate object) and sorts them. The same results: only a cell of the
+    # same class compares, as the tuple ``(x, y)`` (``x`` first); anything else gets
+    # ``NotImplemented``. (``order=True`` is gone: the decorator refuses a class that
+    # writes its own ``__lt__``.)
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Cell) and other.__class__ is self.__class__:
+            return self.x == other.x and self.y == other.y
+        return NotImplemented
+
+    def __lt__(self, other: object) -> bool:
+        if isinstance(other, Cell) and other.__class__ is self.__class__:
+            return self.x < other.x or (self.x == other.x and self.y < other.y)
+        return NotImplemented
+
+    def __le__(self, other: object) -> bool:
+        if isinstance(other, Cell) and other.__class__ is self.__class__:
+            return self.x < other.x or (self.x == other.x and self.y <= other.y)
+        return NotImplemented
+
+    def __gt__(self, other: object) -> bool:
+        if isinstance(other, Cell) and other.__class__ is self.__class__:
+            return self.x > other.x or (self.x == other.x and self.y > other.y)
+        return NotImplemented
+
+    def __ge__(self, other: object) -> bool:
+        if isinstance(other, Cell) and other.__class__ is self.__class__:
+            return self.x > other.x or (self.x == other.x and self.y >= other.y)
+        return NotImplemented
 
     def __reduce__(self) -> tuple[type[Cell], tuple[int, int]]:
         return Cell, (self.x, self.y)
@@ -101,6 +135,21 @@ class Placement:
     y: int
     rotation: int
 
+    # the dataclass's hash and equality, written here so that a build compiles them: a
+    # position's board is looked up by its placements (``boards.board_of``) at every step
+    def __hash__(self) -> int:
+        return hash((self.tile, self.x, self.y, self.rotation))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Placement) and other.__class__ is self.__class__:
+            return (
+                self.tile == other.tile
+                and self.x == other.x
+                and self.y == other.y
+                and self.rotation == other.rotation
+            )
+        return NotImplemented
+
 
 @dataclass(frozen=True)
 class Space:
@@ -117,6 +166,31 @@ class Space:
     memo: Any = field(default=None, compare=False, repr=False)
     """The greedy bot's table of this space (``worths.spot``), set once and carried with
     the space to every board grown from this one; never part of its value."""
+
+    def __init__(
+        self,
+        at: Cell,
+        kind: SpaceKind | str,
+        tiles: tuple[int, ...],
+        terrains: frozenset[str],
+        gives: tuple[tuple[str, int], ...],
+        pay: tuple[tuple[str, int], ...] = (),
+        gain: tuple[tuple[str, int], ...] = (),
+        peak: str = "",
+        memo: Any = None,
+    ) -> None:
+        # the dataclass's ``__init__``, written here so that a build compiles it (the one
+        # the decorator generates runs interpreted even on a native class; a grown board
+        # makes its new spaces)
+        object.__setattr__(self, "at", at)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "tiles", tiles)
+        object.__setattr__(self, "terrains", terrains)
+        object.__setattr__(self, "gives", gives)
+        object.__setattr__(self, "pay", pay)
+        object.__setattr__(self, "gain", gain)
+        object.__setattr__(self, "peak", peak)
+        object.__setattr__(self, "memo", memo)
 
     def gives_amount(self, word: str) -> int:
         return sum(n for w, n in self.gives if w == word)

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import functools
 from itertools import permutations
+from typing import TypeVar
 
 from domain.games.five_peaks.commands import (
     BuyContainer,
     Collect,
     Command,
     Convert,
+    Discard,
     Exchange,
     Forage,
     Harvest,
@@ -25,12 +27,15 @@ from domain.games.five_peaks.commands import (
     Pass,
     PlaceStone,
     PlayCard,
+    TakeCard,
     TakeLeft,
 )
-from domain.games.five_peaks.content import BASICS, CONTAINERS, Content
+from domain.games.five_peaks.content import BASICS, CONTAINERS, RESOURCES, Content
+from domain.games.five_peaks.frozen import built
 from domain.games.five_peaks.geometry import Cell
 
 KEPT = 4096
+C = TypeVar("C")
 
 
 @functools.lru_cache(maxsize=KEPT)
@@ -42,8 +47,10 @@ def opening(seat: int) -> tuple[Command, ...]:
 @functools.lru_cache(maxsize=KEPT)
 def plays(pack: Content, seat: int, hand: tuple[str, ...]) -> tuple[PlayCard, ...]:
     """Each card of the hand once, each of its options and its campfire "twice" one."""
+    # built without ``__init__`` (``frozen.built``), as ``PlayCard(seat, card, o)``: a hand
+    # seldom repeats within the kept lists' reach
     return tuple(
-        PlayCard(seat, card, o)
+        built(PlayCard, {"seat": seat, "card": card, "option": o})
         for card in sorted(set(hand))
         for o in range(len(pack.cards[card].options) + 1)
     )
@@ -51,7 +58,8 @@ def plays(pack: Content, seat: int, hand: tuple[str, ...]) -> tuple[PlayCard, ..
 
 @functools.lru_cache(maxsize=KEPT)
 def moves(seat: int, reachable: frozenset[Cell]) -> tuple[Move, ...]:
-    return tuple(Move(seat, to) for to in sorted(reachable))
+    # built without ``__init__`` (``frozen.built``), as ``Move(seat, to)``
+    return tuple(built(Move, {"seat": seat, "to": to}) for to in sorted(reachable))
 
 
 @functools.lru_cache(maxsize=KEPT)
@@ -64,6 +72,24 @@ def at_space(seat: int, stones: tuple[str, ...]) -> tuple[Command, ...]:
         *(PlaceStone(seat, s) for s in sorted(set(stones))),
         *(Convert(seat, g, t) for g in CONTAINERS for t in CONTAINERS if g != t),
     )
+
+
+@functools.lru_cache(maxsize=KEPT)
+def discards(seat: int) -> tuple[Discard, ...]:
+    """An over-full backpack's: dropping each resource."""
+    return tuple(Discard(seat, r) for r in RESOURCES)
+
+
+@functools.lru_cache(maxsize=KEPT)
+def takes(seat: int, count: int) -> tuple[TakeCard, ...]:
+    """Taking each of a market of ``count`` cards."""
+    return tuple(TakeCard(seat, i) for i in range(count))
+
+
+@functools.lru_cache(maxsize=KEPT)
+def alone(kind: type[C], seat: int) -> C:
+    """A command of the seat's with no other field (``Pack``, ``Rest``)."""
+    return kind(seat)  # type: ignore[call-arg]
 
 
 @functools.lru_cache(maxsize=KEPT)

@@ -49,6 +49,28 @@ class Weigher:
     beside the graph they were numbered by (a board built again numbers afresh)."""
     looks: dict[Cell, tuple[tuple[int, int], ...]]
 
+    def __init__(
+        self,
+        game: Game,
+        seat: int,
+        memo: dict[Any, Any],
+        board: Board,
+        held: Holdings,
+        cells: tuple[Cell, ...],
+        far: dict[int, float],
+        looks: dict[Cell, tuple[tuple[int, int], ...]],
+    ) -> None:
+        # the dataclass's ``__init__``, written here so that a build compiles it (the one the
+        # decorator generates runs interpreted even on a native class; one a decision)
+        object.__setattr__(self, "game", game)
+        object.__setattr__(self, "seat", seat)
+        object.__setattr__(self, "memo", memo)
+        object.__setattr__(self, "board", board)
+        object.__setattr__(self, "held", held)
+        object.__setattr__(self, "cells", cells)
+        object.__setattr__(self, "far", far)
+        object.__setattr__(self, "looks", looks)
+
     @staticmethod
     def of(game: Game, seat: int, memo: dict[Any, Any]) -> Weigher:
         board = b.board(game)

@@ -17,7 +17,6 @@ from domain.games.five_peaks.commands import (
     BuyPanorama,
     Command,
     Convert,
-    Discard,
     DrawCampfire,
     Move,
     Pack,
@@ -25,9 +24,9 @@ from domain.games.five_peaks.commands import (
     PlaceTile,
     Refresh,
     Rest,
-    TakeCard,
 )
-from domain.games.five_peaks.content import RESOURCES, Content
+from domain.games.five_peaks.content import Content
+from domain.games.five_peaks.frozen import built
 from domain.games.five_peaks.geometry import Cell
 from domain.games.five_peaks.state import LEGAL_MEMO, Game, Stage
 
@@ -38,17 +37,19 @@ def candidates(game: Game, seat: int, over_limit: bool | None = None) -> tuple[C
     hiker, stage, pack = game.hikers[seat], game.stage, b.content(game)
     out: list[Command] = [*kept.opening(seat)]
     if b.is_over_limit(game, seat) if over_limit is None else over_limit:
-        return tuple(Discard(seat, r) for r in RESOURCES)
+        return kept.discards(seat)
     if hiker.drawn:
         return kept.keeps(seat, hiker.drawn)
     if game.rewards:
         head = game.rewards[0]
         if head.kind == "market":
-            out += [TakeCard(seat, i) for i in range(len(game.market))]
+            out += kept.takes(seat, len(game.market))
         elif head.kind == "campfire":
             out.append(DrawCampfire(seat))
         else:
-            out += [PlacePeak(seat, at, t) for at, t in b.peak_spots(game, seat, head.terrain)]
+            # built without their interpreted ``__init__`` (``frozen.built``)
+            spots = b.peak_spots(game, seat, head.terrain)
+            out += [built(PlacePeak, {"seat": seat, "at": at, "terrain": t}) for at, t in spots]
         return tuple(out)
     match stage.kind:
         case "play":
@@ -56,7 +57,11 @@ def candidates(game: Game, seat: int, over_limit: bool | None = None) -> tuple[C
         case "move" | "shortcut" | "bike" | "glide":
             out += kept.moves(seat, b.reachable(game, seat))
         case "tile":
-            out += [PlaceTile(seat, c, r) for c, _, _ in b.tile_spots(game, seat) for r in range(4)]
+            out += [
+                built(PlaceTile, {"seat": seat, "corner": c, "rotation": r})
+                for c, _, _ in b.tile_spots(game, seat)
+                for r in range(4)
+            ]
         case "space":
             out += kept.at_space(seat, hiker.stones)
         case "forage":
@@ -64,16 +69,16 @@ def candidates(game: Game, seat: int, over_limit: bool | None = None) -> tuple[C
         case "harvest":
             out += kept.basics(seat, harvest=True)
         case "pack":
-            out.append(Pack(seat))
+            out.append(kept.alone(Pack, seat))
         case "buy":
-            out += [TakeCard(seat, i) for i in range(len(game.market))]
+            out += kept.takes(seat, len(game.market))
         case "box":
             out += [BoxCard(seat, c) for c in sorted(set(hiker.hand))]
         case "observe":
             out.append(Refresh(seat))
         case "camp":
             out += [BuyPanorama(seat, c) for row in game.columns.values() for c in row]
-            out.append(Rest(seat))
+            out.append(kept.alone(Rest, seat))
         case "done":
             pass
         case _:

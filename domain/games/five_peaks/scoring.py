@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from domain.core import Result, Score, ranks_for
 from domain.games.five_peaks.content import pack_of
+from domain.games.five_peaks.frozen import held
 from domain.games.five_peaks.state import Game
 
 CATEGORIES = ("badges", "panoramas", "campfire", "stones")
@@ -27,7 +28,7 @@ def stone_points(game: Game, seat: int) -> list[tuple[int, int]]:
     )
     upgrades = [
         f.upgrade
-        for f in (pack.fire(c) for c in game.hiker(seat).campfire)
+        for f in (pack.fire(c) for c in game.hikers[seat].campfire)
         if f.effect == "stone_bonus"
     ]
     out = []
@@ -41,21 +42,21 @@ def stone_points(game: Game, seat: int) -> list[tuple[int, int]]:
 
 
 def campfire_points(game: Game, seat: int) -> int:
-    pack, hiker = pack_of(game), game.hiker(seat)
+    pack, hiker = pack_of(game), game.hikers[seat]
     points = 0
     for card in hiker.campfire:
         fire = pack.fire(card)
         if fire.effect == "score_per_campfire":
             points += fire.amount * len(hiker.campfire)
         elif fire.effect == "score_per_resource":
-            points += fire.amount * hiker.held(fire.resource)
+            points += fire.amount * held(hiker, fire.resource)
         elif fire.effect == "score_per_endorphin":
             points += fire.amount * hiker.endorphins
     return points
 
 
 def breakdown(game: Game, seat: int) -> dict[str, int]:
-    pack, hiker = pack_of(game), game.hiker(seat)
+    pack, hiker = pack_of(game), game.hikers[seat]
     return {
         "badges": sum(pack.badges[t] for t in hiker.badges),
         "panoramas": sum(pack.panoramas[c].vp for c in hiker.panoramas),

@@ -4,12 +4,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Literal, TypeVar
+from typing import TYPE_CHECKING, Literal
 
 from domain.core import Table
+from domain.games.five_peaks import frozen
+from domain.games.five_peaks.frozen import LEGAL_MEMO as LEGAL_MEMO
+from domain.games.five_peaks.frozen import added as added
+from domain.games.five_peaks.frozen import changed as changed
+from domain.games.five_peaks.frozen import load_of
+from domain.games.five_peaks.frozen import moved as moved
 from domain.games.five_peaks.geometry import Cell, Placement
 
 Phase = Literal["setup", "play", "over"]
@@ -70,11 +76,17 @@ class Hiker:
     drawn: tuple[str, ...] = ()
 
     def held(self, resource: str) -> int:
-        return self.backpack.get(resource, 0)
+        # compiled callers call ``frozen.held`` itself, without this Python frame
+        return frozen.held(self, resource)
 
-    @property
-    def load(self) -> int:
-        return sum(self.backpack.values())
+    if TYPE_CHECKING:  # what the type checker reads; the getter below is the same function
+
+        @property
+        def load(self) -> int: ...
+
+    else:
+        # the resources held (``frozen.load_of``, compiled): read without a Python frame
+        load = property(load_of)
 
 
 @dataclass(frozen=True)
@@ -123,74 +135,13 @@ class Game(Table):
         # measured with and without it)
         return self.hikers[seat]
 
+    # the bodies are compiled functions (``frozen``), which the compiled rules call directly
     def with_hiker(self, seat: int, hiker: Hiker) -> Game:
-        hikers = list(self.hikers)
-        hikers[seat] = hiker
-        return changed(self, hikers=tuple(hikers))
+        return frozen.with_hiker(self, seat, hiker)
 
     def stack_at(self, at: Cell) -> StoneStack | None:
-        return next((p for p in self.peaks if p.at == at), None)
+        stack: StoneStack | None = frozen.stack_at(self, at)
+        return stack
 
     def peak_cells(self) -> tuple[tuple[str, Cell], ...]:
-        return tuple((p.peak, p.at) for p in self.peaks)
-
-
-T = TypeVar("T")
-
-
-def changed(value: T, **changes: Any) -> T:
-    """``dataclasses.replace`` for the fold's hot path: a copy with some fields changed.
-
-    ``replace`` re-runs ``__init__`` over every field; a game folds thousands of facts, and
-    these classes have no ``__post_init__`` to skip, so copying the fields is the same value.
-    """
-    # one copy of the instance dict, assigned whole through the class's own ``__dict__``
-    # setter: filling a fresh instance's dict key by key costs about twice as much
-    attributes = value.__dict__.copy()
-    # the seat to act's legal commands hold for the position they were listed for only
-    # (``rules.legal_commands``); every other memo is checked against its inputs when read
-    attributes.pop(LEGAL_MEMO, None)
-    attributes.update(changes)
-    kind = type(value)
-    new = _new(kind)
-    setter = _DICT_SETTERS.get(kind) or _dict_setter(kind)
-    setter(new, attributes)
-    return new
-
-
-LEGAL_MEMO = "_legal_memo"
-"""Where a position keeps its seat to act's legal commands: never copied by ``changed``."""
-_new = object.__new__
-_DICT_SETTERS: dict[type, Callable[[Any, dict[str, Any]], None]] = {}
-
-
-def _dict_setter(kind: type) -> Callable[[Any, dict[str, Any]], None]:
-    """The ``__dict__`` setter of ``kind``'s instances (found on the class that gave them a
-    dict), kept: ``object.__setattr__(x, "__dict__", d)`` looks it up by name every time."""
-    owner = next(k for k in kind.__mro__ if "__dict__" in vars(k))
-    setter: Callable[[Any, dict[str, Any]], None] = vars(owner)["__dict__"].__set__
-    _DICT_SETTERS[kind] = setter
-    return setter
-
-
-def moved(
-    amounts: Mapping[str, int], gained: Mapping[str, int], paid: Mapping[str, int], skip: str
-) -> Mapping[str, int]:
-    """``added(added(amounts, gained), paid, -1)`` over every key but ``skip``, in one pass:
-    the same sums, and a key dropped at zero in between comes back with the same total, in
-    the same sorted order."""
-    out = dict(amounts)
-    for key, n in gained.items():
-        if key != skip:
-            out[key] = out.get(key, 0) + n
-    for key, n in paid.items():
-        if key != skip:
-            out[key] = out.get(key, 0) - n
-    return MappingProxyType({k: v for k, v in sorted(out.items()) if v})
-
-
-def added(amounts: Mapping[str, int], delta: Mapping[str, int], sign: int = 1) -> Mapping[str, int]:
-    out = dict(amounts)
-    for key, n in delta.items():
-        out[key] = out.get(key, 0) + sign * n
-    return MappingProxyType({k: v for k, v in sorted(out.items()) if v})
+        return frozen.peak_cells(self)

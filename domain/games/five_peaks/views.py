@@ -24,6 +24,7 @@ from domain.games.five_peaks.events import (
     PilesShuffled,
     TileRevealed,
 )
+from domain.games.five_peaks.flow import to_act as to_act
 from domain.games.five_peaks.scoring import breakdown
 from domain.games.five_peaks.state import Game
 
@@ -193,10 +194,6 @@ def visibility(event: Event) -> str:
             return seat_visibility(seat)
         case _:
             return PUBLIC
-
-
-def to_act(game: Game) -> frozenset[int]:
-    return frozenset({game.turn}) if game.phase == "play" else frozenset()
 
 
 def secrets(game: Game, viewer: Viewer) -> tuple[object, ...]:

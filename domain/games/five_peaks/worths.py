@@ -21,6 +21,7 @@ from typing import Any
 
 from domain.games.five_peaks import board as b
 from domain.games.five_peaks.content import CONTAINERS, TERRAINS
+from domain.games.five_peaks.frozen import held, load_of, stack_at
 from domain.games.five_peaks.geometry import Board, Cell
 from domain.games.five_peaks.state import Game, StoneStack
 
@@ -37,7 +38,7 @@ def space_worth(game: Game, seat: int, at: Cell, near: bool = True) -> float:
     # most spaces hold nothing left: 0.0 is what the sum over nothing, halved, gives
     worth = sum(WORTH.get(k, 0) * n for k, n in left.items()) * 0.5 if left else 0.0
     if space.kind == "peak":
-        stack = game.stack_at(at)
+        stack = stack_at(game, at)
         if hiker.stones and stack and all(s != seat for s, _ in stack.stones):
             worth += 40 + 3 * b.content(game).peaks[space.peak].vp
     elif space.kind == "exchange":
@@ -49,7 +50,7 @@ def space_worth(game: Game, seat: int, at: Cell, near: bool = True) -> float:
     elif space.kind == "container":
         worth += SWAP_WORTH * swaps(game, seat)
     elif space.kind in ("resource", "half", "bike"):
-        room = b.backpack_limit(game, seat) - hiker.load  # only these kinds fill the pack
+        room = b.backpack_limit(game, seat) - load_of(hiker)  # only these kinds fill the pack
         for k, n in space.gives:
             worth += word_worth(game, seat, k) * (n if k == "endorphin" else min(n, max(room, 0)))
     return worth
@@ -103,7 +104,7 @@ def _planned(game: Game, seat: int) -> Mapping[str, int]:
     fit = [p for p in tops if p.rank == rank]
     if not fit:
         return {}
-    return min(fit, key=lambda p: sum(max(0, n - hiker.held(k)) for k, n in p.cost.items())).cost
+    return min(fit, key=lambda p: sum(max(0, n - held(hiker, k)) for k, n in p.cost.items())).cost
 
 
 def lacking(game: Game, seat: int) -> Mapping[str, int]:
@@ -117,7 +118,7 @@ def _lacking(game: Game, seat: int, memo: dict[Any, Any]) -> Mapping[str, int]:
     if found is None:
         hiker = game.hikers[seat]
         plan = next_cost(game, seat).items()
-        found = memo[_NEEDS] = {k: n - hiker.held(k) for k, n in plan if n > hiker.held(k)}
+        found = memo[_NEEDS] = {k: n - held(hiker, k) for k, n in plan if n > held(hiker, k)}
     return found
 
 
@@ -130,7 +131,7 @@ SWAP_WORTH = 15
 
 def spare(game: Game, seat: int, container: str) -> int:
     """Containers of a kind the seat holds beyond what its next panorama costs."""
-    return max(0, game.hikers[seat].held(container) - next_cost(game, seat).get(container, 0))
+    return max(0, held(game.hikers[seat], container) - next_cost(game, seat).get(container, 0))
 
 
 def swaps(game: Game, seat: int) -> int:
@@ -185,6 +186,24 @@ class Spot:
     gain: tuple[tuple[str, int], ...]
     for_peak: bool
     gives: tuple[tuple[str, int], ...]
+
+    def __init__(
+        self,
+        kind: str,
+        peak: int,
+        pay: tuple[tuple[str, int], ...],
+        gain: tuple[tuple[str, int], ...],
+        for_peak: bool,
+        gives: tuple[tuple[str, int], ...],
+    ) -> None:
+        # the dataclass's ``__init__``, written here so that a build compiles it (the one the
+        # decorator generates runs interpreted even on a native class)
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "peak", peak)
+        object.__setattr__(self, "pay", pay)
+        object.__setattr__(self, "gain", gain)
+        object.__setattr__(self, "for_peak", for_peak)
+        object.__setattr__(self, "gives", gives)
 
 
 def spot(board: Board, at: Cell) -> Spot:
@@ -242,6 +261,26 @@ class Holdings:
     words: dict[str, float]
     gains: dict[str, float]
 
+    def __init__(
+        self,
+        stones: bool,
+        open: frozenset[Cell],
+        room: int,
+        backpack: Mapping[str, int],
+        endorphins: int,
+        words: dict[str, float],
+        gains: dict[str, float],
+    ) -> None:
+        # the dataclass's ``__init__``, written here so that a build compiles it (the one the
+        # decorator generates runs interpreted even on a native class)
+        object.__setattr__(self, "stones", stones)
+        object.__setattr__(self, "open", open)
+        object.__setattr__(self, "room", room)
+        object.__setattr__(self, "backpack", backpack)
+        object.__setattr__(self, "endorphins", endorphins)
+        object.__setattr__(self, "words", words)
+        object.__setattr__(self, "gains", gains)
+
 
 def holdings(game: Game, seat: int, memo: dict[Any, Any]) -> Holdings:
     found: Holdings | None = memo.get(_HOLDINGS)
@@ -254,7 +293,7 @@ def holdings(game: Game, seat: int, memo: dict[Any, Any]) -> Holdings:
             open=frozenset(
                 at for at, stack in first.items() if all(s != seat for s, _ in stack.stones)
             ),
-            room=b.backpack_limit(game, seat) - hiker.load,
+            room=b.backpack_limit(game, seat) - load_of(hiker),
             backpack=hiker.backpack,
             endorphins=hiker.endorphins,
             words={},

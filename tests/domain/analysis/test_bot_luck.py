@@ -15,6 +15,10 @@ from domain.core import Luck
 def test_bot_luck_is_the_plain_luck(entropy: str) -> None:
     for step in (0, 1, 2, 17, 999, 12_345):
         lazy, plain = BotLuck(entropy, step), Luck(derived_seed(entropy, step))
+        made = bot_luck(entropy, step)  # as a rollout makes it, without ``__init__``
+        assert type(made) is BotLuck and list(vars(made).items()) == list(vars(lazy).items())
+        assert made == plain and hash(made) == hash(plain) and repr(made) == repr(lazy)
+        assert made.draw_below(7) == plain.draw_below(7) and vars(made) == vars(lazy)
         assert (lazy.seed, lazy.counter) == (plain.seed, plain.counter)
         assert lazy == plain and plain == lazy and hash(lazy) == hash(plain)
         assert BotLuck(entropy, step) != Luck(derived_seed(entropy, step + 1))
