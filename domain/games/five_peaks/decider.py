@@ -101,6 +101,12 @@ def _settle(after: Game, seat: int) -> tuple[tuple[Event, ...], Game]:
             or after.stage.kind in ("play", "tile", "camp")
         ):
             break
+        if after.hikers[seat].drawn and not b.is_over_limit(after, seat):
+            # a campfire draw to keep from: its legal commands are every way to keep one
+            # card (``rules._legal``), never a lone pass, and the greedy bot chooses its
+            # keep without them (``bots._kept_campfire``), so they are not made here (a
+            # draw of 5 makes 120)
+            break
         # the whole list, not a yes or no: the position keeps it, and when more than a
         # pass is left the seat (a bot in a rollout) asks for that very list next
         legal = legal_commands(after, seat)

@@ -23,7 +23,7 @@ from domain.games.five_peaks import kept_commands as kept
 from domain.games.five_peaks.boards import board_of, with_peak, with_tile
 from domain.games.five_peaks.checks import problem
 from domain.games.five_peaks.commands import Move, Pass
-from domain.games.five_peaks.decider import consequences
+from domain.games.five_peaks.decider import SETTLE_LIMIT, _settle, consequences
 from domain.games.five_peaks.evolve import evolve
 from domain.games.five_peaks.flow import stage
 from domain.games.five_peaks.geometry import (
@@ -351,3 +351,36 @@ def test_boards_kept_stay_within_their_bound_and_still_equal_the_built_ones(monk
         assert boards.board_of(pack, game.placements, game.peak_cells()) == built(game)
         assert len(boards._KEPT) <= 3
     boards._KEPT.clear()
+
+
+def plain_settle(after: Any, seat: int) -> tuple[tuple[Any, ...], Any]:
+    """``decider._settle`` as its rule reads: while passing is all the seat can do, it
+    passes (docs/rules/five-peaks.md, Turns), the seat's list made by the plain filter."""
+    more: list[Any] = []
+    for _ in range(SETTLE_LIMIT):
+        if (
+            after.phase != "play"
+            or after.turn != seat
+            or after.stage.kind in ("play", "tile", "camp")
+        ):
+            break
+        if plain_legal(after, seat) != (Pass(seat),):
+            break
+        passed = consequences(after, Pass(seat))
+        more += passed
+        for event in passed:
+            after = evolve(after, event)
+    return tuple(more), after
+
+
+@pytest.mark.parametrize("bot", ["greedy", "random"])
+def test_settling_passes_where_the_plain_rule_does_and_stops_at_a_campfire_draw(bot):
+    """The settling's shortcuts (a campfire draw to keep from is never a lone pass, so its
+    120 ways to keep are not listed) pass exactly where the plain rule passes."""
+    drawn = passed = 0
+    for game, seat in [*settled(bot), *((g, g.turn) for g in positions(bot))]:
+        events, after = _settle(changed(game), seat)
+        assert (events, after) == plain_settle(game, seat)
+        passed += bool(events)
+        drawn += bool(game.turn == seat and game.hikers[seat].drawn)
+    assert drawn > 3 and passed > 20
